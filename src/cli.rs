@@ -1,0 +1,399 @@
+//! Command-line front end. It only translates: every filesystem access goes through `Sandbox`.
+
+use clap::{Args, Parser, Subcommand};
+use rootbound::{GrepArgs, Limits, OutputMode, Policy, RootSpec, Sandbox, SymlinkMode};
+use serde_json::Value;
+use std::io::{Read, Write};
+use std::path::PathBuf;
+
+/// Exit codes: 0 success, 1 a tool error (JSON on stdout), 2 usage or configuration error (stderr).
+const EXIT_TOOL: i32 = 1;
+const EXIT_USAGE: i32 = 2;
+
+#[derive(Parser)]
+#[command(
+    name = "rootbound",
+    version,
+    about = "Root-bound read/grep/glob tools for LLM agents"
+)]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Call one tool: arguments as JSON (positional, or stdin when absent); the result JSON on stdout.
+    Call {
+        /// read_file, grep_search, glob, list_dir, stat, write_file, delete_file
+        tool: String,
+        /// The arguments as a JSON object.
+        args: Option<String>,
+        #[command(flatten)]
+        opts: SandboxOpts,
+    },
+    /// Print a file's content (paged by --offset/--limit) for people.
+    Read {
+        path: String,
+        #[arg(long)]
+        offset: Option<u64>,
+        #[arg(long)]
+        limit: Option<u64>,
+        #[command(flatten)]
+        opts: SandboxOpts,
+    },
+    /// Search like rg: every match as path:line:text. The current directory is the root unless --root.
+    Grep(GrepCmd),
+    /// Print the tool definitions (OpenAI function-calling shape).
+    Schema {
+        #[command(flatten)]
+        opts: SandboxOpts,
+    },
+}
+
+/// Flags that build the sandbox, shared by every subcommand.
+#[derive(Args, Clone, Default)]
+pub(crate) struct SandboxOpts {
+    /// A read root (repeatable; tried in order). NAME=DIR names it.
+    #[arg(long = "root", value_name = "DIR")]
+    pub roots: Vec<String>,
+    /// A deny rule in gitignore syntax (repeatable).
+    #[arg(long = "deny", value_name = "GLOB")]
+    pub deny: Vec<String>,
+    /// Largest read_file page in bytes.
+    #[arg(long)]
+    pub max_read_bytes: Option<u64>,
+    /// Call time budget in milliseconds.
+    #[arg(long)]
+    pub timeout_ms: Option<u64>,
+    /// Largest grep/glob page in results.
+    #[arg(long)]
+    pub max_results: Option<usize>,
+    /// Largest grep/glob page in bytes.
+    #[arg(long)]
+    pub max_bytes: Option<usize>,
+    /// Search threads (default: CPUs).
+    #[arg(long, short = 'j')]
+    pub threads: Option<usize>,
+    /// Refuse every symlink instead of following in-root ones.
+    #[arg(long)]
+    pub no_symlinks: bool,
+    /// Show root-relative paths instead of canonical absolute ones.
+    #[arg(long)]
+    pub relative_paths: bool,
+}
+
+impl SandboxOpts {
+    pub(crate) fn policy(&self, default_root: Option<&str>) -> Policy {
+        let mut p = Policy::default();
+        let roots: Vec<String> = if self.roots.is_empty() {
+            default_root
+                .map(|r| vec![r.to_string()])
+                .unwrap_or_default()
+        } else {
+            self.roots.clone()
+        };
+        for r in roots {
+            let (name, path) = match r.split_once('=') {
+                Some((n, p)) if !n.is_empty() && !n.contains('/') => (n.to_string(), p.to_string()),
+                _ => (String::new(), r),
+            };
+            p.roots.push(RootSpec {
+                name,
+                path: PathBuf::from(path),
+            });
+        }
+        p.deny = self.deny.clone();
+        let l: &mut Limits = &mut p.limits;
+        if let Some(n) = self.max_read_bytes {
+            l.max_read_bytes = n;
+        }
+        if let Some(n) = self.timeout_ms {
+            l.timeout_ms = n;
+        }
+        if let Some(n) = self.max_results {
+            l.max_results = n;
+        }
+        if let Some(n) = self.max_bytes {
+            l.max_bytes = n;
+        }
+        if let Some(n) = self.threads {
+            l.threads = n;
+        }
+        if self.no_symlinks {
+            p.symlinks = SymlinkMode::Never;
+        }
+        if self.relative_paths {
+            p.path_display = rootbound::PathDisplay::Relative;
+        }
+        p
+    }
+
+    pub(crate) fn sandbox(&self, default_root: Option<&str>) -> Result<Sandbox, String> {
+        let policy = self.policy(default_root);
+        if policy.roots.is_empty() {
+            return Err("no roots: give --root DIR (repeatable)".into());
+        }
+        Sandbox::new(policy).map_err(|e| e.message)
+    }
+}
+
+#[derive(Args)]
+struct GrepCmd {
+    /// The regular expression.
+    pattern: String,
+    /// Files or directories to search (default: the whole root).
+    paths: Vec<String>,
+    #[arg(short = 'i', long)]
+    ignore_case: bool,
+    #[arg(short = 'S', long)]
+    smart_case: bool,
+    #[arg(short = 'F', long)]
+    fixed_strings: bool,
+    #[arg(short = 'w', long)]
+    word_regexp: bool,
+    #[arg(short = 'U', long)]
+    multiline: bool,
+    /// Accepted for rg compatibility: line numbers are always shown.
+    #[arg(short = 'n', long)]
+    line_number: bool,
+    #[arg(short = 'l', long)]
+    files_with_matches: bool,
+    #[arg(short = 'c', long)]
+    count: bool,
+    #[arg(short = 'A', long)]
+    after_context: Option<u64>,
+    #[arg(short = 'B', long)]
+    before_context: Option<u64>,
+    #[arg(short = 'C', long)]
+    context: Option<u64>,
+    /// Include/exclude glob (`!` prefix excludes), repeatable.
+    #[arg(short = 'g', long = "glob")]
+    globs: Vec<String>,
+    #[arg(short = 't', long = "type")]
+    types: Vec<String>,
+    #[arg(long)]
+    hidden: bool,
+    #[arg(long)]
+    no_ignore: bool,
+    #[command(flatten)]
+    opts: SandboxOpts,
+}
+
+pub fn main() -> i32 {
+    init_tracing();
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { EXIT_USAGE } else { 0 };
+        }
+    };
+    match cli.cmd {
+        Cmd::Call { tool, args, opts } => call(&tool, args, &opts),
+        Cmd::Read {
+            path,
+            offset,
+            limit,
+            opts,
+        } => read(&path, offset, limit, &opts),
+        Cmd::Grep(g) => grep(g),
+        Cmd::Schema { opts } => match opts.sandbox(Some(".")) {
+            Ok(sb) => print_json(&Value::Array(sb.tool_definitions()), 0),
+            Err(e) => usage(&e),
+        },
+    }
+}
+
+fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("ROOTBOUND_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+fn usage(msg: &str) -> i32 {
+    eprintln!("rootbound: {msg}");
+    EXIT_USAGE
+}
+
+fn print_json(v: &Value, code: i32) -> i32 {
+    let mut out = std::io::stdout().lock();
+    let _ = serde_json::to_writer(&mut out, v);
+    let _ = writeln!(out);
+    code
+}
+
+fn call(tool: &str, args: Option<String>, opts: &SandboxOpts) -> i32 {
+    let text = match args {
+        Some(a) => a,
+        None => {
+            let mut s = String::new();
+            if let Err(e) = std::io::stdin()
+                .take(64 * 1024 * 1024)
+                .read_to_string(&mut s)
+            {
+                return usage(&format!("cannot read arguments from stdin: {e}"));
+            }
+            s
+        }
+    };
+    let args: Value = if text.trim().is_empty() {
+        Value::Object(Default::default())
+    } else {
+        match serde_json::from_str(&text) {
+            Ok(v @ Value::Object(_)) => v,
+            Ok(_) => return usage("arguments must be a JSON object"),
+            Err(e) => return usage(&format!("arguments are not valid JSON: {e}")),
+        }
+    };
+    let sb = match opts.sandbox(None) {
+        Ok(s) => s,
+        Err(e) => return usage(&e),
+    };
+    match sb.call_result(tool, args) {
+        Ok(v) => print_json(&v, 0),
+        Err(e) => print_json(&e.to_json(), EXIT_TOOL),
+    }
+}
+
+fn read(path: &str, offset: Option<u64>, limit: Option<u64>, opts: &SandboxOpts) -> i32 {
+    let sb = match opts.sandbox(Some(".")) {
+        Ok(s) => s,
+        Err(e) => return usage(&e),
+    };
+    let args = rootbound::ReadArgs {
+        path: path.into(),
+        offset,
+        limit,
+        ..Default::default()
+    };
+    match sb.read_file(&args) {
+        Ok(r) => {
+            let mut out = std::io::stdout().lock();
+            if r.binary {
+                let _ = writeln!(out, "[binary file: {} bytes; not shown]", r.total_bytes);
+            } else {
+                let _ = out.write_all(r.content.as_bytes());
+            }
+            if let Some(n) = r.truncation_notice() {
+                let _ = writeln!(out, "\n{n}");
+            }
+            0
+        }
+        Err(e) => {
+            eprintln!("rootbound: {}: {}", e.code, e.message);
+            EXIT_TOOL
+        }
+    }
+}
+
+fn grep(g: GrepCmd) -> i32 {
+    let mut opts = g.opts.clone();
+    if opts.max_results.is_none() {
+        opts.max_results = Some(10_000);
+    }
+    if opts.max_bytes.is_none() {
+        opts.max_bytes = Some(4 * 1024 * 1024);
+    }
+    if opts.timeout_ms.is_none() {
+        opts.timeout_ms = Some(24 * 3600 * 1000);
+    }
+    let roots_given = !opts.roots.is_empty();
+    let sb = match opts.sandbox(Some(".")) {
+        Ok(s) => s,
+        Err(e) => return usage(&e),
+    };
+    if !roots_given {
+        // rg prints paths relative to the current directory; so do we when the root is ".".
+        let mut p = sb.policy().clone();
+        p.path_display = rootbound::PathDisplay::Relative;
+        return grep_with(
+            &match Sandbox::new(p) {
+                Ok(s) => s,
+                Err(e) => return usage(&e.message),
+            },
+            &g,
+        );
+    }
+    grep_with(&sb, &g)
+}
+
+fn grep_with(sb: &Sandbox, g: &GrepCmd) -> i32 {
+    let (mut include, mut exclude) = (Vec::new(), Vec::new());
+    for glob in &g.globs {
+        match glob.strip_prefix('!') {
+            Some(x) => exclude.push(x.to_string()),
+            None => include.push(glob.clone()),
+        }
+    }
+    let mode = if g.files_with_matches {
+        OutputMode::FilesWithMatches
+    } else if g.count {
+        OutputMode::Count
+    } else {
+        OutputMode::Content
+    };
+    let base = GrepArgs {
+        pattern: g.pattern.clone(),
+        include: (!include.is_empty()).then(|| rootbound::Globs::Many(include)),
+        exclude: (!exclude.is_empty()).then(|| rootbound::Globs::Many(exclude)),
+        file_type: (!g.types.is_empty()).then(|| g.types.join(",")),
+        case_insensitive: Some(g.ignore_case),
+        smart_case: Some(g.smart_case),
+        fixed_strings: Some(g.fixed_strings),
+        word: Some(g.word_regexp),
+        multiline: Some(g.multiline),
+        context: g.context,
+        before: g.before_context,
+        after: g.after_context,
+        output_mode: Some(mode),
+        hidden: Some(g.hidden),
+        no_ignore: Some(g.no_ignore),
+        limit: Some(sb.policy().limits.max_results as u64),
+        ..Default::default()
+    };
+    let paths: Vec<Option<String>> = if g.paths.is_empty() {
+        vec![None]
+    } else {
+        g.paths.iter().cloned().map(Some).collect()
+    };
+    let mut out = std::io::BufWriter::with_capacity(256 * 1024, std::io::stdout().lock());
+    let mut found = false;
+    for path in paths {
+        let mut args = GrepArgs {
+            path,
+            ..base.clone()
+        };
+        loop {
+            match sb.grep_search(&args) {
+                Ok(page) => {
+                    found |= page.match_lines > 0;
+                    if out.write_all(page.matches.as_bytes()).is_err() {
+                        return 0; // a closed pipe (e.g. `| head`) is not an error
+                    }
+                    match page.next_cursor {
+                        Some(c) if page.truncated => {
+                            args.cursor = Some(c);
+                            args.offset = None;
+                        }
+                        _ => break,
+                    }
+                }
+                Err(e) => {
+                    let _ = out.flush();
+                    eprintln!("rootbound: {}: {}", e.code, e.message);
+                    return EXIT_USAGE;
+                }
+            }
+        }
+    }
+    let _ = out.flush();
+    if found {
+        0
+    } else {
+        1
+    }
+}

@@ -1,0 +1,122 @@
+//! Opaque, query-bound cursors: `resume after (root, path, line)`, plus the index of the next unit.
+
+use crate::error::{Error, Result};
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Component, Path, PathBuf};
+
+/// A decoded cursor. Its path is only ever compared with walked paths, never opened.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Cursor {
+    pub query: u64,
+    pub root: usize,
+    pub path: PathBuf,
+    /// Units on lines up to and including this one in `path` were returned already (`u64::MAX`: the whole file).
+    pub line: u64,
+    /// How many units precede the next page (for `next_offset`).
+    pub index: u64,
+}
+
+impl Cursor {
+    pub fn encode(&self) -> String {
+        let hex: String = self
+            .path
+            .as_os_str()
+            .as_bytes()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        let raw = format!(
+            "1.{:016x}.{}.{}.{}.{}",
+            self.query, self.root, self.line, self.index, hex
+        );
+        URL_SAFE_NO_PAD.encode(raw)
+    }
+
+    /// Decodes and checks a cursor against the query it must belong to.
+    pub fn decode(s: &str, query: u64, roots: usize) -> Result<Cursor> {
+        let bad = || {
+            Error::invalid("cursor is malformed; pass next_cursor from the previous page unchanged, or use offset")
+        };
+        if s.len() > 16 * 1024 {
+            return Err(bad());
+        }
+        let raw = URL_SAFE_NO_PAD.decode(s.trim()).map_err(|_| bad())?;
+        let raw = String::from_utf8(raw).map_err(|_| bad())?;
+        let parts: Vec<&str> = raw.split('.').collect();
+        let [v, q, root, line, index, hex] = parts[..] else {
+            return Err(bad());
+        };
+        if v != "1" || hex.len() % 2 != 0 {
+            return Err(bad());
+        }
+        let q = u64::from_str_radix(q, 16).map_err(|_| bad())?;
+        if q != query {
+            return Err(Error::invalid(
+                "cursor belongs to a different query; cursors only resume the exact search that produced them",
+            ));
+        }
+        let root: usize = root.parse().map_err(|_| bad())?;
+        let line: u64 = line.parse().map_err(|_| bad())?;
+        let index: u64 = index.parse().map_err(|_| bad())?;
+        let bytes = (0..hex.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(&hex[i..i + 2], 16))
+            .collect::<std::result::Result<Vec<u8>, _>>()
+            .map_err(|_| bad())?;
+        let path = PathBuf::from(OsStr::from_bytes(&bytes));
+        let plain = path.components().all(|c| matches!(c, Component::Normal(_)));
+        if root >= roots || path.as_os_str().is_empty() || !plain || Path::new(&path).has_root() {
+            return Err(bad());
+        }
+        Ok(Cursor {
+            query,
+            root,
+            path,
+            line,
+            index,
+        })
+    }
+}
+
+/// FNV-1a over the canonical form of a query: stable across processes and releases of this format.
+pub(crate) fn query_hash(canonical: &str) -> u64 {
+    let mut h: u64 = 0xcbf29ce484222325;
+    for b in canonical.as_bytes() {
+        h ^= *b as u64;
+        h = h.wrapping_mul(0x100000001b3);
+    }
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_binding() {
+        let c = Cursor {
+            query: 42,
+            root: 1,
+            path: "a/b.rs".into(),
+            line: 7,
+            index: 10,
+        };
+        let s = c.encode();
+        assert_eq!(Cursor::decode(&s, 42, 2).unwrap(), c);
+        assert!(Cursor::decode(&s, 43, 2).is_err());
+        assert!(Cursor::decode(&s, 42, 1).is_err());
+        assert!(Cursor::decode(&s[..s.len() - 3], 42, 2).is_err());
+        assert!(Cursor::decode("!!!", 42, 2).is_err());
+        let evil = Cursor {
+            query: 42,
+            root: 0,
+            path: "../x".into(),
+            line: 0,
+            index: 0,
+        };
+        assert!(Cursor::decode(&evil.encode(), 42, 2).is_err());
+    }
+}

@@ -1,0 +1,52 @@
+//! Deny rules: gitignore-syntax globs matched against the resolved, root-relative path of what was opened.
+
+use crate::error::{Error, ErrorCode, Result};
+use ignore::gitignore::{Gitignore, GitignoreBuilder};
+use std::path::Path;
+
+/// A compiled set of deny rules.
+///
+/// ```
+/// let rules = rootbound::DenyRules::new(&[".env".into(), ".git/".into()]).unwrap();
+/// assert!(rules.is_denied("sub/.env".as_ref(), false));
+/// assert!(rules.is_denied(".git/config".as_ref(), false));
+/// assert!(!rules.is_denied("src/main.rs".as_ref(), false));
+/// ```
+#[derive(Debug, Clone)]
+pub struct DenyRules {
+    matcher: Gitignore,
+}
+
+impl DenyRules {
+    /// Compiles rules; a bad glob is an error naming it.
+    pub fn new(globs: &[String]) -> Result<Self> {
+        let mut b = GitignoreBuilder::new("");
+        // On case-insensitive filesystems `.ENV` opens `.env`, so the rule must match it too.
+        b.case_insensitive(cfg!(any(target_os = "macos", windows)))
+            .map_err(|e| Error::invalid(format!("deny rules: {e}")))?;
+        for g in globs {
+            b.add_line(None, g).map_err(|e| {
+                Error::new(ErrorCode::InvalidArgument, format!("deny rule '{g}': {e}"))
+            })?;
+        }
+        let matcher = b
+            .build()
+            .map_err(|e| Error::invalid(format!("deny rules: {e}")))?;
+        Ok(DenyRules { matcher })
+    }
+
+    /// Whether `rel` (root-relative, resolved) or any of its parent directories is denied.
+    pub fn is_denied(&self, rel: &Path, is_dir: bool) -> bool {
+        if self.matcher.is_empty() || rel.as_os_str().is_empty() {
+            return false;
+        }
+        self.matcher
+            .matched_path_or_any_parents(rel, is_dir)
+            .is_ignore()
+    }
+
+    /// True when there are no rules.
+    pub fn is_empty(&self) -> bool {
+        self.matcher.is_empty()
+    }
+}

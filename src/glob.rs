@@ -1,0 +1,170 @@
+//! glob: file names matching a pattern, on the same root-bound walker, sorted and paginated like grep.
+
+use crate::audit::{Audit, Target};
+use crate::cursor::query_hash;
+use crate::deadline::Deadline;
+use crate::error::Result;
+use crate::grep::{check_glob, Globs, GrepResult, Start};
+use crate::page::Page;
+use crate::sandbox::Sandbox;
+use crate::search::{FileResult, OutputMode};
+use crate::walk::{Walk, WalkSkips};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::time::{Duration, Instant};
+
+/// Arguments of `glob`.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GlobArgs {
+    /// A glob in ripgrep `-g` syntax: without a `/` it matches file names at any depth (`*.rs`); with one it
+    /// is relative to the root (`src/**/*.rs`).
+    pub pattern: String,
+    /// A directory under a root to search in; omit for every root.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    /// Include hidden (dot) files and directories.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hidden: Option<bool>,
+    /// Do not apply `.gitignore`, `.ignore` and `.rgignore`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_ignore: Option<bool>,
+    /// Skip this many paths.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offset: Option<u64>,
+    /// Resume after the previous page (its `next_cursor`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cursor: Option<String>,
+    /// Paths per page (default 10, capped by the policy's `max_results`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<u64>,
+}
+
+impl Sandbox {
+    /// Lists files whose path matches a glob, in path order. The result has grep's shape, with one path
+    /// per line in `matches`.
+    pub fn glob(&self, args: &GlobArgs) -> Result<GrepResult> {
+        let audit = Audit {
+            agent: &self.agent,
+            tool: "glob",
+            started: Instant::now(),
+        };
+        let r = self.glob_inner(args);
+        let target = args.path.as_deref().map_or(Target::None, Target::Request);
+        match &r {
+            Ok(g) => audit.emit(
+                target,
+                g.matches.len() as u64,
+                g.match_lines,
+                g.truncated,
+                "ok",
+            ),
+            Err(e) => audit.emit(target, 0, 0, false, e.code.as_str()),
+        }
+        r
+    }
+
+    fn glob_inner(&self, args: &GlobArgs) -> Result<GrepResult> {
+        check_glob(&args.pattern, self.policy.limits.max_pattern_len)?;
+        let filter = self.filter(
+            Some(&Globs::One(args.pattern.clone())),
+            None,
+            None,
+            args.hidden,
+            args.no_ignore,
+        )?;
+        let mut q = args.clone();
+        q.offset = None;
+        q.cursor = None;
+        q.limit = None;
+        let query = query_hash(&format!(
+            "glob:{}",
+            serde_json::to_string(&q).unwrap_or_default()
+        ));
+        let cursor = self.decode_cursor(args.cursor.as_deref(), args.offset, query)?;
+        let (limit, max_bytes) = self.page_caps(args.limit, None);
+        let offset = args.offset.unwrap_or(0);
+        let skip = if cursor.is_some() { 0 } else { offset };
+        let first_index = cursor.as_ref().map_or(offset, |c| c.index);
+        let mut page = Page::new(OutputMode::FilesWithMatches, limit, max_bytes, 0, 0, skip);
+        let deadline = Deadline::after(Duration::from_millis(self.policy.limits.timeout_ms));
+        let mut timed_out = false;
+        for start in self.starts(args.path.as_deref(), cursor.as_ref(), filter.no_ignore)? {
+            if page.done {
+                break;
+            }
+            match start {
+                Start::File { root, rel, .. } => {
+                    let shown = self.display(root, &rel);
+                    let past = cursor
+                        .as_ref()
+                        .is_some_and(|c| c.root == root && c.path == rel);
+                    if !past {
+                        page.take(
+                            root,
+                            rel,
+                            &shown,
+                            FileResult {
+                                units: 1,
+                                ..Default::default()
+                            },
+                        );
+                    }
+                }
+                Start::Dir {
+                    root,
+                    rel,
+                    fd,
+                    levels,
+                } => {
+                    let resume = cursor
+                        .as_ref()
+                        .filter(|c| c.root == root)
+                        .map(|c| c.path.as_path());
+                    let walker = Walk {
+                        deny: &self.deny,
+                        filter: &filter,
+                        resume_after: resume,
+                    };
+                    let mut on_file = |f: crate::walk::FoundFile, skips: &mut WalkSkips| {
+                        add_skips(&mut page, std::mem::take(skips));
+                        if deadline.expired() {
+                            timed_out = true;
+                            return false;
+                        }
+                        if resume.is_some_and(|p| p == f.rel) {
+                            return true;
+                        }
+                        let shown = self.display(root, &f.rel);
+                        page.take(
+                            root,
+                            f.rel,
+                            &shown,
+                            FileResult {
+                                units: 1,
+                                ..Default::default()
+                            },
+                        )
+                    };
+                    let (_, rest) = walker.run(fd, rel, levels, &mut on_file);
+                    add_skips(&mut page, rest);
+                }
+            }
+        }
+        if timed_out && !page.done {
+            page.timed_out = true;
+            page.truncated = true;
+        }
+        page.stats.files_searched = 0;
+        let mut r = self.finish(page, first_index, query, OutputMode::FilesWithMatches);
+        r.stats.files_searched = r.match_lines;
+        Ok(r)
+    }
+}
+
+fn add_skips(page: &mut Page, s: WalkSkips) {
+    page.stats.skipped.ignored += s.ignored;
+    page.stats.skipped.denied += s.denied;
+    page.stats.skipped.unreadable += s.unreadable;
+    page.stats.skipped.not_regular += s.not_regular;
+}

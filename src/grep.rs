@@ -1,0 +1,822 @@
+//! grep_search: a root-bound walk feeding a parallel, ordered search with early termination.
+//!
+//! The walker runs on its own thread and hands files, numbered in walk order, to a pool of search
+//! workers; a consumer reassembles their results in that order and stops everything as soon as the
+//! page is known to be complete. A window of tokens bounds how far the workers run ahead, so memory and
+//! open descriptors do not grow with the tree.
+
+use crate::audit::{Audit, Target};
+use crate::cursor::{query_hash, Cursor};
+use crate::deadline::Deadline;
+use crate::error::{Error, ErrorCode, Result};
+use crate::matcher::{self, MatchFlags};
+use crate::open::{self, Kind, Want};
+use crate::page::{Page, Stats};
+use crate::policy::SymlinkMode;
+use crate::sandbox::Sandbox;
+use crate::search::{FileResult, FileSearch, FileStatus, OutputMode};
+use crate::walk::{self, Filter, FoundFile, Walk, WalkEnd, WalkSkips};
+use crossbeam_channel as chan;
+use grep_regex::RegexMatcher;
+use grep_searcher::{BinaryDetection, Searcher, SearcherBuilder};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::os::fd::{AsFd, OwnedFd};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// One glob or several.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema, PartialEq, Eq)]
+#[serde(untagged)]
+pub enum Globs {
+    /// A single glob.
+    One(String),
+    /// Several globs.
+    Many(Vec<String>),
+}
+
+impl Globs {
+    pub(crate) fn list(&self) -> Vec<String> {
+        match self {
+            Globs::One(s) => vec![s.clone()],
+            Globs::Many(v) => v.clone(),
+        }
+    }
+}
+
+/// Arguments of `grep_search`.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GrepArgs {
+    /// Regular expression (Rust regex syntax: POSIX ERE plus `\d \w \s \b`, Unicode classes; no
+    /// backreferences or look-around).
+    pub pattern: String,
+    /// A file or directory under a root to search; omit to search every root.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    /// Only search files matching these globs (root-relative, ripgrep `-g` syntax, e.g. `*.rs`, `src/**`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub include: Option<Globs>,
+    /// Skip files matching these globs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exclude: Option<Globs>,
+    /// Only search files of these ripgrep types (e.g. `rust`, `c`, `py`; comma-separated for several).
+    #[serde(default, rename = "type", skip_serializing_if = "Option::is_none")]
+    pub file_type: Option<String>,
+    /// Case-insensitive matching.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub case_insensitive: Option<bool>,
+    /// Case-insensitive unless the pattern has an uppercase letter.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub smart_case: Option<bool>,
+    /// Treat the pattern as a literal string.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fixed_strings: Option<bool>,
+    /// Match whole words only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub word: Option<bool>,
+    /// Let matches span lines (`.` matches newlines too).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub multiline: Option<bool>,
+    /// Lines of context before and after each match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub context: Option<u64>,
+    /// Lines of context before each match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub before: Option<u64>,
+    /// Lines of context after each match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub after: Option<u64>,
+    /// `content` (default), `files_with_matches`, or `count`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub output_mode: Option<OutputMode>,
+    /// Search hidden (dot) files and directories too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hidden: Option<bool>,
+    /// Do not apply `.gitignore`, `.ignore` and `.rgignore`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_ignore: Option<bool>,
+    /// Skip files larger than this many bytes (capped by the policy).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_filesize: Option<u64>,
+    /// Skip this many results (use `next_offset` of the previous page). Prefer `cursor`: it is cheaper.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offset: Option<u64>,
+    /// Resume after the previous page (its `next_cursor`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cursor: Option<String>,
+    /// Results per page (default 10, capped by the policy's `max_results`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<u64>,
+    /// Byte cap on the page (capped by the policy's `max_bytes`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_bytes: Option<u64>,
+    /// Time budget in milliseconds (capped by the policy's timeout).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout_ms: Option<u64>,
+}
+
+impl GrepArgs {
+    /// Arguments for searching every root for `pattern`.
+    pub fn new(pattern: &str) -> Self {
+        GrepArgs {
+            pattern: pattern.to_string(),
+            ..Default::default()
+        }
+    }
+}
+
+/// The result of `grep_search`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct GrepResult {
+    /// `path:line:text` lines (context `path-line-text`, groups split by `--`), or paths, or `path:count`.
+    pub matches: String,
+    /// Results (matching lines, or files) on this page.
+    pub match_lines: u64,
+    /// The offset of the next page.
+    pub next_offset: u64,
+    /// Resumes right after this page; present whenever `truncated` is true.
+    pub next_cursor: Option<String>,
+    /// More results exist, or a cap (bytes, time) cut the page. Trust this, not `match_lines == limit`.
+    pub truncated: bool,
+    /// The time budget ran out; the page holds what was found in order before it.
+    pub timed_out: bool,
+    /// Files searched and skipped.
+    pub stats: Stats,
+    /// Count mode: the sum of the per-file counts, when the search went through every file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total: Option<u64>,
+}
+
+/// Where one walk starts.
+pub(crate) enum Start {
+    Dir {
+        root: usize,
+        rel: PathBuf,
+        fd: OwnedFd,
+        levels: Option<Arc<walk::IgnoreLevel>>,
+    },
+    File {
+        root: usize,
+        rel: PathBuf,
+        fd: OwnedFd,
+    },
+}
+
+/// What a search worker is handed.
+enum Job {
+    File {
+        seq: u64,
+        root: usize,
+        rel: PathBuf,
+        source: Source,
+        skips: WalkSkips,
+    },
+    End {
+        seq: u64,
+        skips: WalkSkips,
+        complete: bool,
+    },
+}
+
+enum Source {
+    At(Arc<OwnedFd>, std::ffi::OsString),
+    Opened(OwnedFd),
+}
+
+struct Outcome {
+    seq: u64,
+    root: usize,
+    rel: PathBuf,
+    result: FileResult,
+    skips: WalkSkips,
+    end: Option<bool>,
+}
+
+/// Validates include/exclude globs: root-relative only, no `..`, no absolute, drive or UNC forms.
+pub(crate) fn check_glob(g: &str, max_len: usize) -> Result<()> {
+    let bad = |why: &str| Err(Error::invalid(format!("glob '{g}' {why}")));
+    if g.is_empty() || g.len() > max_len {
+        return bad("is empty or too long");
+    }
+    if g.contains('\0') {
+        return bad("contains a NUL byte");
+    }
+    if g.starts_with('/') || g.starts_with('\\') || g.starts_with('!') {
+        return bad("must be relative to the root (no leading '/', '\\' or '!')");
+    }
+    let b = g.as_bytes();
+    if b.len() >= 2 && b[1] == b':' {
+        return bad("looks like a drive path; globs are root-relative");
+    }
+    if g.split(['/', '\\', '{', '}', ','])
+        .any(|c| c == ".." || c == "~")
+    {
+        return bad("may not contain '..' or '~' components");
+    }
+    Ok(())
+}
+
+impl Sandbox {
+    /// Searches file contents under the roots. See the crate docs for the contract.
+    pub fn grep_search(&self, args: &GrepArgs) -> Result<GrepResult> {
+        let audit = Audit {
+            agent: &self.agent,
+            tool: "grep_search",
+            started: Instant::now(),
+        };
+        let r = self.grep_inner(args);
+        let target = args.path.as_deref().map_or(Target::None, Target::Request);
+        match &r {
+            Ok(g) => audit.emit(
+                target,
+                g.matches.len() as u64,
+                g.match_lines,
+                g.truncated,
+                if g.timed_out { "timed_out" } else { "ok" },
+            ),
+            Err(e) => audit.emit(target, 0, 0, false, e.code.as_str()),
+        }
+        r
+    }
+
+    fn grep_inner(&self, args: &GrepArgs) -> Result<GrepResult> {
+        let limits = &self.policy.limits;
+        let timeout = args
+            .timeout_ms
+            .unwrap_or(limits.timeout_ms)
+            .min(limits.timeout_ms);
+        let deadline = Deadline::after(Duration::from_millis(timeout));
+        let flags = MatchFlags {
+            case_insensitive: args.case_insensitive.unwrap_or(false),
+            smart_case: args.smart_case.unwrap_or(false),
+            fixed_strings: args.fixed_strings.unwrap_or(false),
+            word: args.word.unwrap_or(false),
+            multiline: args.multiline.unwrap_or(false),
+        };
+        let filter = self.filter(
+            args.include.as_ref(),
+            args.exclude.as_ref(),
+            args.file_type.as_deref(),
+            args.hidden,
+            args.no_ignore,
+        )?;
+        let matcher = matcher::build(&args.pattern, flags, limits)?;
+        let mode = args.output_mode.unwrap_or_default();
+        let (limit, max_bytes) = self.page_caps(args.limit, args.max_bytes);
+        let query = grep_query_hash(args);
+        let cursor = self.decode_cursor(args.cursor.as_deref(), args.offset, query)?;
+        let ctx = args.context.unwrap_or(0).min(100);
+        let before = args.before.unwrap_or(ctx).min(100);
+        let after = args.after.unwrap_or(ctx).min(100);
+        let offset = args.offset.unwrap_or(0);
+        let skip = if cursor.is_some() { 0 } else { offset };
+        let mut page = Page::new(mode, limit, max_bytes, before, after, skip);
+        let first_index = cursor.as_ref().map_or(offset, |c| c.index);
+        if deadline.expired() {
+            page.timed_out = true;
+            page.truncated = true;
+        } else {
+            let starts = self.starts(args.path.as_deref(), cursor.as_ref(), filter.no_ignore)?;
+            let max_filesize = args
+                .max_filesize
+                .unwrap_or(limits.max_filesize)
+                .min(limits.max_filesize);
+            let plan = Plan {
+                sandbox: self,
+                matcher: &matcher,
+                filter: &filter,
+                mode,
+                context: before > 0 || after > 0,
+                before,
+                after,
+                multiline: flags.multiline,
+                cursor: cursor.as_ref(),
+                per_file_cap: skip.saturating_add(limit).saturating_add(1),
+                max_filesize,
+                deadline: &deadline,
+            };
+            plan.run(starts, &mut page);
+        }
+        Ok(self.finish(page, first_index, query, mode))
+    }
+
+    /// Caps the per-call limit and byte cap by the policy.
+    pub(crate) fn page_caps(&self, limit: Option<u64>, max_bytes: Option<u64>) -> (u64, usize) {
+        let limits = &self.policy.limits;
+        let limit = limit.unwrap_or(10).clamp(1, limits.max_results as u64);
+        let max_bytes = max_bytes
+            .unwrap_or(limits.max_bytes as u64)
+            .clamp(256, limits.max_bytes as u64) as usize;
+        (limit, max_bytes)
+    }
+
+    pub(crate) fn decode_cursor(
+        &self,
+        cursor: Option<&str>,
+        offset: Option<u64>,
+        query: u64,
+    ) -> Result<Option<Cursor>> {
+        match cursor {
+            Some(_) if offset.is_some() => {
+                Err(Error::invalid("give either offset or cursor, not both"))
+            }
+            Some(c) => Cursor::decode(c, query, self.roots.len()).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    pub(crate) fn finish(
+        &self,
+        page: Page,
+        first_index: u64,
+        query: u64,
+        mode: OutputMode,
+    ) -> GrepResult {
+        let resume = if page.timed_out {
+            page.consumed.clone().or(page.last_unit.clone())
+        } else {
+            page.last_unit.clone()
+        };
+        let next_cursor = if page.truncated {
+            resume.map(|p| {
+                Cursor {
+                    query,
+                    root: p.root,
+                    path: p.rel,
+                    line: p.line,
+                    index: first_index + page.units,
+                }
+                .encode()
+            })
+        } else {
+            None
+        };
+        let complete = !page.truncated && !page.timed_out;
+        GrepResult {
+            total: (mode == OutputMode::Count && complete).then_some(page.total),
+            matches: page.out,
+            match_lines: page.units,
+            next_offset: first_index + page.units,
+            next_cursor,
+            truncated: page.truncated,
+            timed_out: page.timed_out,
+            stats: page.stats,
+        }
+    }
+
+    /// Builds the walk filter from include/exclude globs, types and the hidden/ignore switches.
+    pub(crate) fn filter(
+        &self,
+        include: Option<&Globs>,
+        exclude: Option<&Globs>,
+        types: Option<&str>,
+        hidden: Option<bool>,
+        no_ignore: Option<bool>,
+    ) -> Result<Filter> {
+        let max = self.policy.limits.max_pattern_len;
+        let mut ob = ignore::overrides::OverrideBuilder::new("");
+        let mut any = false;
+        for (globs, negate) in [(include, false), (exclude, true)] {
+            for g in globs.map(Globs::list).unwrap_or_default() {
+                check_glob(&g, max)?;
+                let line = if negate { format!("!{g}") } else { g.clone() };
+                ob.add(&line)
+                    .map_err(|e| Error::invalid(format!("glob '{g}': {e}")))?;
+                any = true;
+            }
+        }
+        let overrides = if any {
+            Some(
+                ob.build()
+                    .map_err(|e| Error::invalid(format!("globs: {e}")))?,
+            )
+        } else {
+            None
+        };
+        let types = match types {
+            Some(t) => {
+                let mut tb = ignore::types::TypesBuilder::new();
+                tb.add_defaults();
+                for name in t.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                    if !tb.definitions().iter().any(|d| d.name() == name) {
+                        return Err(Error::invalid(format!("unknown file type '{name}'; use ripgrep type names such as rust, c, py, js, md")));
+                    }
+                    tb.select(name);
+                }
+                Some(
+                    tb.build()
+                        .map_err(|e| Error::invalid(format!("type: {e}")))?,
+                )
+            }
+            None => None,
+        };
+        Ok(Filter {
+            hidden: hidden.unwrap_or(self.policy.hidden),
+            no_ignore: no_ignore.unwrap_or(self.policy.no_ignore),
+            overrides,
+            types,
+        })
+    }
+
+    /// Where the walks start: each root, or the one file or directory named by `path`.
+    pub(crate) fn starts(
+        &self,
+        path: Option<&str>,
+        cursor: Option<&Cursor>,
+        no_ignore: bool,
+    ) -> Result<Vec<Start>> {
+        let mut out = Vec::new();
+        match path {
+            None => {
+                for (i, root) in self.roots.iter().enumerate() {
+                    if cursor.is_some_and(|c| c.root > i) {
+                        continue;
+                    }
+                    let fd = open::open_beneath(
+                        root.dir.as_fd(),
+                        Path::new(""),
+                        Want::Dir,
+                        SymlinkMode::Never,
+                    )
+                    .map_err(|e| Error::from_os(&e, &root.name))?
+                    .fd;
+                    out.push(Start::Dir {
+                        root: i,
+                        rel: PathBuf::new(),
+                        fd,
+                        levels: None,
+                    });
+                }
+                if self.roots.is_empty() {
+                    return Err(Error::new(
+                        ErrorCode::OutOfSandbox,
+                        "no roots are configured for this agent",
+                    ));
+                }
+            }
+            Some(p) => {
+                let loc = self.locate(p, Want::Meta)?;
+                let root = &self.roots[loc.root];
+                if cursor.is_some_and(|c| c.root != loc.root) {
+                    return Err(Error::invalid("cursor belongs to a different path"));
+                }
+                match loc.opened.kind() {
+                    Kind::Dir => {
+                        let fd = open::open_beneath(
+                            root.dir.as_fd(),
+                            &loc.rel,
+                            Want::Dir,
+                            SymlinkMode::Never,
+                        )
+                        .map_err(|e| Error::from_os(&e, p))?
+                        .fd;
+                        let levels = walk::ancestor_levels(&root.dir, &loc.rel, no_ignore);
+                        out.push(Start::Dir {
+                            root: loc.root,
+                            rel: loc.rel,
+                            fd,
+                            levels,
+                        });
+                    }
+                    Kind::File => {
+                        let fd = open::open_beneath(
+                            root.dir.as_fd(),
+                            &loc.rel,
+                            Want::Read,
+                            SymlinkMode::Never,
+                        )
+                        .map_err(|e| Error::from_os(&e, p))?
+                        .fd;
+                        out.push(Start::File {
+                            root: loc.root,
+                            rel: loc.rel,
+                            fd,
+                        });
+                    }
+                    _ => {
+                        return Err(Error::new(
+                            ErrorCode::NotAFile,
+                            format!("'{p}' is not a regular file or directory"),
+                        ))
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+fn grep_query_hash(a: &GrepArgs) -> u64 {
+    let mut q = a.clone();
+    q.offset = None;
+    q.cursor = None;
+    q.limit = None;
+    q.max_bytes = None;
+    q.timeout_ms = None;
+    query_hash(&serde_json::to_string(&q).unwrap_or_default())
+}
+
+/// Everything one search needs, shared by the walker, the workers and the consumer.
+struct Plan<'a> {
+    sandbox: &'a Sandbox,
+    matcher: &'a RegexMatcher,
+    filter: &'a Filter,
+    mode: OutputMode,
+    context: bool,
+    before: u64,
+    after: u64,
+    multiline: bool,
+    cursor: Option<&'a Cursor>,
+    per_file_cap: u64,
+    max_filesize: u64,
+    deadline: &'a Deadline,
+}
+
+impl Plan<'_> {
+    fn threads(&self) -> usize {
+        match self.sandbox.policy.limits.threads {
+            0 => std::thread::available_parallelism().map_or(2, |n| n.get()),
+            n => n,
+        }
+        .clamp(1, 64)
+    }
+
+    fn run(&self, starts: Vec<Start>, page: &mut Page) {
+        let threads = self.threads();
+        let window = 8 * threads;
+        let stop = AtomicBool::new(false);
+        let (job_tx, job_rx) = chan::bounded::<Job>(window);
+        let (out_tx, out_rx) = chan::unbounded::<Outcome>();
+        let (tok_tx, tok_rx) = chan::bounded::<()>(window);
+        for _ in 0..window {
+            let _ = tok_tx.send(());
+        }
+        std::thread::scope(|s| {
+            let stop = &stop;
+            s.spawn(move || self.walk_all(starts, &job_tx, &tok_rx, stop));
+            for _ in 0..threads {
+                let (job_rx, out_tx) = (job_rx.clone(), out_tx.clone());
+                s.spawn(move || self.work(&job_rx, &out_tx, stop));
+            }
+            drop(out_tx);
+            let mut pending = BTreeMap::new();
+            let mut next = 0u64;
+            'outer: while let Ok(o) = out_rx.recv() {
+                pending.insert(o.seq, o);
+                while let Some(o) = pending.remove(&next) {
+                    next += 1;
+                    let _ = tok_tx.try_send(());
+                    page.stats.skipped.ignored += o.skips.ignored;
+                    page.stats.skipped.denied += o.skips.denied;
+                    page.stats.skipped.unreadable += o.skips.unreadable;
+                    page.stats.skipped.not_regular += o.skips.not_regular;
+                    if let Some(complete) = o.end {
+                        if !complete && !page.done {
+                            page.timed_out = true;
+                            page.truncated = true;
+                        }
+                        break 'outer;
+                    }
+                    let shown = self.sandbox.display(o.root, &o.rel);
+                    if !page.take(o.root, o.rel, &shown, o.result) {
+                        break 'outer;
+                    }
+                }
+            }
+            stop.store(true, Ordering::SeqCst);
+        });
+    }
+
+    /// The walker thread: numbers files in order and hands them out, at most `window` ahead.
+    fn walk_all(
+        &self,
+        starts: Vec<Start>,
+        jobs: &chan::Sender<Job>,
+        tokens: &chan::Receiver<()>,
+        stop: &AtomicBool,
+    ) {
+        let mut seq = 0u64;
+        let mut carry = WalkSkips::default();
+        let mut complete = true;
+        let acquire = || loop {
+            if stop.load(Ordering::Relaxed) || self.deadline.expired() {
+                return false;
+            }
+            if tokens.recv_timeout(Duration::from_millis(5)).is_ok() {
+                return true;
+            }
+        };
+        for start in starts {
+            if !complete {
+                break;
+            }
+            match start {
+                Start::File { root, rel, fd } => {
+                    if !acquire() {
+                        complete = false;
+                        break;
+                    }
+                    let skips = std::mem::take(&mut carry);
+                    let _ = jobs.send(Job::File {
+                        seq,
+                        root,
+                        rel,
+                        source: Source::Opened(fd),
+                        skips,
+                    });
+                    seq += 1;
+                }
+                Start::Dir {
+                    root,
+                    rel,
+                    fd,
+                    levels,
+                } => {
+                    let resume = self
+                        .cursor
+                        .filter(|c| c.root == root)
+                        .map(|c| c.path.as_path());
+                    let walker = Walk {
+                        deny: &self.sandbox.deny,
+                        filter: self.filter,
+                        resume_after: resume,
+                    };
+                    let mut on_file = |f: FoundFile, skips: &mut WalkSkips| {
+                        if !acquire() {
+                            return false;
+                        }
+                        let mut sk = std::mem::take(&mut carry);
+                        sk.add(&std::mem::take(skips));
+                        let _ = jobs.send(Job::File {
+                            seq,
+                            root,
+                            rel: f.rel,
+                            source: Source::At(f.dir, f.name),
+                            skips: sk,
+                        });
+                        seq += 1;
+                        true
+                    };
+                    let (end, rest) = walker.run(fd, rel, levels, &mut on_file);
+                    carry.add(&rest);
+                    if end == WalkEnd::Stopped {
+                        complete = false;
+                    }
+                }
+            }
+        }
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let complete = complete && !self.deadline.expired();
+        let _ = jobs.send(Job::End {
+            seq,
+            skips: carry,
+            complete,
+        });
+    }
+
+    /// A search worker: opens each file through the one open path and searches it.
+    fn work(&self, jobs: &chan::Receiver<Job>, out: &chan::Sender<Outcome>, stop: &AtomicBool) {
+        let mut searcher = self.searcher();
+        while let Ok(job) = jobs.recv() {
+            let outcome = match job {
+                Job::End {
+                    seq,
+                    skips,
+                    complete,
+                } => Outcome {
+                    seq,
+                    root: 0,
+                    rel: PathBuf::new(),
+                    result: FileResult::default(),
+                    skips,
+                    end: Some(complete),
+                },
+                Job::File {
+                    seq,
+                    root,
+                    rel,
+                    source,
+                    skips,
+                } => {
+                    let result = if stop.load(Ordering::Relaxed) {
+                        FileResult {
+                            status: FileStatus::Abandoned,
+                            ..Default::default()
+                        }
+                    } else {
+                        self.search_one(&mut searcher, root, &rel, source)
+                    };
+                    Outcome {
+                        seq,
+                        root,
+                        rel,
+                        result,
+                        skips,
+                        end: None,
+                    }
+                }
+            };
+            if out.send(outcome).is_err() {
+                return;
+            }
+        }
+    }
+
+    fn searcher(&self) -> Searcher {
+        SearcherBuilder::new()
+            .line_number(true)
+            .multi_line(self.multiline)
+            .before_context(if self.mode == OutputMode::Content {
+                self.before as usize
+            } else {
+                0
+            })
+            .after_context(if self.mode == OutputMode::Content {
+                self.after as usize
+            } else {
+                0
+            })
+            .binary_detection(BinaryDetection::quit(0))
+            .heap_limit(Some(64 * 1024 * 1024))
+            .build()
+    }
+
+    fn search_one(
+        &self,
+        searcher: &mut Searcher,
+        root: usize,
+        rel: &Path,
+        source: Source,
+    ) -> FileResult {
+        if self.deadline.expired() {
+            return FileResult {
+                status: FileStatus::TimedOut,
+                ..Default::default()
+            };
+        }
+        let skip_through_line = match self.cursor {
+            Some(c) if c.root == root && c.path == rel => c.line,
+            _ => 0,
+        };
+        if skip_through_line == u64::MAX {
+            return FileResult::default();
+        }
+        let opened = match source {
+            Source::Opened(fd) => rustix::fs::fstat(&fd)
+                .map(|stat| open::Opened { fd, stat })
+                .map_err(std::io::Error::from),
+            Source::At(dir, name) => open::open_beneath(
+                dir.as_fd(),
+                Path::new(&name),
+                Want::Read,
+                SymlinkMode::Never,
+            ),
+        };
+        let opened = match opened {
+            Ok(o) => o,
+            Err(_) => {
+                return FileResult {
+                    status: FileStatus::Unreadable,
+                    ..Default::default()
+                }
+            }
+        };
+        match opened.kind() {
+            Kind::File => {}
+            _ => {
+                return FileResult {
+                    status: FileStatus::NotRegular,
+                    ..Default::default()
+                }
+            }
+        }
+        if opened.stat.st_size as u64 > self.max_filesize {
+            return FileResult {
+                status: FileStatus::TooLarge,
+                ..Default::default()
+            };
+        }
+        let file = std::fs::File::from(opened.fd);
+        let fs = FileSearch {
+            matcher: self.matcher,
+            mode: self.mode,
+            context: self.context,
+            cap: self.per_file_cap,
+            skip_through_line,
+            max_columns: self.sandbox.policy.limits.max_columns,
+            deadline: self.deadline,
+        };
+        let mut r = fs.run(searcher, file);
+        if r.binary && r.units == 0 && r.status == FileStatus::Searched {
+            r.status = FileStatus::Binary;
+            r.binary = false;
+        }
+        r
+    }
+}

@@ -1,0 +1,66 @@
+//! # rootbound
+//!
+//! Root-bound, in-process file tools for LLM agents: `read_file`, `grep_search`, `glob`, `list_dir`,
+//! `stat`, and an opt-in `write_file`, all confined to directories an operator chose.
+//!
+//! ## The security contract
+//! - Every open of an agent-derived path goes through one function ([`open`](crate) internally):
+//!   handle-relative `openat2` with `RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS` on Linux (cap-std's
+//!   per-component resolver elsewhere), `O_NONBLOCK|O_NOCTTY|O_CLOEXEC`, type and size from `fstat` on
+//!   the opened descriptor, regular files only. No `std::fs` call takes an agent-influenced path.
+//! - `..` above a root, absolute paths outside the roots, absolute symlinks and symlinks leading out are
+//!   `OUT_OF_SANDBOX`; renames and symlink swaps during a call cannot redirect it outside.
+//! - Deny rules are matched on the resolved path of the object actually opened.
+//! - The walker reads directories through handles, never follows symlinks, and consults no file above
+//!   the roots (no global gitignore, no parent `.gitignore`).
+//! - Every call is bounded in bytes, results, pattern size, regex size and time.
+//!
+//! Not promised: hard links to inodes outside the roots (set `refuse_hardlinks`), bind mounts inside
+//! a root, timing side channels.
+//!
+//! ```
+//! use rootbound::{Sandbox, GrepArgs};
+//! let dir = tempfile::tempdir().unwrap();
+//! std::fs::write(dir.path().join("a.rs"), "fn main() {}\n").unwrap();
+//! let sb = Sandbox::builder().root(dir.path()).build().unwrap();
+//! let page = sb.grep_search(&GrepArgs::new("fn main")).unwrap();
+//! assert_eq!(page.match_lines, 1);
+//! assert!(!page.truncated);
+//! ```
+
+mod audit;
+mod cursor;
+mod deadline;
+mod deny;
+mod error;
+mod glob;
+mod grep;
+mod matcher;
+mod meta;
+mod open;
+mod page;
+mod policy;
+mod read;
+mod resolve;
+mod sandbox;
+mod search;
+mod tools;
+mod walk;
+mod write;
+
+pub use deadline::Deadline;
+pub use deny::DenyRules;
+pub use error::{Error, ErrorCode, Result};
+pub use glob::GlobArgs;
+pub use grep::{Globs, GrepArgs, GrepResult};
+pub use meta::{Entry, ListArgs, ListResult, StatArgs, StatResult};
+pub use open::{force_portable_resolver, Kind};
+pub use page::{Skipped, Stats};
+pub use policy::{
+    Limits, PathDisplay, Policy, PolicyBuilder, RootMode, RootSpec, SymlinkMode, WritePolicy,
+};
+pub use read::{ReadArgs, ReadResult};
+pub use sandbox::Sandbox;
+pub use search::OutputMode;
+pub use tools::ToolInfo;
+pub use write::{DeleteArgs, WriteArgs, WriteResult};

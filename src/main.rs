@@ -1,0 +1,7 @@
+//! The `rootbound` command: `call` (JSON in, JSON out), `read` and `grep` for people, `schema`, `mcp`.
+
+mod cli;
+
+fn main() {
+    std::process::exit(cli::main());
+}

@@ -1,0 +1,319 @@
+//! stat and list_dir, on the same open path.
+
+use crate::audit::{Audit, Target};
+use crate::error::{Error, ErrorCode, Result};
+use crate::open::{Kind, Want};
+use crate::sandbox::Sandbox;
+use crate::walk::{self, IgnoreLevel};
+use ignore::Match;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::os::fd::AsFd;
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+use std::time::Instant;
+
+/// Arguments of `stat`.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StatArgs {
+    /// A path under a root.
+    pub path: String,
+}
+
+/// The result of `stat`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct StatResult {
+    /// The canonical path.
+    pub path: String,
+    /// `file`, `dir` or `other` (FIFO, socket, device).
+    pub kind: String,
+    /// Size in bytes.
+    pub size: u64,
+    /// Modification time, RFC 3339 (UTC).
+    pub mtime: String,
+    /// Modification time, seconds since the Unix epoch.
+    pub mtime_unix: i64,
+    /// Number of lines, for text files up to 1 MiB.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lines: Option<u64>,
+}
+
+/// Arguments of `list_dir`.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ListArgs {
+    /// A directory under a root; omit to list the roots themselves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    /// Include hidden (dot) entries.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hidden: Option<bool>,
+    /// Include entries that `.gitignore`/`.ignore`/`.rgignore` hide.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_ignore: Option<bool>,
+    /// Skip this many entries.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offset: Option<u64>,
+    /// Entries per page (default and cap: the policy's `max_list_entries`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<u64>,
+}
+
+/// One directory entry.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Entry {
+    /// The entry's name.
+    pub name: String,
+    /// `file`, `dir`, `symlink` (reported, not followed) or `other`.
+    pub kind: String,
+    /// Size in bytes (of the link itself for symlinks).
+    pub size: u64,
+}
+
+/// The result of `list_dir`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ListResult {
+    /// The canonical path of the directory.
+    pub path: String,
+    /// Entries sorted by name.
+    pub entries: Vec<Entry>,
+    /// Offset of the first entry.
+    pub offset: u64,
+    /// Offset of the next page.
+    pub next_offset: u64,
+    /// Entries listed in all (after filtering).
+    pub total: u64,
+    /// More entries remain.
+    pub truncated: bool,
+    /// Entries left out: hidden (dot) entries.
+    pub hidden: u64,
+    /// Entries left out by ignore files.
+    pub ignored: u64,
+}
+
+impl Sandbox {
+    /// Metadata of one path (symlinks inside the root are followed).
+    pub fn stat(&self, args: &StatArgs) -> Result<StatResult> {
+        let audit = Audit {
+            agent: &self.agent,
+            tool: "stat",
+            started: Instant::now(),
+        };
+        let r = self.locate(&args.path, Want::Meta).and_then(|loc| {
+            let st = &loc.opened.stat;
+            let kind = loc.opened.kind();
+            let mut lines = None;
+            if kind == Kind::File && st.st_size <= 1024 * 1024 {
+                if let Ok(f) = crate::open::open_beneath(
+                    self.roots[loc.root].dir.as_fd(),
+                    &loc.rel,
+                    Want::Read,
+                    crate::SymlinkMode::Never,
+                ) {
+                    let bytes = crate::read::pread_exact(&f.fd, 0, st.st_size as usize)?;
+                    if memchr::memchr(0, &bytes).is_none() {
+                        let n = memchr::memchr_iter(b'\n', &bytes).count() as u64;
+                        lines = Some(n + u64::from(!bytes.is_empty() && !bytes.ends_with(b"\n")));
+                    }
+                }
+            }
+            Ok((
+                StatResult {
+                    path: self.display(loc.root, &loc.rel),
+                    kind: kind.as_str().into(),
+                    size: st.st_size.max(0) as u64,
+                    mtime: rfc3339(st.st_mtime as i64),
+                    mtime_unix: st.st_mtime as i64,
+                    lines,
+                },
+                self.audit_path(loc.root, &loc.rel),
+            ))
+        });
+        match r {
+            Ok((s, p)) => {
+                audit.emit(Target::Path(p), 0, 0, false, "ok");
+                Ok(s)
+            }
+            Err(e) => {
+                audit.emit(Target::Request(&args.path), 0, 0, false, e.code.as_str());
+                Err(e)
+            }
+        }
+    }
+
+    /// Lists one directory level, sorted by name; symlinks are reported, not followed; denied entries
+    /// never appear; hidden and ignored entries are left out unless asked for (and counted).
+    pub fn list_dir(&self, args: &ListArgs) -> Result<ListResult> {
+        let audit = Audit {
+            agent: &self.agent,
+            tool: "list_dir",
+            started: Instant::now(),
+        };
+        let r = self.list_inner(args);
+        match &r {
+            Ok((l, p)) => audit.emit(
+                Target::Path(p.clone()),
+                0,
+                l.entries.len() as u64,
+                l.truncated,
+                "ok",
+            ),
+            Err(e) => audit.emit(
+                Target::Request(args.path.as_deref().unwrap_or("")),
+                0,
+                0,
+                false,
+                e.code.as_str(),
+            ),
+        }
+        r.map(|(l, _)| l)
+    }
+
+    fn list_inner(&self, args: &ListArgs) -> Result<(ListResult, String)> {
+        let cap = self.policy.limits.max_list_entries.max(1) as u64;
+        let limit = args.limit.unwrap_or(cap).clamp(1, cap);
+        let offset = args.offset.unwrap_or(0);
+        let Some(raw) = args.path.as_deref() else {
+            if self.roots.len() == 1 {
+                return self.list_inner(&ListArgs {
+                    path: Some(".".into()),
+                    ..args.clone()
+                });
+            }
+            let entries: Vec<Entry> = (0..self.roots.len())
+                .map(|i| Entry {
+                    name: self.display(i, Path::new("")),
+                    kind: "dir".into(),
+                    size: 0,
+                })
+                .collect();
+            return Ok((
+                page(String::new(), entries, offset, limit, 0, 0),
+                String::new(),
+            ));
+        };
+        let loc = self.locate(raw, Want::Dir)?;
+        if loc.opened.kind() != Kind::Dir {
+            return Err(Error::new(
+                ErrorCode::NotAFile,
+                format!("'{raw}' is not a directory"),
+            ));
+        }
+        let hidden_ok = args.hidden.unwrap_or(self.policy.hidden);
+        let no_ignore = args.no_ignore.unwrap_or(self.policy.no_ignore);
+        let root = &self.roots[loc.root];
+        let names = walk::read_entries(&loc.opened.fd).ok_or_else(|| {
+            Error::new(
+                ErrorCode::PermissionDenied,
+                format!("'{raw}' cannot be listed"),
+            )
+        })?;
+        let levels = if no_ignore {
+            None
+        } else {
+            let has_git = names.iter().any(|(n, _)| n == ".git");
+            let parent = walk::ancestor_levels(&root.dir, &loc.rel, false);
+            Some(IgnoreLevel::load(&loc.opened.fd, &loc.rel, has_git, parent))
+        };
+        let (mut hidden, mut ignored) = (0, 0);
+        let mut entries = Vec::new();
+        for (name, ft) in names {
+            let ft = if ft == rustix::fs::FileType::Unknown {
+                walk::stat_type(&loc.opened.fd, &name)
+            } else {
+                ft
+            };
+            let kind = Kind::from_file_type(ft);
+            let rel = loc.rel.join(&name);
+            if self.deny.is_denied(&rel, kind == Kind::Dir) {
+                continue;
+            }
+            if !hidden_ok && name.as_bytes().first() == Some(&b'.') {
+                hidden += 1;
+                continue;
+            }
+            if let Some(l) = &levels {
+                if let Match::Ignore(_) = l.matched(&rel, kind == Kind::Dir) {
+                    ignored += 1;
+                    continue;
+                }
+            }
+            let size = rustix::fs::statat(
+                &loc.opened.fd,
+                name.as_os_str(),
+                rustix::fs::AtFlags::SYMLINK_NOFOLLOW,
+            )
+            .map(|st| st.st_size.max(0) as u64)
+            .unwrap_or(0);
+            entries.push(Entry {
+                name: name.to_string_lossy().into_owned(),
+                kind: kind.as_str().into(),
+                size,
+            });
+        }
+        let shown = self.display(loc.root, &loc.rel);
+        Ok((
+            page(shown, entries, offset, limit, hidden, ignored),
+            self.audit_path(loc.root, &loc.rel),
+        ))
+    }
+}
+
+fn page(
+    path: String,
+    all: Vec<Entry>,
+    offset: u64,
+    limit: u64,
+    hidden: u64,
+    ignored: u64,
+) -> ListResult {
+    let total = all.len() as u64;
+    let start = offset.min(total);
+    let end = start.saturating_add(limit).min(total);
+    ListResult {
+        path,
+        entries: all
+            .into_iter()
+            .skip(start as usize)
+            .take((end - start) as usize)
+            .collect(),
+        offset: start,
+        next_offset: end,
+        total,
+        truncated: end < total,
+        hidden,
+        ignored,
+    }
+}
+
+/// Seconds since the epoch as RFC 3339 UTC (civil-from-days, no time-zone database needed).
+pub(crate) fn rfc3339(secs: i64) -> String {
+    let days = secs.div_euclid(86_400);
+    let rem = secs.rem_euclid(86_400);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn rfc3339_dates() {
+        assert_eq!(super::rfc3339(0), "1970-01-01T00:00:00Z");
+        assert_eq!(super::rfc3339(1_700_000_000), "2023-11-14T22:13:20Z");
+        assert_eq!(super::rfc3339(951_782_400), "2000-02-29T00:00:00Z");
+    }
+}

@@ -1,0 +1,252 @@
+//! The one open path. Every file or directory an agent's request leads to is opened here, relative to a
+//! directory handle, with escapes refused by the kernel (openat2 `RESOLVE_BENEATH`) or, where openat2 is
+//! missing, by cap-std's per-component resolver.
+//!
+//! Nothing here takes an ambient path: the only inputs are a directory handle and a relative path.
+
+use crate::policy::SymlinkMode;
+use rustix::fs::{FileType, Mode, OFlags, ResolveFlags, Stat};
+use std::io;
+use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
+use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// What the caller intends to do with the object.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Want {
+    /// Read bytes: `O_RDONLY|O_NONBLOCK|O_NOCTTY`, so a FIFO or a tty can never block or take us over.
+    Read,
+    /// List entries: `O_DIRECTORY`.
+    Dir,
+    /// Only metadata: `O_PATH`, which opens nothing for I/O (safe for sockets and devices).
+    Meta,
+}
+
+/// The kind of an opened object, from `fstat` on its descriptor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A regular file.
+    File,
+    /// A directory.
+    Dir,
+    /// A symbolic link (only reported by listings; opens follow or refuse them).
+    Symlink,
+    /// A FIFO, socket, or device.
+    Other,
+}
+
+impl Kind {
+    /// The contract's name for the kind: `file`, `dir`, `symlink`, `other`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::File => "file",
+            Kind::Dir => "dir",
+            Kind::Symlink => "symlink",
+            Kind::Other => "other",
+        }
+    }
+
+    pub(crate) fn from_stat(st: &Stat) -> Kind {
+        Self::from_file_type(FileType::from_raw_mode(st.st_mode))
+    }
+
+    pub(crate) fn from_file_type(ft: FileType) -> Kind {
+        match ft {
+            FileType::RegularFile => Kind::File,
+            FileType::Directory => Kind::Dir,
+            FileType::Symlink => Kind::Symlink,
+            _ => Kind::Other,
+        }
+    }
+}
+
+/// An opened object with the metadata read from its own descriptor.
+pub(crate) struct Opened {
+    pub fd: OwnedFd,
+    pub stat: Stat,
+}
+
+impl Opened {
+    pub fn kind(&self) -> Kind {
+        Kind::from_stat(&self.stat)
+    }
+}
+
+static FORCE_FALLBACK: AtomicBool = AtomicBool::new(false);
+static NO_OPENAT2: AtomicBool = AtomicBool::new(false);
+
+/// Forces the portable resolver (cap-std's per-component walk) instead of openat2, so tests can run the
+/// same attack tables against both. Not for production use.
+#[doc(hidden)]
+pub fn force_portable_resolver(on: bool) {
+    FORCE_FALLBACK.store(on, Ordering::SeqCst);
+}
+
+/// Opens `rel` beneath `dir`. `rel` must be relative; an empty path means `dir` itself.
+///
+/// Errors carry the OS code (`EXDEV` for an escape, `ELOOP` for a loop or, in `Never` mode, any symlink).
+pub(crate) fn open_beneath(
+    dir: BorrowedFd<'_>,
+    rel: &Path,
+    want: Want,
+    symlinks: SymlinkMode,
+) -> io::Result<Opened> {
+    let rel: &Path = if rel.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        rel
+    };
+    if rel.has_root() {
+        return Err(io::Error::from(rustix::io::Errno::XDEV));
+    }
+    let flags = oflags(want);
+    let fd = if FORCE_FALLBACK.load(Ordering::Relaxed) || NO_OPENAT2.load(Ordering::Relaxed) {
+        portable::open(dir, rel, flags, symlinks)?
+    } else {
+        match open_openat2(dir, rel, flags, symlinks) {
+            Err(e)
+                if e.raw_os_error() == Some(rustix::io::Errno::NOSYS.raw_os_error())
+                    || e.raw_os_error() == Some(rustix::io::Errno::PERM.raw_os_error()) =>
+            {
+                // No openat2 (old kernel) or a seccomp filter refusing it: remember and fall back.
+                if e.raw_os_error() == Some(rustix::io::Errno::NOSYS.raw_os_error()) {
+                    NO_OPENAT2.store(true, Ordering::Relaxed);
+                }
+                portable::open(dir, rel, flags, symlinks)?
+            }
+            other => other?,
+        }
+    };
+    let stat = rustix::fs::fstat(&fd)?;
+    Ok(Opened { fd, stat })
+}
+
+fn oflags(want: Want) -> OFlags {
+    match want {
+        Want::Read => OFlags::RDONLY | OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC,
+        Want::Dir => OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC | OFlags::NOCTTY,
+        Want::Meta => OFlags::PATH | OFlags::CLOEXEC,
+    }
+}
+
+fn open_openat2(
+    dir: BorrowedFd<'_>,
+    rel: &Path,
+    flags: OFlags,
+    symlinks: SymlinkMode,
+) -> io::Result<OwnedFd> {
+    let mut resolve = ResolveFlags::BENEATH | ResolveFlags::NO_MAGICLINKS;
+    if symlinks == SymlinkMode::Never {
+        resolve |= ResolveFlags::NO_SYMLINKS;
+    }
+    // EAGAIN means a concurrent rename somewhere on the system; the kernel asks us to retry.
+    let mut tries = 0;
+    loop {
+        match rustix::fs::openat2(dir, rel, flags, Mode::empty(), resolve) {
+            Err(rustix::io::Errno::AGAIN) if tries < 16 => tries += 1,
+            Err(rustix::io::Errno::AGAIN) => return portable::open(dir, rel, flags, symlinks),
+            r => return r.map_err(io::Error::from),
+        }
+    }
+}
+
+/// The resolver used where openat2 is unavailable: a single plain component is opened with `O_NOFOLLOW`
+/// directly (it cannot escape); anything longer goes through cap-std's component-by-component walk.
+mod portable {
+    use super::*;
+    use cap_std::fs::OpenOptionsExt;
+    use cap_std::fs::{Dir, OpenOptions};
+    use std::mem::ManuallyDrop;
+    use std::os::fd::{AsRawFd, FromRawFd};
+
+    pub(super) fn open(
+        dir: BorrowedFd<'_>,
+        rel: &Path,
+        flags: OFlags,
+        symlinks: SymlinkMode,
+    ) -> io::Result<OwnedFd> {
+        if symlinks == SymlinkMode::Never {
+            let mut comps = rel.components();
+            let single = matches!(
+                (comps.next(), comps.next()),
+                (Some(Component::Normal(_)), None)
+            );
+            if single && !rel.as_os_str().as_encoded_bytes().ends_with(b"/") {
+                // One plain name with O_NOFOLLOW cannot leave `dir`: the walker's fast path.
+                return rustix::fs::openat(dir, rel, flags | OFlags::NOFOLLOW, Mode::empty())
+                    .map_err(io::Error::from);
+            }
+            if has_symlink_component(dir, rel) {
+                return Err(io::Error::from(rustix::io::Errno::LOOP));
+            }
+        }
+        // SAFETY: the borrowed descriptor outlives this call and ManuallyDrop never closes it.
+        let dir = ManuallyDrop::new(unsafe { Dir::from_raw_fd(dir.as_raw_fd()) });
+        if flags.contains(OFlags::DIRECTORY) {
+            return dir.open_dir(rel).map(|d| OwnedFd::from(d.into_std_file()));
+        }
+        let mut opts = OpenOptions::new();
+        opts.read(true);
+        let extra = flags & (OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::PATH);
+        opts.custom_flags(extra.bits() as i32);
+        let file = dir.open_with(rel, &opts)?;
+        Ok(OwnedFd::from(file.into_std()))
+    }
+
+    fn has_symlink_component(dir: BorrowedFd<'_>, rel: &Path) -> bool {
+        let mut prefix = PathBuf::new();
+        for c in rel.components() {
+            prefix.push(c);
+            if let Ok(st) = rustix::fs::statat(dir, &prefix, rustix::fs::AtFlags::SYMLINK_NOFOLLOW)
+            {
+                if FileType::from_raw_mode(st.st_mode) == FileType::Symlink {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
+/// The path of an open descriptor relative to the directory handle `root`, read from `/proc/self/fd`.
+///
+/// This names the object actually opened (after every symlink and `..`), so deny rules can be checked on
+/// it whatever spelling reached it. `None` when `/proc` is unavailable or the two no longer nest (for
+/// example the file was deleted).
+pub(crate) fn path_beneath(root: BorrowedFd<'_>, fd: BorrowedFd<'_>) -> Option<PathBuf> {
+    let root_path = fd_path(root)?;
+    let path = fd_path(fd)?;
+    path.strip_prefix(&root_path).ok().map(Path::to_path_buf)
+}
+
+fn fd_path(fd: BorrowedFd<'_>) -> Option<PathBuf> {
+    use std::os::fd::AsRawFd;
+    use std::os::unix::ffi::OsStringExt;
+    let link = format!("/proc/self/fd/{}", fd.as_raw_fd());
+    let target = rustix::fs::readlinkat(rustix::fs::CWD, link.as_str(), Vec::new()).ok()?;
+    let bytes = target.into_bytes();
+    if bytes.first() != Some(&b'/') || bytes.ends_with(b" (deleted)") {
+        return None;
+    }
+    Some(PathBuf::from(std::ffi::OsString::from_vec(bytes)))
+}
+
+/// Lexical normalisation (`.` dropped, `..` pops): the fallback name for deny checks when `/proc` is absent.
+pub(crate) fn lexical(rel: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in rel.components() {
+        match c {
+            Component::Normal(n) => out.push(n),
+            Component::ParentDir => {
+                out.pop();
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Borrows a descriptor (a small helper so callers need not import `AsFd`).
+pub(crate) fn borrow<F: AsFd>(f: &F) -> BorrowedFd<'_> {
+    f.as_fd()
+}

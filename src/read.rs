@@ -1,0 +1,551 @@
+//! read_file: byte pages that reassemble to the file, line pages for people and models, encodings.
+
+use crate::audit::{Audit, Target};
+use crate::deadline::Deadline;
+use crate::error::{Error, ErrorCode, Result};
+use crate::open::{Kind, Want};
+use crate::sandbox::Sandbox;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::os::fd::OwnedFd;
+use std::time::{Duration, Instant};
+
+/// Arguments of `read_file`. Byte mode uses `offset`/`limit`; line mode starts when `start_line` or
+/// `max_lines` is given.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReadArgs {
+    /// File path, relative to a root (tried in root order) or absolute inside a root.
+    pub path: String,
+    /// Byte mode: 0-based byte offset to start at (use `next_offset` from the previous page).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offset: Option<u64>,
+    /// Byte mode: most bytes to return this call (capped by the policy, default 64 KiB).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<u64>,
+    /// Line mode: 1-based first line to return.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_line: Option<u64>,
+    /// Line mode: most lines to return (default 2000; the byte cap still applies).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_lines: Option<u64>,
+    /// Line mode: prefix each line with its number (`%6d\t`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line_numbers: Option<bool>,
+}
+
+impl ReadArgs {
+    /// Arguments for reading `path` from the start.
+    pub fn path(path: &str) -> Self {
+        ReadArgs {
+            path: path.to_string(),
+            ..Default::default()
+        }
+    }
+}
+
+/// The result of `read_file`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ReadResult {
+    /// The canonical path read (or root-relative, by policy).
+    pub path: String,
+    /// The text of the page.
+    pub content: String,
+    /// Bytes of the file this page covers.
+    pub bytes_returned: u64,
+    /// Byte offset where the page starts.
+    pub offset: u64,
+    /// Byte offset of the next page (a UTF-8 character boundary; a line start in line mode).
+    pub next_offset: u64,
+    /// File size when it was opened.
+    pub total_bytes: u64,
+    /// True whenever more content remains after this page.
+    pub truncated: bool,
+    /// `utf-8`, `utf-8-lossy`, `utf-16le`, `utf-16be`, or `binary`.
+    pub encoding: String,
+    /// True for a binary file (a NUL in the first 8 KiB): no content is returned.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub binary: bool,
+    /// Line mode: first line returned (1-based).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_line: Option<u64>,
+    /// Line mode: last line returned.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end_line: Option<u64>,
+    /// Line mode: the line to ask for next, when more remain.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_line: Option<u64>,
+}
+
+impl ReadResult {
+    /// The notice the text front ends append to a truncated page.
+    pub fn truncation_notice(&self) -> Option<String> {
+        if !self.truncated {
+            return None;
+        }
+        let mut s = if self.offset == 0 {
+            format!(
+                "[truncated: {} bytes total, returned first {}; next_offset={}",
+                self.total_bytes, self.bytes_returned, self.next_offset
+            )
+        } else {
+            format!(
+                "[truncated: {} bytes total, returned {} from offset {}; next_offset={}",
+                self.total_bytes, self.bytes_returned, self.offset, self.next_offset
+            )
+        };
+        if let Some(n) = self.next_line {
+            s.push_str(&format!("; next start_line={n}"));
+        }
+        s.push(']');
+        Some(s)
+    }
+}
+
+const SNIFF: usize = 8192;
+const CHUNK: usize = 64 * 1024;
+const DEFAULT_MAX_LINES: u64 = 2000;
+
+impl Sandbox {
+    /// Reads one page of a file. See the crate docs for the contract.
+    pub fn read_file(&self, args: &ReadArgs) -> Result<ReadResult> {
+        let audit = Audit {
+            agent: &self.agent,
+            tool: "read_file",
+            started: Instant::now(),
+        };
+        match self.read_file_inner(args) {
+            Ok((r, where_)) => {
+                audit.emit(Target::Path(where_), r.bytes_returned, 0, r.truncated, "ok");
+                Ok(r)
+            }
+            Err(e) => {
+                audit.emit(Target::Request(&args.path), 0, 0, false, e.code.as_str());
+                Err(e)
+            }
+        }
+    }
+
+    fn read_file_inner(&self, args: &ReadArgs) -> Result<(ReadResult, String)> {
+        let loc = self.locate(&args.path, Want::Read)?;
+        if loc.opened.kind() != Kind::File {
+            let what = match loc.opened.kind() {
+                Kind::Dir => "is a directory; use list_dir or glob",
+                _ => "is not a regular file (FIFO, socket or device) and is never read",
+            };
+            return Err(Error::new(
+                ErrorCode::NotAFile,
+                format!("'{}' {what}", args.path),
+            ));
+        }
+        let total = loc.opened.stat.st_size.max(0) as u64;
+        let fd = &loc.opened.fd;
+        let head = pread_exact(fd, 0, SNIFF.min(total as usize))?;
+        let enc = sniff(&head);
+        let mut out = ReadResult {
+            path: self.display(loc.root, &loc.rel),
+            total_bytes: total,
+            encoding: enc.name().to_string(),
+            ..Default::default()
+        };
+        let where_ = self.audit_path(loc.root, &loc.rel);
+        if enc == Enc::Binary {
+            out.binary = true;
+            out.offset = args.offset.unwrap_or(0).min(total);
+            out.next_offset = out.offset;
+            return Ok((out, where_));
+        }
+        let cap = self.policy.limits.max_read_bytes.max(1);
+        if args.start_line.is_some() || args.max_lines.is_some() || args.line_numbers.is_some() {
+            if args.offset.is_some() || args.limit.is_some() {
+                return Err(Error::invalid(
+                    "use either offset/limit (byte mode) or start_line/max_lines (line mode), not both",
+                ));
+            }
+            let deadline = Deadline::after(Duration::from_millis(self.policy.limits.timeout_ms));
+            self.read_lines(fd, args, enc, cap, &deadline, &mut out)?;
+        } else {
+            let limit = args.limit.unwrap_or(cap).clamp(1, cap);
+            read_bytes(fd, args.offset.unwrap_or(0), limit, enc, &mut out)?;
+        }
+        Ok((out, where_))
+    }
+
+    fn read_lines(
+        &self,
+        fd: &OwnedFd,
+        args: &ReadArgs,
+        enc: Enc,
+        cap: u64,
+        deadline: &Deadline,
+        out: &mut ReadResult,
+    ) -> Result<()> {
+        let start_line = args.start_line.unwrap_or(1).max(1);
+        let max_lines = args.max_lines.unwrap_or(DEFAULT_MAX_LINES).max(1);
+        let numbers = args.line_numbers.unwrap_or(false);
+        let line_cap = self.policy.limits.max_line_chars.max(1);
+        if matches!(enc, Enc::Utf16Le | Enc::Utf16Be) {
+            return Err(Error::invalid(
+                "line mode is not supported for UTF-16 files; page with offset/limit instead",
+            ));
+        }
+        let mut lines = LineReader::new(fd, deadline);
+        if !lines.skip_lines(start_line - 1)? {
+            // Past the end: an empty page.
+            out.offset = out.total_bytes;
+            out.next_offset = out.total_bytes;
+            out.start_line = Some(start_line);
+            out.end_line = Some(lines.line_no.saturating_sub(1));
+            return Ok(());
+        }
+        out.offset = lines.pos;
+        out.start_line = Some(start_line);
+        let mut content = String::new();
+        let mut lossy = false;
+        let mut n = 0u64;
+        while n < max_lines {
+            let save = (lines.pos, lines.line_no);
+            let Some(line) = lines.next_line(line_cap * 4)? else {
+                break;
+            };
+            let text = render_line(&line, line_cap, &mut lossy);
+            let rendered = if numbers {
+                format!("{:>6}\t{text}\n", save.1)
+            } else {
+                format!("{text}\n")
+            };
+            if n > 0 && (content.len() + rendered.len()) as u64 > cap {
+                lines.pos = save.0;
+                lines.line_no = save.1;
+                break;
+            }
+            content.push_str(&rendered);
+            n += 1;
+        }
+        out.content = content;
+        out.end_line = Some(start_line + n - 1)
+            .filter(|_| n > 0)
+            .or(Some(start_line.saturating_sub(1)));
+        out.next_offset = lines.pos;
+        out.bytes_returned = lines.pos - out.offset;
+        out.truncated = lines.pos < out.total_bytes;
+        out.next_line = out.truncated.then_some(start_line + n);
+        if lossy {
+            out.encoding = "utf-8-lossy".into();
+        }
+        Ok(())
+    }
+}
+
+/// One line as read: its first bytes (up to a cap), its full length, and whether it ended with `\n`.
+struct Line {
+    head: Vec<u8>,
+    len: u64,
+}
+
+fn render_line(line: &Line, cap_chars: usize, lossy: &mut bool) -> String {
+    let mut bytes: &[u8] = &line.head;
+    if bytes.ends_with(b"\r") && line.len == line.head.len() as u64 {
+        bytes = &bytes[..bytes.len() - 1];
+    }
+    let text = String::from_utf8_lossy(bytes);
+    if matches!(text, std::borrow::Cow::Owned(_)) && line.len == line.head.len() as u64 {
+        *lossy = true;
+    }
+    let mut chars = text.char_indices();
+    match chars.nth(cap_chars) {
+        Some((i, _)) => format!(
+            "{} [... line truncated, {} bytes in all]",
+            &text[..i],
+            line.len
+        ),
+        None if line.len > line.head.len() as u64 => {
+            format!(
+                "{} [... line truncated, {} bytes in all]",
+                text.trim_end_matches('\u{FFFD}'),
+                line.len
+            )
+        }
+        None => text.into_owned(),
+    }
+}
+
+/// Streams lines from a descriptor with `pread`, keeping only a bounded head of each line.
+struct LineReader<'a> {
+    fd: &'a OwnedFd,
+    deadline: &'a Deadline,
+    buf: Vec<u8>,
+    buf_start: u64,
+    /// Absolute offset of the next unread byte.
+    pos: u64,
+    /// Number of the line that starts at `pos`.
+    line_no: u64,
+    eof: bool,
+}
+
+impl<'a> LineReader<'a> {
+    fn new(fd: &'a OwnedFd, deadline: &'a Deadline) -> Self {
+        LineReader {
+            fd,
+            deadline,
+            buf: Vec::new(),
+            buf_start: 0,
+            pos: 0,
+            line_no: 1,
+            eof: false,
+        }
+    }
+
+    /// The unread part of the buffer, refilled when empty. Empty only at end of file.
+    fn fill(&mut self) -> Result<&[u8]> {
+        let used = (self.pos - self.buf_start) as usize;
+        if used >= self.buf.len() && !self.eof {
+            if self.deadline.expired() {
+                return Err(Error::new(
+                    ErrorCode::IoError,
+                    "the read timed out while looking for the requested line; ask for an earlier line or use offset",
+                ));
+            }
+            self.buf = pread_exact(self.fd, self.pos, CHUNK)?;
+            self.buf_start = self.pos;
+            self.eof = self.buf.is_empty();
+        }
+        let used = (self.pos - self.buf_start) as usize;
+        Ok(&self.buf[used.min(self.buf.len())..])
+    }
+
+    /// Skips `n` lines; false when the file ends first.
+    fn skip_lines(&mut self, mut n: u64) -> Result<bool> {
+        while n > 0 {
+            let chunk = self.fill()?;
+            if chunk.is_empty() {
+                return Ok(false);
+            }
+            let mut advanced = chunk.len();
+            let mut seen = 0;
+            for i in memchr::memchr_iter(b'\n', chunk) {
+                seen += 1;
+                if seen == n {
+                    advanced = i + 1;
+                    break;
+                }
+            }
+            n -= seen;
+            self.line_no += seen;
+            self.pos += advanced as u64;
+        }
+        Ok(!self.fill()?.is_empty())
+    }
+
+    fn next_line(&mut self, head_cap: usize) -> Result<Option<Line>> {
+        let mut line = Line {
+            head: Vec::new(),
+            len: 0,
+        };
+        loop {
+            let chunk = self.fill()?;
+            if chunk.is_empty() {
+                return Ok((line.len > 0).then_some(line));
+            }
+            let (take, done) = match memchr::memchr(b'\n', chunk) {
+                Some(i) => (i + 1, true),
+                None => (chunk.len(), false),
+            };
+            let body = if done {
+                &chunk[..take - 1]
+            } else {
+                &chunk[..take]
+            };
+            let room = head_cap.saturating_sub(line.head.len());
+            line.head.extend_from_slice(&body[..body.len().min(room)]);
+            line.len += body.len() as u64;
+            self.pos += take as u64;
+            if done {
+                self.line_no += 1;
+                return Ok(Some(line));
+            }
+        }
+    }
+}
+
+/// The detected encoding of a file, from its first bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Enc {
+    Utf8,
+    Utf16Le,
+    Utf16Be,
+    Binary,
+}
+
+impl Enc {
+    fn name(self) -> &'static str {
+        match self {
+            Enc::Utf8 => "utf-8",
+            Enc::Utf16Le => "utf-16le",
+            Enc::Utf16Be => "utf-16be",
+            Enc::Binary => "binary",
+        }
+    }
+}
+
+fn sniff(head: &[u8]) -> Enc {
+    if head.starts_with(&[0xFF, 0xFE]) {
+        Enc::Utf16Le
+    } else if head.starts_with(&[0xFE, 0xFF]) {
+        Enc::Utf16Be
+    } else if memchr::memchr(0, head).is_some() {
+        Enc::Binary
+    } else {
+        Enc::Utf8
+    }
+}
+
+/// Byte mode: one page from `offset`, ending on a character boundary.
+fn read_bytes(fd: &OwnedFd, offset: u64, limit: u64, enc: Enc, out: &mut ReadResult) -> Result<()> {
+    let total = out.total_bytes;
+    if offset >= total {
+        out.offset = offset.min(total);
+        out.next_offset = out.offset;
+        return Ok(());
+    }
+    match enc {
+        Enc::Utf16Le | Enc::Utf16Be => read_utf16(fd, offset, limit, enc, out),
+        _ => read_utf8(fd, offset, limit, out),
+    }
+}
+
+fn is_cont(b: u8) -> bool {
+    b & 0xC0 == 0x80
+}
+
+fn utf8_len(lead: u8) -> usize {
+    match lead {
+        0x00..=0x7F => 1,
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF7 => 4,
+        _ => 1,
+    }
+}
+
+fn read_utf8(fd: &OwnedFd, offset: u64, limit: u64, out: &mut ReadResult) -> Result<()> {
+    let total = out.total_bytes;
+    // Snap a start inside a character back to its lead byte (at most 3 bytes), so content is whole text.
+    let back = offset.min(3);
+    let pre = pread_exact(fd, offset - back, back as usize)?;
+    let mut start = offset;
+    for (i, &b) in pre.iter().enumerate().rev() {
+        if !is_cont(b) {
+            let lead_at = offset - back + i as u64;
+            if utf8_len(b) as u64 > offset - lead_at {
+                start = lead_at;
+            }
+            break;
+        }
+    }
+    // Read 3 spare bytes so a character cut by the limit can be completed when the page would be empty.
+    let want = (limit + (offset - start)).min(total - start);
+    let mut buf = pread_exact(fd, start, (want + 3).min(total - start) as usize)?;
+    let mut end = (want as usize).min(buf.len());
+    if end < buf.len() && is_cont(buf[end]) {
+        // The limit cuts a character: end the page at its lead byte instead.
+        let mut k = end;
+        while k > 0 && is_cont(buf[k]) && end - k < 3 {
+            k -= 1;
+        }
+        if !is_cont(buf[k]) {
+            // A page must make progress: if the cut leaves nothing, return the whole first character.
+            end = if k > 0 {
+                k
+            } else {
+                utf8_len(buf[0]).min(buf.len())
+            };
+        }
+    }
+    buf.truncate(end);
+    let (content, lossy) = match String::from_utf8(buf) {
+        Ok(s) => (s, false),
+        Err(e) => (String::from_utf8_lossy(e.as_bytes()).into_owned(), true),
+    };
+    out.content = content;
+    out.offset = start;
+    out.bytes_returned = end as u64;
+    out.next_offset = start + end as u64;
+    out.truncated = out.next_offset < total;
+    if lossy {
+        out.encoding = "utf-8-lossy".into();
+    }
+    Ok(())
+}
+
+fn read_utf16(fd: &OwnedFd, offset: u64, limit: u64, enc: Enc, out: &mut ReadResult) -> Result<()> {
+    let total = out.total_bytes;
+    let start = (offset.max(2)) & !1;
+    let mut len = (limit.max(2) & !1).min(total.saturating_sub(start));
+    let buf = pread_exact(fd, start, len as usize)?;
+    len = buf.len() as u64 & !1;
+    let unit = |i: usize| match enc {
+        Enc::Utf16Le => u16::from_le_bytes([buf[i], buf[i + 1]]),
+        _ => u16::from_be_bytes([buf[i], buf[i + 1]]),
+    };
+    // Do not end a page between the two halves of a surrogate pair.
+    if len >= 2
+        && start + len < total
+        && (0xD800..0xDC00).contains(&unit(len as usize - 2))
+        && len > 2
+    {
+        len -= 2;
+    }
+    let units: Vec<u16> = (0..len as usize).step_by(2).map(unit).collect();
+    out.content = char::decode_utf16(units)
+        .map(|c| c.unwrap_or('\u{FFFD}'))
+        .collect();
+    out.offset = start.min(total);
+    out.bytes_returned = len;
+    out.next_offset = start + len;
+    out.truncated = out.next_offset < total;
+    Ok(())
+}
+
+/// Reads up to `len` bytes at `offset`, stopping early only at end of file.
+pub(crate) fn pread_exact(fd: &OwnedFd, offset: u64, len: usize) -> Result<Vec<u8>> {
+    let mut buf = vec![0u8; len];
+    let mut got = 0;
+    while got < len {
+        match rustix::io::pread(fd, &mut buf[got..], offset + got as u64) {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(rustix::io::Errno::INTR) => continue,
+            Err(e) => {
+                return Err(Error::new(ErrorCode::IoError, format!("read failed: {e}")));
+            }
+        }
+    }
+    buf.truncate(got);
+    Ok(buf)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sniffing() {
+        assert_eq!(sniff(b"hello"), Enc::Utf8);
+        assert_eq!(sniff(b"a\0b"), Enc::Binary);
+        assert_eq!(sniff(&[0xFF, 0xFE, b'a', 0]), Enc::Utf16Le);
+        assert_eq!(sniff(&[0xFE, 0xFF, 0, b'a']), Enc::Utf16Be);
+    }
+
+    #[test]
+    fn long_lines_are_cut_with_a_marker() {
+        let line = Line {
+            head: "é".repeat(10).into_bytes(),
+            len: 20,
+        };
+        let mut lossy = false;
+        let s = render_line(&line, 4, &mut lossy);
+        assert!(s.starts_with("éééé [... line truncated"), "{s}");
+        assert!(!lossy);
+    }
+}

@@ -1,0 +1,252 @@
+//! The sandbox: roots opened once as directory handles, and the request → open step every tool shares.
+
+use crate::deny::DenyRules;
+use crate::error::{Error, ErrorCode, Result};
+use crate::open::{self, Kind, Opened, Want};
+use crate::policy::{PathDisplay, Policy, RootMode};
+use crate::resolve::{self, RootPaths};
+use cap_std::fs::Dir;
+use std::path::{Path, PathBuf};
+
+/// One read root: a directory handle opened once, and the paths it was known by.
+#[derive(Debug)]
+pub(crate) struct Root {
+    pub name: String,
+    pub configured: PathBuf,
+    pub canonical: PathBuf,
+    pub dir: Dir,
+}
+
+/// A root-confined view of some directories. Cheap to share across threads (`Sync`).
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// std::fs::write(dir.path().join("a.txt"), "hello\n").unwrap();
+/// let sb = rootbound::Sandbox::builder().root(dir.path()).build().unwrap();
+/// let r = sb.read_file(&rootbound::ReadArgs::path("a.txt")).unwrap();
+/// assert_eq!(r.content, "hello\n");
+/// assert_eq!(sb.read_file(&rootbound::ReadArgs::path("../x")).unwrap_err().code,
+///            rootbound::ErrorCode::OutOfSandbox);
+/// ```
+#[derive(Debug)]
+pub struct Sandbox {
+    pub(crate) policy: Policy,
+    pub(crate) roots: Vec<Root>,
+    pub(crate) deny: DenyRules,
+    pub(crate) agent: String,
+    pub(crate) write_root: Option<Root>,
+}
+
+/// The outcome of resolving and opening a request.
+pub(crate) struct Located {
+    pub root: usize,
+    /// The resolved path relative to the root (after symlinks and `..`).
+    pub rel: PathBuf,
+    pub opened: Opened,
+}
+
+impl Sandbox {
+    /// A builder for the policy and the sandbox.
+    pub fn builder() -> crate::PolicyBuilder {
+        crate::PolicyBuilder::default()
+    }
+
+    /// Opens every root of `policy` as a directory handle.
+    ///
+    /// In strict mode (the default) a root that cannot be opened is an error naming it; in lenient mode
+    /// it is dropped with a warning, and with no roots left every call answers `OUT_OF_SANDBOX`.
+    pub fn new(policy: Policy) -> Result<Self> {
+        let deny = DenyRules::new(&policy.deny)?;
+        let mut roots = Vec::new();
+        for spec in &policy.roots {
+            match open_root(&spec.path) {
+                Ok((canonical, dir)) => {
+                    let name = if spec.name.is_empty() {
+                        canonical
+                            .file_name()
+                            .map(|n| n.to_string_lossy().into_owned())
+                            .unwrap_or_else(|| "/".into())
+                    } else {
+                        spec.name.clone()
+                    };
+                    let configured = std::path::absolute(&spec.path).unwrap_or(spec.path.clone());
+                    roots.push(Root {
+                        name,
+                        configured,
+                        canonical,
+                        dir,
+                    });
+                }
+                Err(e) if policy.root_mode == RootMode::Lenient => {
+                    tracing::warn!(root = %spec.path.display(), error = %e, "dropping a root that cannot be opened");
+                }
+                Err(e) => {
+                    return Err(Error::invalid(format!(
+                        "root '{}' cannot be opened: {e}",
+                        spec.path.display()
+                    )))
+                }
+            }
+        }
+        let write_root = match &policy.write {
+            Some(w) => {
+                let (canonical, dir) = open_root(&w.root).map_err(|e| {
+                    Error::invalid(format!(
+                        "write root '{}' cannot be opened: {e}",
+                        w.root.display()
+                    ))
+                })?;
+                Some(Root {
+                    name: "write".into(),
+                    configured: std::path::absolute(&w.root).unwrap_or(w.root.clone()),
+                    canonical,
+                    dir,
+                })
+            }
+            None => None,
+        };
+        Ok(Sandbox {
+            policy,
+            roots,
+            deny,
+            agent: String::new(),
+            write_root,
+        })
+    }
+
+    /// Names the agent this sandbox serves, for audit events.
+    pub fn with_agent(mut self, agent: impl Into<String>) -> Self {
+        self.agent = agent.into();
+        self
+    }
+
+    /// The policy this sandbox was built from.
+    pub fn policy(&self) -> &Policy {
+        &self.policy
+    }
+
+    /// The roots' names and canonical paths, in order.
+    pub fn roots(&self) -> Vec<(String, PathBuf)> {
+        self.roots
+            .iter()
+            .map(|r| (r.name.clone(), r.canonical.clone()))
+            .collect()
+    }
+
+    /// Resolves an agent's path and opens it through the one open path, checking deny rules on the
+    /// object actually opened. Relative paths are tried against each root in order; the first root in
+    /// which the path exists wins.
+    pub(crate) fn locate(&self, raw: &str, want: Want) -> Result<Located> {
+        resolve::validate(raw, &self.policy.limits)?;
+        let anchors: Vec<RootPaths<'_>> = self
+            .roots
+            .iter()
+            .map(|r| RootPaths {
+                configured: &r.configured,
+                canonical: &r.canonical,
+            })
+            .collect();
+        let mut last = None;
+        for (idx, rel) in resolve::candidates(raw, &anchors)? {
+            // A lexical check first, so a denied name is refused the same way whether or not it exists.
+            if self.deny.is_denied(&open::lexical(&rel), false) {
+                return Err(denied(raw));
+            }
+            let root = &self.roots[idx];
+            match open::open_beneath(open::borrow(&root.dir), &rel, want, self.policy.symlinks) {
+                Ok(opened) => {
+                    let resolved =
+                        open::path_beneath(open::borrow(&root.dir), open::borrow(&opened.fd))
+                            .unwrap_or_else(|| open::lexical(&rel));
+                    let is_dir = opened.kind() == Kind::Dir;
+                    if self.deny.is_denied(&resolved, is_dir) {
+                        return Err(denied(raw));
+                    }
+                    if self.policy.refuse_hardlinks
+                        && opened.kind() == Kind::File
+                        && opened.stat.st_nlink > 1
+                    {
+                        return Err(Error::new(
+                            ErrorCode::Denied,
+                            format!("'{raw}' has several hard links and this sandbox refuses such files"),
+                        ));
+                    }
+                    return Ok(Located {
+                        root: idx,
+                        rel: resolved,
+                        opened,
+                    });
+                }
+                Err(e) => {
+                    let err = self.map_open_error(&e, raw);
+                    if err.code != ErrorCode::NotFound {
+                        return Err(err);
+                    }
+                    last = Some(err);
+                }
+            }
+        }
+        Err(last.unwrap_or_else(|| {
+            Error::new(
+                ErrorCode::NotFound,
+                format!("'{raw}' does not exist in any root"),
+            )
+        }))
+    }
+
+    fn map_open_error(&self, e: &std::io::Error, raw: &str) -> Error {
+        let mut err = Error::from_os(e, raw);
+        if err.code == ErrorCode::SymlinkLoop && self.policy.symlinks == crate::SymlinkMode::Never {
+            err = Error::new(
+                ErrorCode::OutOfSandbox,
+                format!("'{raw}' goes through a symbolic link, and this sandbox follows none"),
+            );
+        }
+        err
+    }
+
+    /// The path shown to the agent for `rel` in root `root`.
+    pub(crate) fn display(&self, root: usize, rel: &Path) -> String {
+        match self.policy.path_display {
+            PathDisplay::Absolute => {
+                let base = &self.roots[root].canonical;
+                if rel.as_os_str().is_empty() {
+                    base.to_string_lossy().into_owned()
+                } else {
+                    base.join(rel).to_string_lossy().into_owned()
+                }
+            }
+            PathDisplay::Relative => {
+                if rel.as_os_str().is_empty() {
+                    ".".into()
+                } else {
+                    rel.to_string_lossy().into_owned()
+                }
+            }
+        }
+    }
+
+    /// The root-relative path for audit events.
+    pub(crate) fn audit_path(&self, root: usize, rel: &Path) -> String {
+        let r = &self.roots[root];
+        if self.roots.len() > 1 {
+            format!("{}:{}", r.name, rel.display())
+        } else {
+            rel.display().to_string()
+        }
+    }
+}
+
+fn denied(raw: &str) -> Error {
+    Error::new(
+        ErrorCode::Denied,
+        format!("'{raw}' is denied by the sandbox policy"),
+    )
+}
+
+/// Opens a root by its operator-given path (trusted: the only ambient-path opens in the crate).
+fn open_root(path: &Path) -> std::io::Result<(PathBuf, Dir)> {
+    let canonical = std::fs::canonicalize(path)?;
+    let dir = Dir::open_ambient_dir(&canonical, cap_std::ambient_authority())?;
+    Ok((canonical, dir))
+}

@@ -1,0 +1,348 @@
+//! The root-bound walker: directories are read and descended through handles (never by ambient path),
+//! symlinks are reported and never followed, and ignore rules come from files read through the same
+//! handles with ripgrep's precedence. Nothing above the sandbox root is consulted.
+
+use crate::deny::DenyRules;
+use crate::open::{self, Want};
+use crate::policy::SymlinkMode;
+use ignore::gitignore::{Gitignore, GitignoreBuilder};
+use ignore::overrides::Override;
+use ignore::types::Types;
+use ignore::Match;
+use rustix::fs::FileType;
+use std::ffi::OsString;
+use std::os::fd::{AsFd, OwnedFd};
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Ignore files larger than this are not read (a hostile 10 GB `.gitignore` must cost nothing).
+const MAX_IGNORE_FILE: usize = 1024 * 1024;
+
+/// The ignore rules of one directory, linked to its parent's.
+#[derive(Debug, Default)]
+pub(crate) struct IgnoreLevel {
+    parent: Option<Arc<IgnoreLevel>>,
+    custom: Option<Gitignore>,
+    ignore: Option<Gitignore>,
+    git: Option<Gitignore>,
+    exclude: Option<Gitignore>,
+    has_git: bool,
+}
+
+impl IgnoreLevel {
+    /// Loads `.rgignore`, `.ignore`, `.gitignore` and `.git/info/exclude` of the directory `fd` (at `rel`).
+    pub fn load(
+        fd: &OwnedFd,
+        rel: &Path,
+        has_git: bool,
+        parent: Option<Arc<IgnoreLevel>>,
+    ) -> Arc<Self> {
+        let read = |name: &str| read_rules(fd, rel, Path::new(name));
+        Arc::new(IgnoreLevel {
+            custom: read(".rgignore"),
+            ignore: read(".ignore"),
+            git: read(".gitignore"),
+            exclude: if has_git {
+                read(".git/info/exclude")
+            } else {
+                None
+            },
+            has_git,
+            parent,
+        })
+    }
+
+    fn levels(&self) -> impl Iterator<Item = &IgnoreLevel> {
+        std::iter::successors(Some(self), |l| l.parent.as_deref())
+    }
+
+    /// ripgrep's precedence: per kind, the deepest directory that matches wins; then `.rgignore` over
+    /// `.ignore` over `.gitignore` over `.git/info/exclude`. Git rules apply only inside a repository
+    /// (a `.git` at or below the walk root, at or above the path: `require_git`).
+    pub fn matched(&self, rel: &Path, is_dir: bool) -> Match<()> {
+        let any_git = self.levels().any(|l| l.has_git);
+        let (mut custom, mut ign, mut gi, mut ex) =
+            (Match::None, Match::None, Match::None, Match::None);
+        let mut saw_git = false;
+        for l in self.levels() {
+            let m = |g: &Option<Gitignore>| match g {
+                Some(g) => g.matched(rel, is_dir).map(|_| ()),
+                None => Match::None,
+            };
+            if custom.is_none() {
+                custom = m(&l.custom);
+            }
+            if ign.is_none() {
+                ign = m(&l.ignore);
+            }
+            if any_git && !saw_git && gi.is_none() {
+                gi = m(&l.git);
+            }
+            if any_git && !saw_git && ex.is_none() {
+                ex = m(&l.exclude);
+            }
+            saw_git = saw_git || l.has_git;
+        }
+        custom.or(ign).or(gi).or(ex)
+    }
+}
+
+fn read_rules(dir: &OwnedFd, rel: &Path, name: &Path) -> Option<Gitignore> {
+    let opened = open::open_beneath(dir.as_fd(), name, Want::Read, SymlinkMode::Never).ok()?;
+    if opened.kind() != open::Kind::File {
+        return None;
+    }
+    let bytes = crate::read::pread_exact(&opened.fd, 0, MAX_IGNORE_FILE).ok()?;
+    let mut b = GitignoreBuilder::new(rel);
+    for line in String::from_utf8_lossy(&bytes).lines() {
+        let _ = b.add_line(None, line);
+    }
+    b.build().ok().filter(|g| !g.is_empty())
+}
+
+/// What the walk filters on, besides deny rules.
+#[derive(Clone, Default)]
+pub(crate) struct Filter {
+    pub hidden: bool,
+    pub no_ignore: bool,
+    pub overrides: Option<Override>,
+    pub types: Option<Types>,
+}
+
+/// Counts of entries the walk passed over.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct WalkSkips {
+    pub ignored: u64,
+    pub denied: u64,
+    pub unreadable: u64,
+    pub not_regular: u64,
+}
+
+impl WalkSkips {
+    pub fn add(&mut self, o: &WalkSkips) {
+        self.ignored += o.ignored;
+        self.denied += o.denied;
+        self.unreadable += o.unreadable;
+        self.not_regular += o.not_regular;
+    }
+}
+
+/// A file found by the walk: its directory handle and name, so opening it cannot resolve anything else.
+pub(crate) struct FoundFile {
+    pub rel: PathBuf,
+    pub dir: Arc<OwnedFd>,
+    pub name: OsString,
+}
+
+/// Why a walk ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum WalkEnd {
+    Complete,
+    Stopped,
+}
+
+/// One directory being walked.
+struct Frame {
+    fd: Arc<OwnedFd>,
+    rel: PathBuf,
+    ign: Option<Arc<IgnoreLevel>>,
+    entries: std::vec::IntoIter<(OsString, FileType)>,
+}
+
+/// A depth-first walk of one directory of one root, entries in byte order of names (the order of
+/// Rust's `Path` and `rg --sort path`).
+pub(crate) struct Walk<'a> {
+    pub deny: &'a DenyRules,
+    pub filter: &'a Filter,
+    /// Skip everything that sorts before this path (a cursor), keeping its ancestors and itself.
+    pub resume_after: Option<&'a Path>,
+}
+
+impl Walk<'_> {
+    /// Walks the directory `fd` at `rel`, calling `on_file` for each file in order; `on_file` returns
+    /// false to stop. `on_skip` receives skip counts as they happen.
+    pub fn run(
+        &self,
+        fd: OwnedFd,
+        rel: PathBuf,
+        ign: Option<Arc<IgnoreLevel>>,
+        on_file: &mut dyn FnMut(FoundFile, &mut WalkSkips) -> bool,
+    ) -> (WalkEnd, WalkSkips) {
+        let mut skips = WalkSkips::default();
+        let mut stack = Vec::new();
+        match self.frame(fd, rel, ign) {
+            Some(f) => stack.push(f),
+            None => {
+                skips.unreadable += 1;
+                return (WalkEnd::Complete, skips);
+            }
+        }
+        while let Some(top) = stack.last_mut() {
+            let Some((name, ft)) = top.entries.next() else {
+                stack.pop();
+                continue;
+            };
+            let rel = top.rel.join(&name);
+            if let Some(cursor) = self.resume_after {
+                if !cursor.starts_with(&rel) && rel.as_path() < cursor {
+                    continue;
+                }
+            }
+            let ft = if ft == FileType::Unknown {
+                stat_type(&top.fd, &name)
+            } else {
+                ft
+            };
+            let is_dir = ft == FileType::Directory;
+            if self.deny.is_denied(&rel, is_dir) {
+                skips.denied += 1;
+                continue;
+            }
+            match ft {
+                FileType::Directory | FileType::RegularFile => {}
+                FileType::Symlink => continue,
+                _ => {
+                    skips.not_regular += 1;
+                    continue;
+                }
+            }
+            if !self.allowed(top.ign.as_deref(), &rel, &name, is_dir, &mut skips) {
+                continue;
+            }
+            if is_dir {
+                let parent_ign = top.ign.clone();
+                let opened = open::open_beneath(
+                    top.fd.as_fd(),
+                    Path::new(&name),
+                    Want::Dir,
+                    SymlinkMode::Never,
+                );
+                match opened.ok().and_then(|o| self.frame(o.fd, rel, parent_ign)) {
+                    Some(f) => stack.push(f),
+                    None => skips.unreadable += 1,
+                }
+            } else {
+                let found = FoundFile {
+                    rel,
+                    dir: top.fd.clone(),
+                    name,
+                };
+                if !on_file(found, &mut skips) {
+                    return (WalkEnd::Stopped, skips);
+                }
+            }
+        }
+        (WalkEnd::Complete, skips)
+    }
+
+    fn frame(&self, fd: OwnedFd, rel: PathBuf, parent: Option<Arc<IgnoreLevel>>) -> Option<Frame> {
+        let entries = read_entries(&fd)?;
+        let has_git = entries.iter().any(|(n, _)| n == ".git");
+        let ign = if self.filter.no_ignore {
+            None
+        } else {
+            Some(IgnoreLevel::load(&fd, &rel, has_git, parent))
+        };
+        Some(Frame {
+            fd: Arc::new(fd),
+            rel,
+            ign,
+            entries: entries.into_iter(),
+        })
+    }
+
+    /// The filter chain of ripgrep: overrides (include/exclude), ignore files, file types, hidden.
+    fn allowed(
+        &self,
+        ign: Option<&IgnoreLevel>,
+        rel: &Path,
+        name: &OsString,
+        is_dir: bool,
+        skips: &mut WalkSkips,
+    ) -> bool {
+        if let Some(o) = &self.filter.overrides {
+            match o.matched(rel, is_dir) {
+                Match::Ignore(_) => return false,
+                Match::Whitelist(_) => return true,
+                Match::None => {}
+            }
+        }
+        let mut whitelisted = false;
+        if let Some(ign) = ign {
+            match ign.matched(rel, is_dir) {
+                Match::Ignore(_) => {
+                    skips.ignored += 1;
+                    return false;
+                }
+                Match::Whitelist(_) => whitelisted = true,
+                Match::None => {}
+            }
+        }
+        if let Some(t) = &self.filter.types {
+            match t.matched(rel, is_dir) {
+                Match::Ignore(_) => return false,
+                Match::Whitelist(_) => whitelisted = true,
+                Match::None => {}
+            }
+        }
+        if !whitelisted && !self.filter.hidden && name.as_bytes().first() == Some(&b'.') {
+            skips.ignored += 1;
+            return false;
+        }
+        true
+    }
+}
+
+/// Loads the ignore levels of `rel`'s ancestors (root first), so a search starting below the root sees
+/// the same rules as one starting at it.
+pub(crate) fn ancestor_levels(
+    root: &cap_std::fs::Dir,
+    rel: &Path,
+    no_ignore: bool,
+) -> Option<Arc<IgnoreLevel>> {
+    if no_ignore {
+        return None;
+    }
+    let mut level: Option<Arc<IgnoreLevel>> = None;
+    let mut prefix = PathBuf::new();
+    let mut comps: Vec<_> = rel.components().collect();
+    comps.pop(); // the start directory itself is loaded by the walk
+    for c in std::iter::once(None).chain(comps.into_iter().map(Some)) {
+        if let Some(c) = c {
+            prefix.push(c);
+        }
+        let fd = open::open_beneath(root.as_fd(), &prefix, Want::Dir, SymlinkMode::Never)
+            .ok()?
+            .fd;
+        let has_git =
+            rustix::fs::statat(&fd, ".git", rustix::fs::AtFlags::SYMLINK_NOFOLLOW).is_ok();
+        level = Some(IgnoreLevel::load(&fd, &prefix, has_git, level));
+    }
+    level
+}
+
+/// The entries of a directory, sorted by name bytes, without `.` and `..`.
+pub(crate) fn read_entries(fd: &OwnedFd) -> Option<Vec<(OsString, FileType)>> {
+    let mut dir = rustix::fs::Dir::read_from(fd).ok()?;
+    let mut out = Vec::new();
+    while let Some(entry) = dir.read() {
+        let entry = entry.ok()?;
+        let name = entry.file_name().to_bytes();
+        if name == b"." || name == b".." {
+            continue;
+        }
+        out.push((
+            OsString::from(std::ffi::OsStr::from_bytes(name)),
+            entry.file_type(),
+        ));
+    }
+    out.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    Some(out)
+}
+
+pub(crate) fn stat_type(dir: &OwnedFd, name: &OsString) -> FileType {
+    rustix::fs::statat(dir, name.as_os_str(), rustix::fs::AtFlags::SYMLINK_NOFOLLOW)
+        .map(|st| FileType::from_raw_mode(st.st_mode))
+        .unwrap_or(FileType::Unknown)
+}
