@@ -29,6 +29,7 @@
 //! ```
 
 mod audit;
+pub mod config;
 mod cursor;
 mod deadline;
 mod deny;
