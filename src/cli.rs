@@ -1,6 +1,7 @@
 //! Command-line front end. It only translates: every filesystem access goes through `Sandbox`.
 
 use clap::{Args, Parser, Subcommand};
+use rootbound::config::{AgentTools, Config};
 use rootbound::{GrepArgs, Limits, OutputMode, Policy, RootSpec, Sandbox, SymlinkMode};
 use serde_json::Value;
 use std::io::{Read, Write};
@@ -49,11 +50,26 @@ enum Cmd {
         #[command(flatten)]
         opts: SandboxOpts,
     },
+    /// Serve the enabled tools over MCP (stdio). Logs go to stderr.
+    Mcp {
+        #[command(flatten)]
+        opts: SandboxOpts,
+    },
 }
 
 /// Flags that build the sandbox, shared by every subcommand.
 #[derive(Args, Clone, Default)]
 pub(crate) struct SandboxOpts {
+    /// A config file (TOML, or JSON by the .json extension) defining agents and their tools; replaces
+    /// --root, --deny and the limit flags.
+    #[arg(long, value_name = "FILE", conflicts_with_all = [
+        "roots", "deny", "max_read_bytes", "timeout_ms", "max_results", "max_bytes", "threads",
+        "no_symlinks", "relative_paths",
+    ])]
+    pub config: Option<PathBuf>,
+    /// The agent of the config file to serve (may be omitted when the file defines exactly one).
+    #[arg(long, value_name = "NAME", requires = "config")]
+    pub agent: Option<String>,
     /// A read root (repeatable; tried in order). NAME=DIR names it.
     #[arg(long = "root", value_name = "DIR")]
     pub roots: Vec<String>,
@@ -132,10 +148,31 @@ impl SandboxOpts {
     pub(crate) fn sandbox(&self, default_root: Option<&str>) -> Result<Sandbox, String> {
         let policy = self.policy(default_root);
         if policy.roots.is_empty() {
-            return Err("no roots: give --root DIR (repeatable)".into());
+            return Err("no roots: give --root DIR (repeatable) or --config FILE".into());
         }
         Sandbox::new(policy).map_err(|e| e.message)
     }
+
+    /// The tools: from the config file's agent with --config, else one sandbox from the flags.
+    pub(crate) fn tools(&self, default_root: Option<&str>) -> Result<AgentTools, String> {
+        match &self.config {
+            Some(file) => {
+                let config = Config::load(file).map_err(|e| e.to_string())?;
+                let agent = config
+                    .agent(self.agent.as_deref())
+                    .map_err(|e| e.to_string())?;
+                agent.build().map_err(|e| e.to_string())
+            }
+            None => self.sandbox(default_root).map(AgentTools::from_sandbox),
+        }
+    }
+}
+
+/// The sandbox serving `tool` (a usage error when the config's agent does not enable it).
+fn sandbox_of<'a>(tools: &'a AgentTools, tool: &str) -> Result<&'a Sandbox, String> {
+    tools
+        .sandbox_for(tool)
+        .ok_or_else(|| format!("agent '{}' does not enable the {tool} tool", tools.agent()))
 }
 
 #[derive(Args)]
@@ -198,8 +235,12 @@ pub fn main() -> i32 {
             opts,
         } => read(&path, offset, limit, &opts),
         Cmd::Grep(g) => grep(g),
-        Cmd::Schema { opts } => match opts.sandbox(Some(".")) {
-            Ok(sb) => print_json(&Value::Array(sb.tool_definitions()), 0),
+        Cmd::Schema { opts } => match opts.tools(Some(".")) {
+            Ok(t) => print_json(&Value::Array(t.tool_definitions()), 0),
+            Err(e) => usage(&e),
+        },
+        Cmd::Mcp { opts } => match opts.tools(None) {
+            Ok(t) => crate::mcp::serve(t),
             Err(e) => usage(&e),
         },
     }
@@ -211,6 +252,8 @@ fn init_tracing() {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        // No colour codes in log files (an MCP client usually captures stderr to a file).
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .try_init();
 }
 
@@ -249,18 +292,22 @@ fn call(tool: &str, args: Option<String>, opts: &SandboxOpts) -> i32 {
             Err(e) => return usage(&format!("arguments are not valid JSON: {e}")),
         }
     };
-    let sb = match opts.sandbox(None) {
-        Ok(s) => s,
+    let tools = match opts.tools(None) {
+        Ok(t) => t,
         Err(e) => return usage(&e),
     };
-    match sb.call_result(tool, args) {
+    match tools.call_result(tool, args) {
         Ok(v) => print_json(&v, 0),
         Err(e) => print_json(&e.to_json(), EXIT_TOOL),
     }
 }
 
 fn read(path: &str, offset: Option<u64>, limit: Option<u64>, opts: &SandboxOpts) -> i32 {
-    let sb = match opts.sandbox(Some(".")) {
+    let tools = match opts.tools(Some(".")) {
+        Ok(t) => t,
+        Err(e) => return usage(&e),
+    };
+    let sb = match sandbox_of(&tools, "read_file") {
         Ok(s) => s,
         Err(e) => return usage(&e),
     };
@@ -301,6 +348,17 @@ fn grep(g: GrepCmd) -> i32 {
     if opts.timeout_ms.is_none() {
         opts.timeout_ms = Some(24 * 3600 * 1000);
     }
+    if opts.config.is_some() {
+        // The config's limits hold; the page loop below still prints every match.
+        let tools = match opts.tools(None) {
+            Ok(t) => t,
+            Err(e) => return usage(&e),
+        };
+        return match sandbox_of(&tools, "grep_search") {
+            Ok(sb) => grep_with(sb, &g),
+            Err(e) => usage(&e),
+        };
+    }
     let roots_given = !opts.roots.is_empty();
     let sb = match opts.sandbox(Some(".")) {
         Ok(s) => s,
@@ -338,8 +396,8 @@ fn grep_with(sb: &Sandbox, g: &GrepCmd) -> i32 {
     };
     let base = GrepArgs {
         pattern: g.pattern.clone(),
-        include: (!include.is_empty()).then(|| rootbound::Globs::Many(include)),
-        exclude: (!exclude.is_empty()).then(|| rootbound::Globs::Many(exclude)),
+        include: (!include.is_empty()).then_some(rootbound::Globs::Many(include)),
+        exclude: (!exclude.is_empty()).then_some(rootbound::Globs::Many(exclude)),
         file_type: (!g.types.is_empty()).then(|| g.types.join(",")),
         case_insensitive: Some(g.ignore_case),
         smart_case: Some(g.smart_case),

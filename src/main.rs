@@ -1,6 +1,7 @@
 //! The `rootbound` command: `call` (JSON in, JSON out), `read` and `grep` for people, `schema`, `mcp`.
 
 mod cli;
+mod mcp;
 
 fn main() {
     std::process::exit(cli::main());

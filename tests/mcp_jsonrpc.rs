@@ -1,0 +1,372 @@
+//! `rootbound mcp` spoken to by hand: newline-delimited JSON-RPC over the child's stdin/stdout.
+
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+const SECRET: &str = "TOP-SECRET-0xBADF00D";
+
+/// A running server and the lines it wrote.
+struct Server {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Responses read while waiting for another id.
+    pending: HashMap<u64, Value>,
+    /// Every stdout line, in order of arrival.
+    all: Vec<String>,
+    /// Response ids in order of arrival.
+    order: Vec<u64>,
+    stderr: std::thread::JoinHandle<String>,
+}
+
+impl Server {
+    fn start(args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_rootbound"))
+            .args(args)
+            .env("ROOTBOUND_LOG", "info")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn rootbound mcp");
+        let stdout = child.stdout.take().unwrap();
+        let mut stderr = child.stderr.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stderr = std::thread::spawn(move || {
+            let mut s = String::new();
+            let _ = std::io::Read::read_to_string(&mut stderr, &mut s);
+            s
+        });
+        Server {
+            stdin: child.stdin.take(),
+            child,
+            lines: rx,
+            pending: HashMap::new(),
+            all: Vec::new(),
+            order: Vec::new(),
+            stderr,
+        }
+    }
+
+    fn send(&mut self, msg: Value) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{msg}").expect("write to server");
+        stdin.flush().unwrap();
+    }
+
+    fn request(&mut self, id: u64, method: &str, params: Value) {
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+    }
+
+    /// The response with `id` (waiting up to 60 s).
+    fn response(&mut self, id: u64) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            if let Some(v) = self.pending.remove(&id) {
+                return v;
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = self.lines.recv_timeout(left).unwrap_or_else(|_| {
+                panic!("no response with id {id}; stdout so far: {:?}", self.all)
+            });
+            self.all.push(line.clone());
+            let v: Value = serde_json::from_str(&line)
+                .unwrap_or_else(|e| panic!("stdout line is not JSON ({e}): {line:?}"));
+            assert_eq!(v["jsonrpc"], "2.0", "not a JSON-RPC message: {line}");
+            if let Some(rid) = v["id"].as_u64() {
+                self.order.push(rid);
+                self.pending.insert(rid, v);
+            }
+        }
+    }
+
+    fn call(&mut self, id: u64, tool: &str, args: Value) -> Value {
+        self.request(id, "tools/call", json!({"name": tool, "arguments": args}));
+        let v = self.response(id);
+        assert!(
+            v.get("error").is_none(),
+            "{tool} gave a protocol error, not a tool result: {v}"
+        );
+        v["result"].clone()
+    }
+
+    /// Closes stdin and returns (exit success, stderr).
+    fn finish(mut self) -> (bool, String) {
+        drop(self.stdin.take());
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let status = loop {
+            if let Some(s) = self.child.try_wait().unwrap() {
+                break Some(s);
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                break None;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        // Anything else the server printed must be JSON-RPC too.
+        while let Ok(line) = self.lines.recv_timeout(Duration::from_millis(200)) {
+            let v: Value = serde_json::from_str(&line)
+                .unwrap_or_else(|e| panic!("stdout line is not JSON ({e}): {line:?}"));
+            assert_eq!(v["jsonrpc"], "2.0");
+        }
+        let stderr = self.stderr.join().unwrap();
+        (status.is_some_and(|s| s.success()), stderr)
+    }
+}
+
+fn text(result: &Value) -> String {
+    result["content"][0]["text"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no text content: {result}"))
+        .to_string()
+}
+
+fn tree() -> (tempfile::TempDir, std::path::PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("root");
+    std::fs::create_dir_all(root.join("src")).unwrap();
+    std::fs::write(
+        root.join("src/main.rs"),
+        "fn main() {\n    println!(\"hello\");\n}\n",
+    )
+    .unwrap();
+    std::fs::write(root.join("notes.txt"), "hello again\n").unwrap();
+    std::fs::write(tmp.path().join("x"), format!("{SECRET}\n")).unwrap();
+    (tmp, root)
+}
+
+fn initialize(s: &mut Server) {
+    s.request(
+        1,
+        "initialize",
+        json!({"protocolVersion": "2025-06-18", "capabilities": {},
+               "clientInfo": {"name": "by-hand", "version": "0"}}),
+    );
+    let init = s.response(1);
+    assert_eq!(init["result"]["serverInfo"]["name"], "rootbound", "{init}");
+    assert_eq!(init["result"]["protocolVersion"], "2025-06-18", "{init}");
+    assert!(
+        init["result"]["capabilities"]["tools"].is_object(),
+        "{init}"
+    );
+    s.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+}
+
+#[test]
+fn handshake_list_call_and_escape() {
+    let (_tmp, root) = tree();
+    let root_s = root.to_str().unwrap();
+    let mut s = Server::start(&["mcp", "--root", root_s]);
+    initialize(&mut s);
+
+    s.request(2, "tools/list", json!({}));
+    let list = s.response(2);
+    let tools = list["result"]["tools"].as_array().expect("tools array");
+    let names: Vec<&str> = tools.iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        ["read_file", "grep_search", "glob", "list_dir", "stat"]
+    );
+    for t in tools {
+        assert_eq!(t["annotations"]["readOnlyHint"], true, "{t}");
+        assert_eq!(t["annotations"]["openWorldHint"], false, "{t}");
+        assert_eq!(t["inputSchema"]["type"], "object", "{t}");
+        assert!(t["description"].as_str().unwrap().len() > 40, "{t}");
+    }
+    assert_eq!(tools[0]["inputSchema"]["required"], json!(["path"]));
+    assert!(tools[0]["inputSchema"]["properties"]["offset"].is_object());
+
+    // read_file: structured result and the same text for the model.
+    let r = s.call(3, "read_file", json!({"path": "src/main.rs"}));
+    assert_eq!(r["isError"], false, "{r}");
+    let want = "fn main() {\n    println!(\"hello\");\n}\n";
+    assert_eq!(r["structuredContent"]["content"], want);
+    assert_eq!(
+        r["structuredContent"]["path"],
+        std::fs::canonicalize(root.join("src/main.rs"))
+            .unwrap()
+            .to_str()
+            .unwrap()
+    );
+    assert_eq!(text(&r), want);
+
+    // A truncated page carries the notice with the next offset.
+    let r = s.call(4, "read_file", json!({"path": "src/main.rs", "limit": 5}));
+    assert_eq!(r["structuredContent"]["truncated"], true);
+    let t = text(&r);
+    assert!(t.starts_with("fn ma"), "{t}");
+    assert!(
+        t.contains("[truncated: 37 bytes total") && t.contains("next_offset=5"),
+        "{t}"
+    );
+
+    // grep_search: match lines, then a footer.
+    let r = s.call(5, "grep_search", json!({"pattern": "hello", "limit": 1}));
+    assert_eq!(r["isError"], false, "{r}");
+    let sc = &r["structuredContent"];
+    assert_eq!(sc["match_lines"], 1);
+    assert_eq!(sc["truncated"], true);
+    let cursor = sc["next_cursor"].as_str().expect("cursor").to_string();
+    let t = text(&r);
+    let first = t.lines().next().unwrap();
+    assert!(first.ends_with("notes.txt:1:hello again"), "{t}");
+    assert!(t.contains(&format!("cursor=\"{cursor}\"")), "{t}");
+    let r = s.call(
+        6,
+        "grep_search",
+        json!({"pattern": "hello", "limit": 1, "cursor": cursor}),
+    );
+    let sc = &r["structuredContent"];
+    assert!(
+        sc["matches"]
+            .as_str()
+            .unwrap()
+            .ends_with("main.rs:2:    println!(\"hello\");\n"),
+        "{sc}"
+    );
+    assert_eq!(sc["truncated"], false);
+    assert!(text(&r).contains("complete"), "{r}");
+
+    // Escape attempts: tool errors with the code first, and nothing of the secret.
+    for (id, tool, args) in [
+        (7, "read_file", json!({"path": "../x"})),
+        (
+            8,
+            "read_file",
+            json!({"path": root.parent().unwrap().join("x").to_str().unwrap()}),
+        ),
+        (9, "grep_search", json!({"pattern": "SECRET", "path": ".."})),
+        (10, "list_dir", json!({"path": "../"})),
+    ] {
+        let r = s.call(id, tool, args.clone());
+        assert_eq!(r["isError"], true, "{tool} {args}: {r}");
+        let t = text(&r);
+        assert!(t.starts_with("OUT_OF_SANDBOX: "), "{tool} {args}: {t}");
+        assert_eq!(r["structuredContent"]["error"]["code"], "OUT_OF_SANDBOX");
+        assert!(!r.to_string().contains(SECRET), "{r}");
+    }
+
+    // Unknown tools and bad arguments are tool errors too, not protocol errors.
+    let r = s.call(11, "no_such_tool", json!({}));
+    assert_eq!(r["isError"], true);
+    assert!(text(&r).starts_with("INVALID_ARGUMENT"), "{r}");
+    let r = s.call(12, "stat", json!({"path": "notes.txt", "typo": true}));
+    assert_eq!(r["isError"], true);
+    assert!(text(&r).starts_with("INVALID_ARGUMENT"), "{r}");
+
+    let (ok, stderr) = s.finish();
+    assert!(
+        ok,
+        "server did not exit cleanly on stdin EOF; stderr: {stderr}"
+    );
+    // Logs (including the audit events) went to stderr, and stdout held only JSON-RPC.
+    assert!(stderr.contains("rootbound::audit"), "stderr: {stderr}");
+    assert!(stderr.contains("OUT_OF_SANDBOX"), "stderr: {stderr}");
+}
+
+/// A slow grep does not hold up a read sent after it.
+#[test]
+fn calls_run_concurrently() {
+    let (_tmp, root) = tree();
+    // About 48 MiB of text the pattern never matches: seconds of work for an unoptimized build.
+    let line = "the quick brown fox jumps over the lazy dog 0123456789 abcdefghij\n".repeat(4096);
+    for i in 0..48 {
+        let mut f = std::fs::File::create(root.join(format!("big{i:02}.txt"))).unwrap();
+        for _ in 0..4 {
+            f.write_all(line.as_bytes()).unwrap();
+        }
+    }
+    let mut s = Server::start(&["mcp", "--root", root.to_str().unwrap()]);
+    initialize(&mut s);
+    s.request(
+        2,
+        "tools/call",
+        json!({"name": "grep_search",
+               "arguments": {"pattern": r"\w+\s+\w+\d{3}\s*zq", "case_insensitive": true}}),
+    );
+    std::thread::sleep(Duration::from_millis(100));
+    s.request(
+        3,
+        "tools/call",
+        json!({"name": "read_file", "arguments": {"path": "notes.txt"}}),
+    );
+    let read = s.response(3);
+    assert_eq!(
+        read["result"]["structuredContent"]["content"],
+        "hello again\n"
+    );
+    let grep = s.response(2);
+    assert_eq!(grep["result"]["isError"], false, "{grep}");
+    assert_eq!(
+        s.order,
+        [1, 3, 2],
+        "the read (id 3) should be answered before the slow grep (id 2); grep: {}",
+        grep["result"]["structuredContent"]["stats"]
+    );
+    let (ok, stderr) = s.finish();
+    assert!(ok, "stderr: {stderr}");
+}
+
+#[test]
+fn config_file_agent_over_mcp() {
+    let (tmp, root) = tree();
+    let cfg = tmp.path().join("agents.toml");
+    std::fs::write(
+        &cfg,
+        "[agents.reader.tools.read_file]\nroots = [\"root\"]\nmax_bytes = 4\n\
+         [agents.other.tools.stat]\nroots = [\"root\"]\n",
+    )
+    .unwrap();
+    let cfg_s = cfg.to_str().unwrap();
+    // Several agents and no --agent: a usage error on stderr, exit 2, nothing on stdout.
+    let out = Command::new(env!("CARGO_BIN_EXE_rootbound"))
+        .args(["mcp", "--config", cfg_s])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--agent") && err.contains("other, reader"),
+        "{err}"
+    );
+
+    let mut s = Server::start(&["mcp", "--config", cfg_s, "--agent", "reader"]);
+    initialize(&mut s);
+    s.request(2, "tools/list", json!({}));
+    let list = s.response(2);
+    let names: Vec<&str> = list["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["read_file"]);
+    let r = s.call(3, "read_file", json!({"path": "notes.txt"}));
+    assert_eq!(r["structuredContent"]["content"], "hell");
+    assert_eq!(r["structuredContent"]["truncated"], true);
+    let r = s.call(4, "stat", json!({"path": "notes.txt"}));
+    assert_eq!(r["isError"], true, "{r}");
+    let (ok, stderr) = s.finish();
+    assert!(ok, "stderr: {stderr}");
+    assert!(
+        stderr.contains("agent=\"reader\"") || stderr.contains("agent=reader"),
+        "{stderr}"
+    );
+    let _ = Path::new(&root);
+}
