@@ -923,9 +923,12 @@ impl Cx<'_> {
                 }
             }
         };
+        // A `roots` key that failed to validate is reported once; no "no roots" follow-up for it.
+        let mut roots_failed = false;
         if let Some(n) = t.get("roots") {
-            if let Some(r) = self.roots(&join(key, "roots"), n) {
-                add_roots(&r, &mut origins);
+            match self.roots(&join(key, "roots"), n) {
+                Some(r) => add_roots(&r, &mut origins),
+                None => roots_failed = true,
             }
         }
         if let Some(n) = t.get("deny") {
@@ -1024,9 +1027,12 @@ impl Cx<'_> {
                     };
                     let mut roots = None;
                     if let Some(rn) = st.get("roots") {
-                        if let Some(r) = self.roots(&join(&k, "roots"), rn) {
-                            add_roots(&r, &mut origins);
-                            roots = Some(r.into_iter().map(|(s, _)| s).collect());
+                        match self.roots(&join(&k, "roots"), rn) {
+                            Some(r) => {
+                                add_roots(&r, &mut origins);
+                                roots = Some(r.into_iter().map(|(s, _)| s).collect());
+                            }
+                            None => roots_failed = true,
                         }
                     }
                     let mut limits = base.limits.clone();
@@ -1086,7 +1092,7 @@ impl Cx<'_> {
             );
         }
         for (_, roots, _, k) in &tools {
-            if roots.is_none() && union.is_empty() {
+            if roots.is_none() && union.is_empty() && !roots_failed {
                 self.err(
                     k,
                     format!("no roots: set 'roots' here or at {}", join(key, "roots")),
