@@ -91,6 +91,42 @@ pub(crate) fn open_beneath(
     want: Want,
     symlinks: SymlinkMode,
 ) -> io::Result<Opened> {
+    match open_beneath_once(dir, rel, want, symlinks) {
+        Err(e)
+            if e.raw_os_error() == Some(rustix::io::Errno::LOOP.raw_os_error())
+                && symlinks == SymlinkMode::Inside
+                && magic_link_escape(dir, rel) =>
+        {
+            Err(io::Error::from(rustix::io::Errno::XDEV))
+        }
+        r => r,
+    }
+}
+
+/// `RESOLVE_NO_MAGICLINKS` reports a magic link (`/proc/self/root`, `/proc/self/fd/N` met under a root
+/// in /proc) as ELOOP, which is not a loop. Asks the kernel again without that flag, `O_PATH` only
+/// (nothing is opened for I/O and the descriptor is dropped): a scoped lookup refuses a magic link with
+/// EXDEV, which is the escape it is. False without openat2 (cap-std's own walk already reports a magic
+/// link's target as an escape).
+fn magic_link_escape(dir: BorrowedFd<'_>, rel: &Path) -> bool {
+    matches!(
+        rustix::fs::openat2(
+            dir,
+            rel,
+            OFlags::PATH | OFlags::CLOEXEC,
+            Mode::empty(),
+            ResolveFlags::BENEATH,
+        ),
+        Err(rustix::io::Errno::XDEV)
+    )
+}
+
+fn open_beneath_once(
+    dir: BorrowedFd<'_>,
+    rel: &Path,
+    want: Want,
+    symlinks: SymlinkMode,
+) -> io::Result<Opened> {
     let rel: &Path = if rel.as_os_str().is_empty() {
         Path::new(".")
     } else {
@@ -173,8 +209,22 @@ mod portable {
             );
             if single && !rel.as_os_str().as_encoded_bytes().ends_with(b"/") {
                 // One plain name with O_NOFOLLOW cannot leave `dir`: the walker's fast path.
-                return rustix::fs::openat(dir, rel, flags | OFlags::NOFOLLOW, Mode::empty())
-                    .map_err(io::Error::from);
+                // O_PATH|O_NOFOLLOW opens a symlink itself and O_DIRECTORY|O_NOFOLLOW says ENOTDIR for
+                // one: both mean a symlink was met, which this mode refuses (ELOOP, like openat2).
+                let is_link = || has_symlink_component(dir, rel);
+                return match rustix::fs::openat(dir, rel, flags | OFlags::NOFOLLOW, Mode::empty()) {
+                    Ok(fd)
+                        if flags.contains(OFlags::PATH)
+                            && FileType::from_raw_mode(rustix::fs::fstat(&fd)?.st_mode)
+                                == FileType::Symlink =>
+                    {
+                        Err(io::Error::from(rustix::io::Errno::LOOP))
+                    }
+                    Err(rustix::io::Errno::NOTDIR) if is_link() => {
+                        Err(io::Error::from(rustix::io::Errno::LOOP))
+                    }
+                    r => r.map_err(io::Error::from),
+                };
             }
             if has_symlink_component(dir, rel) {
                 return Err(io::Error::from(rustix::io::Errno::LOOP));
@@ -183,7 +233,10 @@ mod portable {
         // SAFETY: the borrowed descriptor outlives this call and ManuallyDrop never closes it.
         let dir = ManuallyDrop::new(unsafe { Dir::from_raw_fd(dir.as_raw_fd()) });
         if flags.contains(OFlags::DIRECTORY) {
-            return dir.open_dir(rel).map(|d| OwnedFd::from(d.into_std_file()));
+            // cap-std's `open_dir` gives an O_PATH descriptor, which cannot be listed: reopen its "."
+            // (which names that same directory and cannot leave it) for reading.
+            let d = dir.open_dir(rel)?;
+            return rustix::fs::openat(&d, ".", flags, Mode::empty()).map_err(io::Error::from);
         }
         let mut opts = OpenOptions::new();
         opts.read(true);
