@@ -431,10 +431,14 @@ fn utf8_len(lead: u8) -> usize {
 fn read_utf8(fd: &OwnedFd, offset: u64, limit: u64, out: &mut ReadResult) -> Result<()> {
     let total = out.total_bytes;
     // Snap a start inside a character back to its lead byte (at most 3 bytes), so content is whole text.
+    // Only a continuation byte at `offset` means the offset is inside a character (a lead byte followed
+    // by a non-continuation is an invalid sequence that the previous page already returned).
     let back = offset.min(3);
-    let pre = pread_exact(fd, offset - back, back as usize)?;
+    let pre = pread_exact(fd, offset - back, back as usize + 1)?;
+    let inside = pre.get(back as usize).is_some_and(|&b| is_cont(b));
+    let lookback = if inside { back as usize } else { 0 };
     let mut start = offset;
-    for (i, &b) in pre.iter().enumerate().rev() {
+    for (i, &b) in pre.iter().take(lookback).enumerate().rev() {
         if !is_cont(b) {
             let lead_at = offset - back + i as u64;
             if utf8_len(b) as u64 > offset - lead_at {
@@ -481,28 +485,33 @@ fn read_utf8(fd: &OwnedFd, offset: u64, limit: u64, out: &mut ReadResult) -> Res
 fn read_utf16(fd: &OwnedFd, offset: u64, limit: u64, enc: Enc, out: &mut ReadResult) -> Result<()> {
     let total = out.total_bytes;
     let start = (offset.max(2)) & !1;
-    let mut len = (limit.max(2) & !1).min(total.saturating_sub(start));
-    let buf = pread_exact(fd, start, len as usize)?;
-    len = buf.len() as u64 & !1;
+    let rest = total.saturating_sub(start);
+    let want = (limit.max(2) & !1).min(rest);
+    // Read 2 spare bytes so a surrogate pair cut by the limit can be completed.
+    let buf = pread_exact(fd, start, (want + 2).min(rest) as usize)?;
+    let mut len = (want as usize).min(buf.len()) & !1;
     let unit = |i: usize| match enc {
         Enc::Utf16Le => u16::from_le_bytes([buf[i], buf[i + 1]]),
         _ => u16::from_be_bytes([buf[i], buf[i + 1]]),
     };
-    // Do not end a page between the two halves of a surrogate pair.
-    if len >= 2
-        && start + len < total
-        && (0xD800..0xDC00).contains(&unit(len as usize - 2))
-        && len > 2
-    {
-        len -= 2;
+    // Do not end a page between the two halves of a surrogate pair: leave the high half for the next
+    // page or, when it is all this page has, take the pair whole (a page must make progress).
+    if len >= 2 && buf.len() >= len + 2 && (0xD800..0xDC00).contains(&unit(len - 2)) {
+        len = if len > 2 { len - 2 } else { 4 };
     }
-    let units: Vec<u16> = (0..len as usize).step_by(2).map(unit).collect();
+    let units: Vec<u16> = (0..len).step_by(2).map(unit).collect();
     out.content = char::decode_utf16(units)
         .map(|c| c.unwrap_or('\u{FFFD}'))
         .collect();
+    let mut used = len as u64;
+    // A stray last byte of an odd-length file is shown as U+FFFD and consumed, so paging ends.
+    if buf.len() == len + 1 && start + used + 1 == total {
+        out.content.push('\u{FFFD}');
+        used += 1;
+    }
     out.offset = start.min(total);
-    out.bytes_returned = len;
-    out.next_offset = start + len;
+    out.bytes_returned = used;
+    out.next_offset = start + used;
     out.truncated = out.next_offset < total;
     Ok(())
 }
