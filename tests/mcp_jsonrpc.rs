@@ -3,7 +3,6 @@
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
@@ -282,13 +281,24 @@ fn handshake_list_call_and_escape() {
 #[test]
 fn calls_run_concurrently() {
     let (_tmp, root) = tree();
-    // About 48 MiB of text the pattern never matches: seconds of work for an unoptimized build.
-    let line = "the quick brown fox jumps over the lazy dog 0123456789 abcdefghij\n".repeat(4096);
-    for i in 0..48 {
-        let mut f = std::fs::File::create(root.join(format!("big{i:02}.txt"))).unwrap();
-        for _ in 0..4 {
-            f.write_all(line.as_bytes()).unwrap();
+    // 6 MiB of pseudo-random words. The pattern below has no literal to skip ahead with and its DFA
+    // explodes on such text (a class followed by `.{20}`), so the regex engine falls back to a slow
+    // path: about a second in a release build, and the 4 s budget in an unoptimized one.
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let alphabet = b"abcdefghijklmnopqrstuvwxyz     ";
+    for i in 0..6 {
+        let mut buf = Vec::with_capacity(1 << 20);
+        for j in 0..(1usize << 20) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            buf.push(if j % 100 == 99 {
+                b'\n'
+            } else {
+                alphabet[(x % alphabet.len() as u64) as usize]
+            });
         }
+        std::fs::write(root.join(format!("big{i}.txt")), buf).unwrap();
     }
     let mut s = Server::start(&["mcp", "--root", root.to_str().unwrap()]);
     initialize(&mut s);
@@ -296,7 +306,7 @@ fn calls_run_concurrently() {
         2,
         "tools/call",
         json!({"name": "grep_search",
-               "arguments": {"pattern": r"\w+\s+\w+\d{3}\s*zq", "case_insensitive": true}}),
+               "arguments": {"pattern": r"[a-m].{20}[^\x00-\x7f]", "timeout_ms": 4000}}),
     );
     std::thread::sleep(Duration::from_millis(100));
     s.request(
@@ -328,9 +338,11 @@ fn config_file_agent_over_mcp() {
     std::fs::write(
         &cfg,
         "[agents.reader.tools.read_file]\nroots = [\"root\"]\nmax_bytes = 4\n\
-         [agents.other.tools.stat]\nroots = [\"root\"]\n",
+         [agents.other.tools.stat]\nroots = [\"root\"]\n\
+         [agents.writer.write]\nroot = \"out\"\nallow_delete = true\n",
     )
     .unwrap();
+    std::fs::create_dir(tmp.path().join("out")).unwrap();
     let cfg_s = cfg.to_str().unwrap();
     // Several agents and no --agent: a usage error on stderr, exit 2, nothing on stdout.
     let out = Command::new(env!("CARGO_BIN_EXE_rootbound"))
@@ -342,7 +354,7 @@ fn config_file_agent_over_mcp() {
     assert!(out.stdout.is_empty());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("--agent") && err.contains("other, reader"),
+        err.contains("--agent") && err.contains("other, reader, writer"),
         "{err}"
     );
 
@@ -368,5 +380,38 @@ fn config_file_agent_over_mcp() {
         stderr.contains("agent=\"reader\"") || stderr.contains("agent=reader"),
         "{stderr}"
     );
-    let _ = Path::new(&root);
+
+    // Write tools: not read-only; delete_file is destructive, write_file (create-only) is not.
+    let mut s = Server::start(&["mcp", "--config", cfg_s, "--agent", "writer"]);
+    initialize(&mut s);
+    s.request(2, "tools/list", json!({}));
+    let list = s.response(2);
+    let tools = list["result"]["tools"].as_array().unwrap();
+    let names: Vec<&str> = tools.iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["write_file", "delete_file"]);
+    assert_eq!(tools[0]["annotations"]["readOnlyHint"], false);
+    assert_eq!(tools[0]["annotations"]["destructiveHint"], false);
+    assert_eq!(tools[1]["annotations"]["readOnlyHint"], false);
+    assert_eq!(tools[1]["annotations"]["destructiveHint"], true);
+    assert_eq!(tools[1]["annotations"]["openWorldHint"], false);
+    let r = s.call(
+        3,
+        "write_file",
+        json!({"path": "new.txt", "content": "made"}),
+    );
+    assert_eq!(r["isError"], false, "{r}");
+    assert_eq!(
+        std::fs::read_to_string(tmp.path().join("out/new.txt")).unwrap(),
+        "made"
+    );
+    let r = s.call(
+        4,
+        "write_file",
+        json!({"path": "../escape.txt", "content": "x"}),
+    );
+    assert!(text(&r).starts_with("OUT_OF_SANDBOX"), "{r}");
+    assert!(!tmp.path().join("escape.txt").exists());
+    let (ok, stderr) = s.finish();
+    assert!(ok, "stderr: {stderr}");
+    assert!(root.join("notes.txt").exists());
 }
