@@ -115,7 +115,9 @@ impl Page {
         match self.mode {
             OutputMode::Content => self.take_lines(root, &rel, shown, &r.items),
             OutputMode::FilesWithMatches | OutputMode::Count => {
-                if r.units > 0 && r.status != FileStatus::TimedOut {
+                // Like rg, a count is not given for a file that turned out to be binary part way.
+                let counted = !(self.mode == OutputMode::Count && r.binary);
+                if r.units > 0 && r.status != FileStatus::TimedOut && counted {
                     let line = match self.mode {
                         OutputMode::Count => format!("{shown}:{}\n", r.units),
                         _ => format!("{shown}\n"),
