@@ -278,7 +278,13 @@ fn fd_path(fd: BorrowedFd<'_>) -> Option<PathBuf> {
     let link = format!("/proc/self/fd/{}", fd.as_raw_fd());
     let target = rustix::fs::readlinkat(rustix::fs::CWD, link.as_str(), Vec::new()).ok()?;
     let bytes = target.into_bytes();
-    if bytes.first() != Some(&b'/') || bytes.ends_with(b" (deleted)") {
+    if bytes.first() != Some(&b'/') {
+        return None;
+    }
+    // The kernel appends " (deleted)" to an unlinked object's path, but a live file may carry that
+    // suffix in its own name: only a link count of 0 means deleted (else a symlink to such a name would
+    // be deny-checked under the symlink's own name).
+    if bytes.ends_with(b" (deleted)") && rustix::fs::fstat(fd).map_or(true, |st| st.st_nlink == 0) {
         return None;
     }
     Some(PathBuf::from(std::ffi::OsString::from_vec(bytes)))

@@ -1,0 +1,39 @@
+//! Plain-Rust regression tests for what the cargo-fuzz targets in `fuzz/` found. Each input also stays
+//! in `fuzz/corpus/<target>/` so `fuzz/replay.sh` replays it.
+
+use rootbound::{ErrorCode, ReadArgs, Sandbox, StatArgs};
+use std::os::unix::fs::symlink;
+
+/// fuzz/corpus/resolve/deleted_suffix: a file whose own name ends in " (deleted)" (the suffix the
+/// kernel gives unlinked objects in /proc/self/fd) was taken for a deleted file, so a symlink to it was
+/// deny-checked under the symlink's name: a denied file was readable through an alias.
+#[test]
+fn name_ending_in_deleted_is_not_a_deleted_file() {
+    let t = tempfile::tempdir().unwrap();
+    let root = std::fs::canonicalize(t.path()).unwrap();
+    std::fs::create_dir_all(root.join("secrets")).unwrap();
+    std::fs::write(root.join("secrets/key (deleted)"), "SECRET-KEY\n").unwrap();
+    std::fs::create_dir(root.join("d")).unwrap();
+    std::fs::write(root.join("d/f (deleted)"), "plain\n").unwrap();
+    symlink("secrets/key (deleted)", root.join("k")).unwrap();
+    symlink("d/f (deleted)", root.join("alias")).unwrap();
+    let sb = Sandbox::builder()
+        .root(&root)
+        .deny("secrets/")
+        .build()
+        .unwrap();
+    for spelled in ["k", "./k", "d/../k"] {
+        let e = sb.read_file(&ReadArgs::path(spelled)).unwrap_err();
+        assert_eq!(e.code, ErrorCode::Denied, "{spelled}: {e}");
+        let e = sb
+            .stat(&StatArgs {
+                path: spelled.into(),
+            })
+            .unwrap_err();
+        assert_eq!(e.code, ErrorCode::Denied, "{spelled}: {e}");
+    }
+    // The path shown is the object opened, not the alias.
+    let r = sb.read_file(&ReadArgs::path("alias")).unwrap();
+    assert_eq!(r.content, "plain\n");
+    assert_eq!(r.path, root.join("d/f (deleted)").to_str().unwrap());
+}
