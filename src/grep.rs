@@ -166,14 +166,19 @@ pub(crate) enum Start {
     },
 }
 
-/// What a search worker is handed.
+/// One file for a search worker, with the walk's skip counts since the previous file.
+struct FileJob {
+    root: usize,
+    rel: PathBuf,
+    source: Source,
+    skips: WalkSkips,
+}
+
+/// What a search worker is handed: a batch of files in walk order, or the end of the walk.
 enum Job {
-    File {
+    Files {
         seq: u64,
-        root: usize,
-        rel: PathBuf,
-        source: Source,
-        skips: WalkSkips,
+        files: Vec<FileJob>,
     },
     End {
         seq: u64,
@@ -183,18 +188,26 @@ enum Job {
 }
 
 enum Source {
-    At(Arc<OwnedFd>, std::ffi::OsString),
+    At(Arc<crate::walk::DirFd>, std::ffi::OsString),
     Opened(OwnedFd),
 }
 
-struct Outcome {
-    seq: u64,
+struct FileOutcome {
     root: usize,
     rel: PathBuf,
     result: FileResult,
     skips: WalkSkips,
-    end: Option<bool>,
 }
+
+struct Outcome {
+    seq: u64,
+    files: Vec<FileOutcome>,
+    end: Option<(WalkSkips, bool)>,
+}
+
+/// Files per batch grow from 1 to this: the first page needs only a few files, and a full search
+/// should not pay a thread hand-off per file.
+const MAX_BATCH: usize = 64;
 
 /// Validates include/exclude globs: root-relative only, no `..`, no absolute, drive or UNC forms.
 pub(crate) fn check_glob(g: &str, max_len: usize) -> Result<()> {
@@ -510,6 +523,13 @@ impl Sandbox {
     }
 }
 
+fn add_skips(page: &mut Page, s: &WalkSkips) {
+    page.stats.skipped.ignored += s.ignored;
+    page.stats.skipped.denied += s.denied;
+    page.stats.skipped.unreadable += s.unreadable;
+    page.stats.skipped.not_regular += s.not_regular;
+}
+
 fn grep_query_hash(a: &GrepArgs) -> u64 {
     let mut q = a.clone();
     q.offset = None;
@@ -547,7 +567,7 @@ impl Plan<'_> {
 
     fn run(&self, starts: Vec<Start>, page: &mut Page) {
         let threads = self.threads();
-        let window = 8 * threads;
+        let window = 3 * threads;
         let stop = AtomicBool::new(false);
         let (job_tx, job_rx) = chan::bounded::<Job>(window);
         let (out_tx, out_rx) = chan::unbounded::<Outcome>();
@@ -570,19 +590,24 @@ impl Plan<'_> {
                 while let Some(o) = pending.remove(&next) {
                     next += 1;
                     let _ = tok_tx.try_send(());
-                    page.stats.skipped.ignored += o.skips.ignored;
-                    page.stats.skipped.denied += o.skips.denied;
-                    page.stats.skipped.unreadable += o.skips.unreadable;
-                    page.stats.skipped.not_regular += o.skips.not_regular;
-                    if let Some(complete) = o.end {
+                    for f in o.files {
+                        add_skips(page, &f.skips);
+                        // Most files have no match: format their path only when it will be shown.
+                        let shown = if f.result.units > 0 || !f.result.items.is_empty() {
+                            self.sandbox.display(f.root, &f.rel)
+                        } else {
+                            String::new()
+                        };
+                        if !page.take(f.root, f.rel, &shown, f.result) {
+                            break 'outer;
+                        }
+                    }
+                    if let Some((skips, complete)) = o.end {
+                        add_skips(page, &skips);
                         if !complete && !page.done {
                             page.timed_out = true;
                             page.truncated = true;
                         }
-                        break 'outer;
-                    }
-                    let shown = self.sandbox.display(o.root, &o.rel);
-                    if !page.take(o.root, o.rel, &shown, o.result) {
                         break 'outer;
                     }
                 }
@@ -591,7 +616,8 @@ impl Plan<'_> {
         });
     }
 
-    /// The walker thread: numbers files in order and hands them out, at most `window` ahead.
+    /// The walker thread: batches files in walk order and hands them out, at most `window` batches
+    /// ahead of the consumer.
     fn walk_all(
         &self,
         starts: Vec<Start>,
@@ -601,34 +627,41 @@ impl Plan<'_> {
     ) {
         let mut seq = 0u64;
         let mut carry = WalkSkips::default();
+        let mut batch: Vec<FileJob> = Vec::new();
+        let mut batch_size = 1;
         let mut complete = true;
-        let acquire = || loop {
-            if stop.load(Ordering::Relaxed) || self.deadline.expired() {
-                return false;
-            }
-            if tokens.recv_timeout(Duration::from_millis(5)).is_ok() {
+        // Sends the batch once it is full (or `force`); false when the call is over.
+        let mut flush = |batch: &mut Vec<FileJob>, force: bool| -> bool {
+            if batch.is_empty() || (!force && batch.len() < batch_size) {
                 return true;
             }
+            loop {
+                if stop.load(Ordering::Relaxed) || self.deadline.expired() {
+                    return false;
+                }
+                if tokens.recv_timeout(Duration::from_millis(5)).is_ok() {
+                    break;
+                }
+            }
+            let files = std::mem::take(batch);
+            let _ = jobs.send(Job::Files { seq, files });
+            seq += 1;
+            batch_size = (batch_size * 2).min(MAX_BATCH);
+            true
         };
         for start in starts {
-            if !complete {
-                break;
-            }
             match start {
                 Start::File { root, rel, fd } => {
-                    if !acquire() {
-                        complete = false;
-                        break;
-                    }
                     let skips = std::mem::take(&mut carry);
-                    let _ = jobs.send(Job::File {
-                        seq,
+                    batch.push(FileJob {
                         root,
                         rel,
                         source: Source::Opened(fd),
                         skips,
                     });
-                    seq += 1;
+                    if !flush(&mut batch, false) {
+                        complete = false;
+                    }
                 }
                 Start::Dir {
                     root,
@@ -646,20 +679,15 @@ impl Plan<'_> {
                         resume_after: resume,
                     };
                     let mut on_file = |f: FoundFile, skips: &mut WalkSkips| {
-                        if !acquire() {
-                            return false;
-                        }
                         let mut sk = std::mem::take(&mut carry);
                         sk.add(&std::mem::take(skips));
-                        let _ = jobs.send(Job::File {
-                            seq,
+                        batch.push(FileJob {
                             root,
                             rel: f.rel,
                             source: Source::At(f.dir, f.name),
                             skips: sk,
                         });
-                        seq += 1;
-                        true
+                        flush(&mut batch, false)
                     };
                     let (end, rest) = walker.run(fd, rel, levels, &mut on_file);
                     carry.add(&rest);
@@ -668,6 +696,12 @@ impl Plan<'_> {
                     }
                 }
             }
+            if !complete {
+                break;
+            }
+        }
+        if complete && !flush(&mut batch, true) {
+            complete = false;
         }
         if stop.load(Ordering::Relaxed) {
             return;
@@ -691,33 +725,32 @@ impl Plan<'_> {
                     complete,
                 } => Outcome {
                     seq,
-                    root: 0,
-                    rel: PathBuf::new(),
-                    result: FileResult::default(),
-                    skips,
-                    end: Some(complete),
+                    files: Vec::new(),
+                    end: Some((skips, complete)),
                 },
-                Job::File {
-                    seq,
-                    root,
-                    rel,
-                    source,
-                    skips,
-                } => {
-                    let result = if stop.load(Ordering::Relaxed) {
-                        FileResult {
-                            status: FileStatus::Abandoned,
-                            ..Default::default()
-                        }
-                    } else {
-                        self.search_one(&mut searcher, root, &rel, source)
-                    };
+                Job::Files { seq, files } => {
+                    let files = files
+                        .into_iter()
+                        .map(|j| {
+                            let result = if stop.load(Ordering::Relaxed) {
+                                FileResult {
+                                    status: FileStatus::Abandoned,
+                                    ..Default::default()
+                                }
+                            } else {
+                                self.search_one(&mut searcher, j.root, &j.rel, j.source)
+                            };
+                            FileOutcome {
+                                root: j.root,
+                                rel: j.rel,
+                                result,
+                                skips: j.skips,
+                            }
+                        })
+                        .collect();
                     Outcome {
                         seq,
-                        root,
-                        rel,
-                        result,
-                        skips,
+                        files,
                         end: None,
                     }
                 }

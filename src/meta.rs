@@ -214,7 +214,13 @@ impl Sandbox {
         } else {
             let has_git = names.iter().any(|(n, _)| n == ".git");
             let parent = walk::ancestor_levels(&root.dir, &loc.rel, false);
-            Some(IgnoreLevel::load(&loc.opened.fd, &loc.rel, has_git, parent))
+            Some(IgnoreLevel::load(
+                loc.opened.fd.as_fd(),
+                &loc.rel,
+                has_git,
+                parent,
+                Some(&names),
+            ))
         };
         let (mut hidden, mut ignored) = (0, 0);
         let mut entries = Vec::new();

@@ -11,7 +11,7 @@ use ignore::types::Types;
 use ignore::Match;
 use rustix::fs::FileType;
 use std::ffi::OsString;
-use std::os::fd::{AsFd, OwnedFd};
+use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -32,13 +32,26 @@ pub(crate) struct IgnoreLevel {
 
 impl IgnoreLevel {
     /// Loads `.rgignore`, `.ignore`, `.gitignore` and `.git/info/exclude` of the directory `fd` (at `rel`).
+    ///
+    /// With `present` (the directory's entries), only files that exist are opened: most directories
+    /// have none of them, and three failed opens per directory add up over a large tree.
     pub fn load(
-        fd: &OwnedFd,
+        fd: BorrowedFd<'_>,
         rel: &Path,
         has_git: bool,
         parent: Option<Arc<IgnoreLevel>>,
+        present: Option<&[(OsString, FileType)]>,
     ) -> Arc<Self> {
-        let read = |name: &str| read_rules(fd, rel, Path::new(name));
+        let read = |name: &str| {
+            let exists = present.is_none_or(|entries| {
+                entries
+                    .binary_search_by(|(n, _)| n.as_bytes().cmp(name.as_bytes()))
+                    .is_ok()
+            });
+            exists
+                .then(|| read_rules(fd, rel, Path::new(name)))
+                .flatten()
+        };
         Arc::new(IgnoreLevel {
             custom: read(".rgignore"),
             ignore: read(".ignore"),
@@ -88,8 +101,8 @@ impl IgnoreLevel {
     }
 }
 
-fn read_rules(dir: &OwnedFd, rel: &Path, name: &Path) -> Option<Gitignore> {
-    let opened = open::open_beneath(dir.as_fd(), name, Want::Read, SymlinkMode::Never).ok()?;
+fn read_rules(dir: BorrowedFd<'_>, rel: &Path, name: &Path) -> Option<Gitignore> {
+    let opened = open::open_beneath(dir, name, Want::Read, SymlinkMode::Never).ok()?;
     if opened.kind() != open::Kind::File {
         return None;
     }
@@ -131,7 +144,7 @@ impl WalkSkips {
 /// A file found by the walk: its directory handle and name, so opening it cannot resolve anything else.
 pub(crate) struct FoundFile {
     pub rel: PathBuf,
-    pub dir: Arc<OwnedFd>,
+    pub dir: Arc<DirFd>,
     pub name: OsString,
 }
 
@@ -144,7 +157,7 @@ pub(crate) enum WalkEnd {
 
 /// One directory being walked.
 struct Frame {
-    fd: Arc<OwnedFd>,
+    fd: Arc<DirFd>,
     rel: PathBuf,
     ign: Option<Arc<IgnoreLevel>>,
     entries: std::vec::IntoIter<(OsString, FileType)>,
@@ -190,7 +203,7 @@ impl Walk<'_> {
                 }
             }
             let ft = if ft == FileType::Unknown {
-                stat_type(&top.fd, &name)
+                stat_type(&*top.fd, &name)
             } else {
                 ft
             };
@@ -237,15 +250,21 @@ impl Walk<'_> {
     }
 
     fn frame(&self, fd: OwnedFd, rel: PathBuf, parent: Option<Arc<IgnoreLevel>>) -> Option<Frame> {
-        let entries = read_entries(&fd)?;
+        let (dir, entries) = read_entries_owned(fd)?;
         let has_git = entries.iter().any(|(n, _)| n == ".git");
         let ign = if self.filter.no_ignore {
             None
         } else {
-            Some(IgnoreLevel::load(&fd, &rel, has_git, parent))
+            Some(IgnoreLevel::load(
+                dir.as_fd(),
+                &rel,
+                has_git,
+                parent,
+                Some(&entries),
+            ))
         };
         Some(Frame {
-            fd: Arc::new(fd),
+            fd: Arc::new(dir),
             rel,
             ign,
             entries: entries.into_iter(),
@@ -317,14 +336,42 @@ pub(crate) fn ancestor_levels(
             .fd;
         let has_git =
             rustix::fs::statat(&fd, ".git", rustix::fs::AtFlags::SYMLINK_NOFOLLOW).is_ok();
-        level = Some(IgnoreLevel::load(&fd, &prefix, has_git, level));
+        level = Some(IgnoreLevel::load(fd.as_fd(), &prefix, has_git, level, None));
     }
     level
+}
+
+/// A directory handle that was read to the end: its descriptor stays usable for opening entries.
+pub(crate) struct DirFd {
+    /// Owns the descriptor; only `raw` is used after reading.
+    _dir: rustix::fs::Dir,
+    raw: std::os::fd::RawFd,
+}
+
+impl AsFd for DirFd {
+    fn as_fd(&self) -> BorrowedFd<'_> {
+        // SAFETY: `raw` is the descriptor owned by `dir`, which lives as long as `self`.
+        unsafe { BorrowedFd::borrow_raw(self.raw) }
+    }
+}
+
+/// Reads a directory through the descriptor itself (no second open of `.`), keeping it for the
+/// entries' opens.
+pub(crate) fn read_entries_owned(fd: OwnedFd) -> Option<(DirFd, Vec<(OsString, FileType)>)> {
+    use std::os::fd::AsRawFd;
+    let raw = fd.as_raw_fd();
+    let mut dir = rustix::fs::Dir::new(fd).ok()?;
+    let entries = collect_entries(&mut dir)?;
+    Some((DirFd { _dir: dir, raw }, entries))
 }
 
 /// The entries of a directory, sorted by name bytes, without `.` and `..`.
 pub(crate) fn read_entries(fd: &OwnedFd) -> Option<Vec<(OsString, FileType)>> {
     let mut dir = rustix::fs::Dir::read_from(fd).ok()?;
+    collect_entries(&mut dir)
+}
+
+fn collect_entries(dir: &mut rustix::fs::Dir) -> Option<Vec<(OsString, FileType)>> {
     let mut out = Vec::new();
     while let Some(entry) = dir.read() {
         let entry = entry.ok()?;
@@ -341,7 +388,7 @@ pub(crate) fn read_entries(fd: &OwnedFd) -> Option<Vec<(OsString, FileType)>> {
     Some(out)
 }
 
-pub(crate) fn stat_type(dir: &OwnedFd, name: &OsString) -> FileType {
+pub(crate) fn stat_type(dir: &impl AsFd, name: &OsString) -> FileType {
     rustix::fs::statat(dir, name.as_os_str(), rustix::fs::AtFlags::SYMLINK_NOFOLLOW)
         .map(|st| FileType::from_raw_mode(st.st_mode))
         .unwrap_or(FileType::Unknown)
