@@ -320,10 +320,11 @@ impl Sandbox {
     /// Caps the per-call limit and byte cap by the policy.
     pub(crate) fn page_caps(&self, limit: Option<u64>, max_bytes: Option<u64>) -> (u64, usize) {
         let limits = &self.policy.limits;
-        let limit = limit.unwrap_or(10).clamp(1, limits.max_results as u64);
-        let max_bytes = max_bytes
-            .unwrap_or(limits.max_bytes as u64)
-            .clamp(256, limits.max_bytes as u64) as usize;
+        // The policy's caps win; a cap of 0 (or under the 256-byte floor for agents) must not panic.
+        let max_results = (limits.max_results as u64).max(1);
+        let limit = limit.unwrap_or(10).clamp(1, max_results);
+        let cap = (limits.max_bytes as u64).max(1);
+        let max_bytes = max_bytes.unwrap_or(cap).clamp(256.min(cap), cap) as usize;
         (limit, max_bytes)
     }
 

@@ -37,3 +37,43 @@ fn name_ending_in_deleted_is_not_a_deleted_file() {
     assert_eq!(r.content, "plain\n");
     assert_eq!(r.path, root.join("d/f (deleted)").to_str().unwrap());
 }
+
+/// fuzz/corpus/grep_args/zero_limits: a policy with `max_results = 0` or `max_bytes` under 256 (both
+/// accepted by the config loader) made every grep_search and glob call panic in `clamp` (min > max).
+#[test]
+fn small_policy_page_caps_do_not_panic() {
+    let t = tempfile::tempdir().unwrap();
+    for i in 0..3 {
+        std::fs::write(t.path().join(format!("f{i}.txt")), "needle here\n").unwrap();
+    }
+    for (max_results, max_bytes) in [(0, 0), (0, 32 * 1024), (100, 0), (100, 100), (1, 255)] {
+        let sb = Sandbox::builder()
+            .root(t.path())
+            .limits(rootbound::Limits {
+                max_results,
+                max_bytes,
+                ..Default::default()
+            })
+            .build()
+            .unwrap();
+        let ctx = format!("max_results {max_results}, max_bytes {max_bytes}");
+        let r = sb
+            .grep_search(&rootbound::GrepArgs {
+                max_bytes: Some(10_000),
+                ..rootbound::GrepArgs::new("needle")
+            })
+            .unwrap_or_else(|e| panic!("{ctx}: {e}"));
+        assert!(r.match_lines >= 1 && r.truncated, "{ctx}: {r:?}");
+        assert!(
+            r.matches.len() <= max_bytes.max(1) || r.match_lines == 1,
+            "{ctx}: {r:?}"
+        );
+        let g = sb
+            .glob(&rootbound::GlobArgs {
+                pattern: "*.txt".into(),
+                ..Default::default()
+            })
+            .unwrap_or_else(|e| panic!("{ctx}: {e}"));
+        assert!(g.match_lines >= 1, "{ctx}: {g:?}");
+    }
+}
