@@ -497,7 +497,7 @@ fn stats_count_every_skip() {
     let t = tree();
     rustix::fs::mknodat(
         rustix::fs::CWD,
-        &t.path().join("fifo"),
+        t.path().join("fifo"),
         rustix::fs::FileType::Fifo,
         rustix::fs::Mode::from_raw_mode(0o644),
         0,
