@@ -205,6 +205,9 @@ struct Outcome {
     end: Option<(WalkSkips, bool)>,
 }
 
+/// The largest `offset` accepted by grep_search (cursors have no limit).
+pub const MAX_OFFSET: u64 = 100_000;
+
 /// Files per batch grow from 1 to this: the first page needs only a few files, and a full search
 /// should not pay a thread hand-off per file.
 const MAX_BATCH: usize = 64;
@@ -286,6 +289,13 @@ impl Sandbox {
         let before = args.before.unwrap_or(ctx).min(100);
         let after = args.after.unwrap_or(ctx).min(100);
         let offset = args.offset.unwrap_or(0);
+        if offset > MAX_OFFSET {
+            // Offset paging keeps up to offset+limit lines per file in flight; past this, memory
+            // could grow with a hostile tree. The cursor has no such cost.
+            return Err(Error::invalid(format!(
+                "offset {offset} is over {MAX_OFFSET}; page with cursor=next_cursor instead"
+            )));
+        }
         let skip = if cursor.is_some() { 0 } else { offset };
         let mut page = Page::new(mode, limit, max_bytes, before, after, skip);
         let first_index = cursor.as_ref().map_or(offset, |c| c.index);

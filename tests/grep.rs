@@ -880,6 +880,14 @@ fn hostile_cursors_and_offsets() {
         serde_json::json!({"pattern": "needle", "offset": u64::MAX}),
     );
     assert_eq!(
+        v["error"]["code"], "INVALID_ARGUMENT",
+        "offsets over MAX_OFFSET: {v}"
+    );
+    let v = sb.call(
+        "grep_search",
+        serde_json::json!({"pattern": "needle", "offset": rootbound::MAX_OFFSET}),
+    );
+    assert_eq!(
         (v["match_lines"].as_u64(), v["truncated"].as_bool()),
         (Some(0), Some(false)),
         "{v}"
