@@ -458,11 +458,14 @@ fn read_utf8(fd: &OwnedFd, offset: u64, limit: u64, out: &mut ReadResult) -> Res
             k -= 1;
         }
         if !is_cont(buf[k]) {
-            // A page must make progress: if the cut leaves nothing, return the whole first character.
+            // A page must make progress: if the cut leaves nothing, return the whole first character
+            // (only the continuation bytes that really follow its lead: in invalid UTF-8 the next
+            // character may start sooner, and a page must not end inside it).
             end = if k > 0 {
                 k
             } else {
-                utf8_len(buf[0]).min(buf.len())
+                let n = utf8_len(buf[0]).min(buf.len());
+                1 + buf[1..n].iter().take_while(|&&b| is_cont(b)).count()
             };
         }
     }

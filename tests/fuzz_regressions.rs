@@ -77,3 +77,35 @@ fn small_policy_page_caps_do_not_panic() {
         assert!(g.match_lines >= 1, "{ctx}: {g:?}");
     }
 }
+
+/// Found by tests/props.rs (`read_pages_reassemble`): a page of `limit: 1` starting at a broken lead
+/// byte (`\xe2\x82` then `é`) took the lead's full length (3 bytes), ending inside the `é`; the next page
+/// snapped back to the `é`'s start, so the byte `\xc3` came back twice and the pages did not reassemble.
+#[test]
+fn one_byte_pages_at_a_broken_lead_byte_do_not_overlap() {
+    let t = tempfile::tempdir().unwrap();
+    let bytes = b"a\xe2\x82\xc3\xa9b\xf0\x9f\xc3\xa9";
+    std::fs::write(t.path().join("f"), bytes).unwrap();
+    let sb = Sandbox::builder()
+        .root(t.path())
+        .max_read_bytes(1)
+        .build()
+        .unwrap();
+    let (mut at, mut text) = (0, String::new());
+    loop {
+        let p = sb
+            .read_file(&ReadArgs {
+                offset: Some(at),
+                limit: Some(1),
+                ..ReadArgs::path("f")
+            })
+            .unwrap();
+        assert_eq!(p.offset, at, "pages overlap: {p:?}");
+        text.push_str(&p.content);
+        if !p.truncated {
+            break;
+        }
+        at = p.next_offset;
+    }
+    assert_eq!(text, String::from_utf8_lossy(bytes));
+}
