@@ -194,7 +194,7 @@ impl Sandbox {
         }))
     }
 
-    fn map_open_error(&self, e: &std::io::Error, raw: &str) -> Error {
+    pub(crate) fn map_open_error(&self, e: &std::io::Error, raw: &str) -> Error {
         let mut err = Error::from_os(e, raw);
         if err.code == ErrorCode::SymlinkLoop && self.policy.symlinks == crate::SymlinkMode::Never {
             err = Error::new(

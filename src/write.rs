@@ -4,12 +4,15 @@
 use crate::audit::{Audit, Target};
 use crate::error::{Error, ErrorCode, Result};
 use crate::open::{self, Kind, Want};
+use crate::policy::PathDisplay;
 use crate::sandbox::{Root, Sandbox};
 use base64::Engine;
-use rustix::fs::{AtFlags, FileType, Mode, OFlags};
+use rustix::fs::{AtFlags, Mode, OFlags, RenameFlags};
+use rustix::io::Errno;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use std::ffi::OsStr;
+use std::borrow::Cow;
+use std::ffi::{OsStr, OsString};
 use std::os::fd::{AsFd, OwnedFd};
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -67,10 +70,43 @@ pub struct WriteResult {
     pub deleted: bool,
 }
 
+/// The prefix of the temporary files `write_file` makes beside its target (removed on every error).
+pub const TEMP_PREFIX: &str = ".rootbound-tmp-";
+
 static TMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 
+/// Where a write or delete lands: a handle on the parent directory (opened beneath the write root), the
+/// file name in it, and the resolved path relative to the write root.
+struct Dest {
+    dir: OwnedFd,
+    name: OsString,
+    rel: PathBuf,
+}
+
+/// What already stands at a target's name: its kind (not following a symlink) and permission bits.
+struct Existing {
+    kind: Kind,
+    perm: u32,
+}
+
 impl Sandbox {
-    /// Writes a file under the write root. See the crate docs for the approval rules.
+    /// Writes a file under the write root.
+    ///
+    /// A new file is created exclusively; an existing one is replaced only when the call says
+    /// `overwrite: true` AND the policy has `allow_overwrite` (else `ALREADY_EXISTS` or `DENIED`).
+    /// Content goes to a temporary file in the target's directory, is synced, and is renamed into place,
+    /// so a reader sees the old file or the new one, never a mix. A symlink at the target is replaced,
+    /// never written through.
+    ///
+    /// ```
+    /// use rootbound::{Sandbox, WriteArgs, WritePolicy, ErrorCode};
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let sb = Sandbox::builder().write(WritePolicy::new(dir.path())).build().unwrap();
+    /// let args = WriteArgs { path: "out/a.txt".into(), content: "hi".into(), ..Default::default() };
+    /// assert!(sb.write_file(&args).unwrap().created);
+    /// assert_eq!(sb.write_file(&args).unwrap_err().code, ErrorCode::AlreadyExists);
+    /// assert_eq!(std::fs::read_to_string(dir.path().join("out/a.txt")).unwrap(), "hi");
+    /// ```
     pub fn write_file(&self, args: &WriteArgs) -> Result<WriteResult> {
         let audit = Audit {
             agent: &self.agent,
@@ -79,8 +115,8 @@ impl Sandbox {
         };
         let r = self.write_inner(args);
         match &r {
-            Ok(w) => audit.emit(
-                Target::Path(w.path.clone()),
+            Ok((w, rel)) => audit.emit(
+                Target::Path(rel.display().to_string()),
                 w.bytes_written,
                 0,
                 false,
@@ -88,10 +124,11 @@ impl Sandbox {
             ),
             Err(e) => audit.emit(Target::Request(&args.path), 0, 0, false, e.code.as_str()),
         }
-        r
+        r.map(|(w, _)| w)
     }
 
-    /// Deletes a regular file under the write root (only when the policy allows deletes).
+    /// Deletes a regular file under the write root (only when the policy allows deletes; never a
+    /// directory or a symlink).
     pub fn delete_file(&self, args: &DeleteArgs) -> Result<WriteResult> {
         let audit = Audit {
             agent: &self.agent,
@@ -100,10 +137,10 @@ impl Sandbox {
         };
         let r = self.delete_inner(args);
         match &r {
-            Ok(w) => audit.emit(Target::Path(w.path.clone()), 0, 0, false, "ok"),
+            Ok((_, rel)) => audit.emit(Target::Path(rel.display().to_string()), 0, 0, false, "ok"),
             Err(e) => audit.emit(Target::Request(&args.path), 0, 0, false, e.code.as_str()),
         }
-        r
+        r.map(|(w, _)| w)
     }
 
     fn write_root(&self) -> Result<(&Root, &crate::WritePolicy)> {
@@ -116,21 +153,32 @@ impl Sandbox {
         }
     }
 
-    /// Splits a write request into (parent, file name) relative to the write root.
-    fn write_target(&self, raw: &str) -> Result<(PathBuf, std::ffi::OsString)> {
+    /// Splits a write request into (parent, file name) relative to the write root, before any I/O.
+    fn split_request(&self, raw: &str) -> Result<(PathBuf, OsString)> {
         crate::resolve::validate(raw, &self.policy.limits)?;
         let (root, _) = self.write_root()?;
         let anchors = [crate::resolve::RootPaths {
             configured: &root.configured,
             canonical: &root.canonical,
         }];
-        let (_, rel) = crate::resolve::candidates(raw, &anchors)?.remove(0);
+        let rel = match crate::resolve::candidates(raw, &anchors) {
+            Ok(mut c) => c.remove(0).1,
+            Err(e) if e.code == ErrorCode::OutOfSandbox => {
+                return Err(Error::new(
+                    ErrorCode::OutOfSandbox,
+                    format!("'{raw}' is outside the write root; give a path relative to it"),
+                ))
+            }
+            Err(e) => return Err(e),
+        };
         if raw.ends_with('/') {
             return Err(Error::new(
                 ErrorCode::NotAFile,
                 format!("'{raw}' names a directory, not a file"),
             ));
         }
+        // Lexical pre-check, so `a/../../x` is refused before a parent is created for it. The kernel
+        // (or cap-std) enforces the same bound on what is actually opened.
         let mut depth: i64 = 0;
         for c in rel.components() {
             match c {
@@ -145,6 +193,12 @@ impl Sandbox {
                 ));
             }
         }
+        // `sub/.` would otherwise name `sub` (Path drops a trailing `.`).
+        if matches!(raw.rsplit('/').next(), Some("." | "..")) {
+            return Err(Error::invalid(format!(
+                "'{raw}' does not end in a file name"
+            )));
+        }
         let name = match rel.components().next_back() {
             Some(Component::Normal(n)) => n.to_os_string(),
             _ => {
@@ -153,273 +207,495 @@ impl Sandbox {
                 )))
             }
         };
-        let parent = rel.parent().map(Path::to_path_buf).unwrap_or_default();
         if self.deny.is_denied(&open::lexical(&rel), false) {
-            return Err(Error::new(
-                ErrorCode::Denied,
-                format!("'{raw}' is denied by the sandbox policy"),
-            ));
+            return Err(denied(raw));
         }
+        let parent = rel.parent().map(Path::to_path_buf).unwrap_or_default();
         Ok((parent, name))
     }
 
+    /// Resolves a request to its parent directory handle and name, creating parents when asked, and
+    /// checks the deny rules on the resolved path.
+    fn target(&self, raw: &str, create_parents: bool) -> Result<Dest> {
+        let (parent, name) = self.split_request(raw)?;
+        let (dir, parent_rel) = self.open_parent(raw, &parent, create_parents)?;
+        let rel = parent_rel.join(&name);
+        if self.deny.is_denied(&rel, false) {
+            return Err(denied(raw));
+        }
+        Ok(Dest { dir, name, rel })
+    }
+
     /// Opens (and with `create`, makes) the parent directory through the write root's handle.
-    fn write_parent(&self, raw: &str, parent: &Path, create: bool) -> Result<(OwnedFd, PathBuf)> {
+    fn open_parent(&self, raw: &str, parent: &Path, create: bool) -> Result<(OwnedFd, PathBuf)> {
         let (root, _) = self.write_root()?;
-        let mode = self.policy.symlinks;
-        let fd = match open::open_beneath(root.dir.as_fd(), parent, Want::Dir, mode) {
+        let fd = match open::open_beneath(root.dir.as_fd(), parent, Want::Dir, self.policy.symlinks)
+        {
             Ok(o) => o.fd,
-            Err(e)
-                if create && e.raw_os_error() == Some(rustix::io::Errno::NOENT.raw_os_error()) =>
-            {
-                let mut cur = open::open_beneath(root.dir.as_fd(), Path::new(""), Want::Dir, mode)
-                    .map_err(|e| Error::from_os(&e, raw))?
-                    .fd;
-                for c in parent.components() {
-                    let next = match open::open_beneath(
-                        cur.as_fd(),
-                        Path::new(c.as_os_str()),
-                        Want::Dir,
-                        mode,
-                    ) {
-                        Ok(o) => o.fd,
-                        Err(e)
-                            if e.raw_os_error()
-                                == Some(rustix::io::Errno::NOENT.raw_os_error()) =>
-                        {
-                            if !matches!(c, Component::Normal(_)) {
-                                return Err(Error::from_os(&e, raw));
-                            }
-                            match rustix::fs::mkdirat(
-                                &cur,
-                                c.as_os_str(),
-                                Mode::from_raw_mode(0o755),
-                            ) {
-                                Ok(()) | Err(rustix::io::Errno::EXIST) => {}
-                                Err(e) => return Err(Error::from_os(&e.into(), raw)),
-                            }
-                            open::open_beneath(
-                                cur.as_fd(),
-                                Path::new(c.as_os_str()),
-                                Want::Dir,
-                                crate::SymlinkMode::Never,
-                            )
-                            .map_err(|e| Error::from_os(&e, raw))?
-                            .fd
-                        }
-                        Err(e) => return Err(Error::from_os(&e, raw)),
-                    };
-                    cur = next;
-                }
-                cur
+            Err(e) if is_noent(&e) && create => self.make_parents(root, raw, parent)?,
+            Err(e) if is_noent(&e) => {
+                return Err(Error::new(
+                    ErrorCode::NotFound,
+                    format!(
+                        "the directory of '{raw}' does not exist, and this sandbox does not create \
+                         parent directories"
+                    ),
+                ))
             }
-            Err(e) => return Err(Error::from_os(&e, raw)),
+            Err(e) => return Err(self.map_open_error(&e, raw)),
         };
         let resolved = open::path_beneath(root.dir.as_fd(), fd.as_fd())
             .unwrap_or_else(|| open::lexical(parent));
         Ok((fd, resolved))
     }
 
-    fn write_inner(&self, args: &WriteArgs) -> Result<WriteResult> {
-        let (root, policy) = self.write_root()?;
-        let data = match args.encoding.unwrap_or_default() {
-            ContentEncoding::Utf8 => args.content.as_bytes().to_vec(),
-            ContentEncoding::Base64 => base64::engine::general_purpose::STANDARD
-                .decode(args.content.trim())
-                .map_err(|e| Error::invalid(format!("content is not valid base64: {e}")))?,
+    /// Makes the missing directories of `parent`, one component at a time. Each prefix is resolved
+    /// from the write root by the shared open path (so `..` and in-root symlinks mean what they mean
+    /// for reads, and anything leading out is refused), a missing plain name is made with `mkdirat` in
+    /// the handle of the prefix before it, and deny rules are checked on every directory opened before
+    /// anything is made in it.
+    fn make_parents(&self, root: &Root, raw: &str, parent: &Path) -> Result<OwnedFd> {
+        let open = |p: &Path| {
+            open::open_beneath(root.dir.as_fd(), p, Want::Dir, self.policy.symlinks).map(|o| o.fd)
         };
-        if data.len() as u64 > policy.max_write_bytes {
-            return Err(Error::new(
-                ErrorCode::TooLarge,
-                format!(
-                    "content is {} bytes, over the write limit of {}; nothing was written",
-                    data.len(),
-                    policy.max_write_bytes
-                ),
-            ));
-        }
-        let (parent, name) = self.write_target(&args.path)?;
-        let (dir, parent_rel) = self.write_parent(&args.path, &parent, policy.create_parents)?;
-        let rel = parent_rel.join(&name);
-        if self.deny.is_denied(&rel, false) {
-            return Err(Error::new(
-                ErrorCode::Denied,
-                format!("'{}' is denied by the sandbox policy", args.path),
-            ));
-        }
-        let shown = root.canonical.join(&rel).display().to_string();
-        let existing = existing_kind(&dir, &name, &args.path, self.policy.symlinks)?;
-        let overwrite = args.overwrite.unwrap_or(false);
-        match existing {
-            None => {
-                publish(&dir, &name, &data, false)?;
-                Ok(WriteResult {
-                    path: shown,
-                    bytes_written: data.len() as u64,
-                    created: true,
-                    replaced: false,
-                    deleted: false,
-                })
+        let mut cur = open(Path::new("")).map_err(|e| self.map_open_error(&e, raw))?;
+        let mut prefix = PathBuf::new();
+        for c in parent.components() {
+            prefix.push(c);
+            let next = match open(&prefix) {
+                Ok(fd) => fd,
+                Err(e) if is_noent(&e) && matches!(c, Component::Normal(_)) => {
+                    match rustix::fs::mkdirat(&cur, c.as_os_str(), Mode::from_raw_mode(0o755)) {
+                        Ok(()) | Err(Errno::EXIST) => {}
+                        Err(e) => return Err(self.map_open_error(&e.into(), raw)),
+                    }
+                    match open(&prefix) {
+                        Ok(fd) => fd,
+                        // The name exists but does not resolve: a dangling symbolic link.
+                        Err(e) if is_noent(&e) => {
+                            return Err(Error::new(
+                                ErrorCode::NotFound,
+                                format!(
+                                    "'{raw}' goes through a dangling symbolic link; no directory \
+                                     is created through one"
+                                ),
+                            ))
+                        }
+                        Err(e) => return Err(self.map_open_error(&e, raw)),
+                    }
+                }
+                Err(e) => return Err(self.map_open_error(&e, raw)),
+            };
+            let resolved = open::path_beneath(root.dir.as_fd(), next.as_fd())
+                .unwrap_or_else(|| open::lexical(&prefix));
+            if self.deny.is_denied(&resolved, true) {
+                return Err(denied(raw));
             }
-            Some(Kind::File) | Some(Kind::Symlink) => {
-                if !overwrite {
+            cur = next;
+        }
+        Ok(cur)
+    }
+
+    /// What stands at the target now. A symlink is never followed by a write, but one leading out of
+    /// the write root is refused as the escape it is, and one to a denied object as that object.
+    fn existing(&self, t: &Dest, raw: &str) -> Result<Option<Existing>> {
+        let (root, _) = self.write_root()?;
+        let st = match rustix::fs::statat(&t.dir, t.name.as_os_str(), AtFlags::SYMLINK_NOFOLLOW) {
+            Ok(st) => st,
+            Err(Errno::NOENT) => return Ok(None),
+            Err(e) => return Err(self.map_open_error(&e.into(), raw)),
+        };
+        let kind = Kind::from_stat(&st);
+        if kind == Kind::Symlink {
+            match open::open_beneath(root.dir.as_fd(), &t.rel, Want::Meta, self.policy.symlinks) {
+                Ok(o) => {
+                    if let Some(to) = open::path_beneath(root.dir.as_fd(), o.fd.as_fd()) {
+                        if self.deny.is_denied(&to, o.kind() == Kind::Dir) {
+                            return Err(denied(raw));
+                        }
+                    }
+                }
+                Err(e) => {
+                    let err = self.map_open_error(&e, raw);
+                    // A dangling link inside the write root is just a name that exists.
+                    if err.code != ErrorCode::NotFound {
+                        return Err(err);
+                    }
+                }
+            }
+        }
+        Ok(Some(Existing {
+            kind,
+            perm: st.st_mode & 0o777,
+        }))
+    }
+
+    fn shown(&self, rel: &Path) -> String {
+        match (self.policy.path_display, &self.write_root) {
+            (PathDisplay::Absolute, Some(root)) => root.canonical.join(rel).display().to_string(),
+            _ => rel.display().to_string(),
+        }
+    }
+
+    fn write_inner(&self, args: &WriteArgs) -> Result<(WriteResult, PathBuf)> {
+        let (_, policy) = self.write_root()?;
+        let data = decode(args, policy.max_write_bytes)?;
+        let t = self.target(&args.path, policy.create_parents)?;
+        let (replace, perm) = match self.existing(&t, &args.path)? {
+            None => (false, None),
+            Some(Existing { kind, perm }) if matches!(kind, Kind::File | Kind::Symlink) => {
+                if args.overwrite != Some(true) {
+                    let how = if policy.allow_overwrite {
+                        "pass overwrite: true to replace it, or pick a new name"
+                    } else {
+                        "this sandbox does not allow overwriting; pick a new name"
+                    };
                     return Err(Error::new(
                         ErrorCode::AlreadyExists,
-                        format!("'{}' exists; pass overwrite: true to replace it (if the policy allows), or pick a new name", args.path),
+                        format!("'{}' exists; {how}", args.path),
                     ));
                 }
                 if !policy.allow_overwrite {
                     return Err(Error::new(
                         ErrorCode::Denied,
-                        format!("'{}' exists and this sandbox's policy does not allow overwriting; write a new file instead", args.path),
+                        format!(
+                            "'{}' exists and this sandbox's policy does not allow overwriting; \
+                             write a new file instead",
+                            args.path
+                        ),
                     ));
                 }
-                publish(&dir, &name, &data, true)?;
-                Ok(WriteResult {
-                    path: shown,
-                    bytes_written: data.len() as u64,
-                    created: false,
-                    replaced: true,
-                    deleted: false,
-                })
+                (true, (kind == Kind::File).then_some(perm))
             }
-            Some(_) => Err(Error::new(
-                ErrorCode::NotAFile,
-                format!("'{}' exists and is not a regular file", args.path),
-            )),
-        }
+            Some(Existing { kind, .. }) => {
+                return Err(Error::new(
+                    ErrorCode::NotAFile,
+                    format!(
+                        "'{}' exists and is {}, not a regular file",
+                        args.path,
+                        if kind == Kind::Dir {
+                            "a directory"
+                        } else {
+                            "a FIFO, socket or device"
+                        }
+                    ),
+                ))
+            }
+        };
+        publish(&t.dir, &t.name, &data, replace, perm, &args.path)?;
+        let result = WriteResult {
+            path: self.shown(&t.rel),
+            bytes_written: data.len() as u64,
+            created: !replace,
+            replaced: replace,
+            deleted: false,
+        };
+        Ok((result, t.rel))
     }
 
-    fn delete_inner(&self, args: &DeleteArgs) -> Result<WriteResult> {
-        let (root, policy) = self.write_root()?;
+    fn delete_inner(&self, args: &DeleteArgs) -> Result<(WriteResult, PathBuf)> {
+        let (_, policy) = self.write_root()?;
         if !policy.allow_delete {
             return Err(Error::new(
                 ErrorCode::Denied,
                 "this sandbox's policy does not allow deleting files",
             ));
         }
-        let (parent, name) = self.write_target(&args.path)?;
-        let (dir, parent_rel) = self.write_parent(&args.path, &parent, false)?;
-        let rel = parent_rel.join(&name);
-        if self.deny.is_denied(&rel, false) {
-            return Err(Error::new(
-                ErrorCode::Denied,
-                format!("'{}' is denied by the sandbox policy", args.path),
-            ));
-        }
-        match existing_kind(&dir, &name, &args.path, self.policy.symlinks)? {
-            Some(Kind::File) => {}
+        let t = self.target(&args.path, false)?;
+        let what = match self.existing(&t, &args.path)? {
+            Some(Existing {
+                kind: Kind::File, ..
+            }) => None,
             None => {
                 return Err(Error::new(
                     ErrorCode::NotFound,
                     format!("'{}' does not exist", args.path),
                 ))
             }
-            Some(_) => {
-                return Err(Error::new(
-                    ErrorCode::NotAFile,
-                    format!("'{}' is not a regular file", args.path),
-                ))
-            }
+            Some(Existing {
+                kind: Kind::Dir, ..
+            }) => Some("a directory"),
+            Some(Existing {
+                kind: Kind::Symlink,
+                ..
+            }) => Some("a symbolic link"),
+            Some(_) => Some("a FIFO, socket or device"),
+        };
+        if let Some(what) = what {
+            return Err(Error::new(
+                ErrorCode::NotAFile,
+                format!(
+                    "'{}' is {what}; delete_file removes regular files only",
+                    args.path
+                ),
+            ));
         }
-        rustix::fs::unlinkat(&dir, name.as_os_str(), AtFlags::empty())
-            .map_err(|e| Error::from_os(&e.into(), &args.path))?;
-        Ok(WriteResult {
-            path: root.canonical.join(&rel).display().to_string(),
+        // Without AT_REMOVEDIR this cannot remove a directory swapped in since the check; a symlink
+        // swapped in is removed itself (inside the write root), never followed.
+        rustix::fs::unlinkat(&t.dir, t.name.as_os_str(), AtFlags::empty())
+            .map_err(|e| self.map_open_error(&e.into(), &args.path))?;
+        let result = WriteResult {
+            path: self.shown(&t.rel),
             deleted: true,
             ..Default::default()
-        })
+        };
+        Ok((result, t.rel))
     }
 }
 
-/// The kind of what already stands at `name` in `dir` (a symlink is checked for escapes first).
-fn existing_kind(
-    dir: &OwnedFd,
-    name: &OsStr,
-    raw: &str,
-    mode: crate::SymlinkMode,
-) -> Result<Option<Kind>> {
-    match rustix::fs::statat(dir, name, AtFlags::SYMLINK_NOFOLLOW) {
-        Ok(st) => {
-            let ft = FileType::from_raw_mode(st.st_mode);
-            if ft == FileType::Symlink {
-                match open::open_beneath(dir.as_fd(), Path::new(name), Want::Meta, mode) {
-                    Ok(_) => {}
-                    Err(e) => {
-                        let err = Error::from_os(&e, raw);
-                        if err.code != ErrorCode::NotFound {
-                            return Err(err);
-                        }
-                        // A dangling symlink inside the root: refuse rather than create through it.
-                        return Err(Error::new(
-                            ErrorCode::OutOfSandbox,
-                            format!(
-                                "'{raw}' is a dangling symbolic link; writes never follow links"
-                            ),
-                        ));
-                    }
-                }
+fn denied(raw: &str) -> Error {
+    Error::new(
+        ErrorCode::Denied,
+        format!("'{raw}' is denied by the sandbox policy"),
+    )
+}
+
+fn is_noent(e: &std::io::Error) -> bool {
+    e.raw_os_error() == Some(Errno::NOENT.raw_os_error())
+}
+
+/// The bytes to write, refused with `TOO_LARGE` over `max` (base64 is measured after decoding, and a
+/// text that must decode to more than `max` is refused before decoding).
+fn decode(args: &WriteArgs, max: u64) -> Result<Cow<'_, [u8]>> {
+    let too_large = |n: u64, what: &str| {
+        Error::new(
+            ErrorCode::TooLarge,
+            format!(
+                "content is {what}{n} bytes, over the write limit of {max} bytes; nothing was written"
+            ),
+        )
+    };
+    let data = match args.encoding.unwrap_or_default() {
+        ContentEncoding::Utf8 => Cow::Borrowed(args.content.as_bytes()),
+        ContentEncoding::Base64 => {
+            let text: Cow<'_, str> = if args.content.bytes().any(|b| b.is_ascii_whitespace()) {
+                Cow::Owned(
+                    args.content
+                        .chars()
+                        .filter(|c| !c.is_ascii_whitespace())
+                        .collect(),
+                )
+            } else {
+                Cow::Borrowed(args.content.as_str())
+            };
+            // Every 4 characters decode to 3 bytes, less at most 2 of padding.
+            let at_least = (text.len() as u64 / 4 * 3).saturating_sub(2);
+            if at_least > max {
+                return Err(too_large(at_least, "at least "));
             }
-            Ok(Some(Kind::from_file_type(ft)))
+            Cow::Owned(
+                base64::engine::general_purpose::STANDARD
+                    .decode(text.as_bytes())
+                    .map_err(|e| Error::invalid(format!("content is not valid base64: {e}")))?,
+            )
         }
-        Err(rustix::io::Errno::NOENT) => Ok(None),
-        Err(e) => Err(Error::from_os(&e.into(), raw)),
+    };
+    if data.len() as u64 > max {
+        return Err(too_large(data.len() as u64, ""));
+    }
+    Ok(data)
+}
+
+/// Creates a new temporary file in `dir` (`O_EXCL|O_NOFOLLOW`, so nothing planted under its name is
+/// opened or followed).
+fn create_temp(dir: &OwnedFd, raw: &str) -> Result<(OwnedFd, String)> {
+    let flags = OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+    let mut tries = 0;
+    loop {
+        let tmp = format!(
+            "{TEMP_PREFIX}{}-{}",
+            std::process::id(),
+            TMP_COUNTER.fetch_add(1, Ordering::Relaxed)
+        );
+        match rustix::fs::openat(dir, tmp.as_str(), flags, Mode::from_raw_mode(0o644)) {
+            Ok(fd) => return Ok((fd, tmp)),
+            // Another process (another PID namespace) chose the same name: pick another.
+            Err(Errno::EXIST) if tries < 8 => tries += 1,
+            Err(e @ (Errno::ACCESS | Errno::PERM | Errno::ROFS)) => {
+                return Err(Error::new(
+                    ErrorCode::PermissionDenied,
+                    format!(
+                        "the operating system refused to create a file in the directory of '{raw}': {e}"
+                    ),
+                ))
+            }
+            Err(e) => {
+                return Err(Error::new(
+                    ErrorCode::IoError,
+                    format!("cannot create a file in the directory of '{raw}': {e}"),
+                ))
+            }
+        }
     }
 }
 
 /// Writes `data` to a temporary file beside `name`, syncs it, and renames it into place: atomically
-/// replacing (`replace`) or only if nothing is there (`RENAME_NOREPLACE`). The temporary file is removed
-/// on every error.
-fn publish(dir: &OwnedFd, name: &OsStr, data: &[u8], replace: bool) -> Result<()> {
-    let tmp = format!(
-        ".rootbound-tmp-{}-{}",
-        std::process::id(),
-        TMP_COUNTER.fetch_add(1, Ordering::Relaxed)
-    );
-    let flags = OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC;
-    let fd =
-        rustix::fs::openat(dir, tmp.as_str(), flags, Mode::from_raw_mode(0o644)).map_err(|e| {
-            Error::new(
-                ErrorCode::IoError,
-                format!("cannot create a temporary file: {e}"),
-            )
-        })?;
-    let result = write_all(&fd, data).and_then(|()| {
-        rustix::fs::fsync(&fd)
-            .map_err(|e| Error::new(ErrorCode::IoError, format!("fsync failed: {e}")))?;
+/// replacing what is there (`replace`), or only if nothing is there (`RENAME_NOREPLACE`, or `linkat`
+/// where the filesystem lacks it). `perm` (an existing file's permission bits) is kept on replace. The
+/// temporary file is removed on every error.
+fn publish(
+    dir: &OwnedFd,
+    name: &OsStr,
+    data: &[u8],
+    replace: bool,
+    perm: Option<u32>,
+    raw: &str,
+) -> Result<()> {
+    let (fd, tmp) = create_temp(dir, raw)?;
+    let io = |what: &str, e: Errno| {
+        Error::new(
+            ErrorCode::IoError,
+            format!("{what} failed while writing '{raw}': {e}; nothing was written"),
+        )
+    };
+    let result = (|| {
+        if let Some(perm) = perm {
+            // Best effort: the content is what matters.
+            let _ = rustix::fs::fchmod(&fd, Mode::from_raw_mode(perm));
+        }
+        write_all(&fd, data).map_err(|e| io("write", e))?;
+        rustix::fs::fsync(&fd).map_err(|e| io("fsync", e))?;
         drop(fd);
-        let r = if replace {
-            rustix::fs::renameat(dir, tmp.as_str(), dir, name)
-        } else {
-            rustix::fs::renameat_with(
-                dir,
-                tmp.as_str(),
-                dir,
-                name,
-                rustix::fs::RenameFlags::NOREPLACE,
+        if replace {
+            return rustix::fs::renameat(dir, tmp.as_str(), dir, name).map_err(|e| match e {
+                Errno::ISDIR | Errno::NOTDIR | Errno::NOTEMPTY | Errno::EXIST => Error::new(
+                    ErrorCode::NotAFile,
+                    format!("'{raw}' became a directory while writing; nothing was replaced"),
+                ),
+                e => io("rename", e),
+            });
+        }
+        let appeared = || {
+            Error::new(
+                ErrorCode::AlreadyExists,
+                format!("'{raw}' appeared while writing; nothing was replaced"),
             )
         };
-        r.map_err(|e| match e {
-            rustix::io::Errno::EXIST => Error::new(
-                ErrorCode::AlreadyExists,
-                "the file appeared while writing; nothing was replaced",
-            ),
-            e => Error::new(ErrorCode::IoError, format!("rename failed: {e}")),
-        })
-    });
-    if result.is_err() {
-        let _ = rustix::fs::unlinkat(dir, tmp.as_str(), AtFlags::empty());
+        match rustix::fs::renameat_with(dir, tmp.as_str(), dir, name, RenameFlags::NOREPLACE) {
+            Ok(()) => Ok(()),
+            Err(Errno::EXIST) => Err(appeared()),
+            // No RENAME_NOREPLACE here: a hard link is exclusive too (the temporary name is removed
+            // below on success and on failure).
+            Err(Errno::INVAL | Errno::NOSYS | Errno::OPNOTSUPP) => {
+                match rustix::fs::linkat(dir, tmp.as_str(), dir, name, AtFlags::empty()) {
+                    Ok(()) => {
+                        let _ = rustix::fs::unlinkat(dir, tmp.as_str(), AtFlags::empty());
+                        Ok(())
+                    }
+                    Err(Errno::EXIST) => Err(appeared()),
+                    Err(e) => Err(io("link", e)),
+                }
+            }
+            Err(e) => Err(io("rename", e)),
+        }
+    })();
+    match &result {
+        // The new name is durable once its directory is synced (best effort: the rename is done).
+        Ok(()) => {
+            let _ = rustix::fs::fsync(dir);
+        }
+        Err(_) => {
+            let _ = rustix::fs::unlinkat(dir, tmp.as_str(), AtFlags::empty());
+        }
     }
     result
 }
 
-fn write_all(fd: &OwnedFd, mut data: &[u8]) -> Result<()> {
+fn write_all(fd: &OwnedFd, mut data: &[u8]) -> std::result::Result<(), Errno> {
     while !data.is_empty() {
         match rustix::io::write(fd, data) {
+            Ok(0) => return Err(Errno::IO),
             Ok(n) => data = &data[n..],
-            Err(rustix::io::Errno::INTR) => {}
-            Err(e) => return Err(Error::new(ErrorCode::IoError, format!("write failed: {e}"))),
+            Err(Errno::INTR) => {}
+            Err(e) => return Err(e),
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dir_fd(p: &Path) -> OwnedFd {
+        rustix::fs::open(p, OFlags::RDONLY | OFlags::DIRECTORY, Mode::empty()).unwrap()
+    }
+
+    fn temps(p: &Path) -> Vec<String> {
+        std::fs::read_dir(p)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with(TEMP_PREFIX))
+            .collect()
+    }
+
+    // The rename failing after the temporary file was written (a directory took the name): the
+    // temporary file must go, whatever the error.
+    #[test]
+    fn rename_failure_removes_the_temporary_file() {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::create_dir(tmp.path().join("d")).unwrap();
+        std::fs::write(tmp.path().join("d/inner"), "x").unwrap();
+        std::fs::create_dir(tmp.path().join("empty")).unwrap();
+        let dir = dir_fd(tmp.path());
+        for name in ["d", "empty"] {
+            let e = publish(&dir, OsStr::new(name), b"data", true, None, name).unwrap_err();
+            assert_eq!(e.code, ErrorCode::NotAFile, "{name}: {e}");
+            assert!(tmp.path().join(name).is_dir());
+        }
+        assert_eq!(temps(tmp.path()), Vec::<String>::new());
+    }
+
+    #[test]
+    fn exclusive_publish_refuses_and_cleans_up() {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::write(tmp.path().join("f"), "old").unwrap();
+        let dir = dir_fd(tmp.path());
+        let e = publish(&dir, OsStr::new("f"), b"new", false, None, "f").unwrap_err();
+        assert_eq!(e.code, ErrorCode::AlreadyExists);
+        assert_eq!(
+            std::fs::read_to_string(tmp.path().join("f")).unwrap(),
+            "old"
+        );
+        publish(&dir, OsStr::new("g"), b"new", false, None, "g").unwrap();
+        assert_eq!(
+            std::fs::read_to_string(tmp.path().join("g")).unwrap(),
+            "new"
+        );
+        assert_eq!(temps(tmp.path()), Vec::<String>::new());
+    }
+
+    #[test]
+    fn replace_keeps_the_permission_bits() {
+        use std::os::unix::fs::PermissionsExt;
+        let tmp = tempfile::tempdir().unwrap();
+        let f = tmp.path().join("f");
+        std::fs::write(&f, "old").unwrap();
+        std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o600)).unwrap();
+        let dir = dir_fd(tmp.path());
+        publish(&dir, OsStr::new("f"), b"new", true, Some(0o600), "f").unwrap();
+        assert_eq!(std::fs::read_to_string(&f).unwrap(), "new");
+        let mode = std::fs::metadata(&f).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+    }
+
+    #[test]
+    fn base64_is_measured_after_decoding() {
+        let args = |content: &str| WriteArgs {
+            path: "x".into(),
+            content: content.into(),
+            encoding: Some(ContentEncoding::Base64),
+            ..Default::default()
+        };
+        // 12 characters, 9 bytes: under a limit of 10.
+        assert_eq!(decode(&args("AAAA AAAA\nAAAA"), 10).unwrap().len(), 9);
+        assert_eq!(
+            decode(&args("AAAAAAAAAAAAAAAA"), 10).unwrap_err().code,
+            ErrorCode::TooLarge
+        );
+        assert_eq!(
+            decode(&args("not base64!"), 10).unwrap_err().code,
+            ErrorCode::InvalidArgument
+        );
+    }
 }
