@@ -24,6 +24,7 @@ use std::time::Duration;
 struct Server {
     tools: Arc<AgentTools>,
     listing: Vec<Tool>,
+    instructions: String,
 }
 
 impl Server {
@@ -47,9 +48,38 @@ impl Server {
                 Tool::new(t.name, t.description, schema).annotate(ann)
             })
             .collect();
+        let names: Vec<&str> = tools.tools().iter().map(|t| t.name).collect();
+        let reads: Vec<&str> = names
+            .iter()
+            .copied()
+            .filter(|n| !rootbound::config::WRITE_TOOLS.contains(n))
+            .collect();
+        let writes: Vec<&str> = names
+            .iter()
+            .copied()
+            .filter(|n| rootbound::config::WRITE_TOOLS.contains(n))
+            .collect();
+        let mut instructions = String::new();
+        if !reads.is_empty() {
+            instructions.push_str(&format!(
+                "Read-only file tools confined to the configured roots: {}. Results name canonical paths; \
+                 when a result says truncated, page with next_offset / next_cursor. ",
+                reads.join(", ")
+            ));
+        }
+        if !writes.is_empty() {
+            instructions.push_str(&format!(
+                "Write tools confined to one write root: {}. write_file creates new files; it replaces one \
+                 only when the call says overwrite=true and the policy allows it. ",
+                writes.join(", ")
+            ));
+        }
+        instructions
+            .push_str("Errors start with a stable code such as OUT_OF_SANDBOX or NOT_FOUND.");
         Server {
             tools: Arc::new(tools),
             listing,
+            instructions,
         }
     }
 }
@@ -61,11 +91,7 @@ impl ServerHandler for Server {
                 Implementation::new("rootbound", env!("CARGO_PKG_VERSION"))
                     .with_title("rootbound: root-bound file tools"),
             )
-            .with_instructions(
-                "Read-only file tools confined to the configured roots: read_file, grep_search, glob, \
-                 list_dir, stat. Results name canonical paths; when a result says truncated, page with \
-                 next_offset / next_cursor. Errors start with a stable code such as OUT_OF_SANDBOX or NOT_FOUND.",
-            )
+            .with_instructions(self.instructions.clone())
     }
 
     async fn list_tools(
@@ -124,6 +150,7 @@ fn render(tool: &str, v: &Value) -> String {
         "grep_search" | "glob" => render_search(tool, v),
         "list_dir" => render_list(v),
         "stat" => render_stat(v),
+        "write_file" | "delete_file" => render_write(v),
         _ => serde_json::to_string_pretty(v).unwrap_or_default(),
     }
 }
@@ -256,6 +283,22 @@ fn render_stat(v: &Value) -> String {
         }
     }
     out
+}
+
+fn render_write(v: &Value) -> String {
+    let path = v["path"].as_str().unwrap_or("");
+    if v["deleted"].as_bool() == Some(true) {
+        return format!("deleted {path}");
+    }
+    let how = if v["replaced"].as_bool() == Some(true) {
+        "replaced"
+    } else {
+        "created"
+    };
+    format!(
+        "{how} {path} ({} bytes)",
+        v["bytes_written"].as_u64().unwrap_or(0)
+    )
 }
 
 /// Serves until the client closes stdin. Returns the process exit code.

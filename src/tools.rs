@@ -100,23 +100,39 @@ impl Sandbox {
                 destructive: false,
             });
         }
-        if let Some(w) = &self.policy.write {
+        if let (Some(w), Some(root)) = (&self.policy.write, &self.write_root) {
+            let root = root.canonical.display();
+            let overwrite = if w.allow_overwrite {
+                "An existing file is replaced (atomically) only when the call says overwrite=true; otherwise the \
+                 call fails with ALREADY_EXISTS."
+            } else {
+                "Existing files are never replaced (ALREADY_EXISTS): pick a new name."
+            };
+            let parents = if w.create_parents {
+                "Missing parent directories are created."
+            } else {
+                "Parent directories must already exist."
+            };
             out.push(ToolInfo {
                 name: "write_file",
                 description: format!(
-                    "Create a file under the write root (paths relative to it). Files are created new; replacing an existing \
-                     file needs overwrite=true{}. At most {} bytes. encoding: utf-8 (default) or base64.",
-                    if w.allow_overwrite { "" } else { " and is not allowed by this sandbox's policy" },
+                    "Create a file under the write root ({root}); paths are relative to it (or absolute inside it). \
+                     {overwrite} {parents} At most {} bytes; encoding: utf-8 (default) or base64. The write root \
+                     is not readable unless it is also a read root.",
                     w.max_write_bytes
                 ),
                 input_schema: schema_of::<crate::write::WriteArgs>(),
                 read_only: false,
-                destructive: false,
+                // Replacing a file destroys its old content: only additive when overwrite is off.
+                destructive: w.allow_overwrite,
             });
             if w.allow_delete {
                 out.push(ToolInfo {
                     name: "delete_file",
-                    description: "Delete one regular file under the write root.".into(),
+                    description: format!(
+                        "Delete one regular file under the write root ({root}); never a directory or a \
+                         symbolic link."
+                    ),
                     input_schema: schema_of::<crate::write::DeleteArgs>(),
                     read_only: false,
                     destructive: true,
