@@ -2,7 +2,9 @@
 
 use clap::{Args, Parser, Subcommand};
 use rootbound::config::{AgentTools, Config};
-use rootbound::{GrepArgs, Limits, OutputMode, Policy, RootSpec, Sandbox, SymlinkMode};
+use rootbound::{
+    GrepArgs, Limits, OutputMode, Policy, RootSpec, Sandbox, SymlinkMode, WritePolicy,
+};
 use serde_json::Value;
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -61,10 +63,11 @@ enum Cmd {
 #[derive(Args, Clone, Default)]
 pub(crate) struct SandboxOpts {
     /// A config file (TOML, or JSON by the .json extension) defining agents and their tools; replaces
-    /// --root, --deny and the limit flags.
+    /// --root, --deny, --write-root and the limit flags.
     #[arg(long, value_name = "FILE", conflicts_with_all = [
         "roots", "deny", "max_read_bytes", "timeout_ms", "max_results", "max_bytes", "threads",
-        "no_symlinks", "relative_paths",
+        "no_symlinks", "relative_paths", "write_root", "allow_overwrite", "allow_delete",
+        "max_write_bytes",
     ])]
     pub config: Option<PathBuf>,
     /// The agent of the config file to serve (may be omitted when the file defines exactly one).
@@ -97,6 +100,19 @@ pub(crate) struct SandboxOpts {
     /// Show root-relative paths instead of canonical absolute ones.
     #[arg(long)]
     pub relative_paths: bool,
+    /// The write root: enables write_file there (create-only unless --allow-overwrite). It grants no
+    /// read: give it as a --root too for that.
+    #[arg(long, value_name = "DIR")]
+    pub write_root: Option<PathBuf>,
+    /// Let write_file replace existing files (each call must also say overwrite: true).
+    #[arg(long, requires = "write_root")]
+    pub allow_overwrite: bool,
+    /// Enable delete_file (regular files under the write root only).
+    #[arg(long, requires = "write_root")]
+    pub allow_delete: bool,
+    /// Largest write_file content in bytes (default 5 MiB).
+    #[arg(long, value_name = "N", requires = "write_root")]
+    pub max_write_bytes: Option<u64>,
 }
 
 impl SandboxOpts {
@@ -142,13 +158,24 @@ impl SandboxOpts {
         if self.relative_paths {
             p.path_display = rootbound::PathDisplay::Relative;
         }
+        if let Some(dir) = &self.write_root {
+            let mut w = WritePolicy::new(dir);
+            w.allow_overwrite = self.allow_overwrite;
+            w.allow_delete = self.allow_delete;
+            if let Some(n) = self.max_write_bytes {
+                w.max_write_bytes = n;
+            }
+            p.write = Some(w);
+        }
         p
     }
 
     pub(crate) fn sandbox(&self, default_root: Option<&str>) -> Result<Sandbox, String> {
         let policy = self.policy(default_root);
-        if policy.roots.is_empty() {
-            return Err("no roots: give --root DIR (repeatable) or --config FILE".into());
+        if policy.roots.is_empty() && policy.write.is_none() {
+            return Err(
+                "no roots: give --root DIR (repeatable), --write-root DIR, or --config FILE".into(),
+            );
         }
         Sandbox::new(policy).map_err(|e| e.message)
     }
@@ -235,7 +262,8 @@ pub fn main() -> i32 {
             opts,
         } => read(&path, offset, limit, &opts),
         Cmd::Grep(g) => grep(g),
-        Cmd::Schema { opts } => match opts.tools(Some(".")) {
+        // The current directory is the default read root, except for a write-only sandbox.
+        Cmd::Schema { opts } => match opts.tools(opts.write_root.is_none().then_some(".")) {
             Ok(t) => print_json(&Value::Array(t.tool_definitions()), 0),
             Err(e) => usage(&e),
         },
