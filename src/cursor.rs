@@ -32,7 +32,9 @@ impl Cursor {
             "1.{:016x}.{}.{}.{}.{}",
             self.query, self.root, self.line, self.index, hex
         );
-        URL_SAFE_NO_PAD.encode(raw)
+        // A checksum so a truncated or hand-edited cursor is refused rather than resuming elsewhere.
+        let sum = query_hash(&raw);
+        URL_SAFE_NO_PAD.encode(format!("{raw}.{sum:016x}"))
     }
 
     /// Decodes and checks a cursor against the query it must belong to.
@@ -45,7 +47,11 @@ impl Cursor {
         }
         let raw = URL_SAFE_NO_PAD.decode(s.trim()).map_err(|_| bad())?;
         let raw = String::from_utf8(raw).map_err(|_| bad())?;
-        let parts: Vec<&str> = raw.split('.').collect();
+        let (body, sum) = raw.rsplit_once('.').ok_or_else(bad)?;
+        if u64::from_str_radix(sum, 16).ok() != Some(query_hash(body)) {
+            return Err(bad());
+        }
+        let parts: Vec<&str> = body.split('.').collect();
         let [v, q, root, line, index, hex] = parts[..] else {
             return Err(bad());
         };
