@@ -155,9 +155,22 @@ impl Sandbox {
             let root = &self.roots[idx];
             match open::open_beneath(open::borrow(&root.dir), &rel, want, self.policy.symlinks) {
                 Ok(opened) => {
-                    let resolved =
-                        open::path_beneath(open::borrow(&root.dir), open::borrow(&opened.fd))
-                            .unwrap_or_else(|| open::lexical(&rel));
+                    let resolved = match open::path_beneath(
+                        open::borrow(&root.dir),
+                        open::borrow(&opened.fd),
+                    ) {
+                        Some(p) => p,
+                        // On Linux the resolved name is always readable unless the object moved out
+                        // of the root or was deleted while we opened it: with deny rules to honour,
+                        // refuse rather than trust the request's spelling.
+                        None if cfg!(target_os = "linux") && !self.deny.is_empty() => {
+                            return Err(Error::new(
+                                ErrorCode::Denied,
+                                format!("'{raw}' changed while it was opened and cannot be checked against the deny rules; try again"),
+                            ));
+                        }
+                        None => open::lexical(&rel),
+                    };
                     let is_dir = opened.kind() == Kind::Dir;
                     if self.deny.is_denied(&resolved, is_dir) {
                         return Err(denied(raw));
