@@ -42,3 +42,53 @@ impl Audit<'_> {
         }
     }
 }
+
+/// What a successful call reports besides its target.
+pub(crate) struct Fields {
+    pub bytes: u64,
+    pub matches: u64,
+    pub truncated: bool,
+    pub result: &'static str,
+}
+
+impl Fields {
+    pub fn ok(bytes: u64, matches: u64, truncated: bool) -> Self {
+        Fields {
+            bytes,
+            matches,
+            truncated,
+            result: "ok",
+        }
+    }
+}
+
+impl crate::Sandbox {
+    /// Runs one tool call and emits its audit event: `path=` when the call resolved a path (the
+    /// root-relative name `run` returns), else `request=` with the agent's argument verbatim.
+    pub(crate) fn audited<T>(
+        &self,
+        tool: &'static str,
+        request: Option<&str>,
+        run: impl FnOnce() -> crate::Result<(T, Option<String>)>,
+        fields: impl FnOnce(&T) -> Fields,
+    ) -> crate::Result<T> {
+        let audit = Audit {
+            agent: &self.agent,
+            tool,
+            started: Instant::now(),
+        };
+        let asked = || request.map_or(Target::None, Target::Request);
+        match run() {
+            Ok((value, path)) => {
+                let f = fields(&value);
+                let target = path.map_or_else(asked, Target::Path);
+                audit.emit(target, f.bytes, f.matches, f.truncated, f.result);
+                Ok(value)
+            }
+            Err(e) => {
+                audit.emit(asked(), 0, 0, false, e.code.as_str());
+                Err(e)
+            }
+        }
+    }
+}

@@ -1,6 +1,6 @@
 //! glob: file names matching a pattern, on the same root-bound walker, sorted and paginated like grep.
 
-use crate::audit::{Audit, Target};
+use crate::audit::Fields;
 use crate::cursor::query_hash;
 use crate::deadline::Deadline;
 use crate::error::Result;
@@ -11,7 +11,7 @@ use crate::search::{FileResult, OutputMode};
 use crate::walk::{Walk, WalkSkips};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Arguments of `glob`.
 #[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
@@ -44,24 +44,12 @@ impl Sandbox {
     /// Lists files whose path matches a glob, in path order. The result has grep's shape, with one path
     /// per line in `matches`.
     pub fn glob(&self, args: &GlobArgs) -> Result<GrepResult> {
-        let audit = Audit {
-            agent: &self.agent,
-            tool: "glob",
-            started: Instant::now(),
-        };
-        let r = self.glob_inner(args);
-        let target = args.path.as_deref().map_or(Target::None, Target::Request);
-        match &r {
-            Ok(g) => audit.emit(
-                target,
-                g.matches.len() as u64,
-                g.match_lines,
-                g.truncated,
-                "ok",
-            ),
-            Err(e) => audit.emit(target, 0, 0, false, e.code.as_str()),
-        }
-        r
+        self.audited(
+            "glob",
+            args.path.as_deref(),
+            || Ok((self.glob_inner(args)?, None)),
+            |g| Fields::ok(g.matches.len() as u64, g.match_lines, g.truncated),
+        )
     }
 
     fn glob_inner(&self, args: &GlobArgs) -> Result<GrepResult> {

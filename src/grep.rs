@@ -5,7 +5,7 @@
 //! page is known to be complete. A window of tokens bounds how far the workers run ahead, so memory and
 //! open descriptors do not grow with the tree.
 
-use crate::audit::{Audit, Target};
+use crate::audit::Fields;
 use crate::cursor::{query_hash, Cursor};
 use crate::deadline::Deadline;
 use crate::error::{Error, ErrorCode, Result};
@@ -26,7 +26,7 @@ use std::os::fd::{AsFd, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// One glob or several.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema, PartialEq, Eq)]
@@ -239,24 +239,15 @@ pub(crate) fn check_glob(g: &str, max_len: usize) -> Result<()> {
 impl Sandbox {
     /// Searches file contents under the roots. See the crate docs for the contract.
     pub fn grep_search(&self, args: &GrepArgs) -> Result<GrepResult> {
-        let audit = Audit {
-            agent: &self.agent,
-            tool: "grep_search",
-            started: Instant::now(),
-        };
-        let r = self.grep_inner(args);
-        let target = args.path.as_deref().map_or(Target::None, Target::Request);
-        match &r {
-            Ok(g) => audit.emit(
-                target,
-                g.matches.len() as u64,
-                g.match_lines,
-                g.truncated,
-                if g.timed_out { "timed_out" } else { "ok" },
-            ),
-            Err(e) => audit.emit(target, 0, 0, false, e.code.as_str()),
-        }
-        r
+        self.audited(
+            "grep_search",
+            args.path.as_deref(),
+            || Ok((self.grep_inner(args)?, None)),
+            |g| Fields {
+                result: if g.timed_out { "timed_out" } else { "ok" },
+                ..Fields::ok(g.matches.len() as u64, g.match_lines, g.truncated)
+            },
+        )
     }
 
     fn grep_inner(&self, args: &GrepArgs) -> Result<GrepResult> {

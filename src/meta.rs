@@ -1,6 +1,6 @@
 //! stat and list_dir, on the same open path.
 
-use crate::audit::{Audit, Target};
+use crate::audit::Fields;
 use crate::error::{Error, ErrorCode, Result};
 use crate::open::{Kind, Want};
 use crate::sandbox::Sandbox;
@@ -11,7 +11,6 @@ use serde::{Deserialize, Serialize};
 use std::os::fd::AsFd;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
-use std::time::Instant;
 
 /// Arguments of `stat`.
 #[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
@@ -95,12 +94,16 @@ pub struct ListResult {
 impl Sandbox {
     /// Metadata of one path (symlinks inside the root are followed).
     pub fn stat(&self, args: &StatArgs) -> Result<StatResult> {
-        let audit = Audit {
-            agent: &self.agent,
-            tool: "stat",
-            started: Instant::now(),
-        };
-        let r = self.locate(&args.path, Want::Meta).and_then(|loc| {
+        self.audited(
+            "stat",
+            Some(&args.path),
+            || self.stat_inner(args),
+            |_| Fields::ok(0, 0, false),
+        )
+    }
+
+    fn stat_inner(&self, args: &StatArgs) -> Result<(StatResult, Option<String>)> {
+        self.locate(&args.path, Want::Meta).and_then(|loc| {
             let st = &loc.opened.stat;
             let kind = loc.opened.kind();
             let mut lines = None;
@@ -127,47 +130,20 @@ impl Sandbox {
                     mtime_unix: st.st_mtime,
                     lines,
                 },
-                self.audit_path(loc.root, &loc.rel),
+                Some(self.audit_path(loc.root, &loc.rel)),
             ))
-        });
-        match r {
-            Ok((s, p)) => {
-                audit.emit(Target::Path(p), 0, 0, false, "ok");
-                Ok(s)
-            }
-            Err(e) => {
-                audit.emit(Target::Request(&args.path), 0, 0, false, e.code.as_str());
-                Err(e)
-            }
-        }
+        })
     }
 
     /// Lists one directory level, sorted by name; symlinks are reported, not followed; denied entries
     /// never appear; hidden and ignored entries are left out unless asked for (and counted).
     pub fn list_dir(&self, args: &ListArgs) -> Result<ListResult> {
-        let audit = Audit {
-            agent: &self.agent,
-            tool: "list_dir",
-            started: Instant::now(),
-        };
-        let r = self.list_inner(args);
-        match &r {
-            Ok((l, p)) => audit.emit(
-                Target::Path(p.clone()),
-                0,
-                l.entries.len() as u64,
-                l.truncated,
-                "ok",
-            ),
-            Err(e) => audit.emit(
-                Target::Request(args.path.as_deref().unwrap_or("")),
-                0,
-                0,
-                false,
-                e.code.as_str(),
-            ),
-        }
-        r.map(|(l, _)| l)
+        self.audited(
+            "list_dir",
+            Some(args.path.as_deref().unwrap_or("")),
+            || self.list_inner(args).map(|(l, p)| (l, Some(p))),
+            |l| Fields::ok(0, l.entries.len() as u64, l.truncated),
+        )
     }
 
     fn list_inner(&self, args: &ListArgs) -> Result<(ListResult, String)> {

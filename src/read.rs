@@ -1,6 +1,6 @@
 //! read_file: byte pages that reassemble to the file, line pages for people and models, encodings.
 
-use crate::audit::{Audit, Target};
+use crate::audit::Fields;
 use crate::deadline::Deadline;
 use crate::error::{Error, ErrorCode, Result};
 use crate::open::{Kind, Want};
@@ -8,7 +8,7 @@ use crate::sandbox::Sandbox;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::os::fd::OwnedFd;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Arguments of `read_file`. Byte mode uses `offset`/`limit`; line mode starts when `start_line` or
 /// `max_lines` is given.
@@ -109,21 +109,12 @@ const DEFAULT_MAX_LINES: u64 = 2000;
 impl Sandbox {
     /// Reads one page of a file. See the crate docs for the contract.
     pub fn read_file(&self, args: &ReadArgs) -> Result<ReadResult> {
-        let audit = Audit {
-            agent: &self.agent,
-            tool: "read_file",
-            started: Instant::now(),
-        };
-        match self.read_file_inner(args) {
-            Ok((r, where_)) => {
-                audit.emit(Target::Path(where_), r.bytes_returned, 0, r.truncated, "ok");
-                Ok(r)
-            }
-            Err(e) => {
-                audit.emit(Target::Request(&args.path), 0, 0, false, e.code.as_str());
-                Err(e)
-            }
-        }
+        self.audited(
+            "read_file",
+            Some(&args.path),
+            || self.read_file_inner(args).map(|(r, p)| (r, Some(p))),
+            |r| Fields::ok(r.bytes_returned, 0, r.truncated),
+        )
     }
 
     fn read_file_inner(&self, args: &ReadArgs) -> Result<(ReadResult, String)> {

@@ -95,12 +95,7 @@ impl FileSearch<'_> {
             }
             Err(_) => sink.out.status = FileStatus::Unreadable,
         }
-        if self.deadline.expired()
-            && sink.out.status == FileStatus::Searched
-            && sink.out.units < self.cap
-        {
-            sink.out.status = FileStatus::TimedOut;
-        }
+
         sink.out
     }
 }
@@ -108,6 +103,17 @@ impl FileSearch<'_> {
 struct Collect<'a, 'b> {
     s: &'a FileSearch<'b>,
     out: FileResult,
+}
+
+impl Collect<'_, '_> {
+    /// False (and the file marked timed out) once the deadline has passed.
+    fn in_time(&mut self) -> bool {
+        if self.s.deadline.expired() {
+            self.out.status = FileStatus::TimedOut;
+            return false;
+        }
+        true
+    }
 }
 
 impl Sink for Collect<'_, '_> {
@@ -134,7 +140,7 @@ impl Sink for Collect<'_, '_> {
                 return Ok(false);
             }
         }
-        Ok(!self.s.deadline.expired())
+        Ok(self.in_time())
     }
 
     fn context(&mut self, _: &Searcher, c: &SinkContext<'_>) -> io::Result<bool> {
@@ -145,7 +151,7 @@ impl Sink for Collect<'_, '_> {
                 text: cut_line(c.bytes(), self.s.max_columns, None),
             });
         }
-        Ok(!self.s.deadline.expired())
+        Ok(self.in_time())
     }
 
     fn binary_data(&mut self, _: &Searcher, _offset: u64) -> io::Result<bool> {

@@ -1,7 +1,7 @@
 //! The opt-in write root: write_file (create-only by default, double approval to overwrite, atomic
 //! replace) and delete_file. Same resolution and escape rules as reads; the write root grants no read.
 
-use crate::audit::{Audit, Target};
+use crate::audit::Fields;
 use crate::error::{Error, ErrorCode, Result};
 use crate::open::{self, Kind, Want};
 use crate::policy::PathDisplay;
@@ -16,7 +16,6 @@ use std::ffi::{OsStr, OsString};
 use std::os::fd::{AsFd, OwnedFd};
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
 
 /// Content encodings accepted by write_file.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -108,39 +107,29 @@ impl Sandbox {
     /// assert_eq!(std::fs::read_to_string(dir.path().join("out/a.txt")).unwrap(), "hi");
     /// ```
     pub fn write_file(&self, args: &WriteArgs) -> Result<WriteResult> {
-        let audit = Audit {
-            agent: &self.agent,
-            tool: "write_file",
-            started: Instant::now(),
-        };
-        let r = self.write_inner(args);
-        match &r {
-            Ok((w, rel)) => audit.emit(
-                Target::Path(rel.display().to_string()),
-                w.bytes_written,
-                0,
-                false,
-                "ok",
-            ),
-            Err(e) => audit.emit(Target::Request(&args.path), 0, 0, false, e.code.as_str()),
-        }
-        r.map(|(w, _)| w)
+        self.audited(
+            "write_file",
+            Some(&args.path),
+            || {
+                self.write_inner(args)
+                    .map(|(w, rel)| (w, Some(rel.display().to_string())))
+            },
+            |w| Fields::ok(w.bytes_written, 0, false),
+        )
     }
 
     /// Deletes a regular file under the write root (only when the policy allows deletes; never a
     /// directory or a symlink).
     pub fn delete_file(&self, args: &DeleteArgs) -> Result<WriteResult> {
-        let audit = Audit {
-            agent: &self.agent,
-            tool: "delete_file",
-            started: Instant::now(),
-        };
-        let r = self.delete_inner(args);
-        match &r {
-            Ok((_, rel)) => audit.emit(Target::Path(rel.display().to_string()), 0, 0, false, "ok"),
-            Err(e) => audit.emit(Target::Request(&args.path), 0, 0, false, e.code.as_str()),
-        }
-        r.map(|(w, _)| w)
+        self.audited(
+            "delete_file",
+            Some(&args.path),
+            || {
+                self.delete_inner(args)
+                    .map(|(w, rel)| (w, Some(rel.display().to_string())))
+            },
+            |_| Fields::ok(0, 0, false),
+        )
     }
 
     fn write_root(&self) -> Result<(&Root, &crate::WritePolicy)> {
