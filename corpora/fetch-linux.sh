@@ -98,14 +98,14 @@ else
         echo "tree: $TREE"
         echo "tree_files: $(find "$TREE" -type f | wc -l)"
         echo "tree_bytes: $(find "$TREE" -type f -printf '%s\n' | awk '{s+=$1} END {print s}')"
-        echo "extracted: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+        echo "recorded: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
     } >"$INFO"
 fi
 
 if [ "$want_subset" = 1 ]; then
     # The smaller corpus for the "peak memory independent of corpus size" check: drivers/ alone,
-    # about 40% of the files and bytes of the full tree. A copy (not a symlink) so that every tool
-    # walks it as an ordinary directory root.
+    # 40% of the full tree's files (31,595 of 78,579) and 70% of its bytes (0.91 of 1.30 GB; it keeps
+    # the largest files, the generated amdgpu register headers). A copy, so that it is a root of its own.
     if [ -f "$DIR/.linux-drivers.done" ]; then
         echo "== $SUBSET already there"
     else
