@@ -290,11 +290,28 @@ impl Sandbox {
         let skip = if cursor.is_some() { 0 } else { offset };
         let mut page = Page::new(mode, limit, max_bytes, before, after, skip);
         let first_index = cursor.as_ref().map_or(offset, |c| c.index);
+        let starts = self.starts(args.path.as_deref(), cursor.as_ref(), filter.no_ignore)?;
         if deadline.expired() {
+            // Out of time before any file: the cursor resumes where this call would have started.
             page.timed_out = true;
             page.truncated = true;
+            page.consumed = match (&cursor, starts.first()) {
+                (Some(c), _) => Some(crate::page::Pos {
+                    root: c.root,
+                    rel: c.path.clone(),
+                    line: c.line,
+                }),
+                (None, Some(Start::Dir { root, .. } | Start::File { root, .. })) => {
+                    Some(crate::page::Pos {
+                        root: *root,
+                        // Sorts before every real name, and names no file.
+                        rel: PathBuf::from("\u{1}"),
+                        line: 0,
+                    })
+                }
+                (None, None) => None,
+            };
         } else {
-            let starts = self.starts(args.path.as_deref(), cursor.as_ref(), filter.no_ignore)?;
             let max_filesize = args
                 .max_filesize
                 .unwrap_or(limits.max_filesize)

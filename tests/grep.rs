@@ -1014,3 +1014,27 @@ fn race_swap_dir_for_symlink_during_grep_and_glob() {
         assert!(n > 10);
     });
 }
+
+/// A budget spent before the first file still answers a page that resumes from the start.
+#[test]
+fn zero_budget_gives_a_cursor_that_resumes_from_the_start() {
+    let t = tree();
+    let sb = sandbox(t.path(), 2);
+    let full = all(&sb, GrepArgs::new("needle"));
+    let r = sb
+        .grep_search(&GrepArgs {
+            timeout_ms: Some(0),
+            ..GrepArgs::new("needle")
+        })
+        .unwrap();
+    assert!(r.timed_out && r.truncated && r.match_lines == 0, "{r:?}");
+    let cursor = r.next_cursor.expect("a truncated page carries a cursor");
+    let rest = sb
+        .grep_search(&GrepArgs {
+            cursor: Some(cursor),
+            limit: Some(100_000),
+            ..GrepArgs::new("needle")
+        })
+        .unwrap();
+    assert_eq!(rest.matches, full);
+}
