@@ -489,8 +489,13 @@ fn read_utf16(fd: &OwnedFd, offset: u64, limit: u64, enc: Enc, out: &mut ReadRes
         _ => u16::from_be_bytes([buf[i], buf[i + 1]]),
     };
     // Do not end a page between the two halves of a surrogate pair: leave the high half for the next
-    // page or, when it is all this page has, take the pair whole (a page must make progress).
-    if len >= 2 && buf.len() >= len + 2 && (0xD800..0xDC00).contains(&unit(len - 2)) {
+    // page or, when it is all this page has, take the pair whole (a page must make progress). A high
+    // half not followed by a low one is a lone unit (U+FFFD), not a pair: it may end the page.
+    if len >= 2
+        && buf.len() >= len + 2
+        && (0xD800..0xDC00).contains(&unit(len - 2))
+        && (0xDC00..0xE000).contains(&unit(len))
+    {
         len = if len > 2 { len - 2 } else { 4 };
     }
     let units: Vec<u16> = (0..len).step_by(2).map(unit).collect();

@@ -109,3 +109,35 @@ fn one_byte_pages_at_a_broken_lead_byte_do_not_overlap() {
     }
     assert_eq!(text, String::from_utf8_lossy(bytes));
 }
+
+/// fuzz/corpus/read_args/utf16_lone_high (read_args target): in UTF-16, a lone high surrogate followed by
+/// a real pair (`D8A9 D83D DE00`) was paged as if it started a pair: a 2-byte page took `D8A9 D83D`
+/// (two U+FFFD) and the next page the lone `DE00`, so the pages said `���` where the file says `�😀`.
+#[test]
+fn utf16_lone_high_surrogate_before_a_pair_pages_like_the_whole_file() {
+    let t = tempfile::tempdir().unwrap();
+    let mut bytes = vec![0xFF, 0xFE];
+    for u in [0x61u16, 0xD8A9, 0xD83D, 0xDE00, 0x62] {
+        bytes.extend_from_slice(&u.to_le_bytes());
+    }
+    std::fs::write(t.path().join("f"), &bytes).unwrap();
+    let sb = Sandbox::builder().root(t.path()).build().unwrap();
+    let whole = sb.read_file(&ReadArgs::path("f")).unwrap().content;
+    assert_eq!(whole, "a\u{FFFD}😀b");
+    let (mut at, mut text) = (0, String::new());
+    loop {
+        let p = sb
+            .read_file(&ReadArgs {
+                offset: Some(at),
+                limit: Some(2),
+                ..ReadArgs::path("f")
+            })
+            .unwrap();
+        text.push_str(&p.content);
+        if !p.truncated {
+            break;
+        }
+        at = p.next_offset;
+    }
+    assert_eq!(text, whole);
+}
