@@ -3,10 +3,11 @@
 //! - `grep_and_glob_pages_concatenate`: on generated trees, grep_search pages (content, files, count
 //!   mode; with and without a byte cap) and glob pages, followed by `offset` and by `cursor`, concatenate
 //!   to the one-call result, and that result is the same at 1, 2 and 3 search threads.
-//! - `read_pages_reassemble` / `utf16_pages_reassemble` / `line_pages_reassemble`: read_file pages of
-//!   arbitrary content (multibyte, CRLF, invalid UTF-8) at any limit and policy cap concatenate to the
-//!   file's text, every `next_offset` is a character boundary, and line-mode pages followed by
-//!   `next_line` concatenate to the one-call rendering.
+//! - `read_pages_reassemble` / `utf16_pages_reassemble` / `utf16_raw_units_page_like_the_whole_file` /
+//!   `line_pages_reassemble`: read_file pages of arbitrary content (multibyte, CRLF, invalid UTF-8, lone
+//!   UTF-16 surrogates) at any limit and policy cap concatenate to the file's text, every `next_offset`
+//!   is a character boundary, and line-mode pages followed by `next_line` concatenate to the one-call
+//!   rendering.
 //! - `every_spelling_of_a_denied_path_is_denied`: `./x`, `a/../x`, `.//x`, `x/.`, trailing slashes,
 //!   absolute paths, symlink aliases and a symlink to the root, in any combination: DENIED.
 //! - `accepted_globs_match_only_inside`: a glob built from a hostile alphabet (`..`, `/`, `{,}`, `~`,
@@ -300,6 +301,36 @@ proptest! {
             at = p.next_offset;
         }
         prop_assert_eq!(text, want);
+    }
+
+    /// Raw UTF-16 units, lone and paired surrogates included: pages decode like the whole file.
+    #[test]
+    fn utf16_raw_units_page_like_the_whole_file(
+        units in prop::collection::vec(
+            prop_oneof![Just(0x61u16), Just(0xD83D), Just(0xDE00), Just(0xD800), Just(0xDFFF), Just(0x20AC)],
+            0..40,
+        ),
+        le in any::<bool>(),
+        limit in 1u64..9,
+    ) {
+        let mut bytes = if le { vec![0xFF, 0xFE] } else { vec![0xFE, 0xFF] };
+        for u in &units {
+            bytes.extend_from_slice(&if le { u.to_le_bytes() } else { u.to_be_bytes() });
+        }
+        let t = tempfile::tempdir().unwrap();
+        std::fs::write(t.path().join("f"), &bytes).unwrap();
+        let sb = sandbox(t.path(), 1, Limits::default());
+        let whole = read(&sb, ReadArgs::path("f"));
+        prop_assert!(!whole.truncated);
+        let (mut text, mut at) = (String::new(), 0);
+        for _ in 0..10_000 {
+            let p = read(&sb, ReadArgs { offset: Some(at), limit: Some(limit), ..ReadArgs::path("f") });
+            text.push_str(&p.content);
+            if !p.truncated { break; }
+            prop_assert!(p.next_offset > at);
+            at = p.next_offset;
+        }
+        prop_assert_eq!(text, whole.content);
     }
 
     #[test]
