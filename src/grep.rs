@@ -291,26 +291,27 @@ impl Sandbox {
         let mut page = Page::new(mode, limit, max_bytes, before, after, skip);
         let first_index = cursor.as_ref().map_or(offset, |c| c.index);
         let starts = self.starts(args.path.as_deref(), cursor.as_ref(), filter.no_ignore)?;
+        // Where this call starts: the cursor of a page cut by the deadline before any file was
+        // taken (by time spent compiling, or in the first file) resumes here.
+        page.consumed = match (&cursor, starts.first()) {
+            (Some(c), _) => Some(crate::page::Pos {
+                root: c.root,
+                rel: c.path.clone(),
+                line: c.line,
+            }),
+            (None, Some(Start::Dir { root, .. } | Start::File { root, .. })) => {
+                Some(crate::page::Pos {
+                    root: *root,
+                    // Sorts before every real name, and names no file.
+                    rel: PathBuf::from("\u{1}"),
+                    line: 0,
+                })
+            }
+            (None, None) => None,
+        };
         if deadline.expired() {
-            // Out of time before any file: the cursor resumes where this call would have started.
             page.timed_out = true;
             page.truncated = true;
-            page.consumed = match (&cursor, starts.first()) {
-                (Some(c), _) => Some(crate::page::Pos {
-                    root: c.root,
-                    rel: c.path.clone(),
-                    line: c.line,
-                }),
-                (None, Some(Start::Dir { root, .. } | Start::File { root, .. })) => {
-                    Some(crate::page::Pos {
-                        root: *root,
-                        // Sorts before every real name, and names no file.
-                        rel: PathBuf::from("\u{1}"),
-                        line: 0,
-                    })
-                }
-                (None, None) => None,
-            };
         } else {
             let max_filesize = args
                 .max_filesize
