@@ -9,9 +9,11 @@
 #   benches/compare.sh --runs 10               # more timing runs per command (default 5)
 #   benches/compare.sh --memory-only --corpus ~/.cache/rootbound/linux-drivers
 #                                              # line counts and peak memory only, no timing
+#   benches/compare.sh --pages-only            # only the mutex_lock page timings
 #
 # Options: --corpus DIR (default $ROOTBOUND_CORPUS or ~/.cache/rootbound/linux-source-6.1),
-# --runs N, --memory-only, --out DIR (JSON exports and results.md; default target/compare/<time>),
+# --runs N, --memory-only, --pages-only, --out DIR (JSON exports and results.md; default
+# target/compare/<time>),
 # --quiet-load L (before each query wait, up to 10 minutes, for the 1-minute load average to fall
 # below L: the machines are shared; the table records the load each query started at).
 # Needs: cargo, hyperfine, ripgrep, GNU grep, GNU time (/usr/bin/time), jq
@@ -23,7 +25,8 @@
 # these machines trim it when idle. grep runs with LC_ALL=C (-E), except \p{Greek}, which needs -P in a
 # UTF-8 locale (LC_ALL=C.UTF-8); in a UTF-8 locale `grep -E '\w{5}(\s+\w{5}){4}'` takes minutes.
 # Ignore rules: the tree has no .git, so neither rg nor rootbound applies its .gitignore files; both skip
-# hidden files, which grep -r reads (so grep's counts can differ by matches in dot files).
+# hidden files, which grep -r reads (so grep's counts can differ by matches in dot files), and grep's \w
+# is ASCII-only in the C locale where rg's is Unicode (one line of `\w{5}(\s+\w{5}){4}` differs).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)"
@@ -31,6 +34,7 @@ repo="$(cd "$here/.." && pwd -P)"
 corpus="${ROOTBOUND_CORPUS:-$HOME/.cache/rootbound/linux-source-6.1}"
 runs=5
 memory_only=0
+pages_only=0
 out=""
 quiet_load=""
 
@@ -48,6 +52,10 @@ while [ $# -gt 0 ]; do
         memory_only=1
         shift
         ;;
+    --pages-only)
+        pages_only=1
+        shift
+        ;;
     --out)
         out="$2"
         shift 2
@@ -57,7 +65,7 @@ while [ $# -gt 0 ]; do
         shift 2
         ;;
     -h | --help)
-        sed -n '2,27p' "$0"
+        sed -n '2,28p' "$0"
         exit 0
         ;;
     *)
@@ -139,7 +147,11 @@ say "- machine: $(nproc) CPUs ($model), ${mem_gib} GiB RAM, kernel $(uname -r)"
 say "- corpus: $corpus ($(find "$corpus" -type f | wc -l) files, $(du -sb "$corpus" | cut -f1) bytes)"
 say "- rootbound: $(cd "$repo" && git rev-parse --short HEAD)$(cd "$repo" && git diff --quiet HEAD -- src Cargo.toml || echo ' + uncommitted changes in src/ or Cargo.toml')"
 say "- $(rg --version 2>/dev/null | head -1), $(grep --version | head -1), $(hyperfine --version)"
-say "- hyperfine --warmup 1 --runs $runs --output=pipe; page cache warmed before each query"
+if [ "$memory_only" = 0 ]; then
+    say "- hyperfine --warmup 1 --runs $runs --output=pipe; page cache warmed before each query"
+else
+    say "- --memory-only: one run per tool and query for line counts and peak memory, no timing"
+fi
 say "- load average at start (1/5/15 min): $(load)"
 say ""
 
@@ -172,11 +184,13 @@ count_and_memory() {
 
 median() { jq -r --arg n "$2" '.results[] | select(.command == $n) | .median' "$1"; }
 fmt() { LC_ALL=C awk -v x="$1" 'BEGIN { printf "%.3f", x }'; }
+mib() { LC_ALL=C awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
 ratio() { LC_ALL=C awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
 
 declare -A mem_rows
 time_rows=()
 count_ok=1
+[ "$pages_only" = 0 ] || queries=()
 for q in "${queries[@]}"; do
     id="${q%%|*}"
     rest="${q#*|}"
@@ -200,7 +214,7 @@ for q in "${queries[@]}"; do
         count_ok=0
     }
     [ "$n_gr" = "$n_rg" ] || agree="$agree; grep differs"
-    mem_rows[$id]="| \`$shown\` | $n_rb / $n_rg / $n_gr | $agree | $((m_rb / 1024)) | $((m_rg / 1024)) | $((m_gr / 1024)) |"
+    mem_rows[$id]="| \`$shown\` | $n_rb / $n_rg / $n_gr | $agree | $(mib "$m_rb") | $(mib "$m_rg") | $(mib "$m_gr") |"
 
     if [ "$memory_only" = 0 ]; then
         json="$out/$id.json"
@@ -221,7 +235,7 @@ for q in "${queries[@]}"; do
     fi
 done
 
-if [ "$memory_only" = 0 ]; then
+if [ "$memory_only" = 0 ] && [ "$pages_only" = 0 ]; then
     say "### Full searches (medians in seconds, warm cache)"
     say ""
     say "| query | lines | rootbound grep -n | rg -n | grep | rootbound / rg | grep / rg | load (1 min) |"
@@ -230,12 +244,14 @@ if [ "$memory_only" = 0 ]; then
     say ""
 fi
 
-say "### Line counts and peak memory (one run each, into a pipe; max RSS in MiB)"
-say ""
-say "| query | lines rootbound / rg / grep | rootbound = rg | rootbound MiB | rg MiB | grep MiB |"
-say "|---|---|---|---|---|---|"
-for q in "${queries[@]}"; do say "${mem_rows[${q%%|*}]}"; done
-say ""
+if [ "$pages_only" = 0 ]; then
+    say "### Line counts and peak memory (one run each, into a pipe; max RSS in MiB)"
+    say ""
+    say "| query | lines rootbound / rg / grep | rootbound = rg | rootbound MiB | rg MiB | grep MiB |"
+    say "|---|---|---|---|---|---|"
+    for q in "${queries[@]}"; do say "${mem_rows[${q%%|*}]}"; done
+    say ""
+fi
 
 if [ "$memory_only" = 0 ]; then
     # First page and page 100 of mutex_lock, one `rootbound call` process each. hyperfine subtracts the
