@@ -100,6 +100,34 @@ impl FileSearch<'_> {
     }
 }
 
+impl FileSearch<'_> {
+    /// Searches a file already read into memory. Same results as [`FileSearch::run`]: a slice with
+    /// a NUL byte goes through the streaming path, whose binary detection stops at the buffer holding
+    /// it (a slice search checks only the first 64 KiB), and a slice with a byte-order mark is
+    /// transcoded by grep-searcher exactly as the streaming path does.
+    pub fn run_slice(&self, searcher: &mut Searcher, data: &[u8]) -> FileResult {
+        if memchr::memchr(0, data).is_some() {
+            return self.run(searcher, data);
+        }
+        let mut sink = Collect {
+            s: self,
+            out: FileResult::default(),
+        };
+        if self.deadline.expired() {
+            sink.out.status = FileStatus::TimedOut;
+            return sink.out;
+        }
+        if let Err(e) = searcher.search_slice(self.matcher, data, &mut sink) {
+            sink.out.status = if e.kind() == io::ErrorKind::TimedOut {
+                FileStatus::TimedOut
+            } else {
+                FileStatus::Unreadable
+            };
+        }
+        sink.out
+    }
+}
+
 struct Collect<'a, 'b> {
     s: &'a FileSearch<'b>,
     out: FileResult,

@@ -53,6 +53,21 @@ fn tree() -> tempfile::TempDir {
     }
     late.extend_from_slice(b"\x00tail\n");
     write(r, "late_bin.txt", late);
+    // Small enough to be read whole and searched as a slice, with the NUL past the first 64 KiB
+    // that a slice search checks: the lines after it must not appear (rg streams and stops there).
+    let mut mid = Vec::new();
+    for i in 0..6000 {
+        let line = if i % 1000 == 999 { "needle mid" } else { "filler" };
+        mid.extend_from_slice(format!("{line} {i}\n").as_bytes());
+    }
+    mid.extend_from_slice(b"\x00tail\nneedle after the nul\n");
+    write(r, "mid_bin.txt", mid);
+    write(r, "bom8.txt", b"\xEF\xBB\xBFneedle bom8\nplain\n");
+    let mut bom16 = vec![0xFF, 0xFE];
+    for u in "needle bom16\nzweite\n".encode_utf16() {
+        bom16.extend_from_slice(&u.to_le_bytes());
+    }
+    write(r, "bom16.txt", bom16);
     write(
         r,
         "uni/\u{00fc}n\u{00ef}code.txt",
