@@ -205,6 +205,53 @@ struct Outcome {
     end: Option<(WalkSkips, bool)>,
 }
 
+impl Outcome {
+    /// A rough count of the heap bytes this outcome holds while it waits for an earlier one.
+    fn bytes(&self) -> usize {
+        self.files
+            .iter()
+            .map(|f| {
+                let items: usize = f.result.items.iter().map(|i| i.text.len() + 48).sum();
+                f.rel.as_os_str().len() + items + 128
+            })
+            .sum()
+    }
+}
+
+/// Results that finished out of order may hold this many bytes before the walker is held back.
+/// Batches are handed back as soon as they finish, not when their turn comes, so one slow file at the
+/// head of the order does not starve the other workers (on the Linux tree that kept the two cores
+/// 5–10% idle); the bound on memory is this budget rather than a count of batches.
+const PENDING_BYTES: usize = 8 << 20;
+
+/// Files on their way to a worker, and how many descriptors they keep open.
+#[derive(Default)]
+struct Batch {
+    jobs: Vec<FileJob>,
+    handles: usize,
+}
+
+impl Batch {
+    fn push(&mut self, job: FileJob) {
+        // Consecutive files of one directory share its handle.
+        let shares = match (self.jobs.last().map(|j| &j.source), &job.source) {
+            (Some(Source::At(a, _)), Source::At(b, _)) => Arc::ptr_eq(a, b),
+            _ => false,
+        };
+        if !shares {
+            self.handles += 1;
+        }
+        self.jobs.push(job);
+    }
+}
+
+/// A batch is sent once it holds this many directory (or file) handles, so that the descriptors
+/// held by queued work stay under `MAX_WINDOW × MAX_BATCH_HANDLES` however the tree is shaped.
+const MAX_BATCH_HANDLES: usize = 8;
+
+/// At most this many batches are queued or being searched at once.
+const MAX_WINDOW: usize = 48;
+
 /// The largest `offset` accepted by grep_search (cursors have no limit).
 pub const MAX_OFFSET: u64 = 100_000;
 
@@ -587,7 +634,9 @@ impl Plan<'_> {
 
     fn run(&self, starts: Vec<Start>, page: &mut Page) {
         let threads = self.threads();
-        let window = 3 * threads;
+        // A deep queue keeps the workers fed while the walker thread waits for a core; the two
+        // bounds above keep its descriptors and memory in check.
+        let window = (12 * threads).min(MAX_WINDOW);
         let stop = AtomicBool::new(false);
         let (job_tx, job_rx) = chan::bounded::<Job>(window);
         let (out_tx, out_rx) = chan::unbounded::<Outcome>();
@@ -605,11 +654,25 @@ impl Plan<'_> {
             drop(out_tx);
             let mut pending = BTreeMap::new();
             let mut next = 0u64;
+            // Every outcome returns its batch's token: at once while the results waiting for their
+            // turn stay under the budget, otherwise when they are consumed.
+            let (mut pending_bytes, mut owed) = (0usize, 0usize);
             'outer: while let Ok(o) = out_rx.recv() {
-                pending.insert(o.seq, o);
-                while let Some(o) = pending.remove(&next) {
-                    next += 1;
+                let size = o.bytes();
+                pending_bytes += size;
+                if pending_bytes <= PENDING_BYTES {
                     let _ = tok_tx.try_send(());
+                } else {
+                    owed += 1;
+                }
+                pending.insert(o.seq, (size, o));
+                while let Some((size, o)) = pending.remove(&next) {
+                    next += 1;
+                    pending_bytes -= size;
+                    while owed > 0 && pending_bytes <= PENDING_BYTES {
+                        owed -= 1;
+                        let _ = tok_tx.try_send(());
+                    }
                     for f in o.files {
                         add_skips(page, &f.skips);
                         // Most files have no match: format their path only when it will be shown.
@@ -647,12 +710,14 @@ impl Plan<'_> {
     ) {
         let mut seq = 0u64;
         let mut carry = WalkSkips::default();
-        let mut batch: Vec<FileJob> = Vec::new();
+        let mut batch = Batch::default();
         let mut batch_size = 1;
         let mut complete = true;
         // Sends the batch once it is full (or `force`); false when the call is over.
-        let mut flush = |batch: &mut Vec<FileJob>, force: bool| -> bool {
-            if batch.is_empty() || (!force && batch.len() < batch_size) {
+        let mut flush = |batch: &mut Batch, force: bool| -> bool {
+            if batch.jobs.is_empty()
+                || (!force && batch.jobs.len() < batch_size && batch.handles < MAX_BATCH_HANDLES)
+            {
                 return true;
             }
             loop {
@@ -663,7 +728,7 @@ impl Plan<'_> {
                     break;
                 }
             }
-            let files = std::mem::take(batch);
+            let files = std::mem::take(batch).jobs;
             let _ = jobs.send(Job::Files { seq, files });
             seq += 1;
             batch_size = (batch_size * 2).min(MAX_BATCH);
