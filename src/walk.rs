@@ -28,6 +28,8 @@ pub(crate) struct IgnoreLevel {
     git: Option<Gitignore>,
     exclude: Option<Gitignore>,
     has_git: bool,
+    /// This directory or one above it (within the walk) holds a `.git`.
+    in_repo: bool,
 }
 
 impl IgnoreLevel {
@@ -52,16 +54,21 @@ impl IgnoreLevel {
                 .then(|| read_rules(fd, rel, Path::new(name)))
                 .flatten()
         };
+        // A `.gitignore` applies only below a `.git` at its level or above (a repository found
+        // deeper stops the climb there), so outside a repository it is not even read: the Linux tree
+        // has hundreds of them, and compiling their globs showed in the first-page latency.
+        let in_repo = has_git || parent.as_ref().is_some_and(|p| p.in_repo);
         Arc::new(IgnoreLevel {
             custom: read(".rgignore"),
             ignore: read(".ignore"),
-            git: read(".gitignore"),
+            git: if in_repo { read(".gitignore") } else { None },
             exclude: if has_git {
                 read(".git/info/exclude")
             } else {
                 None
             },
             has_git,
+            in_repo,
             parent,
         })
     }
@@ -74,7 +81,7 @@ impl IgnoreLevel {
     /// `.ignore` over `.gitignore` over `.git/info/exclude`. Git rules apply only inside a repository
     /// (a `.git` at or below the walk root, at or above the path: `require_git`).
     pub fn matched(&self, rel: &Path, is_dir: bool) -> Match<()> {
-        let any_git = self.levels().any(|l| l.has_git);
+        let any_git = self.in_repo;
         let (mut custom, mut ign, mut gi, mut ex) =
             (Match::None, Match::None, Match::None, Match::None);
         let mut saw_git = false;

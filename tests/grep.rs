@@ -57,7 +57,11 @@ fn tree() -> tempfile::TempDir {
     // that a slice search checks: the lines after it must not appear (rg streams and stops there).
     let mut mid = Vec::new();
     for i in 0..6000 {
-        let line = if i % 1000 == 999 { "needle mid" } else { "filler" };
+        let line = if i % 1000 == 999 {
+            "needle mid"
+        } else {
+            "filler"
+        };
         mid.extend_from_slice(format!("{line} {i}\n").as_bytes());
     }
     mid.extend_from_slice(b"\x00tail\nneedle after the nul\n");
@@ -307,6 +311,51 @@ fn differential_against_ripgrep() {
     for (flags, args) in cases {
         let ours = all(&sb, args.clone());
         let theirs = rg(r, &flags);
+        assert_same(&ours, &theirs, &format!("rg {flags:?}"));
+    }
+}
+
+/// `.gitignore` files apply only inside a repository, and a nested repository stops the rules of the
+/// one around it, as in ripgrep; a search started inside a repository uses the rules above it.
+#[test]
+fn gitignore_scope_matches_ripgrep() {
+    let t = tempfile::tempdir().unwrap();
+    let r = t.path();
+    write(r, ".gitignore", "*.a\n");
+    write(r, "top.a", "needle top.a\n");
+    write(r, "plain/.gitignore", "*.b\n");
+    write(r, "plain/x.b", "needle plain x.b\n");
+    fs::create_dir_all(r.join("repo/.git")).unwrap();
+    write(r, "repo/.gitignore", "*.c\n");
+    write(r, "repo/x.a", "needle repo x.a\n");
+    write(r, "repo/x.c", "needle repo x.c\n");
+    write(r, "repo/inner/.gitignore", "*.d\n!keep.c\n");
+    write(r, "repo/inner/x.c", "needle inner x.c\n");
+    write(r, "repo/inner/keep.c", "needle inner keep.c\n");
+    write(r, "repo/inner/x.d", "needle inner x.d\n");
+    fs::create_dir_all(r.join("repo/nested/.git")).unwrap();
+    write(r, "repo/nested/x.c", "needle nested x.c\n");
+    write(r, "repo/nested/.gitignore", "*.e\n");
+    write(r, "repo/nested/x.e", "needle nested x.e\n");
+    let sb = sandbox(r, 2);
+    for p in [
+        None,
+        Some("repo"),
+        Some("repo/inner"),
+        Some("repo/nested"),
+        Some("plain"),
+    ] {
+        let ours = all(
+            &sb,
+            GrepArgs {
+                path: p.map(Into::into),
+                ..GrepArgs::new("needle")
+            },
+        );
+        let mut flags = vec!["needle"];
+        flags.extend(p);
+        let theirs = rg(r, &flags);
+        assert!(theirs.contains("needle"), "{theirs}");
         assert_same(&ours, &theirs, &format!("rg {flags:?}"));
     }
 }
