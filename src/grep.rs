@@ -2,8 +2,10 @@
 //!
 //! The walker runs on its own thread and hands files, numbered in walk order, to a pool of search
 //! workers; a consumer reassembles their results in that order and stops everything as soon as the
-//! page is known to be complete. A window of tokens bounds how far the workers run ahead, so memory and
-//! open descriptors do not grow with the tree.
+//! page is known to be complete. A window of tokens bounds how many batches are queued or being
+//! searched, each batch holds a bounded number of directory handles, and results that finish out of
+//! order wait under a byte budget, so memory and open descriptors do not grow with the tree. Small files
+//! are read whole with one `read` into a page-aligned buffer and searched as a slice.
 
 use crate::audit::Fields;
 use crate::cursor::{query_hash, Cursor};
@@ -699,8 +701,8 @@ impl Plan<'_> {
         });
     }
 
-    /// The walker thread: batches files in walk order and hands them out, at most `window` batches
-    /// ahead of the consumer.
+    /// The walker thread: batches files in walk order and hands them out, with at most `window`
+    /// batches unfinished (or finished but held back by the budget of results waiting their turn).
     fn walk_all(
         &self,
         starts: Vec<Start>,
