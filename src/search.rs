@@ -98,9 +98,7 @@ impl FileSearch<'_> {
 
         sink.out
     }
-}
 
-impl FileSearch<'_> {
     /// Searches a file already read into memory. Same results as [`FileSearch::run`]: a slice with
     /// a NUL byte goes through the streaming path, whose binary detection stops at the buffer holding
     /// it (a slice search checks only the first 64 KiB), and a slice with a byte-order mark is
