@@ -3,7 +3,7 @@
 use crate::deadline::{Deadline, DeadlineReader};
 use grep_matcher::Matcher;
 use grep_regex::RegexMatcher;
-use grep_searcher::{Searcher, Sink, SinkContext, SinkMatch};
+use grep_searcher::{BinaryDetection, Searcher, Sink, SinkContext, SinkMatch};
 use std::io;
 
 /// How results are counted and shown.
@@ -115,7 +115,13 @@ impl FileSearch<'_> {
             sink.out.status = FileStatus::TimedOut;
             return sink.out;
         }
-        if let Err(e) = searcher.search_slice(self.matcher, data, &mut sink) {
+        // The slice was just scanned whole for NUL: grep-searcher's own check of its first 64 KiB
+        // would scan most files a second time.
+        let detection = searcher.binary_detection().clone();
+        searcher.set_binary_detection(BinaryDetection::none());
+        let searched = searcher.search_slice(self.matcher, data, &mut sink);
+        searcher.set_binary_detection(detection);
+        if let Err(e) = searched {
             sink.out.status = if e.kind() == io::ErrorKind::TimedOut {
                 FileStatus::TimedOut
             } else {
