@@ -28,40 +28,25 @@
 //! assert!(!page.truncated);
 //! ```
 
-mod audit;
 pub mod config;
-mod cursor;
-mod deadline;
-mod deny;
-mod error;
-mod glob;
-mod grep;
-mod matcher;
-mod meta;
-mod open;
-mod page;
-mod policy;
-mod read;
-mod resolve;
-mod sandbox;
+mod core;
 mod search;
 mod tools;
 mod walk;
-mod write;
 
-pub use deadline::Deadline;
-pub use deny::DenyRules;
-pub use error::{Error, ErrorCode, Result};
-pub use glob::GlobArgs;
-pub use grep::{Globs, GrepArgs, GrepResult, MAX_OFFSET};
-pub use meta::{Entry, ListArgs, ListResult, StatArgs, StatResult};
-pub use open::{force_portable_resolver, Kind};
-pub use page::{Skipped, Stats};
-pub use policy::{
+pub use crate::core::deadline::Deadline;
+pub use crate::core::deny::DenyRules;
+pub use crate::core::error::{Error, ErrorCode, Result};
+pub use crate::core::open::{force_portable_resolver, Kind};
+pub use crate::core::policy::{
     Limits, PathDisplay, Policy, PolicyBuilder, RootMode, RootSpec, SymlinkMode, WritePolicy,
 };
-pub use read::{ReadArgs, ReadResult};
-pub use sandbox::Sandbox;
-pub use search::OutputMode;
+pub use crate::core::sandbox::Sandbox;
+pub use search::file::OutputMode;
+pub use search::glob::GlobArgs;
+pub use search::grep::{Globs, GrepArgs, GrepResult, MAX_OFFSET};
+pub use search::page::{Skipped, Stats};
+pub use tools::meta::{Entry, ListArgs, ListResult, StatArgs, StatResult};
+pub use tools::read::{ReadArgs, ReadResult};
+pub use tools::write::{ContentEncoding, DeleteArgs, WriteArgs, WriteResult};
 pub use tools::ToolInfo;
-pub use write::{ContentEncoding, DeleteArgs, WriteArgs, WriteResult};

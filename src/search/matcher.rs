@@ -1,7 +1,7 @@
 //! Regex matcher construction with limits, and errors an agent can act on.
 
-use crate::error::{Error, ErrorCode, Result};
-use crate::policy::Limits;
+use crate::core::error::{Error, ErrorCode, Result};
+use crate::core::policy::Limits;
 use grep_regex::{RegexMatcher, RegexMatcherBuilder};
 
 /// Matching flags of a search.

@@ -43,9 +43,11 @@
 //! [`AgentTools`] routes each call to the sandbox of its tool. So no tool ever sees a root or a limit
 //! that only another tool was given.
 
-use crate::error::{Error, ErrorCode};
-use crate::policy::{Limits, PathDisplay, Policy, RootMode, RootSpec, SymlinkMode, WritePolicy};
-use crate::sandbox::Sandbox;
+use crate::core::error::{Error, ErrorCode};
+use crate::core::policy::{
+    Limits, PathDisplay, Policy, RootMode, RootSpec, SymlinkMode, WritePolicy,
+};
+use crate::core::sandbox::Sandbox;
 use crate::tools::ToolInfo;
 use crate::DenyRules;
 use serde_json::Value;

@@ -1,10 +1,11 @@
 //! read_file: byte pages that reassemble to the file, line pages for people and models, encodings.
 
-use crate::audit::Fields;
-use crate::deadline::Deadline;
-use crate::error::{Error, ErrorCode, Result};
-use crate::open::{Kind, Want};
-use crate::sandbox::Sandbox;
+use crate::core::audit::Fields;
+use crate::core::deadline::Deadline;
+use crate::core::error::{Error, ErrorCode, Result};
+use crate::core::io::pread_exact;
+use crate::core::open::{Kind, Want};
+use crate::core::sandbox::Sandbox;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::os::fd::OwnedFd;
@@ -513,24 +514,6 @@ fn read_utf16(fd: &OwnedFd, offset: u64, limit: u64, enc: Enc, out: &mut ReadRes
     out.next_offset = start + used;
     out.truncated = out.next_offset < total;
     Ok(())
-}
-
-/// Reads up to `len` bytes at `offset`, stopping early only at end of file.
-pub(crate) fn pread_exact(fd: &OwnedFd, offset: u64, len: usize) -> Result<Vec<u8>> {
-    let mut buf = vec![0u8; len];
-    let mut got = 0;
-    while got < len {
-        match rustix::io::pread(fd, &mut buf[got..], offset + got as u64) {
-            Ok(0) => break,
-            Ok(n) => got += n,
-            Err(rustix::io::Errno::INTR) => continue,
-            Err(e) => {
-                return Err(Error::new(ErrorCode::IoError, format!("read failed: {e}")));
-            }
-        }
-    }
-    buf.truncate(got);
-    Ok(buf)
 }
 
 #[cfg(test)]

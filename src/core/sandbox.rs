@@ -1,10 +1,10 @@
 //! The sandbox: roots opened once as directory handles, and the request → open step every tool shares.
 
-use crate::deny::DenyRules;
-use crate::error::{Error, ErrorCode, Result};
-use crate::open::{self, Kind, Opened, Want};
-use crate::policy::{PathDisplay, Policy, RootMode};
-use crate::resolve::{self, RootPaths};
+use crate::core::deny::DenyRules;
+use crate::core::error::{Error, ErrorCode, Result};
+use crate::core::open::{self, Kind, Opened, Want};
+use crate::core::policy::{PathDisplay, Policy, RootMode};
+use crate::core::resolve::{self, RootPaths};
 use cap_std::fs::Dir;
 use std::path::{Path, PathBuf};
 

@@ -1,11 +1,11 @@
 //! The opt-in write root: write_file (create-only by default, double approval to overwrite, atomic
 //! replace) and delete_file. Same resolution and escape rules as reads; the write root grants no read.
 
-use crate::audit::Fields;
-use crate::error::{Error, ErrorCode, Result};
-use crate::open::{self, Kind, Want};
-use crate::policy::PathDisplay;
-use crate::sandbox::{Root, Sandbox};
+use crate::core::audit::Fields;
+use crate::core::error::{Error, ErrorCode, Result};
+use crate::core::open::{self, Kind, Want};
+use crate::core::policy::PathDisplay;
+use crate::core::sandbox::{Root, Sandbox};
 use base64::Engine;
 use rustix::fs::{AtFlags, Mode, OFlags, RenameFlags};
 use rustix::io::Errno;
@@ -144,13 +144,13 @@ impl Sandbox {
 
     /// Splits a write request into (parent, file name) relative to the write root, before any I/O.
     fn split_request(&self, raw: &str) -> Result<(PathBuf, OsString)> {
-        crate::resolve::validate(raw, &self.policy.limits)?;
+        crate::core::resolve::validate(raw, &self.policy.limits)?;
         let (root, _) = self.write_root()?;
-        let anchors = [crate::resolve::RootPaths {
+        let anchors = [crate::core::resolve::RootPaths {
             configured: &root.configured,
             canonical: &root.canonical,
         }];
-        let rel = match crate::resolve::candidates(raw, &anchors) {
+        let rel = match crate::core::resolve::candidates(raw, &anchors) {
             Ok(mut c) => c.remove(0).1,
             Err(e) if e.code == ErrorCode::OutOfSandbox => {
                 return Err(Error::new(

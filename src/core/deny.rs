@@ -1,6 +1,6 @@
 //! Deny rules: gitignore-syntax globs matched against the resolved, root-relative path of what was opened.
 
-use crate::error::{Error, ErrorCode, Result};
+use crate::core::error::{Error, ErrorCode, Result};
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
 use std::path::Path;
 

@@ -1,6 +1,6 @@
 //! Searching one file: a grep-searcher `Sink` that keeps a bounded, ordered record of what matched.
 
-use crate::deadline::{Deadline, DeadlineReader};
+use crate::core::deadline::{Deadline, DeadlineReader};
 use grep_matcher::Matcher;
 use grep_regex::RegexMatcher;
 use grep_searcher::{BinaryDetection, Searcher, Sink, SinkContext, SinkMatch};

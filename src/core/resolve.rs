@@ -1,8 +1,8 @@
 //! Request validation and root selection. No I/O happens here: this turns an agent's path string into
 //! candidate `(root, relative path)` pairs, or refuses it.
 
-use crate::error::{Error, ErrorCode, Result};
-use crate::policy::Limits;
+use crate::core::error::{Error, ErrorCode, Result};
+use crate::core::policy::Limits;
 use std::path::{Component, Path, PathBuf};
 
 /// The anchor points of one root, for matching absolute requests.

@@ -1,13 +1,13 @@
 //! glob: file names matching a pattern, on the same root-bound walker, sorted and paginated like grep.
 
-use crate::audit::Fields;
-use crate::cursor::query_hash;
-use crate::deadline::Deadline;
-use crate::error::Result;
-use crate::grep::{check_glob, Globs, GrepResult, Start};
-use crate::page::Page;
-use crate::sandbox::Sandbox;
-use crate::search::{FileResult, OutputMode};
+use crate::core::audit::Fields;
+use crate::core::deadline::Deadline;
+use crate::core::error::Result;
+use crate::core::sandbox::Sandbox;
+use crate::search::cursor::query_hash;
+use crate::search::file::{FileResult, OutputMode};
+use crate::search::grep::{check_glob, Globs, GrepResult, Start};
+use crate::search::page::Page;
 use crate::walk::{Walk, WalkSkips};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

@@ -1,7 +1,11 @@
 //! The tool surface for agent loops: JSON schemas generated from the argument types, and dispatch.
 
-use crate::error::{Error, ErrorCode};
-use crate::sandbox::Sandbox;
+pub(crate) mod meta;
+pub(crate) mod read;
+pub(crate) mod write;
+
+use crate::core::error::{Error, ErrorCode};
+use crate::core::sandbox::Sandbox;
 use crate::{GlobArgs, GrepArgs, ListArgs, ReadArgs, StatArgs};
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
@@ -121,7 +125,7 @@ impl Sandbox {
                      is not readable unless it is also a read root.",
                     w.max_write_bytes
                 ),
-                input_schema: schema_of::<crate::write::WriteArgs>(),
+                input_schema: schema_of::<crate::tools::write::WriteArgs>(),
                 read_only: false,
                 // Replacing a file destroys its old content: only additive when overwrite is off.
                 destructive: w.allow_overwrite,
@@ -133,7 +137,7 @@ impl Sandbox {
                         "Delete one regular file under the write root ({root}); never a directory or a \
                          symbolic link."
                     ),
-                    input_schema: schema_of::<crate::write::DeleteArgs>(),
+                    input_schema: schema_of::<crate::tools::write::DeleteArgs>(),
                     read_only: false,
                     destructive: true,
                 });
@@ -210,8 +214,12 @@ impl Sandbox {
             "glob" => run(args, |a: GlobArgs| self.glob(&a)),
             "list_dir" => run(args, |a: ListArgs| self.list_dir(&a)),
             "stat" => run(args, |a: StatArgs| self.stat(&a)),
-            "write_file" => run(args, |a: crate::write::WriteArgs| self.write_file(&a)),
-            "delete_file" => run(args, |a: crate::write::DeleteArgs| self.delete_file(&a)),
+            "write_file" => run(args, |a: crate::tools::write::WriteArgs| {
+                self.write_file(&a)
+            }),
+            "delete_file" => run(args, |a: crate::tools::write::DeleteArgs| {
+                self.delete_file(&a)
+            }),
             _ => Err(Error::new(
                 ErrorCode::InvalidArgument,
                 format!("unknown tool '{name}'"),

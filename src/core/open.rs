@@ -4,7 +4,7 @@
 //!
 //! Nothing here takes an ambient path: the only inputs are a directory handle and a relative path.
 
-use crate::policy::SymlinkMode;
+use crate::core::policy::SymlinkMode;
 use rustix::fs::{FileType, Mode, OFlags, ResolveFlags, Stat};
 use std::io;
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};

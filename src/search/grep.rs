@@ -7,16 +7,16 @@
 //! order wait under a byte budget, so memory and open descriptors do not grow with the tree. Small files
 //! are read whole with one `read` into a page-aligned buffer and searched as a slice.
 
-use crate::audit::Fields;
-use crate::cursor::{query_hash, Cursor};
-use crate::deadline::Deadline;
-use crate::error::{Error, ErrorCode, Result};
-use crate::matcher::{self, MatchFlags};
-use crate::open::{self, Kind, Want};
-use crate::page::{Page, Stats};
-use crate::policy::SymlinkMode;
-use crate::sandbox::Sandbox;
-use crate::search::{FileResult, FileSearch, FileStatus, OutputMode};
+use crate::core::audit::Fields;
+use crate::core::deadline::Deadline;
+use crate::core::error::{Error, ErrorCode, Result};
+use crate::core::open::{self, Kind, Want};
+use crate::core::policy::SymlinkMode;
+use crate::core::sandbox::Sandbox;
+use crate::search::cursor::{query_hash, Cursor};
+use crate::search::file::{FileResult, FileSearch, FileStatus, OutputMode};
+use crate::search::matcher::{self, MatchFlags};
+use crate::search::page::{Page, Stats};
 use crate::walk::{self, Filter, FoundFile, Walk, WalkEnd, WalkSkips};
 use crossbeam_channel as chan;
 use grep_regex::RegexMatcher;
@@ -343,13 +343,13 @@ impl Sandbox {
         // Where this call starts: the cursor of a page cut by the deadline before any file was
         // taken (by time spent compiling, or in the first file) resumes here.
         page.consumed = match (&cursor, starts.first()) {
-            (Some(c), _) => Some(crate::page::Pos {
+            (Some(c), _) => Some(crate::search::page::Pos {
                 root: c.root,
                 rel: c.path.clone(),
                 line: c.line,
             }),
             (None, Some(Start::Dir { root, .. } | Start::File { root, .. })) => {
-                Some(crate::page::Pos {
+                Some(crate::search::page::Pos {
                     root: *root,
                     // Sorts before every real name, and names no file.
                     rel: PathBuf::from("\u{1}"),

@@ -1,7 +1,7 @@
 //! Page assembly: results arrive per file in walk order; this decides which units (matching lines or
 //! files) make the page, renders them with context, and knows where the next page starts.
 
-use crate::search::{FileResult, FileStatus, Item, OutputMode};
+use crate::search::file::{FileResult, FileStatus, Item, OutputMode};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 

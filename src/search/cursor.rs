@@ -1,6 +1,6 @@
 //! Opaque, query-bound cursors: `resume after (root, path, line)`, plus the index of the next unit.
 
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use std::ffi::OsStr;

@@ -2,9 +2,9 @@
 //! symlinks are reported and never followed, and ignore rules come from files read through the same
 //! handles with ripgrep's precedence. Nothing above the sandbox root is consulted.
 
-use crate::deny::DenyRules;
-use crate::open::{self, Want};
-use crate::policy::SymlinkMode;
+use crate::core::deny::DenyRules;
+use crate::core::open::{self, Want};
+use crate::core::policy::SymlinkMode;
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
 use ignore::overrides::Override;
 use ignore::types::Types;
@@ -113,7 +113,7 @@ fn read_rules(dir: BorrowedFd<'_>, rel: &Path, name: &Path) -> Option<Gitignore>
     if opened.kind() != open::Kind::File {
         return None;
     }
-    let bytes = crate::read::pread_exact(&opened.fd, 0, MAX_IGNORE_FILE).ok()?;
+    let bytes = crate::core::io::pread_exact(&opened.fd, 0, MAX_IGNORE_FILE).ok()?;
     let mut b = GitignoreBuilder::new(rel);
     for line in String::from_utf8_lossy(&bytes).lines() {
         let _ = b.add_line(None, line);

@@ -1,9 +1,9 @@
 //! stat and list_dir, on the same open path.
 
-use crate::audit::Fields;
-use crate::error::{Error, ErrorCode, Result};
-use crate::open::{Kind, Want};
-use crate::sandbox::Sandbox;
+use crate::core::audit::Fields;
+use crate::core::error::{Error, ErrorCode, Result};
+use crate::core::open::{Kind, Want};
+use crate::core::sandbox::Sandbox;
 use crate::walk::{self, IgnoreLevel};
 use ignore::Match;
 use schemars::JsonSchema;
@@ -108,13 +108,13 @@ impl Sandbox {
             let kind = loc.opened.kind();
             let mut lines = None;
             if kind == Kind::File && st.st_size <= 1024 * 1024 {
-                if let Ok(f) = crate::open::open_beneath(
+                if let Ok(f) = crate::core::open::open_beneath(
                     self.roots[loc.root].dir.as_fd(),
                     &loc.rel,
                     Want::Read,
                     crate::SymlinkMode::Never,
                 ) {
-                    let bytes = crate::read::pread_exact(&f.fd, 0, st.st_size as usize)?;
+                    let bytes = crate::core::io::pread_exact(&f.fd, 0, st.st_size as usize)?;
                     if memchr::memchr(0, &bytes).is_none() {
                         let n = memchr::memchr_iter(b'\n', &bytes).count() as u64;
                         lines = Some(n + u64::from(!bytes.is_empty() && !bytes.ends_with(b"\n")));

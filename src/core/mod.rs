@@ -1,0 +1,13 @@
+//! The confinement core: the one open path, request resolution, deny rules, the admission gate, the
+//! operator policy, errors, the call budget and the audit event. Everything above this layer reaches
+//! the filesystem only through it. May import nothing from `walk`, `search`, `tools` or `config`.
+
+pub(crate) mod audit;
+pub(crate) mod deadline;
+pub(crate) mod deny;
+pub(crate) mod error;
+pub(crate) mod io;
+pub(crate) mod open;
+pub(crate) mod policy;
+pub(crate) mod resolve;
+pub(crate) mod sandbox;
