@@ -558,7 +558,10 @@ fn child_without_openat2() {
 // --- class 15 ------------------------------------------------------------------------------------
 
 /// Class 15: on Unix, `~`, backslashes, drive letters, UNC and stream names are literal names inside
-/// the root: they read the in-root file of that name, never a host path.
+/// the root: they read the in-root file of that name, never a host path. A name with a backslash is
+/// given back in its displayed form (`\\` for each backslash, the reversible escape of README); a
+/// lone backslash before an ordinary letter stays literal, and `\\server` spelled raw names
+/// `\server`, which is absent here.
 fn literal_windows_names(mode: &str) {
     let w = World::new();
     let names = [
@@ -580,8 +583,12 @@ fn literal_windows_names(mode: &str) {
         .map(|i| &*Box::leak(format!("literal {i}\n").into_boxed_str()))
         .collect();
     for (n, t) in names.iter().zip(&texts) {
-        cases.push(c(15, *n, Want::Text(t)));
+        let shown: &'static str = Box::leak(n.replace('\\', "\\\\").into_boxed_str());
+        cases.push(c(15, shown, Want::Text(t)));
     }
+    cases.push(c(15, "a\\b", Want::Text(texts[0])));
+    cases.push(c(15, "C:\\x", Want::Text(texts[1])));
+    cases.push(c(15, "\\\\server\\share", NOT_FOUND));
     cases.push(c(15, "~/x", Want::Text("tilde dir\n")));
     cases.push(c(15, "C:/x", Want::Text("drive dir\n")));
     cases.push(c(15, "~/../~/x", Want::Text("tilde dir\n")));

@@ -2,11 +2,13 @@
 //! operator policy, errors, the call budget and the audit event. Everything above this layer reaches
 //! the filesystem only through it. May import nothing from `walk`, `search`, `tools` or `config`.
 
+pub(crate) mod admit;
 pub(crate) mod audit;
 pub(crate) mod deadline;
 pub(crate) mod deny;
 pub(crate) mod error;
 pub(crate) mod io;
+pub(crate) mod names;
 pub(crate) mod open;
 pub(crate) mod policy;
 pub(crate) mod resolve;

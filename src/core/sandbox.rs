@@ -1,11 +1,14 @@
 //! The sandbox: roots opened once as directory handles, and the request → open step every tool shares.
 
+use crate::core::admit::{Gate, Refusal, RootId};
 use crate::core::deny::DenyRules;
 use crate::core::error::{Error, ErrorCode, Result};
-use crate::core::open::{self, Kind, Opened, Want};
+use crate::core::names;
+use crate::core::open::{self, Opened, Want};
 use crate::core::policy::{PathDisplay, Policy, RootMode};
 use crate::core::resolve::{self, RootPaths};
 use cap_std::fs::Dir;
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 /// One read root: a directory handle opened once, and the paths it was known by.
@@ -32,7 +35,7 @@ pub(crate) struct Root {
 pub struct Sandbox {
     pub(crate) policy: Policy,
     pub(crate) roots: Vec<Root>,
-    pub(crate) deny: DenyRules,
+    pub(crate) gate: Gate,
     pub(crate) agent: String,
     pub(crate) write_root: Option<Root>,
 }
@@ -61,14 +64,7 @@ impl Sandbox {
         for spec in &policy.roots {
             match open_root(&spec.path) {
                 Ok((canonical, dir)) => {
-                    let name = if spec.name.is_empty() {
-                        canonical
-                            .file_name()
-                            .map(|n| n.to_string_lossy().into_owned())
-                            .unwrap_or_else(|| "/".into())
-                    } else {
-                        spec.name.clone()
-                    };
+                    let name = unique_name(&spec.name, &canonical, &roots);
                     let configured = std::path::absolute(&spec.path).unwrap_or(spec.path.clone());
                     roots.push(Root {
                         name,
@@ -105,10 +101,13 @@ impl Sandbox {
             }
             None => None,
         };
+        let reads: Vec<&Path> = roots.iter().map(|r| r.canonical.as_path()).collect();
+        let write = write_root.as_ref().map(|w| w.canonical.as_path());
+        let gate = Gate::new(deny, policy.refuse_hardlinks, &reads, write);
         Ok(Sandbox {
             policy,
             roots,
-            deny,
+            gate,
             agent: String::new(),
             write_root,
         })
@@ -133,57 +132,32 @@ impl Sandbox {
             .collect()
     }
 
-    /// Resolves an agent's path and opens it through the one open path, checking deny rules on the
-    /// object actually opened. Relative paths are tried against each root in order; the first root in
+    /// Resolves an agent's path and opens it through the one open path, then admits the object actually
+    /// opened through the gate. Relative paths are tried against each root in order; the first root in
     /// which the path exists wins.
     pub(crate) fn locate(&self, raw: &str, want: Want) -> Result<Located> {
-        resolve::validate(raw, &self.policy.limits)?;
+        let path = resolve::request(raw, &self.policy.limits)?;
         let anchors: Vec<RootPaths<'_>> = self
             .roots
             .iter()
             .map(|r| RootPaths {
                 configured: &r.configured,
                 canonical: &r.canonical,
+                name: &r.name,
             })
             .collect();
         let mut last = None;
-        for (idx, rel) in resolve::candidates(raw, &anchors)? {
+        for (idx, rel) in resolve::candidates(raw, &path, &anchors)? {
+            let id = RootId::Read(idx);
             // A lexical check first, so a denied name is refused the same way whether or not it exists.
-            if self.deny.is_denied(&open::lexical(&rel), false) {
+            if self.gate.denied(id, &open::lexical(&rel), false) {
                 return Err(denied(raw));
             }
             let root = &self.roots[idx];
             match open::open_beneath(open::borrow(&root.dir), &rel, want, self.policy.symlinks) {
                 Ok(opened) => {
-                    let resolved = match open::path_beneath(
-                        open::borrow(&root.dir),
-                        open::borrow(&opened.fd),
-                    ) {
-                        Some(p) => p,
-                        // On Linux the resolved name is always readable unless the object moved out
-                        // of the root or was deleted while we opened it: with deny rules to honour,
-                        // refuse rather than trust the request's spelling.
-                        None if cfg!(target_os = "linux") && !self.deny.is_empty() => {
-                            return Err(Error::new(
-                                ErrorCode::Denied,
-                                format!("'{raw}' changed while it was opened and cannot be checked against the deny rules; try again"),
-                            ));
-                        }
-                        None => open::lexical(&rel),
-                    };
-                    let is_dir = opened.kind() == Kind::Dir;
-                    if self.deny.is_denied(&resolved, is_dir) {
-                        return Err(denied(raw));
-                    }
-                    if self.policy.refuse_hardlinks
-                        && opened.kind() == Kind::File
-                        && opened.stat.st_nlink > 1
-                    {
-                        return Err(Error::new(
-                            ErrorCode::Denied,
-                            format!("'{raw}' has several hard links and this sandbox refuses such files"),
-                        ));
-                    }
+                    let resolved = self.resolved(raw, &root.dir, &opened, &rel)?;
+                    self.admit(raw, id, &resolved, &opened)?;
                     return Ok(Located {
                         root: idx,
                         rel: resolved,
@@ -207,6 +181,38 @@ impl Sandbox {
         }))
     }
 
+    /// The path of an opened object relative to the root handle `dir`, read back from the descriptor.
+    pub(crate) fn resolved(
+        &self,
+        raw: &str,
+        dir: &Dir,
+        opened: &Opened,
+        rel: &Path,
+    ) -> Result<PathBuf> {
+        match open::path_beneath(open::borrow(dir), open::borrow(&opened.fd)) {
+            Some(p) => Ok(p),
+            // On Linux the resolved name is always readable unless the object moved out of the root
+            // or was deleted while we opened it: with deny rules to honour, refuse rather than trust
+            // the request's spelling.
+            None if cfg!(target_os = "linux") && self.gate.has_rules() => Err(Error::new(
+                ErrorCode::Denied,
+                format!("'{raw}' changed while it was opened and cannot be checked against the deny rules; try again"),
+            )),
+            None => Ok(open::lexical(rel)),
+        }
+    }
+
+    /// The admission gate for an object opened by request `raw` (the error names only `raw`).
+    pub(crate) fn admit(&self, raw: &str, root: RootId, rel: &Path, opened: &Opened) -> Result<()> {
+        self.gate.admit(root, rel, opened).map_err(|r| match r {
+            Refusal::Denied => denied(raw),
+            Refusal::HardLink => Error::new(
+                ErrorCode::Denied,
+                format!("'{raw}' has several hard links and this sandbox refuses such files"),
+            ),
+        })
+    }
+
     pub(crate) fn map_open_error(&self, e: &std::io::Error, raw: &str) -> Error {
         let mut err = Error::from_os(e, raw);
         if err.code == ErrorCode::SymlinkLoop && self.policy.symlinks == crate::SymlinkMode::Never {
@@ -218,24 +224,34 @@ impl Sandbox {
         err
     }
 
-    /// The path shown to the agent for `rel` in root `root`.
+    /// The path shown to the agent for `rel` in root `root`: escaped (one line, reversible), and given
+    /// back to any tool it names the same object. Relative display with several roots prefixes the
+    /// root's name (`NAME:rel`), which the resolver reads back.
     pub(crate) fn display(&self, root: usize, rel: &Path) -> String {
+        let mut out = String::new();
+        self.display_into(root, rel, &mut out);
+        out
+    }
+
+    /// [`Sandbox::display`] appended to `out`.
+    pub(crate) fn display_into(&self, root: usize, rel: &Path, out: &mut String) {
+        let empty = rel.as_os_str().is_empty();
         match self.policy.path_display {
             PathDisplay::Absolute => {
                 let base = &self.roots[root].canonical;
-                if rel.as_os_str().is_empty() {
-                    base.to_string_lossy().into_owned()
+                if empty {
+                    names::escape_into(base.as_os_str().as_bytes(), out);
                 } else {
-                    base.join(rel).to_string_lossy().into_owned()
+                    names::escape_into(base.join(rel).as_os_str().as_bytes(), out);
                 }
             }
-            PathDisplay::Relative => {
-                if rel.as_os_str().is_empty() {
-                    ".".into()
-                } else {
-                    rel.to_string_lossy().into_owned()
-                }
+            PathDisplay::Relative if self.roots.len() > 1 => {
+                out.push_str(&self.roots[root].name);
+                out.push(':');
+                names::escape_into(rel.as_os_str().as_bytes(), out);
             }
+            PathDisplay::Relative if empty => out.push('.'),
+            PathDisplay::Relative => names::escape_into(rel.as_os_str().as_bytes(), out),
         }
     }
 
@@ -250,7 +266,37 @@ impl Sandbox {
     }
 }
 
-fn denied(raw: &str) -> Error {
+/// A root's name: the operator's, or its directory's; unique among the roots and free of `:` and `/`
+/// (so `NAME:rel` reads back), with `-2`, `-3`... added to a repeated one.
+fn unique_name(given: &str, canonical: &Path, taken: &[Root]) -> String {
+    let base = if given.is_empty() {
+        canonical
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "root".into())
+    } else {
+        given.to_string()
+    };
+    let base: String = base
+        .chars()
+        .map(|c| {
+            if c == ':' || c == '/' || c.is_control() {
+                '_'
+            } else {
+                c
+            }
+        })
+        .collect();
+    let mut name = base.clone();
+    let mut n = 1;
+    while taken.iter().any(|r| r.name == name) {
+        n += 1;
+        name = format!("{base}-{n}");
+    }
+    name
+}
+
+pub(crate) fn denied(raw: &str) -> Error {
     Error::new(
         ErrorCode::Denied,
         format!("'{raw}' is denied by the sandbox policy"),

@@ -47,6 +47,8 @@ pub(crate) enum FileStatus {
     Unreadable,
     NotRegular,
     TimedOut,
+    /// Refused by the admission gate (a hard-linked file under `refuse_hardlinks`).
+    Refused,
     /// Not searched because the page was already complete.
     Abandoned,
 }

@@ -1,5 +1,6 @@
 //! glob: file names matching a pattern, on the same root-bound walker, sorted and paginated like grep.
 
+use crate::core::admit::RootId;
 use crate::core::audit::Fields;
 use crate::core::deadline::Deadline;
 use crate::core::error::Result;
@@ -8,7 +9,7 @@ use crate::search::cursor::query_hash;
 use crate::search::file::{FileResult, OutputMode};
 use crate::search::grep::{check_glob, Globs, GrepResult, Start};
 use crate::search::page::Page;
-use crate::walk::{Walk, WalkSkips};
+use crate::walk::{Walk, WalkEnd, WalkSkips};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -110,8 +111,10 @@ impl Sandbox {
                         .filter(|c| c.root == root)
                         .map(|c| c.path.as_path());
                     let walker = Walk {
-                        deny: &self.deny,
+                        gate: &self.gate,
+                        root: RootId::Read(root),
                         filter: &filter,
+                        deadline: Some(&deadline),
                         resume_after: resume,
                     };
                     let mut on_file = |f: crate::walk::FoundFile, skips: &mut WalkSkips| {
@@ -134,8 +137,11 @@ impl Sandbox {
                             },
                         )
                     };
-                    let (_, rest) = walker.run(fd, rel, levels, &mut on_file);
+                    let (end, rest) = walker.run(fd, rel, levels, &mut on_file);
                     add_skips(&mut page, rest);
+                    if matches!(end, WalkEnd::TimedOut(_)) {
+                        timed_out = true;
+                    }
                 }
             }
         }

@@ -7,6 +7,7 @@
 //! order wait under a byte budget, so memory and open descriptors do not grow with the tree. Small files
 //! are read whole with one `read` into a page-aligned buffer and searched as a slice.
 
+use crate::core::admit::{self, RootId};
 use crate::core::audit::Fields;
 use crate::core::deadline::Deadline;
 use crate::core::error::{Error, ErrorCode, Result};
@@ -515,7 +516,9 @@ impl Sandbox {
         match path {
             None => {
                 for (i, root) in self.roots.iter().enumerate() {
-                    if cursor.is_some_and(|c| c.root > i) {
+                    // A root inside a denied part of another root holds nothing to search.
+                    if cursor.is_some_and(|c| c.root > i) || self.gate.root_denied(RootId::Read(i))
+                    {
                         continue;
                     }
                     let fd = open::open_beneath(
@@ -546,16 +549,27 @@ impl Sandbox {
                 if cursor.is_some_and(|c| c.root != loc.root) {
                     return Err(Error::invalid("cursor belongs to a different path"));
                 }
+                // The object admitted by `locate` is opened again for reading: it must still be the
+                // same one (a rename in between must not substitute another).
+                let want = match loc.opened.kind() {
+                    Kind::Dir => Want::Dir,
+                    Kind::File => Want::Read,
+                    _ => Want::Meta,
+                };
+                let reopen = || {
+                    admit::reopen(root.dir.as_fd(), &loc.rel, want, &loc.opened.stat).map_err(|e| {
+                        match e {
+                            Some(e) => Error::from_os(&e, p),
+                            None => Error::new(
+                                ErrorCode::IoError,
+                                format!("'{p}' changed while it was opened; try again"),
+                            ),
+                        }
+                    })
+                };
                 match loc.opened.kind() {
                     Kind::Dir => {
-                        let fd = open::open_beneath(
-                            root.dir.as_fd(),
-                            &loc.rel,
-                            Want::Dir,
-                            SymlinkMode::Never,
-                        )
-                        .map_err(|e| Error::from_os(&e, p))?
-                        .fd;
+                        let fd = reopen()?.fd;
                         let levels = walk::ancestor_levels(&root.dir, &loc.rel, no_ignore);
                         out.push(Start::Dir {
                             root: loc.root,
@@ -565,14 +579,7 @@ impl Sandbox {
                         });
                     }
                     Kind::File => {
-                        let fd = open::open_beneath(
-                            root.dir.as_fd(),
-                            &loc.rel,
-                            Want::Read,
-                            SymlinkMode::Never,
-                        )
-                        .map_err(|e| Error::from_os(&e, p))?
-                        .fd;
+                        let fd = reopen()?.fd;
                         out.push(Start::File {
                             root: loc.root,
                             rel: loc.rel,
@@ -761,8 +768,10 @@ impl Plan<'_> {
                         .filter(|c| c.root == root)
                         .map(|c| c.path.as_path());
                     let walker = Walk {
-                        deny: &self.sandbox.deny,
+                        gate: &self.sandbox.gate,
+                        root: RootId::Read(root),
                         filter: self.filter,
+                        deadline: Some(self.deadline),
                         resume_after: resume,
                     };
                     let mut on_file = |f: FoundFile, skips: &mut WalkSkips| {
@@ -917,6 +926,13 @@ impl Plan<'_> {
                     ..Default::default()
                 }
             }
+        }
+        // The opened file's own link count decides (the walker's look may be stale).
+        if !self.sandbox.gate.links_ok(&opened.stat) {
+            return FileResult {
+                status: FileStatus::Refused,
+                ..Default::default()
+            };
         }
         if opened.stat.st_size as u64 > self.max_filesize {
             return FileResult {

@@ -16,7 +16,9 @@ pub struct Skipped {
     pub too_large: u64,
     /// Entries hidden by `.gitignore`/`.ignore`/`.rgignore` or because they are hidden (dot) files.
     pub ignored: u64,
-    /// Entries hidden by the sandbox's deny rules.
+    /// Files refused by the sandbox's hard-link policy (`refuse_hardlinks`). Objects that a deny rule
+    /// matches are never counted, here or anywhere: a denied object is indistinguishable from an
+    /// absent one.
     pub denied: u64,
     /// Files or directories the OS would not let us read.
     pub unreadable: u64,
@@ -107,6 +109,7 @@ impl Page {
             FileStatus::TooLarge => self.stats.skipped.too_large += 1,
             FileStatus::Unreadable => self.stats.skipped.unreadable += 1,
             FileStatus::NotRegular => self.stats.skipped.not_regular += 1,
+            FileStatus::Refused => self.stats.skipped.denied += 1,
             FileStatus::Abandoned => {}
         }
         if r.binary && r.status != FileStatus::Binary {

@@ -1,16 +1,19 @@
 //! stat and list_dir, on the same open path.
 
+use crate::core::admit::{self, RootId};
 use crate::core::audit::Fields;
+use crate::core::deadline::Deadline;
 use crate::core::error::{Error, ErrorCode, Result};
+use crate::core::names;
 use crate::core::open::{Kind, Want};
 use crate::core::sandbox::Sandbox;
-use crate::walk::{self, IgnoreLevel};
-use ignore::Match;
+use crate::walk::{self, Filter, IgnoreLevel, Visibility};
+use rustix::fs::AtFlags;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::os::fd::AsFd;
-use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
+use std::time::Duration;
 
 /// Arguments of `stat`.
 #[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
@@ -89,6 +92,10 @@ pub struct ListResult {
     pub hidden: u64,
     /// Entries left out by ignore files.
     pub ignored: u64,
+    /// The time budget ran out while filtering; `total` counts only the entries looked at, and the
+    /// call can be repeated (with a narrower path or the same offset) to see the rest.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub timed_out: bool,
 }
 
 impl Sandbox {
@@ -108,12 +115,10 @@ impl Sandbox {
             let kind = loc.opened.kind();
             let mut lines = None;
             if kind == Kind::File && st.st_size <= 1024 * 1024 {
-                if let Ok(f) = crate::core::open::open_beneath(
-                    self.roots[loc.root].dir.as_fd(),
-                    &loc.rel,
-                    Want::Read,
-                    crate::SymlinkMode::Never,
-                ) {
+                // Counted on a second open that must find the object admitted above.
+                if let Ok(f) =
+                    admit::reopen(self.roots[loc.root].dir.as_fd(), &loc.rel, Want::Read, st)
+                {
                     let bytes = crate::core::io::pread_exact(&f.fd, 0, st.st_size as usize)?;
                     if memchr::memchr(0, &bytes).is_none() {
                         let n = memchr::memchr_iter(b'\n', &bytes).count() as u64;
@@ -157,18 +162,22 @@ impl Sandbox {
                     ..args.clone()
                 });
             }
-            let entries: Vec<Entry> = (0..self.roots.len())
-                .map(|i| Entry {
-                    name: self.display(i, Path::new("")),
-                    kind: "dir".into(),
+            let names: Vec<(String, Kind)> = (0..self.roots.len())
+                .filter(|&i| !self.gate.root_denied(RootId::Read(i)))
+                .map(|i| (self.display(i, Path::new("")), Kind::Dir))
+                .collect();
+            let mut l = page(String::new(), names.len() as u64, offset, limit);
+            l.entries = names[l.offset as usize..l.next_offset as usize]
+                .iter()
+                .map(|(name, kind)| Entry {
+                    name: name.clone(),
+                    kind: kind.as_str().into(),
                     size: 0,
                 })
                 .collect();
-            return Ok((
-                page(String::new(), entries, offset, limit, 0, 0),
-                String::new(),
-            ));
+            return Ok((l, String::new()));
         };
+        let deadline = Deadline::after(Duration::from_millis(self.policy.limits.timeout_ms));
         let loc = self.locate(raw, Want::Dir)?;
         if loc.opened.kind() != Kind::Dir {
             return Err(Error::new(
@@ -176,8 +185,11 @@ impl Sandbox {
                 format!("'{raw}' is not a directory"),
             ));
         }
-        let hidden_ok = args.hidden.unwrap_or(self.policy.hidden);
-        let no_ignore = args.no_ignore.unwrap_or(self.policy.no_ignore);
+        let filter = Filter {
+            hidden: args.hidden.unwrap_or(self.policy.hidden),
+            no_ignore: args.no_ignore.unwrap_or(self.policy.no_ignore),
+            ..Filter::default()
+        };
         let root = &self.roots[loc.root];
         let names = walk::read_entries(&loc.opened.fd).ok_or_else(|| {
             Error::new(
@@ -185,7 +197,7 @@ impl Sandbox {
                 format!("'{raw}' cannot be listed"),
             )
         })?;
-        let levels = if no_ignore {
+        let levels = if filter.no_ignore {
             None
         } else {
             let has_git = names.iter().any(|(n, _)| n == ".git");
@@ -199,8 +211,15 @@ impl Sandbox {
             ))
         };
         let (mut hidden, mut ignored) = (0, 0);
-        let mut entries = Vec::new();
+        let mut shown = Vec::new();
+        let mut timed_out = false;
         for (name, ft) in names {
+            // The deadline is checked per entry: the filter reads ignore rules, not metadata, so a
+            // huge directory costs its names, and only the page's entries are stat'ed below.
+            if deadline.expired() {
+                timed_out = true;
+                break;
+            }
             let ft = if ft == rustix::fs::FileType::Unknown {
                 walk::stat_type(&loc.opened.fd, &name)
             } else {
@@ -208,64 +227,70 @@ impl Sandbox {
             };
             let kind = Kind::from_file_type(ft);
             let rel = loc.rel.join(&name);
-            if self.deny.is_denied(&rel, kind == Kind::Dir) {
+            let is_dir = kind == Kind::Dir;
+            if self.gate.denied(RootId::Read(loc.root), &rel, is_dir) {
                 continue;
             }
-            if !hidden_ok && name.as_bytes().first() == Some(&b'.') {
-                hidden += 1;
-                continue;
-            }
-            if let Some(l) = &levels {
-                if let Match::Ignore(_) = l.matched(&rel, kind == Kind::Dir) {
+            match walk::visibility(&filter, levels.as_deref(), &rel, &name, is_dir) {
+                Visibility::Shown | Visibility::Filtered => {}
+                Visibility::Hidden => {
+                    hidden += 1;
+                    continue;
+                }
+                Visibility::Ignored => {
                     ignored += 1;
                     continue;
                 }
             }
-            let size = rustix::fs::statat(
-                &loc.opened.fd,
-                name.as_os_str(),
-                rustix::fs::AtFlags::SYMLINK_NOFOLLOW,
-            )
-            .map(|st| st.st_size.max(0) as u64)
-            .unwrap_or(0);
-            entries.push(Entry {
-                name: name.to_string_lossy().into_owned(),
-                kind: kind.as_str().into(),
-                size,
-            });
+            if kind == Kind::File && self.gate.checks_links() {
+                let st =
+                    rustix::fs::statat(&loc.opened.fd, name.as_os_str(), AtFlags::SYMLINK_NOFOLLOW);
+                if !st.is_ok_and(|st| self.gate.links_ok(&st)) {
+                    continue;
+                }
+            }
+            shown.push((name, kind));
         }
-        let shown = self.display(loc.root, &loc.rel);
-        Ok((
-            page(shown, entries, offset, limit, hidden, ignored),
-            self.audit_path(loc.root, &loc.rel),
-        ))
+        let mut l = page(
+            self.display(loc.root, &loc.rel),
+            shown.len() as u64,
+            offset,
+            limit,
+        );
+        l.entries = shown[l.offset as usize..l.next_offset as usize]
+            .iter()
+            .map(|(name, kind)| Entry {
+                name: names::escape_path(Path::new(name)),
+                kind: kind.as_str().into(),
+                size: rustix::fs::statat(
+                    &loc.opened.fd,
+                    name.as_os_str(),
+                    AtFlags::SYMLINK_NOFOLLOW,
+                )
+                .map_or(0, |st| st.st_size.max(0) as u64),
+            })
+            .collect();
+        (l.hidden, l.ignored) = (hidden, ignored);
+        if timed_out {
+            l.truncated = true;
+            l.timed_out = true;
+        }
+        Ok((l, self.audit_path(loc.root, &loc.rel)))
     }
 }
 
-fn page(
-    path: String,
-    all: Vec<Entry>,
-    offset: u64,
-    limit: u64,
-    hidden: u64,
-    ignored: u64,
-) -> ListResult {
-    let total = all.len() as u64;
+/// The page `offset..offset+limit` of `total` entries (entries are filled in by the caller).
+fn page(path: String, total: u64, offset: u64, limit: u64) -> ListResult {
     let start = offset.min(total);
     let end = start.saturating_add(limit).min(total);
     ListResult {
         path,
-        entries: all
-            .into_iter()
-            .skip(start as usize)
-            .take((end - start) as usize)
-            .collect(),
+        entries: Vec::new(),
         offset: start,
         next_offset: end,
         total,
         truncated: end < total,
-        hidden,
-        ignored,
+        ..Default::default()
     }
 }
 

@@ -1,8 +1,10 @@
 //! The opt-in write root: write_file (create-only by default, double approval to overwrite, atomic
 //! replace) and delete_file. Same resolution and escape rules as reads; the write root grants no read.
 
+use crate::core::admit::RootId;
 use crate::core::audit::Fields;
 use crate::core::error::{Error, ErrorCode, Result};
+use crate::core::names::{self, EntryName};
 use crate::core::open::{self, Kind, Want};
 use crate::core::policy::PathDisplay;
 use crate::core::sandbox::{Root, Sandbox};
@@ -12,7 +14,7 @@ use rustix::io::Errno;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
-use std::ffi::{OsStr, OsString};
+
 use std::os::fd::{AsFd, OwnedFd};
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -78,7 +80,7 @@ static TMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 /// file name in it, and the resolved path relative to the write root.
 struct Dest {
     dir: OwnedFd,
-    name: OsString,
+    name: EntryName,
     rel: PathBuf,
 }
 
@@ -143,14 +145,15 @@ impl Sandbox {
     }
 
     /// Splits a write request into (parent, file name) relative to the write root, before any I/O.
-    fn split_request(&self, raw: &str) -> Result<(PathBuf, OsString)> {
-        crate::core::resolve::validate(raw, &self.policy.limits)?;
+    fn split_request(&self, raw: &str) -> Result<(PathBuf, EntryName)> {
+        let path = crate::core::resolve::request(raw, &self.policy.limits)?;
         let (root, _) = self.write_root()?;
         let anchors = [crate::core::resolve::RootPaths {
             configured: &root.configured,
             canonical: &root.canonical,
+            name: &root.name,
         }];
-        let rel = match crate::core::resolve::candidates(raw, &anchors) {
+        let rel = match crate::core::resolve::candidates(raw, &path, &anchors) {
             Ok(mut c) => c.remove(0).1,
             Err(e) if e.code == ErrorCode::OutOfSandbox => {
                 return Err(Error::new(
@@ -188,15 +191,19 @@ impl Sandbox {
                 "'{raw}' does not end in a file name"
             )));
         }
-        let name = match rel.components().next_back() {
-            Some(Component::Normal(n)) => n.to_os_string(),
+        let name = match rel
+            .components()
+            .next_back()
+            .map(|c| EntryName::new(c.as_os_str()))
+        {
+            Some(Some(n)) => n,
             _ => {
                 return Err(Error::invalid(format!(
                     "'{raw}' does not end in a file name"
                 )))
             }
         };
-        if self.deny.is_denied(&open::lexical(&rel), false) {
+        if self.gate.denied(RootId::Write, &open::lexical(&rel), false) {
             return Err(denied(raw));
         }
         let parent = rel.parent().map(Path::to_path_buf).unwrap_or_default();
@@ -208,8 +215,8 @@ impl Sandbox {
     fn target(&self, raw: &str, create_parents: bool) -> Result<Dest> {
         let (parent, name) = self.split_request(raw)?;
         let (dir, parent_rel) = self.open_parent(raw, &parent, create_parents)?;
-        let rel = parent_rel.join(&name);
-        if self.deny.is_denied(&rel, false) {
+        let rel = parent_rel.join(name.as_os_str());
+        if self.gate.denied(RootId::Write, &rel, false) {
             return Err(denied(raw));
         }
         Ok(Dest { dir, name, rel })
@@ -253,7 +260,7 @@ impl Sandbox {
             prefix.push(c);
             let next = match open(&prefix) {
                 Ok(fd) => fd,
-                Err(e) if is_noent(&e) && matches!(c, Component::Normal(_)) => {
+                Err(e) if is_noent(&e) && EntryName::new(c.as_os_str()).is_some() => {
                     match rustix::fs::mkdirat(&cur, c.as_os_str(), Mode::from_raw_mode(0o755)) {
                         Ok(()) | Err(Errno::EXIST) => {}
                         Err(e) => return Err(self.map_open_error(&e.into(), raw)),
@@ -277,7 +284,7 @@ impl Sandbox {
             };
             let resolved = open::path_beneath(root.dir.as_fd(), next.as_fd())
                 .unwrap_or_else(|| open::lexical(&prefix));
-            if self.deny.is_denied(&resolved, true) {
+            if self.gate.denied(RootId::Write, &resolved, true) {
                 return Err(denied(raw));
             }
             cur = next;
@@ -299,7 +306,7 @@ impl Sandbox {
             match open::open_beneath(root.dir.as_fd(), &t.rel, Want::Meta, self.policy.symlinks) {
                 Ok(o) => {
                     if let Some(to) = open::path_beneath(root.dir.as_fd(), o.fd.as_fd()) {
-                        if self.deny.is_denied(&to, o.kind() == Kind::Dir) {
+                        if self.gate.denied(RootId::Write, &to, o.kind() == Kind::Dir) {
                             return Err(denied(raw));
                         }
                     }
@@ -321,8 +328,8 @@ impl Sandbox {
 
     fn shown(&self, rel: &Path) -> String {
         match (self.policy.path_display, &self.write_root) {
-            (PathDisplay::Absolute, Some(root)) => root.canonical.join(rel).display().to_string(),
-            _ => rel.display().to_string(),
+            (PathDisplay::Absolute, Some(root)) => names::escape_path(&root.canonical.join(rel)),
+            _ => names::escape_path(rel),
         }
     }
 
@@ -524,7 +531,7 @@ fn create_temp(dir: &OwnedFd, raw: &str) -> Result<(OwnedFd, String)> {
 /// temporary file is removed on every error.
 fn publish(
     dir: &OwnedFd,
-    name: &OsStr,
+    name: &EntryName,
     data: &[u8],
     replace: bool,
     perm: Option<u32>,
@@ -546,12 +553,14 @@ fn publish(
         rustix::fs::fsync(&fd).map_err(|e| io("fsync", e))?;
         drop(fd);
         if replace {
-            return rustix::fs::renameat(dir, tmp.as_str(), dir, name).map_err(|e| match e {
-                Errno::ISDIR | Errno::NOTDIR | Errno::NOTEMPTY | Errno::EXIST => Error::new(
-                    ErrorCode::NotAFile,
-                    format!("'{raw}' became a directory while writing; nothing was replaced"),
-                ),
-                e => io("rename", e),
+            return rustix::fs::renameat(dir, tmp.as_str(), dir, name.as_os_str()).map_err(|e| {
+                match e {
+                    Errno::ISDIR | Errno::NOTDIR | Errno::NOTEMPTY | Errno::EXIST => Error::new(
+                        ErrorCode::NotAFile,
+                        format!("'{raw}' became a directory while writing; nothing was replaced"),
+                    ),
+                    e => io("rename", e),
+                }
             });
         }
         let appeared = || {
@@ -560,13 +569,20 @@ fn publish(
                 format!("'{raw}' appeared while writing; nothing was replaced"),
             )
         };
-        match rustix::fs::renameat_with(dir, tmp.as_str(), dir, name, RenameFlags::NOREPLACE) {
+        match rustix::fs::renameat_with(
+            dir,
+            tmp.as_str(),
+            dir,
+            name.as_os_str(),
+            RenameFlags::NOREPLACE,
+        ) {
             Ok(()) => Ok(()),
             Err(Errno::EXIST) => Err(appeared()),
             // No RENAME_NOREPLACE here: a hard link is exclusive too (the temporary name is removed
             // below on success and on failure).
             Err(Errno::INVAL | Errno::NOSYS | Errno::OPNOTSUPP) => {
-                match rustix::fs::linkat(dir, tmp.as_str(), dir, name, AtFlags::empty()) {
+                match rustix::fs::linkat(dir, tmp.as_str(), dir, name.as_os_str(), AtFlags::empty())
+                {
                     Ok(()) => {
                         let _ = rustix::fs::unlinkat(dir, tmp.as_str(), AtFlags::empty());
                         Ok(())
@@ -628,7 +644,15 @@ mod tests {
         std::fs::create_dir(tmp.path().join("empty")).unwrap();
         let dir = dir_fd(tmp.path());
         for name in ["d", "empty"] {
-            let e = publish(&dir, OsStr::new(name), b"data", true, None, name).unwrap_err();
+            let e = publish(
+                &dir,
+                &EntryName::new(std::ffi::OsStr::new(name)).unwrap(),
+                b"data",
+                true,
+                None,
+                name,
+            )
+            .unwrap_err();
             assert_eq!(e.code, ErrorCode::NotAFile, "{name}: {e}");
             assert!(tmp.path().join(name).is_dir());
         }
@@ -640,13 +664,29 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         std::fs::write(tmp.path().join("f"), "old").unwrap();
         let dir = dir_fd(tmp.path());
-        let e = publish(&dir, OsStr::new("f"), b"new", false, None, "f").unwrap_err();
+        let e = publish(
+            &dir,
+            &EntryName::new(std::ffi::OsStr::new("f")).unwrap(),
+            b"new",
+            false,
+            None,
+            "f",
+        )
+        .unwrap_err();
         assert_eq!(e.code, ErrorCode::AlreadyExists);
         assert_eq!(
             std::fs::read_to_string(tmp.path().join("f")).unwrap(),
             "old"
         );
-        publish(&dir, OsStr::new("g"), b"new", false, None, "g").unwrap();
+        publish(
+            &dir,
+            &EntryName::new(std::ffi::OsStr::new("g")).unwrap(),
+            b"new",
+            false,
+            None,
+            "g",
+        )
+        .unwrap();
         assert_eq!(
             std::fs::read_to_string(tmp.path().join("g")).unwrap(),
             "new"
@@ -662,7 +702,15 @@ mod tests {
         std::fs::write(&f, "old").unwrap();
         std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o600)).unwrap();
         let dir = dir_fd(tmp.path());
-        publish(&dir, OsStr::new("f"), b"new", true, Some(0o600), "f").unwrap();
+        publish(
+            &dir,
+            &EntryName::new(std::ffi::OsStr::new("f")).unwrap(),
+            b"new",
+            true,
+            Some(0o600),
+            "f",
+        )
+        .unwrap();
         assert_eq!(std::fs::read_to_string(&f).unwrap(), "new");
         let mode = std::fs::metadata(&f).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode, 0o600);

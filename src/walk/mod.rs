@@ -2,7 +2,8 @@
 //! symlinks are reported and never followed, and ignore rules come from files read through the same
 //! handles with ripgrep's precedence. Nothing above the sandbox root is consulted.
 
-use crate::core::deny::DenyRules;
+use crate::core::admit::{Gate, RootId};
+use crate::core::deadline::Deadline;
 use crate::core::open::{self, Want};
 use crate::core::policy::SymlinkMode;
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
@@ -10,7 +11,7 @@ use ignore::overrides::Override;
 use ignore::types::Types;
 use ignore::Match;
 use rustix::fs::FileType;
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
@@ -62,8 +63,9 @@ impl IgnoreLevel {
             custom: read(".rgignore"),
             ignore: read(".ignore"),
             git: if in_repo { read(".gitignore") } else { None },
+            // Not one of the directory's entries: `.git`'s presence was checked, the open says the rest.
             exclude: if has_git {
-                read(".git/info/exclude")
+                read_rules(fd, rel, Path::new(".git/info/exclude"))
             } else {
                 None
             },
@@ -130,7 +132,9 @@ pub(crate) struct Filter {
     pub types: Option<Types>,
 }
 
-/// Counts of entries the walk passed over.
+/// Counts of entries the walk passed over. Objects a deny rule matches are not counted anywhere: a
+/// denied object is indistinguishable from an absent one. `denied` counts files refused by the
+/// hard-link policy.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct WalkSkips {
     pub ignored: u64,
@@ -156,10 +160,62 @@ pub(crate) struct FoundFile {
 }
 
 /// Why a walk ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum WalkEnd {
     Complete,
     Stopped,
+    /// The deadline passed; everything up to this entry (walk order) was looked at.
+    TimedOut(PathBuf),
+}
+
+/// Whether a directory entry is shown, and if not, why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Visibility {
+    Shown,
+    /// Left out by an ignore file.
+    Ignored,
+    /// Left out for being hidden (a dot name).
+    Hidden,
+    /// Left out by an include/exclude glob or a file type.
+    Filtered,
+}
+
+/// ripgrep's filter chain, the one precedence for the walker and list_dir: overrides (include and
+/// exclude globs) decide first; then ignore files (a whitelist, `!.keep`, also shows a hidden name);
+/// then file types; then hidden names.
+pub(crate) fn visibility(
+    filter: &Filter,
+    ign: Option<&IgnoreLevel>,
+    rel: &Path,
+    name: &OsStr,
+    is_dir: bool,
+) -> Visibility {
+    if let Some(o) = &filter.overrides {
+        match o.matched(rel, is_dir) {
+            Match::Ignore(_) => return Visibility::Filtered,
+            Match::Whitelist(_) => return Visibility::Shown,
+            Match::None => {}
+        }
+    }
+    let mut whitelisted = false;
+    if let Some(ign) = ign {
+        match ign.matched(rel, is_dir) {
+            Match::Ignore(_) => return Visibility::Ignored,
+            Match::Whitelist(_) => whitelisted = true,
+            Match::None => {}
+        }
+    }
+    if let Some(t) = &filter.types {
+        match t.matched(rel, is_dir) {
+            Match::Ignore(_) => return Visibility::Filtered,
+            Match::Whitelist(_) => whitelisted = true,
+            Match::None => {}
+        }
+    }
+    if !whitelisted && !filter.hidden && name.as_bytes().first() == Some(&b'.') {
+        return Visibility::Hidden;
+    }
+    Visibility::Shown
 }
 
 /// One directory being walked.
@@ -173,15 +229,19 @@ struct Frame {
 /// A depth-first walk of one directory of one root, entries in byte order of names (the order of
 /// Rust's `Path` and `rg --sort path`).
 pub(crate) struct Walk<'a> {
-    pub deny: &'a DenyRules,
+    /// The admission gate, and the root the walk is in.
+    pub gate: &'a Gate,
+    pub root: RootId,
     pub filter: &'a Filter,
+    /// Checked for every entry, so a walk through many empty directories is bounded too.
+    pub deadline: Option<&'a Deadline>,
     /// Skip everything that sorts before this path (a cursor), keeping its ancestors and itself.
     pub resume_after: Option<&'a Path>,
 }
 
 impl Walk<'_> {
-    /// Walks the directory `fd` at `rel`, calling `on_file` for each file in order; `on_file` returns
-    /// false to stop. `on_skip` receives skip counts as they happen.
+    /// Walks the directory `fd` at `rel`, calling `on_file` for each file in order with the skip counts
+    /// gathered since the previous file; `on_file` returns false to stop.
     pub fn run(
         &self,
         fd: OwnedFd,
@@ -204,6 +264,9 @@ impl Walk<'_> {
                 continue;
             };
             let rel = top.rel.join(&name);
+            if self.deadline.is_some_and(Deadline::expired) {
+                return (WalkEnd::TimedOut(rel), skips);
+            }
             if let Some(cursor) = self.resume_after {
                 if !cursor.starts_with(&rel) && rel.as_path() < cursor {
                     continue;
@@ -215,8 +278,7 @@ impl Walk<'_> {
                 ft
             };
             let is_dir = ft == FileType::Directory;
-            if self.deny.is_denied(&rel, is_dir) {
-                skips.denied += 1;
+            if self.gate.denied(self.root, &rel, is_dir) {
                 continue;
             }
             match ft {
@@ -227,7 +289,16 @@ impl Walk<'_> {
                     continue;
                 }
             }
-            if !self.allowed(top.ign.as_deref(), &rel, &name, is_dir, &mut skips) {
+            match visibility(self.filter, top.ign.as_deref(), &rel, &name, is_dir) {
+                Visibility::Shown => {}
+                Visibility::Ignored | Visibility::Hidden => {
+                    skips.ignored += 1;
+                    continue;
+                }
+                Visibility::Filtered => continue,
+            }
+            if !is_dir && self.gate.checks_links() && !self.links_ok(&*top.fd, &name) {
+                skips.denied += 1;
                 continue;
             }
             if is_dir {
@@ -278,45 +349,10 @@ impl Walk<'_> {
         })
     }
 
-    /// The filter chain of ripgrep: overrides (include/exclude), ignore files, file types, hidden.
-    fn allowed(
-        &self,
-        ign: Option<&IgnoreLevel>,
-        rel: &Path,
-        name: &OsString,
-        is_dir: bool,
-        skips: &mut WalkSkips,
-    ) -> bool {
-        if let Some(o) = &self.filter.overrides {
-            match o.matched(rel, is_dir) {
-                Match::Ignore(_) => return false,
-                Match::Whitelist(_) => return true,
-                Match::None => {}
-            }
-        }
-        let mut whitelisted = false;
-        if let Some(ign) = ign {
-            match ign.matched(rel, is_dir) {
-                Match::Ignore(_) => {
-                    skips.ignored += 1;
-                    return false;
-                }
-                Match::Whitelist(_) => whitelisted = true,
-                Match::None => {}
-            }
-        }
-        if let Some(t) = &self.filter.types {
-            match t.matched(rel, is_dir) {
-                Match::Ignore(_) => return false,
-                Match::Whitelist(_) => whitelisted = true,
-                Match::None => {}
-            }
-        }
-        if !whitelisted && !self.filter.hidden && name.as_bytes().first() == Some(&b'.') {
-            skips.ignored += 1;
-            return false;
-        }
-        true
+    /// The hard-link policy for a walked file, from `fstatat` (the search re-checks the opened file).
+    fn links_ok(&self, dir: &impl AsFd, name: &OsStr) -> bool {
+        rustix::fs::statat(dir, name, rustix::fs::AtFlags::SYMLINK_NOFOLLOW)
+            .is_ok_and(|st| self.gate.links_ok(&st))
     }
 }
 

@@ -1,0 +1,216 @@
+//! The admission gate: every object an agent's call reaches passes here before a byte or a name of it
+//! is used. All policy about *which* objects may be used lives in this file:
+//!
+//! - **Deny rules** are matched against the object's path relative to EVERY configured root that
+//!   contains it (read roots and the write root, nested in each other or not), so `--root R
+//!   --root R/cfg --deny cfg/` refuses `prod.key` reached through either root, and a write root inside
+//!   a read root obeys the read root's anchored rules.
+//! - **Hard links**: with `refuse_hardlinks`, a regular file with more than one link is refused (it may
+//!   alias an inode outside the roots).
+//! - **Identity on re-open**: a second open of an admitted object must find the same `(dev, ino)`.
+//!
+//! Callers: [`Sandbox::locate`](crate::Sandbox) (read_file, stat, list_dir, grep and glob starts), the
+//! walker (every entry and every file it hands out), list_dir's entries, and the write tools (targets,
+//! parents they create, symlinks they replace). A denied object is indistinguishable from an absent
+//! one: it is never counted, listed or searched.
+
+use crate::core::deny::DenyRules;
+use crate::core::open::{self, Kind, Opened, Want};
+use crate::core::policy::SymlinkMode;
+use rustix::fs::Stat;
+use std::os::fd::BorrowedFd;
+use std::path::{Path, PathBuf};
+
+/// Which configured root an object was reached through: a read root by index, or the write root.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RootId {
+    /// The read root at this index.
+    Read(usize),
+    /// The write root.
+    Write,
+}
+
+/// How one root sits relative to another that it nests in or that nests in it.
+#[derive(Debug, Clone)]
+enum Nesting {
+    /// This root is at `0` inside another root: an object at `rel` here is at `0/rel` there.
+    Inside(PathBuf),
+    /// Another root is at `0` inside this one: an object at `0/x` here is at `x` there.
+    Contains(PathBuf),
+}
+
+/// Why the gate refused an object.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Refusal {
+    /// A deny rule matched the object's path relative to some root.
+    Denied,
+    /// The object is a regular file with several hard links and the policy refuses those.
+    HardLink,
+}
+
+/// The one admission function's state: deny rules, the hard-link policy, and how the roots nest.
+#[derive(Debug, Clone)]
+pub(crate) struct Gate {
+    deny: DenyRules,
+    refuse_hardlinks: bool,
+    /// For each read root (then the write root), its nesting with the other roots.
+    nesting: Vec<Vec<Nesting>>,
+}
+
+impl Gate {
+    /// A gate over roots with these canonical paths (`write`: the write root's, if any).
+    pub fn new(
+        deny: DenyRules,
+        refuse_hardlinks: bool,
+        reads: &[&Path],
+        write: Option<&Path>,
+    ) -> Self {
+        let all: Vec<&Path> = reads.iter().copied().chain(write).collect();
+        let nesting = all
+            .iter()
+            .enumerate()
+            .map(|(i, me)| {
+                let mut rel = Vec::new();
+                for (j, other) in all.iter().enumerate() {
+                    if i == j || me == other {
+                        continue;
+                    }
+                    if let Ok(p) = me.strip_prefix(other) {
+                        rel.push(Nesting::Inside(p.to_path_buf()));
+                    } else if let Ok(p) = other.strip_prefix(me) {
+                        rel.push(Nesting::Contains(p.to_path_buf()));
+                    }
+                }
+                rel
+            })
+            .collect();
+        Gate {
+            deny,
+            refuse_hardlinks,
+            nesting,
+        }
+    }
+
+    fn index(&self, root: RootId) -> usize {
+        match root {
+            RootId::Read(i) => i,
+            RootId::Write => self.nesting.len() - 1,
+        }
+    }
+
+    /// Whether any deny rules are configured (else name checks can be skipped).
+    pub fn has_rules(&self) -> bool {
+        !self.deny.is_empty()
+    }
+
+    /// Whether the object at `rel` beneath `root` is denied, seen from every root that contains it.
+    pub fn denied(&self, root: RootId, rel: &Path, is_dir: bool) -> bool {
+        if self.deny.is_empty() {
+            return false;
+        }
+        if self.deny.is_denied(rel, is_dir) {
+            return true;
+        }
+        self.nesting[self.index(root)].iter().any(|n| match n {
+            // `join("")` would add a trailing slash, which the matcher reads as another name.
+            Nesting::Inside(at) if rel.as_os_str().is_empty() => self.deny.is_denied(at, is_dir),
+            Nesting::Inside(at) => self.deny.is_denied(&at.join(rel), is_dir),
+            Nesting::Contains(at) => rel
+                .strip_prefix(at)
+                .is_ok_and(|rest| self.deny.is_denied(rest, is_dir)),
+        })
+    }
+
+    /// Whether the root itself lies in a denied part of another root (then nothing in it is usable).
+    pub fn root_denied(&self, root: RootId) -> bool {
+        self.denied(root, Path::new(""), true)
+    }
+
+    /// The hard-link policy on an object's metadata.
+    pub fn links_ok(&self, st: &Stat) -> bool {
+        !(self.refuse_hardlinks && Kind::from_stat(st) == Kind::File && st.st_nlink > 1)
+    }
+
+    /// Whether the policy needs each walked file's link count (else the walker need not stat).
+    pub fn checks_links(&self) -> bool {
+        self.refuse_hardlinks
+    }
+
+    /// Admits an opened object reached at the resolved path `rel` beneath `root`.
+    pub fn admit(&self, root: RootId, rel: &Path, opened: &Opened) -> Result<(), Refusal> {
+        if self.denied(root, rel, opened.kind() == Kind::Dir) {
+            return Err(Refusal::Denied);
+        }
+        if !self.links_ok(&opened.stat) {
+            return Err(Refusal::HardLink);
+        }
+        Ok(())
+    }
+}
+
+/// Opens `rel` beneath `dir` again and checks it is the object admitted before (`first`): a rename
+/// between the two opens must not substitute another file. `Err(None)` when the object changed.
+pub(crate) fn reopen(
+    dir: BorrowedFd<'_>,
+    rel: &Path,
+    want: Want,
+    first: &Stat,
+) -> Result<Opened, Option<std::io::Error>> {
+    let again = open::open_beneath(dir, rel, want, SymlinkMode::Never).map_err(Some)?;
+    if again.stat.st_dev != first.st_dev || again.stat.st_ino != first.st_ino {
+        return Err(None);
+    }
+    Ok(again)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gate(rules: &[&str], reads: &[&str], write: Option<&str>) -> Gate {
+        let rules: Vec<String> = rules.iter().map(|s| s.to_string()).collect();
+        let reads: Vec<&Path> = reads.iter().map(Path::new).collect();
+        Gate::new(
+            DenyRules::new(&rules).unwrap(),
+            false,
+            &reads,
+            write.map(Path::new),
+        )
+    }
+
+    #[test]
+    fn nested_read_roots_share_rules() {
+        let g = gate(&["cfg/", "/top.key"], &["/r", "/r/cfg"], None);
+        assert!(g.denied(RootId::Read(1), Path::new("prod.key"), false));
+        assert!(g.root_denied(RootId::Read(1)));
+        assert!(g.denied(RootId::Read(0), Path::new("cfg/prod.key"), false));
+        assert!(g.denied(RootId::Read(0), Path::new("top.key"), false));
+        assert!(!g.denied(RootId::Read(0), Path::new("src/a.rs"), false));
+        let g = gate(&["/prod.key"], &["/r", "/r/cfg"], None);
+        // Anchored at the inner root: refused through the outer one too.
+        assert!(g.denied(RootId::Read(0), Path::new("cfg/prod.key"), false));
+        assert!(g.denied(RootId::Read(1), Path::new("prod.key"), false));
+        assert!(!g.denied(RootId::Read(0), Path::new("sub/prod.key"), false));
+    }
+
+    #[test]
+    fn write_root_inside_a_read_root() {
+        let g = gate(
+            &["/sub/locked.txt", "sub/*.sh", ".git/"],
+            &["/repo"],
+            Some("/repo/sub"),
+        );
+        assert!(g.denied(RootId::Write, Path::new("locked.txt"), false));
+        assert!(g.denied(RootId::Write, Path::new("run.sh"), false));
+        assert!(!g.denied(RootId::Write, Path::new("ok.txt"), false));
+        let g = gate(&[".git/"], &["/repo"], Some("/repo/.git"));
+        assert!(g.denied(RootId::Write, Path::new("hooks/pre-commit"), false));
+    }
+
+    #[test]
+    fn sibling_prefix_is_not_nesting() {
+        // A string prefix would put the second root at `_evil` inside the first.
+        let g = gate(&["_evil/y"], &["/srv/data", "/srv/data_evil"], None);
+        assert!(!g.denied(RootId::Read(1), Path::new("y"), false));
+    }
+}
