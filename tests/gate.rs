@@ -1,0 +1,491 @@
+//! Issue 11, policy: one admission gate. Each test here reproduces a defect found on the layout before
+//! the gate (deny rules, hard links and identity checked by read_file alone) and fails without it.
+//!
+//! Real temp trees; every sandbox is built from a `Policy` so the cases read like operator configs.
+
+use rootbound::{
+    DeleteArgs, ErrorCode, GlobArgs, GrepArgs, ListArgs, PathDisplay, Policy, ReadArgs, RootSpec,
+    Sandbox, StatArgs, WriteArgs, WritePolicy,
+};
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+struct Tree {
+    _tmp: tempfile::TempDir,
+    base: PathBuf,
+}
+
+impl Tree {
+    fn new() -> Tree {
+        let tmp = tempfile::Builder::new()
+            .prefix("rootbound-gate-")
+            .tempdir()
+            .unwrap();
+        let base = std::fs::canonicalize(tmp.path()).unwrap();
+        Tree { _tmp: tmp, base }
+    }
+
+    fn file(&self, rel: impl AsRef<Path>, content: &str) -> &Self {
+        let p = self.base.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, content).unwrap();
+        self
+    }
+
+    fn path(&self, rel: &str) -> PathBuf {
+        self.base.join(rel)
+    }
+}
+
+fn root(p: PathBuf) -> RootSpec {
+    RootSpec {
+        name: String::new(),
+        path: p,
+    }
+}
+
+fn named(name: &str, p: PathBuf) -> RootSpec {
+    RootSpec {
+        name: name.into(),
+        path: p,
+    }
+}
+
+fn sandbox(roots: Vec<RootSpec>, deny: &[&str]) -> Policy {
+    Policy {
+        roots,
+        deny: deny.iter().map(|s| s.to_string()).collect(),
+        ..Default::default()
+    }
+}
+
+fn grep_all(sb: &Sandbox, pattern: &str) -> rootbound::GrepResult {
+    sb.grep_search(&GrepArgs {
+        hidden: Some(true),
+        no_ignore: Some(true),
+        limit: Some(100),
+        ..GrepArgs::new(pattern)
+    })
+    .unwrap()
+}
+
+fn glob_all(sb: &Sandbox) -> rootbound::GrepResult {
+    sb.glob(&GlobArgs {
+        pattern: "**".into(),
+        hidden: Some(true),
+        no_ignore: Some(true),
+        limit: Some(100),
+        ..Default::default()
+    })
+    .unwrap()
+}
+
+fn list(sb: &Sandbox, path: &str) -> rootbound::ListResult {
+    sb.list_dir(&ListArgs {
+        path: Some(path.into()),
+        hidden: Some(true),
+        no_ignore: Some(true),
+        ..Default::default()
+    })
+    .unwrap()
+}
+
+fn code<T: std::fmt::Debug>(r: rootbound::Result<T>) -> ErrorCode {
+    r.unwrap_err().code
+}
+
+/// Item 1: `refuse_hardlinks` holds for grep, glob and list_dir, not only read_file.
+#[test]
+fn hard_links_are_refused_by_every_tool() {
+    let t = Tree::new();
+    t.file("out/secret", "SECRET hardlinked\n")
+        .file("r/plain.txt", "plain\n");
+    std::fs::hard_link(t.path("out/secret"), t.path("r/hl")).unwrap();
+    let mut p = sandbox(vec![root(t.path("r"))], &[]);
+    p.refuse_hardlinks = true;
+    let sb = Sandbox::new(p).unwrap();
+    assert_eq!(code(sb.read_file(&ReadArgs::path("hl"))), ErrorCode::Denied);
+    let g = grep_all(&sb, "SECRET");
+    assert_eq!(g.match_lines, 0, "{g:?}");
+    assert!(!g.matches.contains("SECRET"));
+    assert_eq!(g.stats.skipped.denied, 1, "refused by policy, and counted");
+    let g = glob_all(&sb);
+    assert!(!g.matches.contains("hl"), "{}", g.matches);
+    assert!(g.matches.contains("plain.txt"));
+    let l = list(&sb, ".");
+    assert!(l.entries.iter().all(|e| e.name != "hl"), "{l:?}");
+    // A search naming the file itself is refused too.
+    let e = sb.grep_search(&GrepArgs {
+        path: Some("hl".into()),
+        ..GrepArgs::new("SECRET")
+    });
+    assert_eq!(code(e), ErrorCode::Denied);
+}
+
+/// Item 2: a root nested in another cannot bypass the outer root's rules, anchored or not.
+#[test]
+fn nested_roots_keep_every_roots_deny_rules() {
+    for rule in ["cfg/", "/cfg/prod.key", "cfg/*.key"] {
+        let t = Tree::new();
+        t.file("R/cfg/prod.key", "KEY material\n")
+            .file("R/readme.txt", "KEY is documented here\n");
+        let p = sandbox(vec![root(t.path("R")), root(t.path("R/cfg"))], &[rule]);
+        let sb = Sandbox::new(p).unwrap();
+        assert_eq!(
+            code(sb.read_file(&ReadArgs::path("prod.key"))),
+            ErrorCode::Denied,
+            "rule {rule}"
+        );
+        let abs = t.path("R/cfg/prod.key");
+        assert_eq!(
+            code(sb.read_file(&ReadArgs::path(abs.to_str().unwrap()))),
+            ErrorCode::Denied,
+            "rule {rule}"
+        );
+        assert_eq!(
+            code(sb.stat(&StatArgs {
+                path: "cfg/prod.key".into()
+            })),
+            ErrorCode::Denied
+        );
+        let g = grep_all(&sb, "KEY");
+        assert_eq!(g.match_lines, 1, "rule {rule}: {}", g.matches);
+        assert!(g.matches.contains("readme.txt"));
+        assert!(!glob_all(&sb).matches.contains("prod.key"), "rule {rule}");
+    }
+}
+
+/// Item 2, the other way round: a rule anchored in the inner root holds when the object is reached
+/// through the outer root.
+#[test]
+fn inner_roots_rules_hold_through_the_outer_root() {
+    let t = Tree::new();
+    t.file("R/cfg/prod.key", "KEY\n")
+        .file("R/prod.key", "fine\n");
+    let p = sandbox(
+        vec![root(t.path("R")), root(t.path("R/cfg"))],
+        &["/prod.key"],
+    );
+    let sb = Sandbox::new(p).unwrap();
+    // `/prod.key` relative to either root: both files are denied.
+    assert_eq!(
+        code(sb.read_file(&ReadArgs::path("cfg/prod.key"))),
+        ErrorCode::Denied
+    );
+    assert_eq!(
+        code(sb.read_file(&ReadArgs::path("prod.key"))),
+        ErrorCode::Denied
+    );
+}
+
+fn writer(t: &Tree, write_root: &str, deny: &[&str]) -> Sandbox {
+    let mut p = sandbox(vec![root(t.path("repo"))], deny);
+    let mut w = WritePolicy::new(t.path(write_root));
+    w.allow_overwrite = true;
+    w.allow_delete = true;
+    p.write = Some(w);
+    Sandbox::new(p).unwrap()
+}
+
+/// Item 3: a write root inside a read root obeys the read root's rules, for writes and deletes.
+#[test]
+fn write_root_inside_a_read_root_obeys_its_rules() {
+    let t = Tree::new();
+    t.file("repo/sub/locked.txt", "keep me\n")
+        .file("repo/sub/run.sh", "echo hi\n")
+        .file("repo/.git/hooks/README", "hooks\n");
+    let sb = writer(&t, "repo/sub", &["/sub/locked.txt", "sub/*.sh"]);
+    let w = sb.write_file(&WriteArgs {
+        path: "locked.txt".into(),
+        content: "pwned".into(),
+        overwrite: Some(true),
+        ..Default::default()
+    });
+    assert_eq!(code(w), ErrorCode::Denied);
+    assert_eq!(
+        std::fs::read_to_string(t.path("repo/sub/locked.txt")).unwrap(),
+        "keep me\n"
+    );
+    let d = sb.delete_file(&DeleteArgs {
+        path: "run.sh".into(),
+    });
+    assert_eq!(code(d), ErrorCode::Denied);
+    assert!(t.path("repo/sub/run.sh").exists());
+    // A new file the rules do not name is fine.
+    sb.write_file(&WriteArgs {
+        path: "new.txt".into(),
+        content: "ok".into(),
+        ..Default::default()
+    })
+    .unwrap();
+
+    let sb = writer(&t, "repo/.git", &[".git/"]);
+    let w = sb.write_file(&WriteArgs {
+        path: "hooks/pre-commit".into(),
+        content: "#!/bin/sh\nevil\n".into(),
+        ..Default::default()
+    });
+    assert_eq!(code(w), ErrorCode::Denied);
+    assert!(!t.path("repo/.git/hooks/pre-commit").exists());
+}
+
+/// Item 4: denied objects are indistinguishable from absent ones in every result field.
+#[test]
+fn denied_objects_leave_no_trace_in_results() {
+    let results = |with_env: bool| {
+        let t = Tree::new();
+        t.file("a.txt", "needle\n").file("sub/b.txt", "needle\n");
+        if with_env {
+            t.file(".env", "needle SECRET\n")
+                .file("sub/.env", "x\n")
+                .file("keys/k.pem", "needle\n");
+        }
+        let p = sandbox(vec![root(t.base.clone())], &[".env", "keys/"]);
+        let sb = Sandbox::new(p).unwrap();
+        let mut g = grep_all(&sb, "needle");
+        g.matches = g.matches.replace(t.base.to_str().unwrap(), "ROOT");
+        let mut gl = glob_all(&sb);
+        gl.matches = gl.matches.replace(t.base.to_str().unwrap(), "ROOT");
+        let mut l = list(&sb, ".");
+        l.path = String::new();
+        let ls = list(&sb, "sub");
+        let errs = [".env", "keys/k.pem", "sub/.env"]
+            .map(|p| sb.read_file(&ReadArgs::path(p)).unwrap_err().code);
+        (
+            g,
+            gl,
+            l.entries.len(),
+            l.total,
+            l.hidden,
+            l.ignored,
+            ls.total,
+            errs,
+        )
+    };
+    let (with, without) = (results(true), results(false));
+    assert_eq!(format!("{with:?}"), format!("{without:?}"));
+}
+
+/// Item 5: a path searched by grep is the object admitted, even when renames race the call.
+#[test]
+fn grep_with_a_path_searches_the_admitted_object() {
+    let t = Tree::new();
+    t.file("r/t.txt", "plain\n").file("out/secret", "SECRET\n");
+    std::fs::hard_link(t.path("out/secret"), t.path("r/hl")).unwrap();
+    let mut p = sandbox(vec![root(t.path("r"))], &[]);
+    p.refuse_hardlinks = true;
+    let sb = Sandbox::new(p).unwrap();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            // Swap the admitted name for the refused hard link and back, as fast as possible.
+            let (a, b, tmp) = (t.path("r/t.txt"), t.path("r/hl"), t.path("r/tmp"));
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                let _ = std::fs::rename(&a, &tmp);
+                let _ = std::fs::rename(&b, &a);
+                let _ = std::fs::rename(&a, &b);
+                let _ = std::fs::rename(&tmp, &a);
+            }
+        });
+        let end = Instant::now() + Duration::from_secs(3);
+        let mut n = 0;
+        while Instant::now() < end {
+            for args in [
+                GrepArgs {
+                    path: Some("t.txt".into()),
+                    ..GrepArgs::new("SECRET")
+                },
+                GrepArgs {
+                    path: Some(".".into()),
+                    ..GrepArgs::new("SECRET")
+                },
+            ] {
+                if let Ok(r) = sb.grep_search(&args) {
+                    assert!(!r.matches.contains("SECRET"), "after {n} calls: {r:?}");
+                }
+                n += 1;
+            }
+            if let Ok(r) = sb.read_file(&ReadArgs::path("t.txt")) {
+                assert!(!r.content.contains("SECRET"));
+            }
+        }
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+}
+
+/// Item 6: `.git/info/exclude` applies during a walk, and list_dir shows what the walker searches.
+#[test]
+fn git_exclude_and_whitelists_apply_everywhere() {
+    let t = Tree::new();
+    std::fs::create_dir_all(t.path(".git/info")).unwrap();
+    t.file(".git/info/exclude", "secret.log\n")
+        .file("secret.log", "needle excluded\n")
+        .file("kept.txt", "needle kept\n")
+        .file(".ignore", "!.keep\n")
+        .file(".keep", "needle whitelisted\n");
+    let sb = Sandbox::new(sandbox(vec![root(t.base.clone())], &[])).unwrap();
+    let g = sb
+        .grep_search(&GrepArgs {
+            limit: Some(100),
+            ..GrepArgs::new("needle")
+        })
+        .unwrap();
+    assert!(!g.matches.contains("secret.log"), "{}", g.matches);
+    assert!(g.matches.contains(".keep"), "{}", g.matches);
+    let rg = std::process::Command::new("rg")
+        .args(["--no-config", "--files", "--sort", "path"])
+        .current_dir(&t.base)
+        .output();
+    if let Ok(rg) = rg {
+        let files = String::from_utf8(rg.stdout).unwrap();
+        assert_eq!(files, ".keep\nkept.txt\n", "ripgrep agrees");
+    }
+    let l = sb
+        .list_dir(&ListArgs {
+            path: Some(".".into()),
+            ..Default::default()
+        })
+        .unwrap();
+    let names: Vec<&str> = l.entries.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names, [".keep", "kept.txt"], "{l:?}");
+}
+
+/// Item 7: with several roots, a relative displayed path names its own root's file.
+#[test]
+fn relative_paths_name_their_root() {
+    let t = Tree::new();
+    t.file("one/a.txt", "needle one\n")
+        .file("two/a.txt", "needle two\n");
+    let mut p = sandbox(
+        vec![named("one", t.path("one")), named("two", t.path("two"))],
+        &[],
+    );
+    p.path_display = PathDisplay::Relative;
+    let sb = Sandbox::new(p).unwrap();
+    let g = grep_all(&sb, "needle");
+    let lines: Vec<&str> = g.matches.lines().collect();
+    assert_eq!(lines, ["one:a.txt:1:needle one", "two:a.txt:1:needle two"]);
+    for (shown, want) in [("one:a.txt", "needle one\n"), ("two:a.txt", "needle two\n")] {
+        assert_eq!(sb.read_file(&ReadArgs::path(shown)).unwrap().content, want);
+    }
+    let globbed = glob_all(&sb);
+    for shown in globbed.matches.lines() {
+        let r = sb.read_file(&ReadArgs::path(shown)).unwrap();
+        assert_eq!(r.path, shown, "a displayed path reads back as itself");
+    }
+    // The roots listed by list_dir can be listed in turn.
+    let roots = sb.list_dir(&ListArgs::default()).unwrap();
+    for e in &roots.entries {
+        assert_eq!(list(&sb, &e.name).total, 1, "{e:?}");
+    }
+}
+
+fn odd_tree() -> (Tree, Vec<&'static [u8]>) {
+    let t = Tree::new();
+    let names: Vec<&'static [u8]> = vec![
+        b"bad\xff.txt",
+        "bad\u{fffd}.txt".as_bytes(),
+        b"x\n/etc/shadow:1:root:$6$forged",
+        b"tab\there",
+        b"back\\slash",
+        b"esc\x1b[31mred",
+    ];
+    for (i, n) in names.iter().enumerate() {
+        let p = t.base.join(OsStr::from_bytes(n));
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, format!("needle {i}\n")).unwrap();
+    }
+    (t, names)
+}
+
+/// Items 8 and 9: odd names are shown escaped, one result per line, distinct, and each shown path
+/// reads back the file it names.
+#[test]
+fn odd_names_are_escaped_and_read_back() {
+    let (t, names) = odd_tree();
+    for display in [PathDisplay::Absolute, PathDisplay::Relative] {
+        let mut p = sandbox(vec![root(t.base.clone())], &[]);
+        p.path_display = display;
+        let sb = Sandbox::new(p).unwrap();
+        let g = grep_all(&sb, "needle");
+        assert_eq!(g.match_lines as usize, names.len());
+        let lines: Vec<&str> = g.matches.lines().collect();
+        assert_eq!(
+            lines.len(),
+            names.len(),
+            "one result, one line: {}",
+            g.matches
+        );
+        assert!(lines.iter().all(|l| !l.starts_with("/etc/shadow")));
+        for line in &lines {
+            let (path, rest) = line.rsplit_once(":1:").unwrap();
+            let n: usize = rest.strip_prefix("needle ").unwrap().parse().unwrap();
+            let r = sb.read_file(&ReadArgs::path(path)).unwrap();
+            assert_eq!(r.content, format!("needle {n}\n"), "{path}");
+            assert!(!path.contains('\u{fffd}') || n == 1, "{path}");
+        }
+        let gl = glob_all(&sb);
+        let shown: Vec<&str> = gl.matches.lines().collect();
+        assert_eq!(shown.len(), names.len(), "{}", gl.matches);
+        let mut distinct = shown.clone();
+        distinct.dedup();
+        assert_eq!(distinct.len(), shown.len());
+        for s in &shown {
+            assert!(
+                sb.stat(&StatArgs {
+                    path: s.to_string()
+                })
+                .is_ok(),
+                "{s}"
+            );
+        }
+        let l = list(&sb, ".");
+        assert_eq!(l.entries.len(), names.len());
+        for e in &l.entries {
+            assert!(!e.name.chars().any(char::is_control), "{:?}", e.name);
+            if e.kind == "dir" {
+                // `x\n`, holding `etc/shadow:1:...`: listed, and listable by its shown name.
+                assert_eq!(e.name, "x\\n");
+                assert_eq!(list(&sb, &e.name).total, 1);
+                continue;
+            }
+            let r = sb.read_file(&ReadArgs::path(&e.name)).unwrap();
+            assert!(r.content.starts_with("needle "));
+        }
+    }
+}
+
+/// Item 13: a walk through many empty directories, and a listing of a huge directory, are bounded
+/// by the call's time budget.
+#[test]
+fn walks_and_listings_without_files_are_bounded() {
+    let t = Tree::new();
+    for i in 0..30_000 {
+        std::fs::create_dir(t.base.join(format!("d{i:05}"))).unwrap();
+    }
+    let mut p = sandbox(vec![root(t.base.clone())], &[]);
+    p.limits.timeout_ms = 5;
+    let sb = Sandbox::new(p).unwrap();
+    let start = Instant::now();
+    let g = sb
+        .glob(&GlobArgs {
+            pattern: "*.rs".into(),
+            ..Default::default()
+        })
+        .unwrap();
+    assert!(g.timed_out && g.truncated, "{g:?}");
+    assert!(start.elapsed() < Duration::from_secs(2));
+    let g = sb.grep_search(&GrepArgs::new("x")).unwrap();
+    assert!(g.timed_out && g.truncated, "{g:?}");
+    let l = sb
+        .list_dir(&ListArgs {
+            path: Some(".".into()),
+            limit: Some(1),
+            ..Default::default()
+        })
+        .unwrap();
+    assert!(l.timed_out && l.truncated, "{l:?}");
+    assert!(l.entries.len() <= 1);
+}
