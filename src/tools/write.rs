@@ -78,16 +78,16 @@ static TMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 
 /// Where a write or delete lands: a handle on the parent directory (opened beneath the write root), the
 /// file name in it, and the resolved path relative to the write root.
-struct Dest {
-    dir: OwnedFd,
-    name: EntryName,
-    rel: PathBuf,
+pub(crate) struct Dest {
+    pub dir: OwnedFd,
+    pub name: EntryName,
+    pub rel: PathBuf,
 }
 
 /// What already stands at a target's name: its kind (not following a symlink) and permission bits.
-struct Existing {
-    kind: Kind,
-    perm: u32,
+pub(crate) struct Existing {
+    pub kind: Kind,
+    pub perm: u32,
 }
 
 impl Sandbox {
@@ -134,7 +134,7 @@ impl Sandbox {
         )
     }
 
-    fn write_root(&self) -> Result<(&Root, &crate::WritePolicy)> {
+    pub(crate) fn write_root(&self) -> Result<(&Root, &crate::WritePolicy)> {
         match (&self.write_root, &self.policy.write) {
             (Some(r), Some(w)) => Ok((r, w)),
             _ => Err(Error::new(
@@ -145,7 +145,7 @@ impl Sandbox {
     }
 
     /// Splits a write request into (parent, file name) relative to the write root, before any I/O.
-    fn split_request(&self, raw: &str) -> Result<(PathBuf, EntryName)> {
+    pub(crate) fn split_request(&self, raw: &str) -> Result<(PathBuf, EntryName)> {
         let path = crate::core::resolve::request(raw, &self.policy.limits)?;
         let (root, _) = self.write_root()?;
         let anchors = [crate::core::resolve::RootPaths {
@@ -212,7 +212,7 @@ impl Sandbox {
 
     /// Resolves a request to its parent directory handle and name, creating parents when asked, and
     /// checks the deny rules on the resolved path.
-    fn target(&self, raw: &str, create_parents: bool) -> Result<Dest> {
+    pub(crate) fn target(&self, raw: &str, create_parents: bool) -> Result<Dest> {
         let (parent, name) = self.split_request(raw)?;
         let (dir, parent_rel) = self.open_parent(raw, &parent, create_parents)?;
         let rel = parent_rel.join(name.as_os_str());
@@ -223,7 +223,12 @@ impl Sandbox {
     }
 
     /// Opens (and with `create`, makes) the parent directory through the write root's handle.
-    fn open_parent(&self, raw: &str, parent: &Path, create: bool) -> Result<(OwnedFd, PathBuf)> {
+    pub(crate) fn open_parent(
+        &self,
+        raw: &str,
+        parent: &Path,
+        create: bool,
+    ) -> Result<(OwnedFd, PathBuf)> {
         let (root, _) = self.write_root()?;
         let fd = match open::open_beneath(root.dir.as_fd(), parent, Want::Dir, self.policy.symlinks)
         {
@@ -250,7 +255,7 @@ impl Sandbox {
     /// for reads, and anything leading out is refused), a missing plain name is made with `mkdirat` in
     /// the handle of the prefix before it, and deny rules are checked on every directory opened before
     /// anything is made in it.
-    fn make_parents(&self, root: &Root, raw: &str, parent: &Path) -> Result<OwnedFd> {
+    pub(crate) fn make_parents(&self, root: &Root, raw: &str, parent: &Path) -> Result<OwnedFd> {
         let open = |p: &Path| {
             open::open_beneath(root.dir.as_fd(), p, Want::Dir, self.policy.symlinks).map(|o| o.fd)
         };
@@ -294,7 +299,7 @@ impl Sandbox {
 
     /// What stands at the target now. A symlink is never followed by a write, but one leading out of
     /// the write root is refused as the escape it is, and one to a denied object as that object.
-    fn existing(&self, t: &Dest, raw: &str) -> Result<Option<Existing>> {
+    pub(crate) fn existing(&self, t: &Dest, raw: &str) -> Result<Option<Existing>> {
         let (root, _) = self.write_root()?;
         let st = match rustix::fs::statat(&t.dir, t.name.as_os_str(), AtFlags::SYMLINK_NOFOLLOW) {
             Ok(st) => st,
@@ -326,7 +331,7 @@ impl Sandbox {
         }))
     }
 
-    fn shown(&self, rel: &Path) -> String {
+    pub(crate) fn shown(&self, rel: &Path) -> String {
         match (self.policy.path_display, &self.write_root) {
             (PathDisplay::Absolute, Some(root)) => names::escape_path(&root.canonical.join(rel)),
             _ => names::escape_path(rel),
@@ -378,7 +383,7 @@ impl Sandbox {
                 ))
             }
         };
-        publish(&t.dir, &t.name, &data, replace, perm, &args.path)?;
+        publish(&t.dir, &t.name, &data, replace, perm, &args.path, None)?;
         let result = WriteResult {
             path: self.shown(&t.rel),
             bytes_written: data.len() as u64,
@@ -529,13 +534,14 @@ fn create_temp(dir: &OwnedFd, raw: &str) -> Result<(OwnedFd, String)> {
 /// replacing what is there (`replace`), or only if nothing is there (`RENAME_NOREPLACE`, or `linkat`
 /// where the filesystem lacks it). `perm` (an existing file's permission bits) is kept on replace. The
 /// temporary file is removed on every error.
-fn publish(
+pub(crate) fn publish(
     dir: &OwnedFd,
     name: &EntryName,
     data: &[u8],
     replace: bool,
     perm: Option<u32>,
     raw: &str,
+    unchanged_since: Option<&rustix::fs::Stat>,
 ) -> Result<()> {
     let (fd, tmp) = create_temp(dir, raw)?;
     let io = |what: &str, e: Errno| {
@@ -552,6 +558,27 @@ fn publish(
         write_all(&fd, data).map_err(|e| io("write", e))?;
         rustix::fs::fsync(&fd).map_err(|e| io("fsync", e))?;
         drop(fd);
+        if let Some(first) = unchanged_since {
+            // An edit read the file: refuse to replace it if someone changed it since (a lost update
+            // otherwise). The window left is this check to the rename, a few syscalls.
+            let now = rustix::fs::statat(dir, name.as_os_str(), AtFlags::SYMLINK_NOFOLLOW).ok();
+            let same = now.is_some_and(|n| {
+                (n.st_dev, n.st_ino, n.st_size, n.st_mtime, n.st_mtime_nsec)
+                    == (
+                        first.st_dev,
+                        first.st_ino,
+                        first.st_size,
+                        first.st_mtime,
+                        first.st_mtime_nsec,
+                    )
+            });
+            if !same {
+                return Err(Error::new(
+                    ErrorCode::AlreadyExists,
+                    format!("'{raw}' changed while it was being edited; nothing was written: read it again and redo the edit"),
+                ));
+            }
+        }
         if replace {
             return rustix::fs::renameat(dir, tmp.as_str(), dir, name.as_os_str()).map_err(|e| {
                 match e {
@@ -651,6 +678,7 @@ mod tests {
                 true,
                 None,
                 name,
+                None,
             )
             .unwrap_err();
             assert_eq!(e.code, ErrorCode::NotAFile, "{name}: {e}");
@@ -671,6 +699,7 @@ mod tests {
             false,
             None,
             "f",
+            None,
         )
         .unwrap_err();
         assert_eq!(e.code, ErrorCode::AlreadyExists);
@@ -685,6 +714,7 @@ mod tests {
             false,
             None,
             "g",
+            None,
         )
         .unwrap();
         assert_eq!(
@@ -709,6 +739,7 @@ mod tests {
             true,
             Some(0o600),
             "f",
+            None,
         )
         .unwrap();
         assert_eq!(std::fs::read_to_string(&f).unwrap(), "new");

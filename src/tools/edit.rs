@@ -1,0 +1,485 @@
+//! edit_file: exact-text replacement in a file under the write root, applied atomically.
+//!
+//! The file is read through its directory handle (never by path), the replacements are applied in
+//! memory, and the result is published like write_file's (a temporary file beside the target, synced,
+//! renamed over it). The rename is refused when the file changed since it was read (identity, size or
+//! modification time), so a concurrent writer's update is never silently lost. Line endings, a UTF-8
+//! byte-order mark and the permission bits are kept.
+
+use crate::core::admit::RootId;
+use crate::core::audit::Fields;
+use crate::core::error::{Error, ErrorCode, Result};
+use crate::core::io::pread_exact;
+use crate::core::open::Kind;
+use crate::core::sandbox::Sandbox;
+use crate::tools::write::{self, Existing};
+use rustix::fs::{Mode, OFlags, Stat};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::time::{Duration, Instant};
+
+/// One replacement of an `edits` list.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Edit {
+    /// The exact text to find (as read_file shows it: a CRLF file's lines match with LF).
+    pub old_string: String,
+    /// The text to put in its place.
+    pub new_string: String,
+    /// Replace every occurrence instead of requiring exactly one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replace_all: Option<bool>,
+}
+
+/// Arguments of `edit_file`: one replacement (`old_string`/`new_string`) or an `edits` list applied in
+/// order, all or nothing.
+///
+/// ```
+/// use rootbound::{EditArgs, Sandbox, WritePolicy};
+/// let dir = tempfile::tempdir().unwrap();
+/// std::fs::write(dir.path().join("a.txt"), "hello world\n").unwrap();
+/// let mut w = WritePolicy::new(dir.path());
+/// w.allow_overwrite = true;
+/// let sb = Sandbox::builder().write(w).build().unwrap();
+/// let r = sb.edit_file(&EditArgs::replace("a.txt", "world", "there")).unwrap();
+/// assert_eq!(r.replacements, 1);
+/// assert_eq!(std::fs::read_to_string(dir.path().join("a.txt")).unwrap(), "hello there\n");
+/// ```
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct EditArgs {
+    /// Path relative to the write root (or absolute inside it).
+    pub path: String,
+    /// The exact text to find. Empty with a file that does not exist: create it with `new_string`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub old_string: Option<String>,
+    /// The replacement text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub new_string: Option<String>,
+    /// Replace every occurrence (default: `old_string` must occur exactly once).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replace_all: Option<bool>,
+    /// The number of occurrences expected (all are replaced); a different count is an error.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expected_replacements: Option<u64>,
+    /// Several replacements applied in order, all or nothing (instead of `old_string`/`new_string`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edits: Option<Vec<Edit>>,
+    /// Compute the result and the diff without writing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dry_run: Option<bool>,
+}
+
+impl EditArgs {
+    /// One replacement of `old` by `new` in `path`.
+    pub fn replace(path: &str, old: &str, new: &str) -> Self {
+        EditArgs {
+            path: path.into(),
+            old_string: Some(old.into()),
+            new_string: Some(new.into()),
+            ..Default::default()
+        }
+    }
+}
+
+/// The result of `edit_file`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct EditResult {
+    /// The path edited (displayed like write_file's).
+    pub path: String,
+    /// Occurrences replaced, over all edits.
+    pub replacements: u64,
+    /// The file's size after the edit, in bytes.
+    pub size: u64,
+    /// The file did not exist and was created (empty `old_string`).
+    pub created: bool,
+    /// Nothing was written (`dry_run`).
+    pub dry_run: bool,
+    /// A unified diff of the change (cut with a marker past the policy's `max_bytes`). Omitted when
+    /// the write root is not also readable, so an edit never reads out what reading may not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub diff: Option<String>,
+}
+
+/// How a file's text is stored, so replacements can be made as the agent saw it and written back in
+/// the same form.
+struct Form {
+    bom: bool,
+    crlf: bool,
+}
+
+impl Form {
+    fn of(bytes: &[u8]) -> Form {
+        let crlf = memchr::memmem::find(bytes, b"\r\n").is_some()
+            && memchr::memchr_iter(b'\n', bytes).all(|i| i > 0 && bytes[i - 1] == b'\r');
+        Form {
+            bom: bytes.starts_with(b"\xEF\xBB\xBF"),
+            crlf,
+        }
+    }
+
+    /// An agent's text in the file's line endings (a CRLF file's lines are shown with LF).
+    fn encode(&self, s: &str) -> Vec<u8> {
+        if !self.crlf {
+            return s.as_bytes().to_vec();
+        }
+        let mut out = Vec::with_capacity(s.len() + s.len() / 16);
+        let b = s.as_bytes();
+        for (i, &c) in b.iter().enumerate() {
+            if c == b'\n' && (i == 0 || b[i - 1] != b'\r') {
+                out.push(b'\r');
+            }
+            out.push(c);
+        }
+        out
+    }
+}
+
+impl Sandbox {
+    /// Replaces exact text in a file under the write root; see [`EditArgs`].
+    ///
+    /// Modifying an existing file needs the policy's `allow_overwrite` (the edit call itself is the
+    /// second approval); creating one with an empty `old_string` follows write_file's create-only rules.
+    pub fn edit_file(&self, args: &EditArgs) -> Result<EditResult> {
+        self.audited(
+            "edit_file",
+            Some(&args.path),
+            || {
+                self.edit_inner(args)
+                    .map(|(r, rel)| (r, Some(rel.display().to_string())))
+            },
+            |r| Fields::ok(r.size, r.replacements, false),
+        )
+    }
+
+    fn edit_inner(&self, args: &EditArgs) -> Result<(EditResult, std::path::PathBuf)> {
+        let edits = edit_list(args)?;
+        let (_, policy) = self.write_root()?;
+        let raw = args.path.as_str();
+        let t = self.target(raw, false)?;
+        let existing = self.existing(&t, raw)?;
+        let dry = args.dry_run.unwrap_or(false);
+        let Some(Existing { kind, perm }) = existing else {
+            return self.edit_create(args, &edits, t, dry);
+        };
+        if kind != Kind::File {
+            return Err(Error::new(
+                ErrorCode::NotAFile,
+                format!("'{raw}' is not a regular file (a directory, symbolic link or device); edit the file itself"),
+            ));
+        }
+        if !policy.allow_overwrite {
+            return Err(Error::new(
+                ErrorCode::Denied,
+                format!("'{raw}' exists and this sandbox's policy does not allow changing existing files"),
+            ));
+        }
+        let (before, stat) = self.read_target(&t, raw, policy.max_write_bytes)?;
+        let form = Form::of(&before);
+        let body = if form.bom { &before[3..] } else { &before[..] };
+        let (after_body, replacements) = apply(body, &edits, &form, args, raw)?;
+        let mut after = Vec::with_capacity(after_body.len() + 3);
+        if form.bom {
+            after.extend_from_slice(b"\xEF\xBB\xBF");
+        }
+        after.extend_from_slice(&after_body);
+        if after.len() as u64 > policy.max_write_bytes {
+            return Err(Error::new(
+                ErrorCode::TooLarge,
+                format!("the edited '{raw}' would be {} bytes, over the write limit of {} bytes; nothing was written", after.len(), policy.max_write_bytes),
+            ));
+        }
+        if !dry {
+            write::publish(&t.dir, &t.name, &after, true, Some(perm), raw, Some(&stat))?;
+        }
+        let result = EditResult {
+            path: self.shown(&t.rel),
+            replacements,
+            size: after.len() as u64,
+            created: false,
+            dry_run: dry,
+            diff: self.edit_diff(&before, &after, &t.rel),
+        };
+        Ok((result, t.rel))
+    }
+
+    /// An empty `old_string` on a file that does not exist creates it.
+    fn edit_create(
+        &self,
+        args: &EditArgs,
+        edits: &[Edit],
+        t: write::Dest,
+        dry: bool,
+    ) -> Result<(EditResult, std::path::PathBuf)> {
+        let raw = args.path.as_str();
+        let content = match edits {
+            [e] if e.old_string.is_empty() => e.new_string.as_bytes(),
+            _ => {
+                return Err(Error::new(
+                    ErrorCode::NotFound,
+                    format!("'{raw}' does not exist; to create it, give an empty old_string and the content as new_string"),
+                ))
+            }
+        };
+        let (_, policy) = self.write_root()?;
+        if content.len() as u64 > policy.max_write_bytes {
+            return Err(Error::new(
+                ErrorCode::TooLarge,
+                format!(
+                    "new_string is {} bytes, over the write limit of {} bytes; nothing was written",
+                    content.len(),
+                    policy.max_write_bytes
+                ),
+            ));
+        }
+        // The parent must exist or be creatable, as for write_file.
+        let t = if policy.create_parents && !dry {
+            self.target(raw, true)?
+        } else {
+            t
+        };
+        if !dry {
+            write::publish(&t.dir, &t.name, content, false, None, raw, None)?;
+        }
+        let result = EditResult {
+            path: self.shown(&t.rel),
+            replacements: 0,
+            size: content.len() as u64,
+            created: true,
+            dry_run: dry,
+            diff: self.edit_diff(b"", content, &t.rel),
+        };
+        Ok((result, t.rel))
+    }
+
+    /// Reads the target through its directory handle: a regular file that the gate admits, at most
+    /// `max` bytes, with the metadata the final rename is checked against.
+    fn read_target(&self, t: &write::Dest, raw: &str, max: u64) -> Result<(Vec<u8>, Stat)> {
+        let flags =
+            OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC;
+        let fd = rustix::fs::openat(&t.dir, t.name.as_os_str(), flags, Mode::empty())
+            .map_err(|e| self.map_open_error(&e.into(), raw))?;
+        let st = rustix::fs::fstat(&fd).map_err(|e| Error::from_os(&e.into(), raw))?;
+        if Kind::from_stat(&st) != Kind::File {
+            return Err(Error::new(
+                ErrorCode::NotAFile,
+                format!("'{raw}' is not a regular file"),
+            ));
+        }
+        if !self.gate.links_ok(&st) {
+            return Err(Error::new(
+                ErrorCode::Denied,
+                format!("'{raw}' has several hard links and this sandbox refuses such files"),
+            ));
+        }
+        if self.gate.denied(RootId::Write, &t.rel, false) {
+            return Err(crate::core::sandbox::denied(raw));
+        }
+        if st.st_size.max(0) as u64 > max {
+            return Err(Error::new(
+                ErrorCode::TooLarge,
+                format!(
+                    "'{raw}' is {} bytes, over the write limit of {max} bytes; it cannot be edited",
+                    st.st_size
+                ),
+            ));
+        }
+        let bytes = pread_exact(&fd, 0, st.st_size.max(0) as usize)?;
+        Ok((bytes, st))
+    }
+
+    /// The unified diff shown with an edit, when the write root's content may be read at all.
+    fn edit_diff(&self, before: &[u8], after: &[u8], rel: &std::path::Path) -> Option<String> {
+        let root = self.write_root.as_ref()?;
+        let readable = self
+            .roots
+            .iter()
+            .any(|r| root.canonical.starts_with(&r.canonical));
+        if !readable {
+            return None;
+        }
+        let (a, b) = (
+            String::from_utf8_lossy(before),
+            String::from_utf8_lossy(after),
+        );
+        let name = crate::core::names::escape_path(rel);
+        let diff = similar::TextDiff::configure()
+            .deadline(Instant::now() + Duration::from_millis(200))
+            .diff_lines(a.as_ref(), b.as_ref());
+        let text = diff
+            .unified_diff()
+            .context_radius(3)
+            .header(&format!("a/{name}"), &format!("b/{name}"))
+            .to_string();
+        let cap = self.policy.limits.max_bytes.max(256);
+        if text.len() <= cap {
+            return Some(text);
+        }
+        let mut cut = cap;
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        Some(format!(
+            "{}\n[diff truncated: {} bytes in all]\n",
+            &text[..cut],
+            text.len()
+        ))
+    }
+}
+
+/// The edits a call asks for: `old_string`/`new_string`, or `edits`, not both.
+fn edit_list(args: &EditArgs) -> Result<Vec<Edit>> {
+    match (&args.old_string, &args.new_string, &args.edits) {
+        (Some(old), Some(new), None) => Ok(vec![Edit {
+            old_string: old.clone(),
+            new_string: new.clone(),
+            replace_all: args.replace_all,
+        }]),
+        (None, None, Some(list)) if !list.is_empty() => {
+            if args.replace_all.is_some() || args.expected_replacements.is_some() {
+                return Err(Error::invalid(
+                    "with edits, give replace_all inside each edit; expected_replacements applies to a single old_string",
+                ));
+            }
+            Ok(list.clone())
+        }
+        (None, None, Some(_)) => Err(Error::invalid("edits is empty; give at least one edit")),
+        (_, _, Some(_)) => Err(Error::invalid(
+            "give either old_string/new_string or edits, not both",
+        )),
+        _ => Err(Error::invalid(
+            "give old_string and new_string (or an edits list)",
+        )),
+    }
+}
+
+/// Applies the edits in order to `body`; every edit must match as required, or nothing changes.
+fn apply(
+    body: &[u8],
+    edits: &[Edit],
+    form: &Form,
+    args: &EditArgs,
+    raw: &str,
+) -> Result<(Vec<u8>, u64)> {
+    let mut cur = body.to_vec();
+    let mut total = 0;
+    for (i, e) in edits.iter().enumerate() {
+        let which = if edits.len() > 1 {
+            format!("edit {} of {}: ", i + 1, edits.len())
+        } else {
+            String::new()
+        };
+        if e.old_string.is_empty() {
+            return Err(Error::new(
+                ErrorCode::AlreadyExists,
+                format!("{which}old_string is empty but '{raw}' exists; give the text to replace"),
+            ));
+        }
+        let old = form.encode(&e.old_string);
+        let new = form.encode(&e.new_string);
+        let at: Vec<usize> = memchr::memmem::find_iter(&cur, &old).collect();
+        let all = e.replace_all.unwrap_or(false) || args.expected_replacements.is_some();
+        if at.is_empty() {
+            let near = closest_line(&cur, &e.old_string);
+            let mut err = Error::new(
+                ErrorCode::NotFound,
+                format!(
+                    "{which}old_string was not found in '{raw}'{}; read the file again and copy the text exactly (whitespace and line breaks included)",
+                    near.map(|n| format!(" (line {n} is the closest)")).unwrap_or_default()
+                ),
+            );
+            if let Some(n) = near {
+                err = err.with_detail("closest_line", n);
+            }
+            return Err(err);
+        }
+        if let Some(want) = args.expected_replacements {
+            if at.len() as u64 != want {
+                return Err(Error::invalid(format!(
+                    "{which}old_string occurs {} times in '{raw}', not the expected {want}",
+                    at.len()
+                ))
+                .with_detail("lines", line_numbers(&cur, &at)));
+            }
+        } else if at.len() > 1 && !all {
+            let lines = line_numbers(&cur, &at);
+            return Err(Error::invalid(format!(
+                "{which}old_string occurs {} times in '{raw}' (lines {}); add surrounding text to make it unique, or set replace_all",
+                at.len(),
+                lines.iter().take(20).map(u64::to_string).collect::<Vec<_>>().join(", ")
+            ))
+            .with_detail("lines", lines));
+        }
+        let mut next = Vec::with_capacity(cur.len() + at.len() * new.len());
+        let mut last = 0;
+        for &p in &at {
+            next.extend_from_slice(&cur[last..p]);
+            next.extend_from_slice(&new);
+            last = p + old.len();
+        }
+        next.extend_from_slice(&cur[last..]);
+        total += at.len() as u64;
+        cur = next;
+    }
+    Ok((cur, total))
+}
+
+/// 1-based line numbers of byte offsets (sorted).
+fn line_numbers(text: &[u8], at: &[usize]) -> Vec<u64> {
+    let mut out = Vec::with_capacity(at.len());
+    let (mut line, mut pos) = (1u64, 0usize);
+    for &p in at {
+        line += memchr::memchr_iter(b'\n', &text[pos..p]).count() as u64;
+        pos = p;
+        out.push(line);
+    }
+    out
+}
+
+/// The line most like the first non-blank line of `old` (equal when trimmed, else the most shared
+/// identifier-like words), for a hint that names a line number and no content.
+fn closest_line(text: &[u8], old: &str) -> Option<u64> {
+    let first = old.lines().find(|l| !l.trim().is_empty())?.trim();
+    let words: Vec<&str> = first
+        .split(|c: char| !c.is_alphanumeric() && c != '_')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut best: Option<(usize, u64)> = None;
+    for (i, line) in text.split(|&b| b == b'\n').enumerate() {
+        let line = String::from_utf8_lossy(line);
+        let line = line.trim();
+        let score = if line == first {
+            usize::MAX
+        } else {
+            words.iter().filter(|w| line.contains(*w)).count()
+        };
+        if score > 0 && best.is_none_or(|(s, _)| score > s) {
+            best = Some((score, i as u64 + 1));
+        }
+    }
+    best.map(|(_, n)| n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crlf_files_match_lf_text_and_keep_crlf() {
+        let form = Form::of(b"a\r\nb\r\nc\r\n");
+        assert!(form.crlf);
+        assert_eq!(form.encode("b\nX\n"), b"b\r\nX\r\n");
+        let mixed = Form::of(b"a\r\nb\nc\r\n");
+        assert!(!mixed.crlf);
+    }
+
+    #[test]
+    fn closest_line_names_a_number() {
+        let text = b"fn main() {\n    println!(\"hi\");\n}\n";
+        assert_eq!(closest_line(text, "println!(\"bye\");"), Some(2));
+        assert_eq!(closest_line(text, "zzz"), None);
+        assert_eq!(line_numbers(b"a\nb\na\n", &[0, 4]), vec![1, 3]);
+    }
+}
