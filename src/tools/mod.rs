@@ -250,7 +250,21 @@ fn run<A: DeserializeOwned, R: Serialize>(
     args: Value,
     f: impl FnOnce(A) -> Result<R, Error>,
 ) -> Result<Value, Error> {
-    let args = if args.is_null() { json!({}) } else { args };
+    let args = match args {
+        Value::Null => json!({}),
+        Value::Object(_) => args,
+        other => {
+            let kind = match other {
+                Value::Bool(_) => "a boolean",
+                Value::Number(_) => "a number",
+                Value::String(_) => "a string",
+                _ => "an array",
+            };
+            return Err(Error::invalid(format!(
+                "bad arguments: expected a JSON object of named arguments, got {kind}"
+            )));
+        }
+    };
     let a: A =
         serde_json::from_value(args).map_err(|e| Error::invalid(format!("bad arguments: {e}")))?;
     let r = f(a)?;
