@@ -646,7 +646,7 @@ impl LineTransport {
         });
         let (tx, inbound) = mpsc::channel(16);
         let lines = LineReader {
-            read: BufReader::new(read),
+            read: BufReader::with_capacity(64 * 1024, read),
             buf: Vec::new(),
             max: max_line,
             discarding: false,
