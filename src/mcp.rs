@@ -6,6 +6,11 @@
 //! a call, including an unknown tool or bad arguments, is a tool error (`isError: true`, text starting
 //! with the error code), never a protocol error. Nothing is written to stdout but protocol messages;
 //! logs go to stderr.
+//!
+//! The transport is our own ([`wire`]): it reads each line, answers the ones that are not a valid
+//! request itself (parse errors, invalid requests, bad params), and hands the rest to rmcp.
+
+mod wire;
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
@@ -105,11 +110,16 @@ impl ServerHandler for Server {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
         let tools = Arc::clone(&self.tools);
         let name = request.name.to_string();
-        let args = request.arguments.map(Value::Object).unwrap_or(json!({}));
+        // Arguments that are not an object were taken out by the transport and come back here, so the
+        // sandbox refuses them like any other bad argument (a tool error, not a protocol error).
+        let args = match context.extensions.get::<wire::BadArguments>() {
+            Some(bad) => bad.0.clone(),
+            None => request.arguments.map(Value::Object).unwrap_or(json!({})),
+        };
         let task_name = name.clone();
         let outcome =
             tokio::task::spawn_blocking(move || tools.call_result(&task_name, args)).await;
@@ -318,7 +328,9 @@ pub(crate) fn serve(tools: AgentTools) -> i32 {
     tracing::info!(agent = tools.agent(), tools = ?names, "serving MCP on stdio");
     let server = Server::new(tools);
     let code = runtime.block_on(async move {
-        match server.serve(rmcp::transport::stdio()).await {
+        let transport =
+            wire::LineTransport::new(tokio::io::stdin(), tokio::io::stdout(), wire::MAX_LINE);
+        match server.serve(transport).await {
             Ok(running) => match running.waiting().await {
                 Ok(reason) => {
                     tracing::info!(?reason, "MCP session ended");

@@ -337,9 +337,10 @@ fn per_tool_roots_route_each_tool_to_its_own_sandbox() {
         "file"
     );
 
-    // Tools not enabled are refused; unknown tools too.
+    // Tools not enabled are refused (a known tool the policy does not permit: DENIED); unknown tool
+    // names are bad arguments.
     let r = tools.call("glob", json!({"pattern": "*"}));
-    assert_eq!(r["error"]["code"], "INVALID_ARGUMENT");
+    assert_eq!(r["error"]["code"], "DENIED");
     assert!(r["error"]["message"]
         .as_str()
         .unwrap()
@@ -514,7 +515,7 @@ fn choosing_an_agent() {
         &[],
     );
     assert_eq!(o.status.code(), Some(1));
-    assert_eq!(stdout_json(&o)["error"]["code"], "INVALID_ARGUMENT");
+    assert_eq!(stdout_json(&o)["error"]["code"], "DENIED");
     let o = rootbound(
         tmp.path(),
         &["grep", "f", "--config", cfg_s, "--agent", "reader"],

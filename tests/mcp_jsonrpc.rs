@@ -66,6 +66,28 @@ impl Server {
         stdin.flush().unwrap();
     }
 
+    /// Writes one line as it is (a newline is added).
+    fn send_raw(&mut self, line: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(line).expect("write to server");
+        stdin.write_all(b"\n").expect("write to server");
+        stdin.flush().unwrap();
+    }
+
+    /// The next line the server writes, whatever its id (waiting up to 20 s: a missing reply fails
+    /// the test instead of hanging it).
+    fn next_message(&mut self, after: &str) -> Value {
+        let line = self
+            .lines
+            .recv_timeout(Duration::from_secs(20))
+            .unwrap_or_else(|_| panic!("no reply to {after}; stdout so far: {:?}", self.all));
+        self.all.push(line.clone());
+        let v: Value = serde_json::from_str(&line)
+            .unwrap_or_else(|e| panic!("stdout line is not JSON ({e}): {line:?}"));
+        assert_eq!(v["jsonrpc"], "2.0", "not a JSON-RPC message: {line}");
+        v
+    }
+
     fn request(&mut self, id: u64, method: &str, params: Value) {
         self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
     }
@@ -414,4 +436,176 @@ fn config_file_agent_over_mcp() {
     let (ok, stderr) = s.finish();
     assert!(ok, "stderr: {stderr}");
     assert!(root.join("notes.txt").exists());
+}
+
+/// The (code, id) of a JSON-RPC error reply; the reply must carry an `id` member (null when the
+/// request's id could not be read).
+fn rpc_error(v: &Value) -> (i64, Value) {
+    assert!(
+        v.as_object().is_some_and(|o| o.contains_key("id")),
+        "an error reply without an id member: {v}"
+    );
+    assert!(v["error"]["message"].is_string(), "{v}");
+    (
+        v["error"]["code"]
+            .as_i64()
+            .unwrap_or_else(|| panic!("not an error reply: {v}")),
+        v["id"].clone(),
+    )
+}
+
+/// Issue 11: every request line gets a reply: -32700 (id null) for a line that is not JSON or is too
+/// long, -32600 for an invalid request (with its id when it can be read), -32602 for params that do
+/// not fit the method, and a tool error for arguments that are not an object. Notifications are never
+/// answered. Deep nesting neither overflows the stack nor goes unanswered.
+#[test]
+fn every_request_line_gets_a_reply() {
+    let (_tmp, root) = tree();
+    let mut s = Server::start(&["mcp", "--root", root.to_str().unwrap()]);
+    // Before initialize: a bad line is answered, and a stray notification or response does not end
+    // the session (rmcp gives up on a non-request before initialize).
+    s.send_raw(b"{not json");
+    let v = s.next_message("not JSON before initialize");
+    assert_eq!(rpc_error(&v), (-32700, Value::Null), "{v}");
+    s.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    s.send(json!({"jsonrpc": "2.0", "id": 99, "result": {}}));
+    initialize(&mut s);
+
+    // Arguments that are not an object: a tool error like any other bad argument.
+    for (id, args) in [(2, json!([1, 2])), (3, json!("notes.txt")), (4, json!(7))] {
+        let r = s.call(id, "read_file", args.clone());
+        assert_eq!(r["isError"], true, "{args}: {r}");
+        assert!(text(&r).starts_with("INVALID_ARGUMENT: "), "{args}: {r}");
+        assert_eq!(
+            r["structuredContent"]["error"]["code"], "INVALID_ARGUMENT",
+            "{args}: {r}"
+        );
+    }
+
+    let deep = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
+    let call_with = |id: &str, args: &str| {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"read_file","arguments":{args}}}}}"#
+        )
+    };
+    let cases: Vec<(&str, String, (i64, Value))> = vec![
+        ("not JSON", "{not json".into(), (-32700, Value::Null)),
+        (
+            "truncated JSON",
+            r#"{"jsonrpc":"2.0","id":5,"method":"ping""#.into(),
+            (-32700, Value::Null),
+        ),
+        (
+            "5,000 levels deep",
+            call_with("6", &deep(5000)),
+            (-32600, json!(6)),
+        ),
+        (
+            "5,000 levels deep, string id last",
+            format!(
+                r#"{{"method":"tools/call","params":{{"name":"stat","arguments":{{"path":{}}}}},"jsonrpc":"2.0","id":"deep"}}"#,
+                deep(5000)
+            ),
+            (-32600, json!("deep")),
+        ),
+        (
+            "5,000 open brackets",
+            "[".repeat(5000),
+            (-32700, Value::Null),
+        ),
+        ("a batch", "[]".into(), (-32600, Value::Null)),
+        ("a number", "5".into(), (-32600, Value::Null)),
+        (
+            "jsonrpc 1.0",
+            r#"{"jsonrpc":"1.0","id":7,"method":"tools/list"}"#.into(),
+            (-32600, json!(7)),
+        ),
+        (
+            "no jsonrpc",
+            r#"{"id":8,"method":"tools/list"}"#.into(),
+            (-32600, json!(8)),
+        ),
+        (
+            "method not a string",
+            r#"{"jsonrpc":"2.0","id":9,"method":5}"#.into(),
+            (-32600, json!(9)),
+        ),
+        (
+            "an object id",
+            r#"{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}"#.into(),
+            (-32600, Value::Null),
+        ),
+        (
+            "no method",
+            r#"{"jsonrpc":"2.0","id":10}"#.into(),
+            (-32600, json!(10)),
+        ),
+        (
+            "tools/call params not an object",
+            r#"{"jsonrpc":"2.0","id":11,"method":"tools/call","params":[1]}"#.into(),
+            (-32602, json!(11)),
+        ),
+        (
+            "tools/call without params",
+            r#"{"jsonrpc":"2.0","id":12,"method":"tools/call"}"#.into(),
+            (-32602, json!(12)),
+        ),
+        (
+            "tools/call name not a string",
+            r#"{"jsonrpc":"2.0","id":13,"method":"tools/call","params":{"name":5}}"#.into(),
+            (-32602, json!(13)),
+        ),
+        (
+            "unknown method",
+            r#"{"jsonrpc":"2.0","id":14,"method":"no/such"}"#.into(),
+            (-32601, json!(14)),
+        ),
+    ];
+    for (what, line, want) in cases {
+        s.send_raw(line.as_bytes());
+        let v = s.next_message(what);
+        assert_eq!(rpc_error(&v), want, "{what}: {v}");
+    }
+
+    // A line over 16 MiB: -32700, and the server goes on.
+    let mut huge = br#"{"jsonrpc":"2.0","id":15,"method":"tools/call","params":{"name":"stat","arguments":{"path":""#.to_vec();
+    huge.resize(17 << 20, b'a');
+    huge.extend_from_slice(br#""}}}"#);
+    s.send_raw(&huge);
+    let v = s.next_message("a 17 MiB line");
+    assert_eq!(rpc_error(&v), (-32700, Value::Null), "{v}");
+
+    // Notifications are never answered, malformed or not: the next line is the ping's response.
+    for note in [
+        r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":[1]}"#.to_string(),
+        r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":"x"}"#.into(),
+        r#"{"jsonrpc":"1.0","method":"notifications/initialized"}"#.into(),
+        r#"{"jsonrpc":"2.0","method":7}"#.into(),
+        format!(
+            r#"{{"jsonrpc":"2.0","method":"notifications/progress","params":{{"x":{}}}}}"#,
+            deep(5000)
+        ),
+        String::new(),
+    ] {
+        s.send_raw(note.as_bytes());
+    }
+    s.request(16, "ping", json!({}));
+    let v = s.next_message("ping after notifications");
+    assert_eq!(v["id"], 16, "a notification was answered: {v}");
+    assert!(v["result"].is_object(), "{v}");
+
+    // Nesting just under serde_json's limit goes through rmcp: a tool error, no crash.
+    let r = s.call(
+        17,
+        "read_file",
+        serde_json::from_str(&format!(r#"{{"path":{}}}"#, deep(120))).unwrap(),
+    );
+    assert_eq!(r["isError"], true, "{r}");
+    assert!(text(&r).starts_with("INVALID_ARGUMENT"), "{r}");
+
+    // And the session still works.
+    let r = s.call(18, "read_file", json!({"path": "notes.txt"}));
+    assert_eq!(r["structuredContent"]["content"], "hello again\n", "{r}");
+    let (ok, stderr) = s.finish();
+    assert!(ok, "stderr: {stderr}");
 }

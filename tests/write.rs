@@ -1347,3 +1347,119 @@ fn mcp_lists_write_tools_with_annotations() {
     assert_eq!(tools[1]["annotations"]["destructiveHint"], true);
     m.finish();
 }
+
+/// Issue 11: a known tool that the policy does not permit (`delete_file` without `allow_delete`,
+/// `write_file` / `delete_file` without a write root) is `DENIED` on every surface, as
+/// docs/capabilities.md says; an unknown tool name stays `INVALID_ARGUMENT`.
+#[test]
+fn a_known_tool_the_policy_does_not_permit_is_denied() {
+    let _g = shared();
+    let w = World::new();
+    w.file("keep.txt", "k");
+    let wr = w.write.to_str().unwrap();
+    let rd = w.read.to_str().unwrap();
+
+    // The library router, on a Sandbox and on AgentTools built from it.
+    let no_delete = w.sandbox(|_| {});
+    let read_only = Sandbox::builder().root(&w.read).build().unwrap();
+    for (sb, tool, args, what) in [
+        (
+            &no_delete,
+            "delete_file",
+            json!({"path": "keep.txt"}),
+            "no allow_delete",
+        ),
+        (
+            &read_only,
+            "write_file",
+            json!({"path": "n.txt", "content": "x"}),
+            "no write root",
+        ),
+        (
+            &read_only,
+            "delete_file",
+            json!({"path": "keep.txt"}),
+            "no write root",
+        ),
+    ] {
+        let r = sb.call(tool, args.clone());
+        assert_eq!(r["error"]["code"], "DENIED", "{tool} ({what}): {r}");
+        let e = sb.call_result(tool, args).unwrap_err();
+        assert_eq!(e.code, ErrorCode::Denied, "{tool} ({what}): {e}");
+    }
+    assert_eq!(
+        no_delete.call("no_such_tool", json!({}))["error"]["code"],
+        "INVALID_ARGUMENT"
+    );
+    let tools = rootbound::config::AgentTools::from_sandbox(w.sandbox(|_| {}));
+    let r = tools.call("delete_file", json!({"path": "keep.txt"}));
+    assert_eq!(r["error"]["code"], "DENIED", "{r}");
+    assert_eq!(
+        tools.call("no_such_tool", json!({}))["error"]["code"],
+        "INVALID_ARGUMENT"
+    );
+    assert!(w.w("keep.txt").exists());
+
+    // The CLI: a tool error (exit 1) with the DENIED JSON.
+    for (tool, a, flags) in [
+        (
+            "delete_file",
+            r#"{"path":"keep.txt"}"#,
+            vec!["--write-root", wr],
+        ),
+        (
+            "write_file",
+            r#"{"path":"n.txt","content":"x"}"#,
+            vec!["--root", rd],
+        ),
+        ("delete_file", r#"{"path":"r.txt"}"#, vec!["--root", rd]),
+    ] {
+        let mut argv = vec!["call", tool, a];
+        argv.extend(flags.iter().copied());
+        let (code, v, err) = cli(&argv, false);
+        assert_eq!(
+            (code, v["error"]["code"].as_str()),
+            (1, Some("DENIED")),
+            "{argv:?}: {v} {err}"
+        );
+    }
+    let (code, v, _) = cli(&["call", "no_such_tool", "{}", "--root", rd], false);
+    assert_eq!(
+        (code, v["error"]["code"].as_str()),
+        (1, Some("INVALID_ARGUMENT")),
+        "{v}"
+    );
+    assert!(w.w("keep.txt").exists() && w.read.join("r.txt").exists());
+    assert!(!w.read.join("n.txt").exists());
+
+    // MCP: a tool error whose text starts with DENIED.
+    let mut m = Mcp::start(&["--write-root", wr]);
+    let r = m.rpc(
+        2,
+        "tools/call",
+        json!({"name": "delete_file", "arguments": {"path": "keep.txt"}}),
+    );
+    assert_eq!(r["result"]["isError"], true, "{r}");
+    assert!(
+        r["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("DENIED: "),
+        "{r}"
+    );
+    assert_eq!(r["result"]["structuredContent"]["error"]["code"], "DENIED");
+    m.finish();
+    let mut m = Mcp::start(&["--root", rd]);
+    let r = m.rpc(
+        2,
+        "tools/call",
+        json!({"name": "write_file", "arguments": {"path": "n.txt", "content": "x"}}),
+    );
+    assert_eq!(
+        r["result"]["structuredContent"]["error"]["code"], "DENIED",
+        "{r}"
+    );
+    m.finish();
+    assert!(w.w("keep.txt").exists());
+    assert!(!w.read.join("n.txt").exists());
+}

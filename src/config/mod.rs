@@ -460,13 +460,18 @@ impl AgentTools {
                 return only.call_result(name, args);
             }
         }
-        let known = READ_TOOLS.contains(&name) || WRITE_TOOLS.contains(&name);
-        let msg = if known {
-            format!("tool '{name}' is not enabled for this agent")
+        // A known tool the agent was not given is a policy refusal; an unknown name is a bad argument.
+        if READ_TOOLS.contains(&name) || WRITE_TOOLS.contains(&name) {
+            Err(Error::new(
+                ErrorCode::Denied,
+                format!("tool '{name}' is not enabled for this agent"),
+            ))
         } else {
-            format!("unknown tool '{name}'")
-        };
-        Err(Error::new(ErrorCode::InvalidArgument, msg))
+            Err(Error::new(
+                ErrorCode::InvalidArgument,
+                format!("unknown tool '{name}'"),
+            ))
+        }
     }
 }
 

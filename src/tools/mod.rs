@@ -188,26 +188,7 @@ impl Sandbox {
     pub fn call_result(&self, name: &str, args: Value) -> Result<Value, Error> {
         let enabled = self.tools().iter().any(|t| t.name == name);
         if !enabled {
-            let known = [
-                "read_file",
-                "grep_search",
-                "glob",
-                "list_dir",
-                "stat",
-                "write_file",
-                "delete_file",
-            ];
-            let msg = if known.contains(&name) {
-                format!("tool '{name}' is not enabled by this sandbox's policy")
-            } else {
-                format!("unknown tool '{name}'")
-            };
-            let code = if self.roots.is_empty() && known[..5].contains(&name) {
-                ErrorCode::OutOfSandbox
-            } else {
-                ErrorCode::InvalidArgument
-            };
-            return Err(Error::new(code, msg));
+            return Err(self.refusal(name));
         }
         match name {
             "read_file" => run(args, |a: ReadArgs| self.read_file(&a)),
@@ -229,11 +210,62 @@ impl Sandbox {
     }
 }
 
+impl Sandbox {
+    /// Why `name` is not served: a known tool the policy does not permit is `DENIED` (no write root,
+    /// deletes not allowed), a read tool without any read root `OUT_OF_SANDBOX` (nothing is inside the
+    /// sandbox), and an unknown name `INVALID_ARGUMENT`.
+    fn refusal(&self, name: &str) -> Error {
+        let has_write_root = self.policy.write.is_some() && self.write_root.is_some();
+        if crate::config::READ_TOOLS.contains(&name) {
+            if self.roots.is_empty() {
+                return Error::new(
+                    ErrorCode::OutOfSandbox,
+                    format!("tool '{name}' has nothing to work in: this sandbox has no read roots"),
+                );
+            }
+            return Error::new(
+                ErrorCode::Denied,
+                format!("tool '{name}' is not enabled by this sandbox's policy"),
+            );
+        }
+        match name {
+            "write_file" | "delete_file" if !has_write_root => Error::new(
+                ErrorCode::Denied,
+                format!("tool '{name}' is not enabled: this sandbox has no write root"),
+            ),
+            "delete_file" => Error::new(
+                ErrorCode::Denied,
+                "tool 'delete_file' is not enabled: this sandbox's policy does not allow deleting \
+                 files (allow_delete)",
+            ),
+            "write_file" => Error::new(
+                ErrorCode::Denied,
+                format!("tool '{name}' is not enabled by this sandbox's policy"),
+            ),
+            _ => Error::new(ErrorCode::InvalidArgument, format!("unknown tool '{name}'")),
+        }
+    }
+}
+
 fn run<A: DeserializeOwned, R: Serialize>(
     args: Value,
     f: impl FnOnce(A) -> Result<R, Error>,
 ) -> Result<Value, Error> {
-    let args = if args.is_null() { json!({}) } else { args };
+    let args = match args {
+        Value::Null => json!({}),
+        Value::Object(_) => args,
+        other => {
+            let kind = match other {
+                Value::Bool(_) => "a boolean",
+                Value::Number(_) => "a number",
+                Value::String(_) => "a string",
+                _ => "an array",
+            };
+            return Err(Error::invalid(format!(
+                "bad arguments: expected a JSON object of named arguments, got {kind}"
+            )));
+        }
+    };
     let a: A =
         serde_json::from_value(args).map_err(|e| Error::invalid(format!("bad arguments: {e}")))?;
     let r = f(a)?;
