@@ -42,6 +42,12 @@ pub use crate::core::policy::{
     Limits, PathDisplay, Policy, PolicyBuilder, RootMode, RootSpec, SymlinkMode, WritePolicy,
 };
 pub use crate::core::sandbox::Sandbox;
+pub use crate::tools::fsops::{FsOpResult, MkdirArgs, MoveArgs};
+pub use crate::tools::many::{ManyFile, ReadManyArgs, ReadManyResult};
+pub use crate::tools::media::{MediaArgs, MediaResult, MAX_MEDIA_BYTES};
+pub use crate::tools::meta::{RootEntry, RootsArgs, RootsResult};
+pub use crate::tools::tree::{TreeArgs, TreeNode, TreeOmitted, TreeResult};
+pub use crate::tools::ToolName;
 pub use search::file::OutputMode;
 pub use search::glob::GlobArgs;
 pub use search::grep::{Globs, GrepArgs, GrepResult, MAX_OFFSET};

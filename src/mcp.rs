@@ -124,6 +124,7 @@ impl ServerHandler for Server {
         let outcome =
             tokio::task::spawn_blocking(move || tools.call_result(&task_name, args)).await;
         let result = match outcome {
+            Ok(Ok(value)) if name == "read_media_file" => media_result(value),
             Ok(Ok(value)) => {
                 let text = render(&name, &value);
                 let mut r = CallToolResult::success(vec![ContentBlock::text(text)]);
@@ -141,6 +142,24 @@ impl ServerHandler for Server {
         };
         Ok(result.into())
     }
+}
+
+/// An image or audio file as the matching MCP content block; the structured result keeps the
+/// metadata and leaves the bytes to the block.
+fn media_result(mut value: Value) -> CallToolResult {
+    let data = value["data"].as_str().unwrap_or_default().to_string();
+    let mime = value["mime_type"].as_str().unwrap_or_default().to_string();
+    let block = if value["kind"] == "audio" {
+        ContentBlock::audio(data, mime)
+    } else {
+        ContentBlock::image(data, mime)
+    };
+    if let Some(o) = value.as_object_mut() {
+        o.remove("data");
+    }
+    let mut r = CallToolResult::success(vec![block]);
+    r.structured_content = Some(value);
+    r
 }
 
 fn tool_error(e: &Error) -> CallToolResult {
@@ -161,8 +180,24 @@ fn render(tool: &str, v: &Value) -> String {
         "list_dir" => render_list(v),
         "stat" => render_stat(v),
         "write_file" | "delete_file" => render_write(v),
+        "edit_file" => render_edit(v),
         _ => serde_json::to_string_pretty(v).unwrap_or_default(),
     }
+}
+
+fn render_edit(v: &Value) -> String {
+    let verb = if v["dry_run"] == true { "would change" } else { "changed" };
+    let mut out = format!(
+        "{} {} ({} replacement(s), {} bytes now)\n",
+        verb,
+        v["path"].as_str().unwrap_or(""),
+        v["replacements"],
+        v["size"]
+    );
+    if let Some(d) = v["diff"].as_str() {
+        out.push_str(d);
+    }
+    out
 }
 
 fn render_read(v: &Value) -> String {

@@ -55,10 +55,26 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// The read tools, in the order they are listed.
-pub const READ_TOOLS: [&str; 5] = ["read_file", "grep_search", "glob", "list_dir", "stat"];
+/// The read tools, in the order they are listed (see [`crate::ToolName`]).
+pub const READ_TOOLS: &[&str] = &[
+    "read_file",
+    "grep_search",
+    "glob",
+    "list_dir",
+    "stat",
+    "read_many_files",
+    "directory_tree",
+    "list_roots",
+    "read_media_file",
+];
 /// The write tools (configured by the `write` section).
-pub const WRITE_TOOLS: [&str; 2] = ["write_file", "delete_file"];
+pub const WRITE_TOOLS: &[&str] = &[
+    "write_file",
+    "edit_file",
+    "create_directory",
+    "move_file",
+    "delete_file",
+];
 
 /// One problem in a configuration file, with the key path it concerns.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -1024,7 +1040,7 @@ impl Cx<'_> {
                 }
                 // In listing order, so the union of roots has a documented order.
                 for tool in READ_TOOLS {
-                    let Some(tn) = tt.get(tool) else { continue };
+                    let Some(tn) = tt.get(*tool) else { continue };
                     let k = join(&tk, tool);
                     let settings = tool_settings(tool);
                     let mut allowed = vec!["roots"];

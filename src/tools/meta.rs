@@ -294,6 +294,65 @@ fn page(path: String, total: u64, offset: u64, limit: u64) -> ListResult {
     }
 }
 
+/// Arguments of `list_roots` (none).
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RootsArgs {}
+
+/// One root of `list_roots`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct RootEntry {
+    /// The root's name (`NAME:path` addresses it when there are several).
+    pub name: String,
+    /// The root as a displayed path, accepted back by every tool.
+    pub path: String,
+    /// Whether write tools may change files here (only the write root).
+    pub writable: bool,
+    /// Whether read tools see it (the write root is not readable unless it is inside a read root).
+    pub readable: bool,
+}
+
+/// The result of `list_roots`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct RootsResult {
+    /// The read roots in the order relative paths are tried, then the write root.
+    pub roots: Vec<RootEntry>,
+}
+
+impl Sandbox {
+    /// The roots this sandbox serves, as displayed paths: the read roots in order, then the write root.
+    pub fn list_roots(&self, _args: &RootsArgs) -> Result<RootsResult> {
+        self.audited(
+            "list_roots",
+            None,
+            || {
+                let mut roots: Vec<RootEntry> = (0..self.roots.len())
+                    .filter(|&i| !self.gate.root_denied(RootId::Read(i)))
+                    .map(|i| RootEntry {
+                        name: self.roots[i].name.clone(),
+                        path: self.display(i, Path::new("")),
+                        writable: false,
+                        readable: true,
+                    })
+                    .collect();
+                if let Some(w) = &self.write_root {
+                    roots.push(RootEntry {
+                        name: w.name.clone(),
+                        path: names::escape_path(&w.canonical),
+                        writable: true,
+                        readable: self
+                            .roots
+                            .iter()
+                            .any(|r| w.canonical.starts_with(&r.canonical)),
+                    });
+                }
+                Ok((RootsResult { roots }, None))
+            },
+            |r| Fields::ok(0, r.roots.len() as u64, false),
+        )
+    }
+}
+
 /// Seconds since the epoch as RFC 3339 UTC (civil-from-days, no time-zone database needed).
 pub(crate) fn rfc3339(secs: i64) -> String {
     let days = secs.div_euclid(86_400);

@@ -1,14 +1,20 @@
 //! The tool surface for agent loops: JSON schemas generated from the argument types, and dispatch.
 
+pub(crate) mod catalog;
 pub(crate) mod edit;
+pub(crate) mod fsops;
+pub(crate) mod many;
+pub(crate) mod media;
 pub(crate) mod meta;
 pub(crate) mod read;
+pub(crate) mod tree;
 pub(crate) mod write;
+
+pub use catalog::ToolName;
 
 use crate::core::error::{Error, ErrorCode};
 use crate::core::sandbox::Sandbox;
 use crate::{GlobArgs, GrepArgs, ListArgs, ReadArgs, StatArgs};
-use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -28,123 +34,147 @@ pub struct ToolInfo {
     pub destructive: bool,
 }
 
-fn schema_of<T: JsonSchema>() -> Value {
-    let mut v = serde_json::to_value(schemars::schema_for!(T)).unwrap_or(json!({"type": "object"}));
-    if let Some(o) = v.as_object_mut() {
-        o.remove("$schema");
-        o.remove("title");
-        o.insert("additionalProperties".into(), json!(false));
-    }
-    v
-}
-
 impl Sandbox {
+    /// Whether this sandbox's policy offers `tool` (read tools need a read root, write tools the
+    /// write root; delete_file also `allow_delete`). Cheap: no schema is built.
+    pub fn enables(&self, tool: ToolName) -> bool {
+        if tool.needs_write_root() {
+            match (&self.policy.write, &self.write_root) {
+                (Some(w), Some(_)) => tool != ToolName::DeleteFile || w.allow_delete,
+                _ => false,
+            }
+        } else {
+            !self.roots.is_empty()
+        }
+    }
+
     /// The tools this policy enables, with their schemas (no roots: no read tools; no write root: no
     /// write tools).
     pub fn tools(&self) -> Vec<ToolInfo> {
-        let l = &self.policy.limits;
-        let mut out = Vec::new();
-        if !self.roots.is_empty() {
-            let roots: Vec<String> = self
-                .roots
-                .iter()
-                .map(|r| r.canonical.display().to_string())
-                .collect();
-            let roots = roots.join(", ");
-            out.push(ToolInfo {
-                name: "read_file",
-                description: format!(
-                    "Read a text file under the allowed roots ({roots}). Paths are relative to a root or absolute inside one. \
-                     Byte mode: offset/limit (at most {} bytes a call); when truncated is true, call again with offset=next_offset. \
-                     Line mode: start_line/max_lines, optional line_numbers; continue with start_line=next_line. \
-                     Binary files return binary=true and no content.",
-                    l.max_read_bytes
-                ),
-                input_schema: schema_of::<ReadArgs>(),
-                read_only: true,
-                destructive: false,
-            });
-            out.push(ToolInfo {
-                name: "grep_search",
-                description: format!(
-                    "Search file contents under the allowed roots with a regular expression (Rust regex syntax; no backreferences \
-                     or look-around), like ripgrep: .gitignore and hidden files are skipped unless no_ignore/hidden. Results are \
-                     in path order as 'path:line:text' lines; limit defaults to 10 (at most {}). When truncated is true, pass \
-                     next_cursor as cursor to get the next page. stats counts files skipped (binary, too large, ignored, denied).",
-                    l.max_results
-                ),
-                input_schema: schema_of::<GrepArgs>(),
-                read_only: true,
-                destructive: false,
-            });
-            out.push(ToolInfo {
-                name: "glob",
-                description: format!(
-                    "Find files by name with a glob (e.g. '*.rs' at any depth, 'src/**/*.c' from the root), sorted by path, \
-                     one per line; limit defaults to 10 (at most {}); page with cursor=next_cursor while truncated is true.",
-                    l.max_results
-                ),
-                input_schema: schema_of::<GlobArgs>(),
-                read_only: true,
-                destructive: false,
-            });
-            out.push(ToolInfo {
-                name: "list_dir",
-                description: "List one directory level, sorted by name, with kind (file, dir, symlink, other) and size. Omit path to \
-                              list the roots. Hidden and ignored entries are left out (and counted) unless hidden/no_ignore."
-                    .into(),
-                input_schema: schema_of::<ListArgs>(),
-                read_only: true,
-                destructive: false,
-            });
-            out.push(ToolInfo {
-                name: "stat",
-                description: "Kind, size, modification time and (for small text files) line count of one path.".into(),
-                input_schema: schema_of::<StatArgs>(),
-                read_only: true,
-                destructive: false,
-            });
-        }
-        if let (Some(w), Some(root)) = (&self.policy.write, &self.write_root) {
-            let root = root.canonical.display();
-            let overwrite = if w.allow_overwrite {
-                "An existing file is replaced (atomically) only when the call says overwrite=true; otherwise the \
-                 call fails with ALREADY_EXISTS."
-            } else {
-                "Existing files are never replaced (ALREADY_EXISTS): pick a new name."
-            };
-            let parents = if w.create_parents {
-                "Missing parent directories are created."
-            } else {
-                "Parent directories must already exist."
-            };
-            out.push(ToolInfo {
-                name: "write_file",
-                description: format!(
-                    "Create a file under the write root ({root}); paths are relative to it (or absolute inside it). \
-                     {overwrite} {parents} At most {} bytes; encoding: utf-8 (default) or base64. The write root \
-                     is not readable unless it is also a read root.",
-                    w.max_write_bytes
-                ),
-                input_schema: schema_of::<crate::tools::write::WriteArgs>(),
-                read_only: false,
+        ToolName::ALL
+            .iter()
+            .filter(|t| self.enables(**t))
+            .map(|t| self.tool_info(*t))
+            .collect()
+    }
+
+    fn tool_info(&self, tool: ToolName) -> ToolInfo {
+        ToolInfo {
+            name: tool.as_str(),
+            description: self.describe(tool),
+            input_schema: tool.input_schema().clone(),
+            read_only: !tool.needs_write_root(),
+            destructive: match tool {
                 // Replacing a file destroys its old content: only additive when overwrite is off.
-                destructive: w.allow_overwrite,
-            });
-            if w.allow_delete {
-                out.push(ToolInfo {
-                    name: "delete_file",
-                    description: format!(
-                        "Delete one regular file under the write root ({root}); never a directory or a \
-                         symbolic link."
-                    ),
-                    input_schema: schema_of::<crate::tools::write::DeleteArgs>(),
-                    read_only: false,
-                    destructive: true,
-                });
-            }
+                ToolName::WriteFile | ToolName::EditFile | ToolName::MoveFile => self
+                    .policy
+                    .write
+                    .as_ref()
+                    .is_some_and(|w| w.allow_overwrite),
+                ToolName::DeleteFile => true,
+                _ => false,
+            },
         }
-        out
+    }
+
+    /// A description written for a model: what the tool does here, its limits, how to page.
+    fn describe(&self, tool: ToolName) -> String {
+        let l = &self.policy.limits;
+        let roots = self
+            .roots
+            .iter()
+            .map(|r| crate::core::names::escape_path(&r.canonical))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let write_root = self
+            .write_root
+            .as_ref()
+            .map(|r| crate::core::names::escape_path(&r.canonical))
+            .unwrap_or_default();
+        let w = self.policy.write.as_ref();
+        let overwrite = if w.is_some_and(|w| w.allow_overwrite) {
+            "An existing file is replaced (atomically) only when the call says overwrite=true; otherwise the \
+             call fails with ALREADY_EXISTS."
+        } else {
+            "Existing files are never replaced (ALREADY_EXISTS): pick a new name."
+        };
+        let parents = if w.is_some_and(|w| w.create_parents) {
+            "Missing parent directories are created."
+        } else {
+            "Parent directories must already exist."
+        };
+        match tool {
+            ToolName::ReadFile => format!(
+                "Read a text file under the allowed roots ({roots}). Paths are relative to a root or absolute inside one. \
+                 Byte mode: offset/limit (at most {} bytes a call); when truncated is true, call again with offset=next_offset. \
+                 Line mode: start_line/max_lines, optional line_numbers; continue with start_line=next_line. \
+                 Binary files return binary=true and no content.",
+                l.max_read_bytes
+            ),
+            ToolName::GrepSearch => format!(
+                "Search file contents under the allowed roots with a regular expression (Rust regex syntax; no backreferences \
+                 or look-around), like ripgrep: .gitignore and hidden files are skipped unless no_ignore/hidden. Results are \
+                 in path order as 'path:line:text' lines; limit defaults to 10 (at most {}). When truncated is true, pass \
+                 next_cursor as cursor to get the next page. stats counts files skipped (binary, too large, ignored).",
+                l.max_results
+            ),
+            ToolName::Glob => format!(
+                "Find files by name with a glob (e.g. '*.rs' at any depth, 'src/**/*.c' from the root), sorted by path, \
+                 one per line; limit defaults to 10 (at most {}); page with cursor=next_cursor while truncated is true.",
+                l.max_results
+            ),
+            ToolName::ListDir => "List one directory level, sorted by name, with kind (file, dir, symlink, other) and size. Omit path to \
+                 list the roots. Hidden and ignored entries are left out (and counted) unless hidden/no_ignore."
+                .into(),
+            ToolName::Stat => "Kind, size, modification time and (for small text files) line count of one path.".into(),
+            ToolName::ReadManyFiles => format!(
+                "Read several files at once: paths and globs (e.g. 'src/**/*.rs'), results in the order given, globs \
+                 expanded in path order. All files share one byte budget (max_bytes, at most {}); a file that does not \
+                 fit is cut (truncated, next_offset for read_file). Binary files are reported, not dumped; one file's \
+                 error does not fail the call.",
+                l.max_read_bytes
+            ),
+            ToolName::DirectoryTree => format!(
+                "A recursive listing of a directory as nested JSON (name, kind, size, children), breadth first and sorted \
+                 by name, down to max_depth (default 3) and at most max_entries entries (at most {}); what is left out is \
+                 counted. Ignore files and hidden names apply as in grep.",
+                l.max_list_entries
+            ),
+            ToolName::ListRoots => "The directories this agent may read (and the one it may write), with their names.".into(),
+            ToolName::ReadMediaFile => format!(
+                "Read an image (PNG, JPEG, GIF, WebP) or audio file (WAV, MP3, OGG, FLAC) as base64 with its MIME type, \
+                 sniffed from the bytes; at most {} bytes.",
+                crate::tools::media::MAX_MEDIA_BYTES
+            ),
+            ToolName::WriteFile => format!(
+                "Create a file under the write root ({write_root}); paths are relative to it (or absolute inside it). \
+                 {overwrite} {parents} At most {} bytes; encoding: utf-8 (default) or base64. The write root \
+                 is not readable unless it is also a read root.",
+                w.map_or(0, |w| w.max_write_bytes)
+            ),
+            ToolName::EditFile => format!(
+                "Replace exact text in a file under the write root ({write_root}): old_string must occur exactly once \
+                 (or set replace_all / expected_replacements); or give edits, a list applied in order, all or nothing. \
+                 Match the text as read_file shows it; line endings, a BOM and the file mode are kept. An empty \
+                 old_string creates a missing file. dry_run shows the diff without writing. {}",
+                if w.is_some_and(|w| w.allow_overwrite) {
+                    "Changing existing files is allowed."
+                } else {
+                    "This sandbox does not allow changing existing files: only creating new ones."
+                }
+            ),
+            ToolName::CreateDirectory => format!(
+                "Create a directory (and missing parents) under the write root ({write_root}); an existing directory is fine."
+            ),
+            ToolName::MoveFile => format!(
+                "Move or rename a file or directory within the write root ({write_root}). The destination's parent \
+                 must exist. {overwrite}"
+            ),
+            ToolName::DeleteFile => format!(
+                "Delete one regular file under the write root ({write_root}); never a directory or a \
+                 symbolic link."
+            ),
+        }
     }
 
     /// Tool definitions in the OpenAI function-calling shape.
@@ -186,37 +216,33 @@ impl Sandbox {
 
     /// Like [`Sandbox::call`], keeping the error typed.
     pub fn call_result(&self, name: &str, args: Value) -> Result<Value, Error> {
-        let enabled = self.tools().iter().any(|t| t.name == name);
-        if !enabled {
+        let Some(tool) = ToolName::parse(name).filter(|t| self.enables(*t)) else {
             return Err(self.refusal(name));
-        }
-        match name {
-            "read_file" => run(args, |a: ReadArgs| self.read_file(&a)),
-            "grep_search" => run(args, |a: GrepArgs| self.grep_search(&a)),
-            "glob" => run(args, |a: GlobArgs| self.glob(&a)),
-            "list_dir" => run(args, |a: ListArgs| self.list_dir(&a)),
-            "stat" => run(args, |a: StatArgs| self.stat(&a)),
-            "write_file" => run(args, |a: crate::tools::write::WriteArgs| {
-                self.write_file(&a)
-            }),
-            "delete_file" => run(args, |a: crate::tools::write::DeleteArgs| {
-                self.delete_file(&a)
-            }),
-            _ => Err(Error::new(
-                ErrorCode::InvalidArgument,
-                format!("unknown tool '{name}'"),
-            )),
+        };
+        match tool {
+            ToolName::ReadFile => run(args, |a: ReadArgs| self.read_file(&a)),
+            ToolName::GrepSearch => run(args, |a: GrepArgs| self.grep_search(&a)),
+            ToolName::Glob => run(args, |a: GlobArgs| self.glob(&a)),
+            ToolName::ListDir => run(args, |a: ListArgs| self.list_dir(&a)),
+            ToolName::Stat => run(args, |a: StatArgs| self.stat(&a)),
+            ToolName::ReadManyFiles => run(args, |a| self.read_many_files(&a)),
+            ToolName::DirectoryTree => run(args, |a| self.directory_tree(&a)),
+            ToolName::ListRoots => run(args, |a| self.list_roots(&a)),
+            ToolName::ReadMediaFile => run(args, |a| self.read_media_file(&a)),
+            ToolName::WriteFile => run(args, |a| self.write_file(&a)),
+            ToolName::EditFile => run(args, |a| self.edit_file(&a)),
+            ToolName::CreateDirectory => run(args, |a| self.create_directory(&a)),
+            ToolName::MoveFile => run(args, |a| self.move_file(&a)),
+            ToolName::DeleteFile => run(args, |a| self.delete_file(&a)),
         }
     }
-}
 
-impl Sandbox {
-    /// Why `name` is not served: a known tool the policy does not permit is `DENIED` (no write root,
-    /// deletes not allowed), a read tool without any read root `OUT_OF_SANDBOX` (nothing is inside the
-    /// sandbox), and an unknown name `INVALID_ARGUMENT`.
     fn refusal(&self, name: &str) -> Error {
         let has_write_root = self.policy.write.is_some() && self.write_root.is_some();
-        if crate::config::READ_TOOLS.contains(&name) {
+        let Some(tool) = ToolName::parse(name) else {
+            return Error::new(ErrorCode::InvalidArgument, format!("unknown tool '{name}'"));
+        };
+        if !tool.needs_write_root() {
             if self.roots.is_empty() {
                 return Error::new(
                     ErrorCode::OutOfSandbox,
@@ -229,7 +255,7 @@ impl Sandbox {
             );
         }
         match name {
-            "write_file" | "delete_file" if !has_write_root => Error::new(
+            _ if !has_write_root => Error::new(
                 ErrorCode::Denied,
                 format!("tool '{name}' is not enabled: this sandbox has no write root"),
             ),
@@ -238,11 +264,10 @@ impl Sandbox {
                 "tool 'delete_file' is not enabled: this sandbox's policy does not allow deleting \
                  files (allow_delete)",
             ),
-            "write_file" => Error::new(
+            _ => Error::new(
                 ErrorCode::Denied,
                 format!("tool '{name}' is not enabled by this sandbox's policy"),
             ),
-            _ => Error::new(ErrorCode::InvalidArgument, format!("unknown tool '{name}'")),
         }
     }
 }

@@ -559,25 +559,7 @@ pub(crate) fn publish(
         rustix::fs::fsync(&fd).map_err(|e| io("fsync", e))?;
         drop(fd);
         if let Some(first) = unchanged_since {
-            // An edit read the file: refuse to replace it if someone changed it since (a lost update
-            // otherwise). The window left is this check to the rename, a few syscalls.
-            let now = rustix::fs::statat(dir, name.as_os_str(), AtFlags::SYMLINK_NOFOLLOW).ok();
-            let same = now.is_some_and(|n| {
-                (n.st_dev, n.st_ino, n.st_size, n.st_mtime, n.st_mtime_nsec)
-                    == (
-                        first.st_dev,
-                        first.st_ino,
-                        first.st_size,
-                        first.st_mtime,
-                        first.st_mtime_nsec,
-                    )
-            });
-            if !same {
-                return Err(Error::new(
-                    ErrorCode::AlreadyExists,
-                    format!("'{raw}' changed while it was being edited; nothing was written: read it again and redo the edit"),
-                ));
-            }
+            return swap_if_unchanged(dir, &tmp, name, first, raw);
         }
         if replace {
             return rustix::fs::renameat(dir, tmp.as_str(), dir, name.as_os_str()).map_err(|e| {
@@ -631,6 +613,56 @@ pub(crate) fn publish(
         }
     }
     result
+}
+
+/// An edit's replace: the new file takes the target's name only if the target is still the file the
+/// edit read (identity, size, modification time), so a concurrent update is never lost. With
+/// `RENAME_EXCHANGE` the two names are swapped atomically and the file taken out is checked; if it is
+/// not the one read, the swap is undone. Without it, the check runs just before a plain rename.
+fn swap_if_unchanged(
+    dir: &OwnedFd,
+    tmp: &str,
+    name: &EntryName,
+    first: &rustix::fs::Stat,
+    raw: &str,
+) -> Result<()> {
+    let same = |st: Option<rustix::fs::Stat>| {
+        st.is_some_and(|n| {
+            (n.st_dev, n.st_ino, n.st_size, n.st_mtime, n.st_mtime_nsec)
+                == (first.st_dev, first.st_ino, first.st_size, first.st_mtime, first.st_mtime_nsec)
+        })
+    };
+    let changed = || {
+        Error::new(
+            ErrorCode::AlreadyExists,
+            format!("'{raw}' changed while it was being edited; nothing was written: read it again and redo the edit"),
+        )
+    };
+    let stat = |n: &std::ffi::OsStr| rustix::fs::statat(dir, n, AtFlags::SYMLINK_NOFOLLOW).ok();
+    match rustix::fs::renameat_with(dir, tmp, dir, name.as_os_str(), RenameFlags::EXCHANGE) {
+        Ok(()) => {
+            if same(stat(std::ffi::OsStr::new(tmp))) {
+                // `tmp` now names the old file, which the caller's cleanup does not touch on success.
+                let _ = rustix::fs::unlinkat(dir, tmp, AtFlags::empty());
+                return Ok(());
+            }
+            let _ = rustix::fs::renameat_with(dir, tmp, dir, name.as_os_str(), RenameFlags::EXCHANGE);
+            Err(changed())
+        }
+        Err(Errno::NOENT) => Err(changed()),
+        Err(Errno::INVAL | Errno::NOSYS | Errno::OPNOTSUPP) => {
+            if !same(stat(name.as_os_str())) {
+                return Err(changed());
+            }
+            rustix::fs::renameat(dir, tmp, dir, name.as_os_str()).map_err(|e| {
+                Error::new(ErrorCode::IoError, format!("rename failed while writing '{raw}': {e}"))
+            })
+        }
+        Err(e) => Err(Error::new(
+            ErrorCode::IoError,
+            format!("rename failed while writing '{raw}': {e}; nothing was written"),
+        )),
+    }
 }
 
 fn write_all(fd: &OwnedFd, mut data: &[u8]) -> std::result::Result<(), Errno> {

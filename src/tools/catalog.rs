@@ -1,0 +1,197 @@
+//! The catalog of tools: one enum names every tool, with what it needs, what it may change, and its
+//! argument schema (generated once per process, not per call).
+
+use schemars::JsonSchema;
+use serde_json::{json, Value};
+use std::sync::OnceLock;
+
+/// Every tool rootbound offers. The string form ([`ToolName::as_str`]) is the wire name.
+///
+/// ```
+/// use rootbound::ToolName;
+/// assert_eq!(ToolName::parse("grep_search"), Some(ToolName::GrepSearch));
+/// assert_eq!(ToolName::GrepSearch.as_str(), "grep_search");
+/// assert!(ToolName::EditFile.needs_write_root());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum ToolName {
+    /// Read one page of a text file.
+    ReadFile,
+    /// Search file contents.
+    GrepSearch,
+    /// Find files by name.
+    Glob,
+    /// List one directory.
+    ListDir,
+    /// Metadata of one path.
+    Stat,
+    /// Several files under one byte budget.
+    ReadManyFiles,
+    /// A bounded recursive listing.
+    DirectoryTree,
+    /// The roots this sandbox serves.
+    ListRoots,
+    /// An image or audio file as base64.
+    ReadMediaFile,
+    /// Create a file under the write root.
+    WriteFile,
+    /// Replace exact text in a file under the write root.
+    EditFile,
+    /// Create a directory under the write root.
+    CreateDirectory,
+    /// Move or rename within the write root.
+    MoveFile,
+    /// Delete a file under the write root.
+    DeleteFile,
+}
+
+impl ToolName {
+    /// Every tool, in listing order (read tools first).
+    pub const ALL: &'static [ToolName] = &[
+        ToolName::ReadFile,
+        ToolName::GrepSearch,
+        ToolName::Glob,
+        ToolName::ListDir,
+        ToolName::Stat,
+        ToolName::ReadManyFiles,
+        ToolName::DirectoryTree,
+        ToolName::ListRoots,
+        ToolName::ReadMediaFile,
+        ToolName::WriteFile,
+        ToolName::EditFile,
+        ToolName::CreateDirectory,
+        ToolName::MoveFile,
+        ToolName::DeleteFile,
+    ];
+
+    /// The wire name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ToolName::ReadFile => "read_file",
+            ToolName::GrepSearch => "grep_search",
+            ToolName::Glob => "glob",
+            ToolName::ListDir => "list_dir",
+            ToolName::Stat => "stat",
+            ToolName::ReadManyFiles => "read_many_files",
+            ToolName::DirectoryTree => "directory_tree",
+            ToolName::ListRoots => "list_roots",
+            ToolName::ReadMediaFile => "read_media_file",
+            ToolName::WriteFile => "write_file",
+            ToolName::EditFile => "edit_file",
+            ToolName::CreateDirectory => "create_directory",
+            ToolName::MoveFile => "move_file",
+            ToolName::DeleteFile => "delete_file",
+        }
+    }
+
+    /// The tool of a wire name.
+    pub fn parse(name: &str) -> Option<ToolName> {
+        Self::ALL.iter().copied().find(|t| t.as_str() == name)
+    }
+
+    /// A short human title (MCP `title`).
+    pub fn title(self) -> &'static str {
+        match self {
+            ToolName::ReadFile => "Read file",
+            ToolName::GrepSearch => "Search file contents",
+            ToolName::Glob => "Find files by name",
+            ToolName::ListDir => "List directory",
+            ToolName::Stat => "File information",
+            ToolName::ReadManyFiles => "Read several files",
+            ToolName::DirectoryTree => "Directory tree",
+            ToolName::ListRoots => "List allowed roots",
+            ToolName::ReadMediaFile => "Read image or audio",
+            ToolName::WriteFile => "Write file",
+            ToolName::EditFile => "Edit file",
+            ToolName::CreateDirectory => "Create directory",
+            ToolName::MoveFile => "Move file",
+            ToolName::DeleteFile => "Delete file",
+        }
+    }
+
+    /// Whether the tool works in the write root (and so is offered only with one).
+    pub fn needs_write_root(self) -> bool {
+        matches!(
+            self,
+            ToolName::WriteFile
+                | ToolName::EditFile
+                | ToolName::CreateDirectory
+                | ToolName::MoveFile
+                | ToolName::DeleteFile
+        )
+    }
+
+    /// The read tools' wire names, in listing order.
+    pub fn read_names() -> impl Iterator<Item = &'static str> {
+        Self::ALL
+            .iter()
+            .filter(|t| !t.needs_write_root())
+            .map(|t| t.as_str())
+    }
+
+    /// The write tools' wire names, in listing order.
+    pub fn write_names() -> impl Iterator<Item = &'static str> {
+        Self::ALL
+            .iter()
+            .filter(|t| t.needs_write_root())
+            .map(|t| t.as_str())
+    }
+
+    /// The JSON Schema of the tool's arguments, built once per process.
+    pub fn input_schema(self) -> &'static Value {
+        static SCHEMAS: OnceLock<Vec<Value>> = OnceLock::new();
+        let all = SCHEMAS.get_or_init(|| Self::ALL.iter().map(|t| t.build_schema()).collect());
+        &all[Self::ALL.iter().position(|t| *t == self).unwrap_or(0)]
+    }
+
+    fn build_schema(self) -> Value {
+        use crate::tools::*;
+        match self {
+            ToolName::ReadFile => schema_of::<read::ReadArgs>(),
+            ToolName::GrepSearch => schema_of::<crate::GrepArgs>(),
+            ToolName::Glob => schema_of::<crate::GlobArgs>(),
+            ToolName::ListDir => schema_of::<meta::ListArgs>(),
+            ToolName::Stat => schema_of::<meta::StatArgs>(),
+            ToolName::ReadManyFiles => schema_of::<many::ReadManyArgs>(),
+            ToolName::DirectoryTree => schema_of::<tree::TreeArgs>(),
+            ToolName::ListRoots => schema_of::<meta::RootsArgs>(),
+            ToolName::ReadMediaFile => schema_of::<media::MediaArgs>(),
+            ToolName::WriteFile => schema_of::<write::WriteArgs>(),
+            ToolName::EditFile => schema_of::<edit::EditArgs>(),
+            ToolName::CreateDirectory => schema_of::<fsops::MkdirArgs>(),
+            ToolName::MoveFile => schema_of::<fsops::MoveArgs>(),
+            ToolName::DeleteFile => schema_of::<write::DeleteArgs>(),
+        }
+    }
+}
+
+impl std::fmt::Display for ToolName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+fn schema_of<T: JsonSchema>() -> Value {
+    let mut v = serde_json::to_value(schemars::schema_for!(T)).unwrap_or(json!({"type": "object"}));
+    if let Some(o) = v.as_object_mut() {
+        o.remove("$schema");
+        o.remove("title");
+        o.insert("additionalProperties".into(), json!(false));
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_schemas_are_objects() {
+        for t in ToolName::ALL {
+            assert_eq!(ToolName::parse(t.as_str()), Some(*t));
+            assert_eq!(t.input_schema()["type"], "object", "{t}");
+        }
+        assert_eq!(ToolName::parse("nope"), None);
+    }
+}

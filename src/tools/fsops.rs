@@ -1,0 +1,296 @@
+//! create_directory and move_file: directory operations inside the write root, on handles.
+//!
+//! Both resolve their paths like write_file (the write root's handle, the gate on every name), make
+//! directories with `mkdirat` one component at a time, and move with `renameat` between two directory
+//! handles of the write root, so nothing is ever created or moved outside it.
+
+use crate::core::admit::RootId;
+use crate::core::audit::Fields;
+use crate::core::error::{Error, ErrorCode, Result};
+use crate::core::open::{self, Kind, Want};
+use crate::core::policy::SymlinkMode;
+use crate::core::sandbox::{denied, Sandbox};
+use crate::tools::write::Existing;
+use rustix::fs::{Mode, RenameFlags};
+use rustix::io::Errno;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::os::fd::{AsFd, OwnedFd};
+use std::path::{Path, PathBuf};
+
+/// Arguments of `create_directory`.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct MkdirArgs {
+    /// The directory to create, relative to the write root (or absolute inside it); missing parents
+    /// are created too.
+    pub path: String,
+}
+
+/// Arguments of `move_file`.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct MoveArgs {
+    /// What to move (a file, directory or symbolic link), relative to the write root.
+    pub source: String,
+    /// Where to move it, relative to the write root. Its parent must exist.
+    pub destination: String,
+    /// Replace an existing destination file (the policy must allow overwriting too).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overwrite: Option<bool>,
+}
+
+/// The result of `create_directory` or `move_file`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct FsOpResult {
+    /// The directory created, or the moved object's new path.
+    pub path: String,
+    /// `create_directory`: the directory did not exist before.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub created: bool,
+    /// `move_file`: where the object was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moved_from: Option<String>,
+    /// `move_file`: an existing destination file was replaced.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub replaced: bool,
+}
+
+/// Entries a moved directory may hold before it is too large to check against the deny rules.
+const MAX_MOVE_CHECK: usize = 100_000;
+
+impl Sandbox {
+    /// Creates a directory (and its missing parents) under the write root. An existing directory is
+    /// success with `created: false`.
+    ///
+    /// ```
+    /// use rootbound::{MkdirArgs, Sandbox, WritePolicy};
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let sb = Sandbox::builder().write(WritePolicy::new(dir.path())).build().unwrap();
+    /// let mut args = MkdirArgs::default();
+    /// args.path = "a/b/c".into();
+    /// assert!(sb.create_directory(&args).unwrap().created);
+    /// assert!(dir.path().join("a/b/c").is_dir());
+    /// ```
+    pub fn create_directory(&self, args: &MkdirArgs) -> Result<FsOpResult> {
+        self.audited(
+            "create_directory",
+            Some(&args.path),
+            || {
+                self.mkdir_inner(args)
+                    .map(|(r, rel)| (r, Some(rel.display().to_string())))
+            },
+            |_| Fields::ok(0, 0, false),
+        )
+    }
+
+    fn mkdir_inner(&self, args: &MkdirArgs) -> Result<(FsOpResult, PathBuf)> {
+        let raw = args.path.trim_end_matches('/');
+        if raw.is_empty() {
+            return Err(Error::invalid(
+                "path is empty or the write root itself; name a directory to create",
+            ));
+        }
+        let t = self.target(raw, true)?;
+        let created =
+            match rustix::fs::mkdirat(&t.dir, t.name.as_os_str(), Mode::from_raw_mode(0o755)) {
+                Ok(()) => true,
+                Err(Errno::EXIST) => match self.existing(&t, raw)? {
+                    Some(Existing {
+                        kind: Kind::Dir, ..
+                    }) => false,
+                    _ => {
+                        return Err(Error::new(
+                            ErrorCode::AlreadyExists,
+                            format!("'{raw}' exists and is not a directory"),
+                        ))
+                    }
+                },
+                Err(e) => return Err(self.map_open_error(&e.into(), raw)),
+            };
+        let result = FsOpResult {
+            path: self.shown(&t.rel),
+            created,
+            ..Default::default()
+        };
+        Ok((result, t.rel))
+    }
+
+    /// Moves (renames) a file, directory or symbolic link within the write root. The destination is
+    /// never replaced unless the call says `overwrite: true` and the policy allows overwriting; a
+    /// directory is never replaced. A directory holding anything the deny rules refuse is not moved
+    /// (its new name could escape an anchored rule).
+    pub fn move_file(&self, args: &MoveArgs) -> Result<FsOpResult> {
+        self.audited(
+            "move_file",
+            Some(&args.source),
+            || {
+                self.move_inner(args)
+                    .map(|(r, rel)| (r, Some(rel.display().to_string())))
+            },
+            |_| Fields::ok(0, 0, false),
+        )
+    }
+
+    fn move_inner(&self, args: &MoveArgs) -> Result<(FsOpResult, PathBuf)> {
+        let (_, policy) = self.write_root()?;
+        let (src_raw, dst_raw) = (args.source.as_str(), args.destination.as_str());
+        let src = self.target(src_raw.trim_end_matches('/'), false)?;
+        let dst = self.target(dst_raw.trim_end_matches('/'), false)?;
+        let kind = match self.existing(&src, src_raw)? {
+            Some(e) => e.kind,
+            None => {
+                return Err(Error::new(
+                    ErrorCode::NotFound,
+                    format!("'{src_raw}' does not exist"),
+                ))
+            }
+        };
+        if kind == Kind::Other {
+            return Err(Error::new(
+                ErrorCode::NotAFile,
+                format!("'{src_raw}' is a FIFO, socket or device and is not moved"),
+            ));
+        }
+        if src.rel == dst.rel {
+            return Err(Error::invalid("source and destination are the same path"));
+        }
+        if dst.rel.starts_with(&src.rel) {
+            return Err(Error::invalid(format!(
+                "'{dst_raw}' is inside '{src_raw}'; a directory cannot move into itself"
+            )));
+        }
+        if kind == Kind::Dir {
+            self.check_subtree(&src.dir, &src.name, &src.rel, src_raw)?;
+        }
+        let replace = match self.existing(&dst, dst_raw)? {
+            None => false,
+            Some(Existing {
+                kind: Kind::Dir, ..
+            }) => {
+                return Err(Error::new(
+                    ErrorCode::AlreadyExists,
+                    format!("'{dst_raw}' is an existing directory; directories are never replaced"),
+                ))
+            }
+            Some(_) if args.overwrite != Some(true) => return Err(Error::new(
+                ErrorCode::AlreadyExists,
+                format!(
+                    "'{dst_raw}' exists; pass overwrite: true to replace it, or pick a new name"
+                ),
+            )),
+            Some(_) if !policy.allow_overwrite => return Err(Error::new(
+                ErrorCode::Denied,
+                format!(
+                    "'{dst_raw}' exists and this sandbox's policy does not allow replacing files"
+                ),
+            )),
+            Some(_) if kind == Kind::Dir => {
+                return Err(Error::new(
+                    ErrorCode::NotAFile,
+                    format!("'{src_raw}' is a directory and '{dst_raw}' is not; nothing was moved"),
+                ))
+            }
+            Some(_) => true,
+        };
+        let flags = if replace {
+            RenameFlags::empty()
+        } else {
+            RenameFlags::NOREPLACE
+        };
+        let moved = rustix::fs::renameat_with(
+            &src.dir,
+            src.name.as_os_str(),
+            &dst.dir,
+            dst.name.as_os_str(),
+            flags,
+        );
+        match moved {
+            Ok(()) => {}
+            Err(Errno::EXIST) => {
+                return Err(Error::new(
+                    ErrorCode::AlreadyExists,
+                    format!("'{dst_raw}' appeared while moving; nothing was moved"),
+                ))
+            }
+            Err(e @ (Errno::NOTDIR | Errno::ISDIR | Errno::NOTEMPTY)) => {
+                return Err(Error::new(
+                    ErrorCode::NotAFile,
+                    format!("'{src_raw}' and '{dst_raw}' changed kind while moving ({e}); nothing was moved"),
+                ))
+            }
+            Err(e) => return Err(self.map_open_error(&e.into(), src_raw)),
+        }
+        let result = FsOpResult {
+            path: self.shown(&dst.rel),
+            moved_from: Some(self.shown(&src.rel)),
+            replaced: replace,
+            ..Default::default()
+        };
+        Ok((result, dst.rel))
+    }
+
+    /// Refuses to move a directory that holds an object a deny rule refuses (or more entries than
+    /// can be checked).
+    fn check_subtree(
+        &self,
+        parent: &OwnedFd,
+        name: &crate::core::names::EntryName,
+        rel: &Path,
+        raw: &str,
+    ) -> Result<()> {
+        if !self.gate.has_rules() {
+            return Ok(());
+        }
+        let fd = open::open_beneath(
+            parent.as_fd(),
+            Path::new(name.as_os_str()),
+            Want::Dir,
+            SymlinkMode::Never,
+        )
+        .map_err(|e| self.map_open_error(&e, raw))?
+        .fd;
+        let mut stack = vec![(fd, rel.to_path_buf())];
+        let mut seen = 0usize;
+        while let Some((fd, dir_rel)) = stack.pop() {
+            let Some(entries) = crate::walk::read_entries(&fd) else {
+                return Err(Error::new(
+                    ErrorCode::PermissionDenied,
+                    format!("'{raw}' holds a directory that cannot be read; nothing was moved"),
+                ));
+            };
+            for (n, ft) in entries {
+                seen += 1;
+                if seen > MAX_MOVE_CHECK {
+                    return Err(Error::new(
+                        ErrorCode::TooLarge,
+                        format!(
+                            "'{raw}' holds over {MAX_MOVE_CHECK} entries; move smaller directories"
+                        ),
+                    ));
+                }
+                let child = dir_rel.join(&n);
+                let ft = if ft == rustix::fs::FileType::Unknown {
+                    crate::walk::stat_type(&fd, &n)
+                } else {
+                    ft
+                };
+                let is_dir = ft == rustix::fs::FileType::Directory;
+                if self.gate.denied(RootId::Write, &child, is_dir) {
+                    return Err(denied(raw));
+                }
+                if is_dir {
+                    if let Ok(o) =
+                        open::open_beneath(fd.as_fd(), Path::new(&n), Want::Dir, SymlinkMode::Never)
+                    {
+                        stack.push((o.fd, child));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,202 @@
+//! read_many_files: several files (paths and globs) in one call, under one byte budget.
+//!
+//! Each path goes through read_file and each glob through the glob tool, so every file passes the
+//! same gate, limits and encodings as a single read. Results come in the order given, a glob's
+//! files in path order; one file's error does not fail the call.
+
+use crate::core::audit::Fields;
+use crate::core::error::{Error, Result};
+use crate::core::sandbox::Sandbox;
+use crate::search::glob::GlobArgs;
+use crate::tools::read::ReadArgs;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// Arguments of `read_many_files`.
+///
+/// ```
+/// use rootbound::{ReadManyArgs, Sandbox};
+/// let dir = tempfile::tempdir().unwrap();
+/// std::fs::write(dir.path().join("a.txt"), "A\n").unwrap();
+/// std::fs::write(dir.path().join("b.md"), "B\n").unwrap();
+/// let sb = Sandbox::builder().root(dir.path()).build().unwrap();
+/// let r = sb.read_many_files(&ReadManyArgs::paths(&["b.md", "*.txt"])).unwrap();
+/// assert_eq!(r.files.len(), 2);
+/// assert_eq!(r.files[1].content.as_deref(), Some("A\n"));
+/// ```
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct ReadManyArgs {
+    /// Paths and globs (an entry with `*`, `?` or `[` is a glob in ripgrep `-g` syntax, e.g. `src/**/*.rs`).
+    pub paths: Vec<String>,
+    /// Bytes for all files together (default and cap: the policy's `max_read_bytes`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1))]
+    pub max_bytes: Option<u64>,
+}
+
+impl ReadManyArgs {
+    /// Arguments for these paths and globs.
+    pub fn paths(paths: &[&str]) -> Self {
+        ReadManyArgs {
+            paths: paths.iter().map(|s| s.to_string()).collect(),
+            max_bytes: None,
+        }
+    }
+}
+
+/// One file of a `read_many_files` result.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ManyFile {
+    /// The displayed path (or, for an error, the path or glob as given).
+    pub path: String,
+    /// The text returned (absent for binary files, errors, and files the budget did not reach).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content: Option<String>,
+    /// Bytes of the file returned.
+    pub bytes_returned: u64,
+    /// The file's size.
+    pub total_bytes: u64,
+    /// More of this file remains: read it with read_file from `next_offset`.
+    pub truncated: bool,
+    /// Where the rest starts.
+    pub next_offset: u64,
+    /// The file's encoding, as read_file reports it.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub encoding: String,
+    /// A binary file: reported, not dumped.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub binary: bool,
+    /// Why this file could not be read (the call still succeeds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<serde_json::Value>,
+}
+
+/// The result of `read_many_files`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ReadManyResult {
+    /// The files in the order given.
+    pub files: Vec<ManyFile>,
+    /// Bytes returned in all.
+    pub bytes_returned: u64,
+    /// Some file was cut, left unread by the budget, or a glob matched more files than are listed.
+    pub truncated: bool,
+}
+
+/// Files one call lists at most (globs included).
+const MAX_FILES: usize = 200;
+
+impl Sandbox {
+    /// Reads several files under one byte budget; see [`ReadManyArgs`].
+    pub fn read_many_files(&self, args: &ReadManyArgs) -> Result<ReadManyResult> {
+        self.audited(
+            "read_many_files",
+            args.paths.first().map(String::as_str),
+            || Ok((self.many_inner(args)?, None)),
+            |r| Fields::ok(r.bytes_returned, r.files.len() as u64, r.truncated),
+        )
+    }
+
+    fn many_inner(&self, args: &ReadManyArgs) -> Result<ReadManyResult> {
+        if args.paths.is_empty() {
+            return Err(Error::invalid(
+                "paths is empty; give at least one path or glob",
+            ));
+        }
+        let cap = self.policy.limits.max_read_bytes.max(1);
+        let mut budget = args.max_bytes.unwrap_or(cap).clamp(1, cap);
+        let mut out = ReadManyResult::default();
+        let mut targets: Vec<std::result::Result<String, (String, Error)>> = Vec::new();
+        for p in &args.paths {
+            if targets.len() >= MAX_FILES {
+                out.truncated = true;
+                break;
+            }
+            if p.contains(['*', '?', '[']) {
+                match self.expand(p, MAX_FILES - targets.len()) {
+                    Ok((paths, more)) => {
+                        out.truncated |= more;
+                        targets.extend(paths.into_iter().map(Ok));
+                    }
+                    Err(e) => targets.push(Err((p.clone(), e))),
+                }
+            } else {
+                targets.push(Ok(p.clone()));
+            }
+        }
+        for t in targets {
+            let file = match t {
+                Err((p, e)) => error_file(p, &e),
+                Ok(p) if budget == 0 => {
+                    out.truncated = true;
+                    ManyFile {
+                        path: p,
+                        truncated: true,
+                        error: Some(
+                            serde_json::json!({"code": "TOO_LARGE", "message": "the byte budget of this call was spent before this file; read it on its own"}),
+                        ),
+                        ..Default::default()
+                    }
+                }
+                Ok(p) => match self.read_file(&ReadArgs {
+                    limit: Some(budget),
+                    ..ReadArgs::path(&p)
+                }) {
+                    Ok(r) => {
+                        budget -= r.bytes_returned.min(budget);
+                        out.bytes_returned += r.bytes_returned;
+                        out.truncated |= r.truncated;
+                        ManyFile {
+                            path: r.path,
+                            content: (!r.binary).then_some(r.content),
+                            bytes_returned: r.bytes_returned,
+                            total_bytes: r.total_bytes,
+                            truncated: r.truncated,
+                            next_offset: r.next_offset,
+                            encoding: r.encoding,
+                            binary: r.binary,
+                            error: None,
+                        }
+                    }
+                    Err(e) => error_file(p, &e),
+                },
+            };
+            out.files.push(file);
+        }
+        Ok(out)
+    }
+
+    /// A glob's files in path order, at most `max`, and whether more matched.
+    fn expand(&self, pattern: &str, max: usize) -> Result<(Vec<String>, bool)> {
+        let mut paths = Vec::new();
+        let mut cursor = None;
+        loop {
+            let page = self.glob(&GlobArgs {
+                pattern: pattern.to_string(),
+                cursor: cursor.take(),
+                limit: Some(self.policy.limits.max_results as u64),
+                ..Default::default()
+            })?;
+            paths.extend(page.matches.lines().map(str::to_string));
+            if paths.len() >= max {
+                let more = paths.len() > max || page.truncated;
+                paths.truncate(max);
+                return Ok((paths, more));
+            }
+            match page.next_cursor {
+                Some(c) if page.truncated && !page.timed_out => cursor = Some(c),
+                _ => return Ok((paths, page.timed_out)),
+            }
+        }
+    }
+}
+
+fn error_file(path: String, e: &Error) -> ManyFile {
+    ManyFile {
+        path,
+        error: Some(e.to_json()["error"].clone()),
+        ..Default::default()
+    }
+}

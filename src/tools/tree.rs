@@ -1,0 +1,286 @@
+//! directory_tree: a bounded recursive listing as nested JSON, breadth first, on the walker's rules.
+//!
+//! Breadth first so that a cap on entries keeps the overview (every top-level entry before any
+//! deep one), each directory's entries sorted by name bytes, so the same tree gives the same answer.
+//! Directories are read through handles, symlinks are reported and never followed, and the gate,
+//! the ignore files and the hidden rule decide what appears, exactly as for grep and glob.
+
+use crate::core::admit::RootId;
+use crate::core::audit::Fields;
+use crate::core::deadline::Deadline;
+use crate::core::error::{Error, ErrorCode, Result};
+use crate::core::names;
+use crate::core::open::{self, Kind, Want};
+use crate::core::policy::SymlinkMode;
+use crate::core::sandbox::Sandbox;
+use crate::search::grep::Globs;
+use crate::walk::{self, IgnoreLevel, Visibility};
+use rustix::fs::AtFlags;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+use std::os::fd::{AsFd, OwnedFd};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Arguments of `directory_tree`.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[non_exhaustive]
+pub struct TreeArgs {
+    /// A directory under a root (default: the first root, or `NAME:` for another).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    /// Levels below `path` to descend (default 3, at most 16).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 16))]
+    pub max_depth: Option<u64>,
+    /// Entries to list in all (default and cap: the policy's `max_list_entries`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1))]
+    pub max_entries: Option<u64>,
+    /// Leave out entries matching these globs (root-relative, ripgrep `-g` syntax, e.g. `target`,
+    /// `*.lock`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exclude: Option<Globs>,
+    /// Include hidden (dot) entries.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hidden: Option<bool>,
+    /// Include entries that `.gitignore`/`.ignore`/`.rgignore` hide.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_ignore: Option<bool>,
+}
+
+/// One node of the tree.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct TreeNode {
+    /// The entry's name (escaped like every displayed name).
+    pub name: String,
+    /// `file`, `dir`, `symlink` or `other`.
+    pub kind: String,
+    /// Size in bytes (files and symlinks).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<u64>,
+    /// A directory's listed entries (absent past `max_depth` or the entry cap).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub children: Option<Vec<TreeNode>>,
+    /// A directory whose entries were not listed: `"max_depth"`, `"max_entries"`, `"timeout"` or
+    /// `"unreadable"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_listed: Option<String>,
+}
+
+/// The result of `directory_tree`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct TreeResult {
+    /// The displayed path of the tree's top.
+    pub path: String,
+    /// The tree's top directory and what was listed below it.
+    pub tree: TreeNode,
+    /// Entries listed.
+    pub entries: u64,
+    /// Something was left out for `max_entries` or the time budget (see `not_listed`).
+    pub truncated: bool,
+    /// The time budget ran out.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub timed_out: bool,
+    /// What was left out, by reason.
+    pub omitted: TreeOmitted,
+}
+
+/// Counts of what directory_tree left out.
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct TreeOmitted {
+    /// Hidden (dot) entries.
+    pub hidden: u64,
+    /// Entries an ignore file hides.
+    pub ignored: u64,
+    /// Entries an `exclude` glob matched.
+    pub excluded: u64,
+    /// Entries past `max_entries` in directories that were read.
+    pub over_limit: u64,
+    /// Directories not read because of `max_depth`.
+    pub depth_limited: u64,
+}
+
+/// A directory waiting to be read: its node's index path in the tree, path and ignore rules. The
+/// handle is opened when its turn comes (from the root, refusing every symlink), so the queue holds no
+/// descriptors however wide the tree is.
+struct Pending {
+    node: Vec<usize>,
+    fd: Option<OwnedFd>,
+    rel: PathBuf,
+    depth: u64,
+    ign: Option<Arc<IgnoreLevel>>,
+}
+
+impl Sandbox {
+    /// A bounded recursive listing of one directory; see [`TreeArgs`].
+    pub fn directory_tree(&self, args: &TreeArgs) -> Result<TreeResult> {
+        self.audited(
+            "directory_tree",
+            args.path.as_deref(),
+            || self.tree_inner(args).map(|(r, p)| (r, Some(p))),
+            |r| Fields::ok(0, r.entries, r.truncated),
+        )
+    }
+
+    fn tree_inner(&self, args: &TreeArgs) -> Result<(TreeResult, String)> {
+        let deadline = Deadline::after(Duration::from_millis(self.policy.limits.timeout_ms));
+        let cap = self.policy.limits.max_list_entries.max(1) as u64;
+        let max_entries = args.max_entries.unwrap_or(cap).clamp(1, cap);
+        let max_depth = args.max_depth.unwrap_or(3).clamp(1, 16);
+        let filter = self.filter(
+            None,
+            args.exclude.as_ref(),
+            None,
+            args.hidden,
+            args.no_ignore,
+        )?;
+        let raw = args.path.as_deref().unwrap_or(".");
+        let loc = self.locate(raw, Want::Dir)?;
+        if loc.opened.kind() != Kind::Dir {
+            return Err(Error::new(
+                ErrorCode::NotAFile,
+                format!("'{raw}' is not a directory"),
+            ));
+        }
+        let root = &self.roots[loc.root];
+        let id = RootId::Read(loc.root);
+        let parent_levels = if filter.no_ignore {
+            None
+        } else {
+            walk::ancestor_levels(&root.dir, &loc.rel, false)
+        };
+        let shown = self.display(loc.root, &loc.rel);
+        let mut out = TreeResult {
+            path: shown.clone(),
+            tree: TreeNode {
+                name: shown,
+                kind: "dir".into(),
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        let mut queue = VecDeque::from([Pending {
+            node: Vec::new(),
+            fd: Some(loc.opened.fd),
+            rel: loc.rel.clone(),
+            depth: 0,
+            ign: parent_levels,
+        }]);
+        while let Some(p) = queue.pop_front() {
+            let node = node_at(&mut out.tree, &p.node);
+            if deadline.expired() {
+                node.not_listed = Some("timeout".into());
+                out.timed_out = true;
+                out.truncated = true;
+                continue;
+            }
+            if out.entries >= max_entries {
+                node.not_listed = Some("max_entries".into());
+                out.truncated = true;
+                continue;
+            }
+            let fd = match p.fd {
+                Some(fd) => Some(fd),
+                None => open::open_beneath(root.dir.as_fd(), &p.rel, Want::Dir, SymlinkMode::Never)
+                    .ok()
+                    .map(|o| o.fd),
+            };
+            let Some((dir, entries)) = fd.and_then(walk::read_entries_owned) else {
+                node.not_listed = Some("unreadable".into());
+                continue;
+            };
+            let ign = if filter.no_ignore {
+                None
+            } else {
+                let has_git = entries.iter().any(|(n, _)| n == ".git");
+                Some(IgnoreLevel::load(
+                    dir.as_fd(),
+                    &p.rel,
+                    has_git,
+                    p.ign.clone(),
+                    Some(&entries),
+                ))
+            };
+            let mut children = Vec::new();
+            for (name, ft) in entries {
+                let ft = if ft == rustix::fs::FileType::Unknown {
+                    walk::stat_type(&dir, &name)
+                } else {
+                    ft
+                };
+                let kind = Kind::from_file_type(ft);
+                let rel = p.rel.join(&name);
+                let is_dir = kind == Kind::Dir;
+                if self.gate.denied(id, &rel, is_dir) {
+                    continue;
+                }
+                match walk::visibility(&filter, ign.as_deref(), &rel, &name, is_dir) {
+                    Visibility::Shown => {}
+                    Visibility::Hidden => {
+                        out.omitted.hidden += 1;
+                        continue;
+                    }
+                    Visibility::Ignored => {
+                        out.omitted.ignored += 1;
+                        continue;
+                    }
+                    Visibility::Filtered => {
+                        out.omitted.excluded += 1;
+                        continue;
+                    }
+                }
+                let st = rustix::fs::statat(&dir, name.as_os_str(), AtFlags::SYMLINK_NOFOLLOW).ok();
+                if kind == Kind::File
+                    && !st.as_ref().is_some_and(|st| self.gate.links_ok(st))
+                    && self.gate.checks_links()
+                {
+                    continue;
+                }
+                if out.entries >= max_entries {
+                    out.omitted.over_limit += 1;
+                    out.truncated = true;
+                    continue;
+                }
+                out.entries += 1;
+                let mut child = TreeNode {
+                    name: names::escape_path(Path::new(&name)),
+                    kind: kind.as_str().into(),
+                    size: (!is_dir).then(|| st.map_or(0, |st| st.st_size.max(0) as u64)),
+                    ..Default::default()
+                };
+                if is_dir {
+                    if p.depth + 1 >= max_depth {
+                        child.not_listed = Some("max_depth".into());
+                        out.omitted.depth_limited += 1;
+                    } else {
+                        let mut at = p.node.clone();
+                        at.push(children.len());
+                        queue.push_back(Pending {
+                            node: at,
+                            fd: None,
+                            rel,
+                            depth: p.depth + 1,
+                            ign: ign.clone(),
+                        });
+                    }
+                }
+                children.push(child);
+            }
+            node_at(&mut out.tree, &p.node).children = Some(children);
+        }
+        Ok((out, self.audit_path(loc.root, &loc.rel)))
+    }
+}
+
+/// The node at an index path (each index into the parent's children).
+fn node_at<'a>(mut node: &'a mut TreeNode, path: &[usize]) -> &'a mut TreeNode {
+    for &i in path {
+        node = &mut node.children.as_mut().expect("listed before its children")[i];
+    }
+    node
+}
