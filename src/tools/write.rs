@@ -497,9 +497,36 @@ fn decode(args: &WriteArgs, max: u64) -> Result<Cow<'_, [u8]>> {
     Ok(data)
 }
 
+/// A temporary file this old was left by a write that died (a crash, a kill): a live one lives for one
+/// write and fsync.
+const STALE_TEMP_SECS: i64 = 300;
+
+/// Removes temporary files of rootbound's naming that an interrupted write left in `dir`. Only
+/// regular files named `TEMP_PREFIX*` and older than [`STALE_TEMP_SECS`] go, by name in this handle.
+fn remove_stale_temps(dir: &OwnedFd) {
+    let Some(entries) = crate::walk::read_entries(dir) else {
+        return;
+    };
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    for (name, _) in entries {
+        if !name.as_encoded_bytes().starts_with(TEMP_PREFIX.as_bytes()) {
+            continue;
+        }
+        let Ok(st) = rustix::fs::statat(dir, name.as_os_str(), AtFlags::SYMLINK_NOFOLLOW) else {
+            continue;
+        };
+        if Kind::from_stat(&st) == Kind::File && now - st.st_mtime > STALE_TEMP_SECS {
+            let _ = rustix::fs::unlinkat(dir, name.as_os_str(), AtFlags::empty());
+        }
+    }
+}
+
 /// Creates a new temporary file in `dir` (`O_EXCL|O_NOFOLLOW`, so nothing planted under its name is
 /// opened or followed).
 fn create_temp(dir: &OwnedFd, raw: &str) -> Result<(OwnedFd, String)> {
+    remove_stale_temps(dir);
     let flags = OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC;
     let mut tries = 0;
     loop {
@@ -629,7 +656,13 @@ fn swap_if_unchanged(
     let same = |st: Option<rustix::fs::Stat>| {
         st.is_some_and(|n| {
             (n.st_dev, n.st_ino, n.st_size, n.st_mtime, n.st_mtime_nsec)
-                == (first.st_dev, first.st_ino, first.st_size, first.st_mtime, first.st_mtime_nsec)
+                == (
+                    first.st_dev,
+                    first.st_ino,
+                    first.st_size,
+                    first.st_mtime,
+                    first.st_mtime_nsec,
+                )
         })
     };
     let changed = || {
@@ -646,7 +679,8 @@ fn swap_if_unchanged(
                 let _ = rustix::fs::unlinkat(dir, tmp, AtFlags::empty());
                 return Ok(());
             }
-            let _ = rustix::fs::renameat_with(dir, tmp, dir, name.as_os_str(), RenameFlags::EXCHANGE);
+            let _ =
+                rustix::fs::renameat_with(dir, tmp, dir, name.as_os_str(), RenameFlags::EXCHANGE);
             Err(changed())
         }
         Err(Errno::NOENT) => Err(changed()),
@@ -655,7 +689,10 @@ fn swap_if_unchanged(
                 return Err(changed());
             }
             rustix::fs::renameat(dir, tmp, dir, name.as_os_str()).map_err(|e| {
-                Error::new(ErrorCode::IoError, format!("rename failed while writing '{raw}': {e}"))
+                Error::new(
+                    ErrorCode::IoError,
+                    format!("rename failed while writing '{raw}': {e}"),
+                )
             })
         }
         Err(e) => Err(Error::new(
@@ -695,6 +732,39 @@ mod tests {
 
     // The rename failing after the temporary file was written (a directory took the name): the
     // temporary file must go, whatever the error.
+    #[test]
+    fn stale_temporary_files_are_removed_on_the_next_write() {
+        let tmp = tempfile::tempdir().unwrap();
+        let old = tmp.path().join(format!("{TEMP_PREFIX}1-1"));
+        let fresh = tmp.path().join(format!("{TEMP_PREFIX}1-2"));
+        std::fs::write(&old, "left by a crash").unwrap();
+        std::fs::write(&fresh, "a write in flight").unwrap();
+        let past = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        std::fs::File::options()
+            .write(true)
+            .open(&old)
+            .unwrap()
+            .set_modified(past)
+            .unwrap();
+        let dir: OwnedFd = std::fs::File::open(tmp.path()).unwrap().into();
+        publish(
+            &dir,
+            &EntryName::new(std::ffi::OsStr::new("new")).unwrap(),
+            b"x",
+            false,
+            None,
+            "new",
+            None,
+        )
+        .unwrap();
+        assert!(!old.exists(), "a stale temporary file goes");
+        assert!(
+            fresh.exists(),
+            "a recent one may belong to a write in flight"
+        );
+        assert_eq!(std::fs::read(tmp.path().join("new")).unwrap(), b"x");
+    }
+
     #[test]
     fn rename_failure_removes_the_temporary_file() {
         let tmp = tempfile::tempdir().unwrap();
