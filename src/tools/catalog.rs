@@ -179,12 +179,40 @@ fn schema_of<T: JsonSchema>() -> Value {
         o.remove("title");
         o.insert("additionalProperties".into(), json!(false));
     }
-    v
+    crate::tools::schema::portable(v)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every property of every schema is described, and no construct outside the portable subset
+    /// is left (see `schema.rs`).
+    #[test]
+    fn schemas_are_portable_and_described() {
+        fn walk(v: &Value, at: &str) {
+            if let Some(props) = v.get("properties").and_then(Value::as_object) {
+                for (k, p) in props {
+                    assert!(
+                        p.get("description").is_some(),
+                        "{at}.{k} has no description"
+                    );
+                    walk(p, &format!("{at}.{k}"));
+                }
+            }
+            if let Some(items) = v.get("items") {
+                walk(items, &format!("{at}[]"));
+            }
+        }
+        for t in ToolName::ALL {
+            let s = t.input_schema();
+            walk(s, t.as_str());
+            let text = s.to_string();
+            for bad in ["$ref", "$defs", "\"null\"", "format", "oneOf", "const"] {
+                assert!(!text.contains(bad), "{t}: {bad} in {text}");
+            }
+        }
+    }
 
     #[test]
     fn names_round_trip_and_schemas_are_objects() {

@@ -7,6 +7,7 @@ pub(crate) mod many;
 pub(crate) mod media;
 pub(crate) mod meta;
 pub(crate) mod read;
+pub(crate) mod schema;
 pub(crate) mod tree;
 pub(crate) mod write;
 
@@ -32,6 +33,20 @@ pub struct ToolInfo {
     pub read_only: bool,
     /// True for tools that remove data.
     pub destructive: bool,
+}
+
+impl ToolInfo {
+    /// The argument schema in Gemini's function-declaration subset (no `additionalProperties`).
+    ///
+    /// ```
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let sb = rootbound::Sandbox::builder().root(dir.path()).build().unwrap();
+    /// let t = &sb.tools()[0];
+    /// assert!(t.gemini_parameters().get("additionalProperties").is_none());
+    /// ```
+    pub fn gemini_parameters(&self) -> Value {
+        schema::gemini(&self.input_schema)
+    }
 }
 
 impl Sandbox {
@@ -219,6 +234,7 @@ impl Sandbox {
         let Some(tool) = ToolName::parse(name).filter(|t| self.enables(*t)) else {
             return Err(self.refusal(name));
         };
+        let args = coerce_scalars(args, tool.input_schema());
         match tool {
             ToolName::ReadFile => run(args, |a: ReadArgs| self.read_file(&a)),
             ToolName::GrepSearch => run(args, |a: GrepArgs| self.grep_search(&a)),
@@ -270,6 +286,35 @@ impl Sandbox {
             ),
         }
     }
+}
+
+/// Models (and the MCP Inspector's CLI) send `"10"` and `"true"` for integer and boolean arguments:
+/// a string that is exactly such a value becomes it, for the fields whose schema says so. Nothing
+/// else is converted.
+fn coerce_scalars(mut args: Value, schema: &Value) -> Value {
+    let (Some(obj), Some(props)) = (args.as_object_mut(), schema.get("properties")) else {
+        return args;
+    };
+    for (key, val) in obj.iter_mut() {
+        let Value::String(s) = val else { continue };
+        let new = match props
+            .get(key)
+            .and_then(|p| p.get("type"))
+            .and_then(Value::as_str)
+        {
+            Some("integer") => s.trim().parse::<i64>().ok().map(Value::from),
+            Some("boolean") => match s.trim() {
+                "true" => Some(Value::Bool(true)),
+                "false" => Some(Value::Bool(false)),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(n) = new {
+            *val = n;
+        }
+    }
+    args
 }
 
 fn run<A: DeserializeOwned, R: Serialize>(
