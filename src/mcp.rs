@@ -50,7 +50,13 @@ impl Server {
                 } else {
                     ann = ann.idempotent(true);
                 }
-                Tool::new(t.name, t.description, schema).annotate(ann)
+                let mut tool = Tool::new(t.name, t.description, schema)
+                    .with_title(t.title)
+                    .annotate(ann);
+                if let Value::Object(out) = t.output_schema {
+                    tool = tool.with_raw_output_schema(Arc::new(out));
+                }
+                tool
             })
             .collect();
         let names: Vec<&str> = tools.tools().iter().map(|t| t.name).collect();
@@ -167,6 +173,7 @@ fn tool_error(e: &Error) -> CallToolResult {
     if let Some(d) = &e.details {
         text.push_str(&format!("\n{}", Value::Object(d.clone())));
     }
+    // The error object is structured too; every tool's outputSchema admits it beside the result.
     let mut r = CallToolResult::error(vec![ContentBlock::text(text)]);
     r.structured_content = Some(e.to_json());
     r

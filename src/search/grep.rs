@@ -133,7 +133,7 @@ impl GrepArgs {
 }
 
 /// The result of `grep_search`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq, schemars::JsonSchema)]
 pub struct GrepResult {
     /// `path:line:text` lines (context `path-line-text`, groups split by `--`), or paths, or `path:count`.
     pub matches: String,

@@ -1,6 +1,7 @@
 //! The catalog of tools: one enum names every tool, with what it needs, what it may change, and its
 //! argument schema (generated once per process, not per call).
 
+use crate::tools::schema::Side;
 use schemars::JsonSchema;
 use serde_json::{json, Value};
 use std::sync::OnceLock;
@@ -145,6 +146,42 @@ impl ToolName {
         &all[Self::ALL.iter().position(|t| *t == self).unwrap_or(0)]
     }
 
+    /// The JSON Schema of the tool's result (MCP `outputSchema`), built once per process.
+    pub fn output_schema(self) -> &'static Value {
+        static SCHEMAS: OnceLock<Vec<Value>> = OnceLock::new();
+        let all = SCHEMAS.get_or_init(|| Self::ALL.iter().map(|t| t.build_output()).collect());
+        &all[Self::ALL.iter().position(|t| *t == self).unwrap_or(0)]
+    }
+
+    fn build_output(self) -> Value {
+        use crate::tools::*;
+        let mut v = match self {
+            ToolName::ReadFile => output_of::<read::ReadResult>(),
+            ToolName::GrepSearch | ToolName::Glob => output_of::<crate::GrepResult>(),
+            ToolName::ListDir => output_of::<meta::ListResult>(),
+            ToolName::Stat => output_of::<meta::StatResult>(),
+            ToolName::ReadManyFiles => output_of::<many::ReadManyResult>(),
+            ToolName::DirectoryTree => output_of::<tree::TreeResult>(),
+            ToolName::ListRoots => output_of::<meta::RootsResult>(),
+            ToolName::ReadMediaFile => output_of::<media::MediaResult>(),
+            ToolName::WriteFile | ToolName::DeleteFile => output_of::<write::WriteResult>(),
+            ToolName::EditFile => output_of::<edit::EditResult>(),
+            ToolName::CreateDirectory | ToolName::MoveFile => output_of::<fsops::FsOpResult>(),
+        };
+        // Results may grow fields in later versions: a client validating today's schema must not
+        // reject them.
+        if let Some(o) = v.as_object_mut() {
+            o.remove("additionalProperties");
+            o.remove("type");
+        }
+        // A failed call's structured content is the error object: the schema admits both.
+        json!({
+            "type": "object",
+            "description": "The tool's result, or {\"error\": {\"code\", \"message\"}} when the call failed.",
+            "anyOf": [v, error_schema()],
+        })
+    }
+
     fn build_schema(self) -> Value {
         use crate::tools::*;
         match self {
@@ -166,6 +203,25 @@ impl ToolName {
     }
 }
 
+/// The error object of a failed call: `{"error": {"code", "message", ...details}}`.
+fn error_schema() -> Value {
+    let codes: Vec<&str> = crate::ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
+    json!({
+        "type": "object",
+        "description": "A failed call.",
+        "required": ["error"],
+        "properties": {"error": {
+            "type": "object",
+            "description": "The stable code, a message saying what to do next, and optional details.",
+            "required": ["code", "message"],
+            "properties": {
+                "code": {"type": "string", "enum": codes, "description": "The stable error code."},
+                "message": {"type": "string", "description": "What went wrong and what to do next."}
+            }
+        }}
+    })
+}
+
 impl std::fmt::Display for ToolName {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
@@ -173,13 +229,21 @@ impl std::fmt::Display for ToolName {
 }
 
 fn schema_of<T: JsonSchema>() -> Value {
+    portable_of::<T>(Side::Input)
+}
+
+fn output_of<T: JsonSchema>() -> Value {
+    portable_of::<T>(Side::Output)
+}
+
+fn portable_of<T: JsonSchema>(side: Side) -> Value {
     let mut v = serde_json::to_value(schemars::schema_for!(T)).unwrap_or(json!({"type": "object"}));
     if let Some(o) = v.as_object_mut() {
         o.remove("$schema");
         o.remove("title");
         o.insert("additionalProperties".into(), json!(false));
     }
-    crate::tools::schema::portable(v)
+    crate::tools::schema::portable(v, side)
 }
 
 #[cfg(test)]
@@ -207,6 +271,7 @@ mod tests {
         for t in ToolName::ALL {
             let s = t.input_schema();
             walk(s, t.as_str());
+            walk(&t.output_schema()["anyOf"][0], &format!("{t} result"));
             let text = s.to_string();
             for bad in ["$ref", "$defs", "\"null\"", "format", "oneOf", "const"] {
                 assert!(!text.contains(bad), "{t}: {bad} in {text}");

@@ -84,7 +84,7 @@ impl EditArgs {
 }
 
 /// The result of `edit_file`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq, schemars::JsonSchema)]
 #[non_exhaustive]
 pub struct EditResult {
     /// The path edited (displayed like write_file's).

@@ -43,7 +43,7 @@ pub struct MoveArgs {
 }
 
 /// The result of `create_directory` or `move_file`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq, schemars::JsonSchema)]
 #[non_exhaustive]
 pub struct FsOpResult {
     /// The directory created, or the moved object's new path.

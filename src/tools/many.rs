@@ -47,7 +47,7 @@ impl ReadManyArgs {
 }
 
 /// One file of a `read_many_files` result.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq, schemars::JsonSchema)]
 pub struct ManyFile {
     /// The displayed path (or, for an error, the path or glob as given).
     pub path: String,
@@ -74,7 +74,7 @@ pub struct ManyFile {
 }
 
 /// The result of `read_many_files`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq, schemars::JsonSchema)]
 #[non_exhaustive]
 pub struct ReadManyResult {
     /// The files in the order given.

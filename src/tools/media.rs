@@ -26,7 +26,7 @@ impl MediaArgs {
 }
 
 /// The result of `read_media_file`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq, schemars::JsonSchema)]
 #[non_exhaustive]
 pub struct MediaResult {
     /// The displayed path.

@@ -24,7 +24,7 @@ pub struct StatArgs {
 }
 
 /// The result of `stat`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq, schemars::JsonSchema)]
 pub struct StatResult {
     /// The canonical path.
     pub path: String,
@@ -63,7 +63,7 @@ pub struct ListArgs {
 }
 
 /// One directory entry.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, schemars::JsonSchema)]
 pub struct Entry {
     /// The entry's name.
     pub name: String,
@@ -74,7 +74,7 @@ pub struct Entry {
 }
 
 /// The result of `list_dir`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq, schemars::JsonSchema)]
 pub struct ListResult {
     /// The canonical path of the directory.
     pub path: String,
@@ -300,7 +300,7 @@ fn page(path: String, total: u64, offset: u64, limit: u64) -> ListResult {
 pub struct RootsArgs {}
 
 /// One root of `list_roots`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq, schemars::JsonSchema)]
 pub struct RootEntry {
     /// The root's name (`NAME:path` addresses it when there are several).
     pub name: String,
@@ -313,7 +313,7 @@ pub struct RootEntry {
 }
 
 /// The result of `list_roots`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq, schemars::JsonSchema)]
 pub struct RootsResult {
     /// The read roots in the order relative paths are tried, then the write root.
     pub roots: Vec<RootEntry>,

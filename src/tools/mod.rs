@@ -27,8 +27,12 @@ pub struct ToolInfo {
     pub name: &'static str,
     /// A description written for a model: what it does, its limits, how to page.
     pub description: String,
-    /// The JSON Schema of the arguments.
+    /// A short human title (MCP `title`).
+    pub title: &'static str,
+    /// The JSON Schema of the arguments (the portable subset: see `schema.rs`).
     pub input_schema: Value,
+    /// The JSON Schema of a successful result (MCP `outputSchema`).
+    pub output_schema: Value,
     /// True for tools that never change anything.
     pub read_only: bool,
     /// True for tools that remove data.
@@ -76,8 +80,10 @@ impl Sandbox {
     fn tool_info(&self, tool: ToolName) -> ToolInfo {
         ToolInfo {
             name: tool.as_str(),
+            title: tool.title(),
             description: self.describe(tool),
             input_schema: tool.input_schema().clone(),
+            output_schema: tool.output_schema().clone(),
             read_only: !tool.needs_write_root(),
             destructive: match tool {
                 // Replacing a file destroys its old content: only additive when overwrite is off.

@@ -46,7 +46,7 @@ impl ReadArgs {
 }
 
 /// The result of `read_file`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq, schemars::JsonSchema)]
 pub struct ReadResult {
     /// The canonical path read (or root-relative, by policy).
     pub path: String,

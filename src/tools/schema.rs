@@ -13,30 +13,47 @@
 
 use serde_json::{Map, Value};
 
+/// Which side of a call a schema describes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Side {
+    /// Arguments: optional fields are simply not required, so `null` is dropped.
+    Input,
+    /// Results: a field may be `null`, written `anyOf: [T, {type: null}]` (strict validators refuse
+    /// type arrays without `allowUnionTypes`).
+    Output,
+}
+
 /// The portable form of a schemars schema (see the module docs).
-pub(crate) fn portable(mut root: Value) -> Value {
+pub(crate) fn portable(mut root: Value, side: Side) -> Value {
     let defs = root
         .as_object_mut()
         .and_then(|o| o.remove("$defs"))
         .unwrap_or(Value::Null);
-    rewrite(&mut root, &defs, 0);
+    rewrite(&mut root, &defs, side, 0);
     root
 }
 
-fn rewrite(v: &mut Value, defs: &Value, depth: usize) {
+fn rewrite(v: &mut Value, defs: &Value, side: Side, depth: usize) {
     if depth > 32 {
         return;
     }
     match v {
-        Value::Array(items) => items.iter_mut().for_each(|i| rewrite(i, defs, depth + 1)),
+        Value::Array(items) => items
+            .iter_mut()
+            .for_each(|i| rewrite(i, defs, side, depth + 1)),
         Value::Object(o) => {
-            drop_null_branch(o);
+            if side == Side::Input {
+                drop_null_branch(o);
+            }
             inline_ref(o, defs);
-            nullable_type(o);
+            match side {
+                Side::Input => nullable_type(o),
+                Side::Output => null_as_branch(o),
+            }
             consts_to_enum(o);
             integer_format(o);
             for (_, child) in o.iter_mut() {
-                rewrite(child, defs, depth + 1);
+                rewrite(child, defs, side, depth + 1);
             }
             if o.get("default").is_some_and(Value::is_null) {
                 o.remove("default");
@@ -99,6 +116,35 @@ fn nullable_type(o: &mut Map<String, Value>) {
         };
         o.insert("type".into(), new);
     }
+}
+
+/// `type: [T, "null"]` becomes `anyOf: [{type: T, ...T's keywords}, {type: "null"}]`.
+fn null_as_branch(o: &mut Map<String, Value>) {
+    let Some(Value::Array(types)) = o.get("type") else {
+        return;
+    };
+    let kept: Vec<Value> = types.iter().filter(|t| *t != "null").cloned().collect();
+    let (Ok([t]), true) = (<[Value; 1]>::try_from(kept), types.len() == 2) else {
+        return;
+    };
+    o.remove("type");
+    let mut branch = Map::new();
+    branch.insert("type".into(), t);
+    let keys: Vec<String> = o
+        .keys()
+        .filter(|k| !matches!(k.as_str(), "description" | "title" | "default" | "anyOf"))
+        .cloned()
+        .collect();
+    for k in keys {
+        if let Some(v) = o.remove(&k) {
+            branch.insert(k, v);
+        }
+    }
+    let null = serde_json::json!({"type": "null"});
+    o.insert(
+        "anyOf".into(),
+        Value::Array(vec![Value::Object(branch), null]),
+    );
 }
 
 /// A `oneOf` whose branches are all string constants becomes `type: string, enum: [...]`.
@@ -189,7 +235,7 @@ mod tests {
                 "m": {"anyOf": [{"$ref": "#/$defs/Mode"}, {"type": "null"}], "description": "Mode."}
             }
         });
-        let p = portable(s);
+        let p = portable(s.clone(), Side::Input);
         assert_eq!(
             p["properties"]["n"],
             json!({"type": "integer", "minimum": 0})
@@ -200,5 +246,14 @@ mod tests {
         assert!(p.get("$defs").is_none());
         let text = p.to_string();
         assert!(!text.contains("$ref") && !text.contains("null") && !text.contains("format"));
+        let out = portable(s, Side::Output);
+        assert_eq!(
+            out["properties"]["n"],
+            json!({"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]})
+        );
+        assert_eq!(
+            out["properties"]["m"]["anyOf"][0]["enum"],
+            json!(["a", "b"])
+        );
     }
 }

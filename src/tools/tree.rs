@@ -53,7 +53,7 @@ pub struct TreeArgs {
 }
 
 /// One node of the tree.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq, schemars::JsonSchema)]
 pub struct TreeNode {
     /// The entry's name (escaped like every displayed name).
     pub name: String,
@@ -62,8 +62,10 @@ pub struct TreeNode {
     /// Size in bytes (files and symlinks).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub size: Option<u64>,
-    /// A directory's listed entries (absent past `max_depth` or the entry cap).
+    /// A directory's listed entries (absent past `max_depth` or the entry cap); each is a node of
+    /// this same shape.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<Vec<serde_json::Map<String, serde_json::Value>>>")]
     pub children: Option<Vec<TreeNode>>,
     /// A directory whose entries were not listed: `"max_depth"`, `"max_entries"`, `"timeout"` or
     /// `"unreadable"`.
@@ -72,7 +74,7 @@ pub struct TreeNode {
 }
 
 /// The result of `directory_tree`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq, schemars::JsonSchema)]
 #[non_exhaustive]
 pub struct TreeResult {
     /// The displayed path of the tree's top.
@@ -91,7 +93,9 @@ pub struct TreeResult {
 }
 
 /// Counts of what directory_tree left out.
-#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq, schemars::JsonSchema,
+)]
 pub struct TreeOmitted {
     /// Hidden (dot) entries.
     pub hidden: u64,

@@ -56,7 +56,7 @@ pub struct DeleteArgs {
 }
 
 /// The result of `write_file` or `delete_file`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq, schemars::JsonSchema)]
 pub struct WriteResult {
     /// The canonical path written or deleted.
     pub path: String,
