@@ -267,10 +267,13 @@ pub fn main() -> i32 {
             Ok(t) => print_json(&Value::Array(t.tool_definitions()), 0),
             Err(e) => usage(&e),
         },
+        #[cfg(feature = "mcp")]
         Cmd::Mcp { opts } => match opts.tools(None) {
             Ok(t) => crate::mcp::serve(t),
             Err(e) => usage(&e),
         },
+        #[cfg(not(feature = "mcp"))]
+        Cmd::Mcp { .. } => usage("this rootbound was built without the `mcp` feature"),
     }
 }
 

@@ -1,6 +1,7 @@
 //! The `rootbound` command: `call` (JSON in, JSON out), `read` and `grep` for people, `schema`, `mcp`.
 
 mod cli;
+#[cfg(feature = "mcp")]
 mod mcp;
 
 fn main() {
