@@ -72,7 +72,7 @@ impl Sandbox {
         let cursor = self.decode_cursor(args.cursor.as_deref(), args.offset, query)?;
         let (limit, max_bytes) = self.page_caps(args.limit, None);
         let offset = args.offset.unwrap_or(0);
-        let skip = if cursor.is_some() { 0 } else { offset };
+        let skip = self.skip_of(cursor.as_ref(), offset)?;
         let first_index = cursor.as_ref().map_or(offset, |c| c.index);
         let mut page = Page::new(OutputMode::FilesWithMatches, limit, max_bytes, 0, 0, skip);
         let deadline = Deadline::after(Duration::from_millis(self.policy.limits.timeout_ms));

@@ -14,7 +14,7 @@ use crate::core::open::{self, Kind, Want};
 use crate::core::policy::SymlinkMode;
 use crate::core::sandbox::Sandbox;
 use crate::search::cursor::{query_hash, Cursor};
-use crate::search::file::{FileResult, FileSearch, FileStatus, OutputMode};
+use crate::search::file::{Context, FileResult, FileSearch, FileStatus, OutputMode, SeqSkip};
 use crate::search::matcher::{self, MatchFlags};
 use crate::search::page::{Page, Stats};
 use crate::walk::{self, Filter, FoundFile, Walk, WalkEnd, WalkSkips};
@@ -336,9 +336,14 @@ impl Sandbox {
                 "offset {offset} is over {MAX_OFFSET}; page with cursor=next_cursor instead"
             )));
         }
-        let skip = if cursor.is_some() { 0 } else { offset };
-        let mut page = Page::new(mode, limit, max_bytes, before, after, skip);
+        let skip = self.skip_of(cursor.as_ref(), offset)?;
+        let mut page =
+            Page::new(mode, limit, max_bytes, before, after, skip).with_deadline(&deadline);
         let first_index = cursor.as_ref().map_or(offset, |c| c.index);
+        // Offset paging with context: files are searched in order so each keeps only what the page
+        // can show (see `SeqSkip`).
+        let seq = (skip > 0 && (before > 0 || after > 0) && mode == OutputMode::Content)
+            .then(|| SeqSkip::new(skip, limit));
         let starts = self.starts(args.path.as_deref(), cursor.as_ref(), filter.no_ignore)?;
         // Where this call starts: the cursor of a page cut by the deadline before any file was
         // taken (by time spent compiling, or in the first file) resumes here.
@@ -371,7 +376,7 @@ impl Sandbox {
                 matcher: &matcher,
                 filter: &filter,
                 mode,
-                context: before > 0 || after > 0,
+                context: Context { before, after },
                 before,
                 after,
                 multiline: flags.multiline,
@@ -379,6 +384,7 @@ impl Sandbox {
                 per_file_cap: skip.saturating_add(limit).saturating_add(1),
                 max_filesize,
                 deadline: &deadline,
+                seq: seq.as_ref(),
             };
             plan.run(starts, &mut page);
         }
@@ -394,6 +400,17 @@ impl Sandbox {
         let cap = (limits.max_bytes as u64).max(1);
         let max_bytes = max_bytes.unwrap_or(cap).clamp(256.min(cap), cap) as usize;
         (limit, max_bytes)
+    }
+
+    /// The units a page skips: `offset`, or what a cursor of a timed-out offset page still owes.
+    pub(crate) fn skip_of(&self, cursor: Option<&Cursor>, offset: u64) -> Result<u64> {
+        match cursor {
+            None => Ok(offset),
+            Some(c) if c.skip <= MAX_OFFSET => Ok(c.skip),
+            Some(_) => Err(Error::invalid(
+                "cursor is malformed; pass next_cursor from the previous page unchanged, or use offset",
+            )),
+        }
     }
 
     pub(crate) fn decode_cursor(
@@ -413,7 +430,7 @@ impl Sandbox {
 
     pub(crate) fn finish(
         &self,
-        page: Page,
+        page: Page<'_>,
         first_index: u64,
         query: u64,
         mode: OutputMode,
@@ -431,6 +448,8 @@ impl Sandbox {
                     path: p.rel,
                     line: p.line,
                     index: first_index + page.units,
+                    // Non-zero only when the deadline cut the page while it was still skipping.
+                    skip: page.skip,
                 }
                 .encode()
             })
@@ -615,7 +634,7 @@ struct Plan<'a> {
     matcher: &'a RegexMatcher,
     filter: &'a Filter,
     mode: OutputMode,
-    context: bool,
+    context: Context,
     before: u64,
     after: u64,
     multiline: bool,
@@ -623,10 +642,15 @@ struct Plan<'a> {
     per_file_cap: u64,
     max_filesize: u64,
     deadline: &'a Deadline,
+    /// Offset paging with context: one worker searches the files in walk order (see `SeqSkip`).
+    seq: Option<&'a SeqSkip>,
 }
 
 impl Plan<'_> {
     fn threads(&self) -> usize {
+        if self.seq.is_some() {
+            return 1;
+        }
         match self.sandbox.policy.limits.threads {
             0 => std::thread::available_parallelism().map_or(2, |n| n.get()),
             n => n,
@@ -934,6 +958,7 @@ impl Plan<'_> {
             skip_through_line,
             max_columns: self.sandbox.policy.limits.max_columns,
             deadline: self.deadline,
+            seq: self.seq,
         };
         let mut r = if size <= SLURP_MAX {
             match read_whole(&file, size as usize, buf) {
