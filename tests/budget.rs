@@ -342,3 +342,237 @@ fn count_mode_unaffected_by_offset_with_context() {
         .unwrap();
     assert_eq!(r.matches, "f10.txt:2\nf11.txt:2\n");
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Item 11: ignore files
+// ---------------------------------------------------------------------------------------------------
+
+/// 1 MiB of `dir{i}/**/*.tmp{i}` rules (about 44,000; each compiles to a regex), then `late.txt`.
+fn huge_ignore() -> String {
+    let mut s = String::new();
+    let mut i = 0;
+    while s.len() < (1 << 20) - 64 {
+        s.push_str(&format!("dir{i}/**/*.tmp{i}\n"));
+        i += 1;
+    }
+    s
+}
+
+fn grep_with_timeout(sb: &Sandbox, ms: u64) -> (GrepResult, Duration) {
+    let start = Instant::now();
+    let r = sb
+        .grep_search(&GrepArgs {
+            timeout_ms: Some(ms),
+            ..GrepArgs::new("hello")
+        })
+        .unwrap();
+    (r, start.elapsed())
+}
+
+/// A 1 MiB `.ignore` was compiled whole on every call, with no deadline check: 6 s and 920 MB per
+/// call with `timeout_ms: 20`. Now rules are capped (10,000 per file, counted in
+/// `stats.skipped.partial_ignore_files`), compiled in chunks with the deadline checked between them,
+/// a compilation cut by the deadline is resumed by the next call, and compiled rules are cached
+/// across calls. (One test: the cache is process-wide and bounded, so the big files stay in one.)
+#[test]
+fn ignore_files_are_bounded_resumed_and_cached() {
+    let t = tempfile::tempdir().unwrap();
+    let r = t.path();
+    let mut ign = huge_ignore();
+    // Past the 1 MiB read: dropped with the rest.
+    ign.push_str("late.txt\n");
+    write(r, ".ignore", &ign);
+    for d in 0..5 {
+        write(r, &format!("d{d}/a.txt"), "hello\n");
+    }
+    write(r, "late.txt", "hello\n");
+    write(r, "early.tmp3", "hello\n");
+    write(r, "dir3/x/y.tmp3", "hello\n");
+    let sb = sandbox(r);
+
+    // A 20 ms budget comes back in time, timed out, with a cursor.
+    let (page, took) = grep_with_timeout(&sb, 20);
+    assert!(took < Duration::from_secs(2), "took {took:?}");
+    assert!(page.timed_out && page.truncated && page.next_cursor.is_some());
+    assert_eq!(page.match_lines, 0, "nothing below rules not yet compiled");
+
+    // Each call with a short budget compiles some more; the rules are complete after a few.
+    let mut calls = 0;
+    let page = loop {
+        calls += 1;
+        assert!(calls < 1000, "the compilation never finished");
+        let (page, took) = grep_with_timeout(&sb, 100);
+        assert!(took < Duration::from_secs(2), "call {calls} took {took:?}");
+        if !page.timed_out {
+            break page;
+        }
+    };
+    assert!(calls > 1, "10,000 regex rules compile in one 100 ms call?");
+    // The first 10,000 rules apply (dir3/**/*.tmp3); the rest (and late.txt) are dropped and
+    // reported.
+    assert_eq!(
+        page.matches,
+        "d0/a.txt:1:hello\nd1/a.txt:1:hello\nd2/a.txt:1:hello\nd3/a.txt:1:hello\n\
+         d4/a.txt:1:hello\nearly.tmp3:1:hello\nlate.txt:1:hello\n"
+    );
+    assert_eq!(page.stats.skipped.partial_ignore_files, 1);
+
+    // Cached: the same calls cost a few milliseconds now.
+    let start = Instant::now();
+    for _ in 0..5 {
+        let (again, _) = grep_with_timeout(&sb, 20);
+        assert!(!again.timed_out);
+        assert_eq!(again.matches, page.matches);
+    }
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "5 cached calls took {:?}",
+        start.elapsed()
+    );
+
+    // glob sees the same rules, from the same cache.
+    let g = sb
+        .glob(&GlobArgs {
+            pattern: "*.txt".into(),
+            ..Default::default()
+        })
+        .unwrap();
+    assert_eq!(
+        g.matches,
+        "d0/a.txt\nd1/a.txt\nd2/a.txt\nd3/a.txt\nd4/a.txt\nlate.txt\n"
+    );
+    assert_eq!(g.stats.skipped.partial_ignore_files, 1);
+
+    // A changed file is compiled again (the cache key has its size and times).
+    write(r, ".ignore", "d1/\n");
+    let (page, _) = grep_with_timeout(&sb, 10_000);
+    assert!(!page.matches.contains("d1/"), "{}", page.matches);
+    assert!(page.matches.contains("late.txt"));
+    assert_eq!(page.stats.skipped.partial_ignore_files, 0);
+}
+
+/// The ignore rules of a directory and those above it are capped together: a file that would take
+/// them past 20,000 is not applied (and counted).
+#[test]
+fn ignore_rules_are_capped_along_the_chain() {
+    let t = tempfile::tempdir().unwrap();
+    let r = t.path();
+    let rules = |prefix: &str| {
+        (0..9000)
+            .map(|i| format!("{prefix}{i}.txt\n"))
+            .collect::<String>()
+    };
+    write(r, ".ignore", rules("one"));
+    write(r, "a/.ignore", rules("two") + "hidden1.txt\n");
+    write(r, "a/b/.ignore", rules("three") + "hidden2.txt\n");
+    write(r, "a/b/hidden1.txt", "hello\n");
+    write(r, "a/b/hidden2.txt", "hello\n");
+    write(r, "a/b/shown.txt", "hello\n");
+    let page = sandbox(r).grep_search(&GrepArgs::new("hello")).unwrap();
+    assert_eq!(
+        page.matches,
+        "a/b/hidden2.txt:1:hello\na/b/shown.txt:1:hello\n"
+    );
+    assert_eq!(page.stats.skipped.partial_ignore_files, 1);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Item 14: glob on a deadline
+// ---------------------------------------------------------------------------------------------------
+
+/// glob answered `truncated: true, timed_out: true, next_cursor: null` when the deadline came before
+/// its first file; its page now resumes from where the call started, like grep's.
+#[test]
+fn glob_cut_before_its_first_file_has_a_cursor() {
+    let t = tempfile::tempdir().unwrap();
+    for d in 0..20 {
+        for f in 0..5 {
+            write(t.path(), &format!("d{d:02}/f{f}.txt"), "");
+        }
+    }
+    let full = sandbox(t.path())
+        .glob(&GlobArgs {
+            pattern: "*.txt".into(),
+            limit: Some(100),
+            ..Default::default()
+        })
+        .unwrap();
+    assert_eq!(full.match_lines, 100);
+    let zero = Sandbox::new(policy(
+        t.path(),
+        Limits {
+            timeout_ms: 0,
+            ..Limits::default()
+        },
+    ))
+    .unwrap();
+    let g = zero
+        .glob(&GlobArgs {
+            pattern: "*.txt".into(),
+            limit: Some(100),
+            ..Default::default()
+        })
+        .unwrap();
+    assert!(g.timed_out && g.truncated && g.match_lines == 0, "{g:?}");
+    let cursor = g.next_cursor.expect("a truncated page carries a cursor");
+    let rest = sandbox(t.path())
+        .glob(&GlobArgs {
+            pattern: "*.txt".into(),
+            limit: Some(100),
+            cursor: Some(cursor),
+            ..Default::default()
+        })
+        .unwrap();
+    assert_eq!(rest.matches, full.matches);
+}
+
+/// glob pages cut by the deadline resume after the last file they took: paging a tree with a short
+/// budget gives every file once, in order.
+#[test]
+fn glob_pages_cut_by_the_deadline_concatenate() {
+    let t = tempfile::tempdir().unwrap();
+    for d in 0..100 {
+        for f in 0..20 {
+            write(t.path(), &format!("d{d:02}/f{f:02}.txt"), "");
+        }
+    }
+    let big = Limits {
+        max_results: 100_000,
+        max_bytes: 1 << 24,
+        ..Limits::default()
+    };
+    let args = GlobArgs {
+        pattern: "*.txt".into(),
+        limit: Some(100_000),
+        ..Default::default()
+    };
+    let full = Sandbox::new(policy(t.path(), big.clone()))
+        .unwrap()
+        .glob(&args)
+        .unwrap();
+    assert_eq!(full.match_lines, 2000);
+    let short = Sandbox::new(policy(
+        t.path(),
+        Limits {
+            timeout_ms: 2,
+            ..big
+        },
+    ))
+    .unwrap();
+    let (mut out, mut cursor, mut cut) = (String::new(), None, 0);
+    for _ in 0..100_000 {
+        let g = short
+            .glob(&GlobArgs {
+                cursor: cursor.clone(),
+                ..args.clone()
+            })
+            .unwrap();
+        out.push_str(&g.matches);
+        if !g.truncated {
+            break;
+        }
+        cut += 1;
+        cursor = Some(g.next_cursor.expect("a truncated page carries a cursor"));
+    }
+    assert_eq!(out, full.matches, "after {cut} cut pages");
+}

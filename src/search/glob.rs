@@ -6,11 +6,12 @@ use crate::core::error::Result;
 use crate::core::sandbox::Sandbox;
 use crate::search::cursor::query_hash;
 use crate::search::file::{FileResult, OutputMode};
-use crate::search::grep::{check_glob, Globs, GrepResult, Start};
+use crate::search::grep::{check_glob, start_pos, Globs, GrepResult, Start};
 use crate::search::page::Page;
-use crate::walk::{Walk, WalkSkips};
+use crate::walk::{Filter, IgnoreBudget, Walk, WalkSkips};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Arguments of `glob`.
@@ -75,9 +76,23 @@ impl Sandbox {
         let skip = self.skip_of(cursor.as_ref(), offset)?;
         let first_index = cursor.as_ref().map_or(offset, |c| c.index);
         let mut page = Page::new(OutputMode::FilesWithMatches, limit, max_bytes, 0, 0, skip);
-        let deadline = Deadline::after(Duration::from_millis(self.policy.limits.timeout_ms));
+        let deadline = Arc::new(Deadline::after(Duration::from_millis(
+            self.policy.limits.timeout_ms,
+        )));
+        // Ignore files compile within the call's budget.
+        let filter = Filter {
+            ignore: IgnoreBudget {
+                deadline: Some(deadline.clone()),
+                ..filter.ignore
+            },
+            ..filter
+        };
         let mut timed_out = false;
-        for start in self.starts(args.path.as_deref(), cursor.as_ref(), filter.no_ignore)? {
+        let starts = self.starts(args.path.as_deref(), cursor.as_ref(), &filter)?;
+        // A page cut by the deadline resumes after the last file it took (`take` keeps this up to
+        // date), or where this call started.
+        page.consumed = start_pos(cursor.as_ref(), &starts);
+        for start in starts {
             if page.done {
                 break;
             }
@@ -139,10 +154,13 @@ impl Sandbox {
                 }
             }
         }
-        if timed_out && !page.done {
+        // The deadline also counts when it stopped the compilation of ignore rules: the walk then let
+        // nothing through below them.
+        if (timed_out || deadline.was_hit()) && !page.done {
             page.timed_out = true;
             page.truncated = true;
         }
+        page.stats.skipped.partial_ignore_files += filter.ignore.partial();
         page.stats.files_searched = 0;
         let mut r = self.finish(page, first_index, query, OutputMode::FilesWithMatches);
         r.stats.files_searched = r.match_lines;

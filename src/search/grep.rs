@@ -16,7 +16,7 @@ use crate::core::sandbox::Sandbox;
 use crate::search::cursor::{query_hash, Cursor};
 use crate::search::file::{Context, FileResult, FileSearch, FileStatus, OutputMode, SeqSkip};
 use crate::search::matcher::{self, MatchFlags};
-use crate::search::page::{Page, Stats};
+use crate::search::page::{Page, Pos, Stats};
 use crate::walk::{self, Filter, FoundFile, Walk, WalkEnd, WalkSkips};
 use crossbeam_channel as chan;
 use grep_regex::RegexMatcher;
@@ -305,7 +305,7 @@ impl Sandbox {
             .timeout_ms
             .unwrap_or(limits.timeout_ms)
             .min(limits.timeout_ms);
-        let deadline = Deadline::after(Duration::from_millis(timeout));
+        let deadline = Arc::new(Deadline::after(Duration::from_millis(timeout)));
         let flags = MatchFlags {
             case_insensitive: args.case_insensitive.unwrap_or(false),
             smart_case: args.smart_case.unwrap_or(false),
@@ -320,6 +320,14 @@ impl Sandbox {
             args.hidden,
             args.no_ignore,
         )?;
+        // Ignore files compile within the call's budget.
+        let filter = Filter {
+            ignore: walk::IgnoreBudget {
+                deadline: Some(deadline.clone()),
+                ..filter.ignore
+            },
+            ..filter
+        };
         let matcher = matcher::build(&args.pattern, flags, limits)?;
         let mode = args.output_mode.unwrap_or_default();
         let (limit, max_bytes) = self.page_caps(args.limit, args.max_bytes);
@@ -344,25 +352,8 @@ impl Sandbox {
         // can show (see `SeqSkip`).
         let seq = (skip > 0 && (before > 0 || after > 0) && mode == OutputMode::Content)
             .then(|| SeqSkip::new(skip, limit));
-        let starts = self.starts(args.path.as_deref(), cursor.as_ref(), filter.no_ignore)?;
-        // Where this call starts: the cursor of a page cut by the deadline before any file was
-        // taken (by time spent compiling, or in the first file) resumes here.
-        page.consumed = match (&cursor, starts.first()) {
-            (Some(c), _) => Some(crate::search::page::Pos {
-                root: c.root,
-                rel: c.path.clone(),
-                line: c.line,
-            }),
-            (None, Some(Start::Dir { root, .. } | Start::File { root, .. })) => {
-                Some(crate::search::page::Pos {
-                    root: *root,
-                    // Sorts before every real name, and names no file.
-                    rel: PathBuf::from("\u{1}"),
-                    line: 0,
-                })
-            }
-            (None, None) => None,
-        };
+        let starts = self.starts(args.path.as_deref(), cursor.as_ref(), &filter)?;
+        page.consumed = start_pos(cursor.as_ref(), &starts);
         if deadline.expired() {
             page.timed_out = true;
             page.truncated = true;
@@ -388,6 +379,7 @@ impl Sandbox {
             };
             plan.run(starts, &mut page);
         }
+        page.stats.skipped.partial_ignore_files += filter.ignore.partial();
         Ok(self.finish(page, first_index, query, mode))
     }
 
@@ -520,6 +512,7 @@ impl Sandbox {
             no_ignore: no_ignore.unwrap_or(self.policy.no_ignore),
             overrides,
             types,
+            ignore: Default::default(),
         })
     }
 
@@ -528,7 +521,7 @@ impl Sandbox {
         &self,
         path: Option<&str>,
         cursor: Option<&Cursor>,
-        no_ignore: bool,
+        filter: &Filter,
     ) -> Result<Vec<Start>> {
         let mut out = Vec::new();
         match path {
@@ -575,7 +568,12 @@ impl Sandbox {
                         )
                         .map_err(|e| Error::from_os(&e, p))?
                         .fd;
-                        let levels = walk::ancestor_levels(&root.dir, &loc.rel, no_ignore);
+                        let levels = walk::ancestor_levels(
+                            &root.dir,
+                            &loc.rel,
+                            filter.no_ignore,
+                            &filter.ignore,
+                        );
                         out.push(Start::Dir {
                             root: loc.root,
                             rel: loc.rel,
@@ -608,6 +606,25 @@ impl Sandbox {
             }
         }
         Ok(out)
+    }
+}
+
+/// Where a call starts: the cursor of a page cut by the deadline before any file was taken (by time
+/// spent compiling, or in the first file) resumes here.
+pub(crate) fn start_pos(cursor: Option<&Cursor>, starts: &[Start]) -> Option<Pos> {
+    match (cursor, starts.first()) {
+        (Some(c), _) => Some(Pos {
+            root: c.root,
+            rel: c.path.clone(),
+            line: c.line,
+        }),
+        (None, Some(Start::Dir { root, .. } | Start::File { root, .. })) => Some(Pos {
+            root: *root,
+            // Sorts before every real name, and names no file.
+            rel: PathBuf::from("\u{1}"),
+            line: 0,
+        }),
+        (None, None) => None,
     }
 }
 

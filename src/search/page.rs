@@ -23,6 +23,15 @@ pub struct Skipped {
     pub unreadable: u64,
     /// FIFOs, sockets and devices (never opened for reading).
     pub not_regular: u64,
+    /// Ignore files applied only in part: over 1 MiB or 10,000 rules, a rule over 4 KiB, or more than
+    /// 20,000 rules together with the directories above (then the file is not applied at all). The
+    /// rules past the cap are not applied; a `tracing` warning names the file. Absent when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub partial_ignore_files: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// Counts for one call.

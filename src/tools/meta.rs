@@ -189,13 +189,15 @@ impl Sandbox {
             None
         } else {
             let has_git = names.iter().any(|(n, _)| n == ".git");
-            let parent = walk::ancestor_levels(&root.dir, &loc.rel, false);
+            let budget = walk::IgnoreBudget::default();
+            let parent = walk::ancestor_levels(&root.dir, &loc.rel, false, &budget);
             Some(IgnoreLevel::load(
                 loc.opened.fd.as_fd(),
                 &loc.rel,
                 has_git,
                 parent,
                 Some(&names),
+                &budget,
             ))
         };
         let (mut hidden, mut ignored) = (0, 0);
