@@ -5,7 +5,8 @@
 //! back well under them); memory is bounded by running the CLI under an address-space limit.
 
 use rootbound::{
-    GlobArgs, GrepArgs, GrepResult, Limits, OutputMode, PathDisplay, Policy, RootSpec, Sandbox,
+    GlobArgs, GrepArgs, GrepResult, Limits, OutputMode, PathDisplay, Policy, ReadArgs, RootSpec,
+    Sandbox,
 };
 use std::fs;
 use std::path::Path;
@@ -575,4 +576,63 @@ fn glob_pages_cut_by_the_deadline_concatenate() {
         cursor = Some(g.next_cursor.expect("a truncated page carries a cursor"));
     }
     assert_eq!(out, full.matches, "after {cut} cut pages");
+}
+
+// ---------------------------------------------------------------------------------------------------
+// read_file line mode on a deadline
+// ---------------------------------------------------------------------------------------------------
+
+/// 4,500 lines of `a`, then a 20 GiB hole (zero bytes, no newline) read in line mode with a 50 ms
+/// budget: the deadline used to be an IO_ERROR; it is now the partial page with `timed_out`.
+#[test]
+fn read_file_line_mode_deadline_returns_the_partial_page() {
+    let t = tempfile::tempdir().unwrap();
+    let f = fs::File::create(t.path().join("sparse.txt")).unwrap();
+    {
+        use std::io::Write;
+        (&f).write_all(&b"a\n".repeat(4500)).unwrap();
+    }
+    f.set_len(20 << 30).unwrap();
+    let sb = Sandbox::new(policy(
+        t.path(),
+        Limits {
+            timeout_ms: 50,
+            ..Limits::default()
+        },
+    ))
+    .unwrap();
+
+    // Cut while reading lines: the whole lines before the deadline, and where to go on.
+    let start = Instant::now();
+    let r = sb
+        .read_file(&ReadArgs {
+            start_line: Some(4491),
+            max_lines: Some(100),
+            ..ReadArgs::path("sparse.txt")
+        })
+        .unwrap();
+    assert!(start.elapsed() < Duration::from_secs(2));
+    assert!(r.timed_out && r.truncated, "{r:?}");
+    assert_eq!(r.content, "a\n".repeat(10));
+    assert_eq!((r.start_line, r.end_line), (Some(4491), Some(4500)));
+    assert_eq!((r.next_line, r.next_offset), (Some(4501), 9000));
+    assert_eq!(r.offset, 8980);
+    let notice = r.truncation_notice().unwrap();
+    assert!(notice.contains("timed out"), "{notice}");
+
+    // Cut while looking for the first line: an empty page, the same line again, and the last line
+    // start reached for byte mode.
+    let r = sb
+        .read_file(&ReadArgs {
+            start_line: Some(1_000_000_000),
+            ..ReadArgs::path("sparse.txt")
+        })
+        .unwrap();
+    assert!(r.timed_out && r.truncated && r.content.is_empty(), "{r:?}");
+    assert_eq!(r.next_line, Some(1_000_000_000));
+    assert_eq!(r.next_offset, 9000);
+
+    // Through the JSON interface too; `timed_out` is absent when false.
+    let v = serde_json::to_value(sb.read_file(&ReadArgs::path("sparse.txt")).unwrap()).unwrap();
+    assert!(v.get("timed_out").is_none(), "{v}");
 }

@@ -76,6 +76,12 @@ pub struct ReadResult {
     /// Line mode: the line to ask for next, when more remain.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub next_line: Option<u64>,
+    /// Line mode: the time budget ran out. The page holds the whole lines read before it (possibly
+    /// none), `truncated` is true, and `next_line`/`next_offset` say where to go on: the line after the
+    /// last one returned and its byte offset, or, when the deadline came while looking for
+    /// `start_line`, `start_line` again and the last line start reached (for byte mode).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub timed_out: bool,
 }
 
 impl ReadResult {
@@ -98,6 +104,9 @@ impl ReadResult {
         if let Some(n) = self.next_line {
             s.push_str(&format!("; next start_line={n}"));
         }
+        if self.timed_out {
+            s.push_str("; timed out");
+        }
         s.push(']');
         Some(s)
     }
@@ -114,7 +123,10 @@ impl Sandbox {
             "read_file",
             Some(&args.path),
             || self.read_file_inner(args).map(|(r, p)| (r, Some(p))),
-            |r| Fields::ok(r.bytes_returned, 0, r.truncated),
+            |r| Fields {
+                result: if r.timed_out { "timed_out" } else { "ok" },
+                ..Fields::ok(r.bytes_returned, 0, r.truncated)
+            },
         )
     }
 
@@ -182,7 +194,20 @@ impl Sandbox {
             ));
         }
         let mut lines = LineReader::new(fd, deadline);
-        if !lines.skip_lines(start_line - 1)? {
+        let found = lines.skip_lines(start_line - 1)?;
+        if lines.timed_out {
+            // Cut while looking for the first line: an empty page; the same line can be asked for
+            // again, or the file read on in byte mode from the last line start reached.
+            out.offset = lines.line_start;
+            out.next_offset = lines.line_start;
+            out.start_line = Some(start_line);
+            out.end_line = Some(start_line - 1);
+            out.next_line = Some(start_line);
+            out.truncated = true;
+            out.timed_out = true;
+            return Ok(());
+        }
+        if !found {
             // Past the end: an empty page.
             out.offset = out.total_bytes;
             out.next_offset = out.total_bytes;
@@ -198,6 +223,11 @@ impl Sandbox {
         while n < max_lines {
             let save = (lines.pos, lines.line_no);
             let Some(line) = lines.next_line(line_cap * 4)? else {
+                if lines.timed_out {
+                    // Cut inside a line: the page ends before it.
+                    lines.pos = save.0;
+                    lines.line_no = save.1;
+                }
                 break;
             };
             let text = render_line(&line, line_cap, &mut lossy);
@@ -220,7 +250,8 @@ impl Sandbox {
             .or(Some(start_line.saturating_sub(1)));
         out.next_offset = lines.pos;
         out.bytes_returned = lines.pos - out.offset;
-        out.truncated = lines.pos < out.total_bytes;
+        out.timed_out = lines.timed_out;
+        out.truncated = lines.pos < out.total_bytes || lines.timed_out;
         out.next_line = out.truncated.then_some(start_line + n);
         if lossy {
             out.encoding = "utf-8-lossy".into();
@@ -270,9 +301,13 @@ struct LineReader<'a> {
     buf_start: u64,
     /// Absolute offset of the next unread byte.
     pos: u64,
-    /// Number of the line that starts at `pos`.
+    /// Number of the line that starts at `pos` (while skipping: the line being skipped).
     line_no: u64,
+    /// Offset of the start of line `line_no`.
+    line_start: u64,
     eof: bool,
+    /// The deadline passed: reads stop as if at end of file.
+    timed_out: bool,
 }
 
 impl<'a> LineReader<'a> {
@@ -284,19 +319,20 @@ impl<'a> LineReader<'a> {
             buf_start: 0,
             pos: 0,
             line_no: 1,
+            line_start: 0,
             eof: false,
+            timed_out: false,
         }
     }
 
-    /// The unread part of the buffer, refilled when empty. Empty only at end of file.
+    /// The unread part of the buffer, refilled when empty. Empty only at end of file, or once the
+    /// deadline has passed (`timed_out`).
     fn fill(&mut self) -> Result<&[u8]> {
         let used = (self.pos - self.buf_start) as usize;
         if used >= self.buf.len() && !self.eof {
-            if self.deadline.expired() {
-                return Err(Error::new(
-                    ErrorCode::IoError,
-                    "the read timed out while looking for the requested line; ask for an earlier line or use offset",
-                ));
+            if self.timed_out || self.deadline.expired() {
+                self.timed_out = true;
+                return Ok(&[]);
             }
             self.buf = pread_exact(self.fd, self.pos, CHUNK)?;
             self.buf_start = self.pos;
@@ -315,8 +351,10 @@ impl<'a> LineReader<'a> {
             }
             let mut advanced = chunk.len();
             let mut seen = 0;
+            let mut last_end = None;
             for i in memchr::memchr_iter(b'\n', chunk) {
                 seen += 1;
+                last_end = Some(i + 1);
                 if seen == n {
                     advanced = i + 1;
                     break;
@@ -324,6 +362,9 @@ impl<'a> LineReader<'a> {
             }
             n -= seen;
             self.line_no += seen;
+            if let Some(e) = last_end {
+                self.line_start = self.pos + e as u64;
+            }
             self.pos += advanced as u64;
         }
         Ok(!self.fill()?.is_empty())
@@ -337,6 +378,9 @@ impl<'a> LineReader<'a> {
         loop {
             let chunk = self.fill()?;
             if chunk.is_empty() {
+                if self.timed_out {
+                    return Ok(None);
+                }
                 return Ok((line.len > 0).then_some(line));
             }
             let (take, done) = match memchr::memchr(b'\n', chunk) {
