@@ -636,3 +636,30 @@ fn read_file_line_mode_deadline_returns_the_partial_page() {
     let v = serde_json::to_value(sb.read_file(&ReadArgs::path("sparse.txt")).unwrap()).unwrap();
     assert!(v.get("timed_out").is_none(), "{v}");
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Typed errors
+// ---------------------------------------------------------------------------------------------------
+
+/// A line over grep-searcher's 64 MiB heap limit is `too_large` (recognised by the error's kind, not
+/// its message), streaming and in multiline mode.
+#[test]
+fn heap_limit_is_too_large() {
+    let t = tempfile::tempdir().unwrap();
+    let mut big = vec![b'a'; (65 << 20) + 10];
+    big.extend_from_slice(b" needle\n");
+    write(t.path(), "long.txt", &big);
+    write(t.path(), "short.txt", "needle\n");
+    let sb = sandbox(t.path());
+    for multiline in [false, true] {
+        let r = sb
+            .grep_search(&GrepArgs {
+                multiline: Some(multiline),
+                ..GrepArgs::new("needle")
+            })
+            .unwrap();
+        assert_eq!(r.matches, "short.txt:1:needle\n", "multiline {multiline}");
+        assert_eq!(r.stats.skipped.too_large, 1, "multiline {multiline}");
+        assert_eq!(r.stats.skipped.unreadable, 0);
+    }
+}
