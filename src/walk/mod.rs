@@ -37,8 +37,8 @@ pub(crate) const MAX_CHAIN_RULES: usize = 20_000;
 
 /// Rules are compiled in chunks of this many rules (or bytes of rule text), and the deadline is
 /// checked between chunks: one chunk costs at most a few tens of milliseconds.
-const CHUNK_RULES: usize = 256;
-const CHUNK_BYTES: usize = 16 * 1024;
+const CHUNK_RULES: usize = 128;
+const CHUNK_BYTES: usize = 8 * 1024;
 
 /// The compiled-rules cache keeps at most this many ignore files and this many rules in all.
 const CACHE_ENTRIES: usize = 1024;
