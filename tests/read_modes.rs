@@ -754,3 +754,39 @@ fn list_dir_pages_concatenate() {
     assert_eq!(p.entries.len(), 4, "limit capped by max_list_entries");
     assert!(p.truncated);
 }
+
+/// Issue 14: `head_lines` is line mode from line 1; `tail_lines` reads the last lines from the end
+/// (numbered when asked, by counting the lines before them).
+#[test]
+fn head_and_tail_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let body: String = (1..=5000).map(|i| format!("line {i}\n")).collect();
+    std::fs::write(dir.path().join("n.txt"), &body).unwrap();
+    std::fs::write(dir.path().join("nonl.txt"), "a\nb\nc").unwrap();
+    std::fs::write(dir.path().join("crlf.txt"), "a\r\nb\r\nc\r\n").unwrap();
+    let sb = rootbound::Sandbox::builder()
+        .root(dir.path())
+        .build()
+        .unwrap();
+    let call = |args: serde_json::Value| sb.call("read_file", args);
+    let r = call(serde_json::json!({"path": "n.txt", "tail_lines": 3}));
+    assert_eq!(r["content"], "line 4998\nline 4999\nline 5000\n");
+    assert_eq!(r["truncated"], false);
+    assert_eq!(r["next_offset"], body.len());
+    let r = call(serde_json::json!({"path": "n.txt", "tail_lines": 2, "line_numbers": true}));
+    assert_eq!(r["content"], "  4999\tline 4999\n  5000\tline 5000\n");
+    assert_eq!(r["start_line"], 4999);
+    let r = call(serde_json::json!({"path": "nonl.txt", "tail_lines": 2}));
+    assert_eq!(r["content"], "b\nc\n");
+    let r = call(serde_json::json!({"path": "nonl.txt", "tail_lines": 99}));
+    assert_eq!(r["content"], "a\nb\nc\n");
+    let r = call(serde_json::json!({"path": "crlf.txt", "tail_lines": 1}));
+    assert_eq!(r["content"], "c\n");
+    let r = call(serde_json::json!({"path": "n.txt", "head_lines": 2, "line_numbers": true}));
+    assert_eq!(r["content"], "     1\tline 1\n     2\tline 2\n");
+    assert_eq!(r["next_line"], 3);
+    let r = call(serde_json::json!({"path": "n.txt", "head_lines": 2, "tail_lines": 2}));
+    assert_eq!(r["error"]["code"], "INVALID_ARGUMENT");
+    let r = call(serde_json::json!({"path": "n.txt", "tail_lines": 2, "offset": 3}));
+    assert_eq!(r["error"]["code"], "INVALID_ARGUMENT");
+}

@@ -1,4 +1,5 @@
-//! Opaque, query-bound cursors: `resume after (root, path, line)`, plus the index of the next unit.
+//! Opaque, query-bound cursors: `resume after (root, path, line)`, plus the index of the next unit
+//! and, for an offset page cut by the deadline while it was still skipping, the units still to skip.
 
 use crate::core::error::{Error, Result};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -17,6 +18,9 @@ pub(crate) struct Cursor {
     pub line: u64,
     /// How many units precede the next page (for `next_offset`).
     pub index: u64,
+    /// Units still to skip before the page starts: an `offset` page cut by the deadline before it
+    /// had skipped them all (0 otherwise).
+    pub skip: u64,
 }
 
 impl Cursor {
@@ -28,10 +32,18 @@ impl Cursor {
             .iter()
             .map(|b| format!("{b:02x}"))
             .collect();
-        let raw = format!(
-            "1.{:016x}.{}.{}.{}.{}",
-            self.query, self.root, self.line, self.index, hex
-        );
+        // Version 1 has no skip; version 2 (only when there is one) adds it before the path.
+        let raw = if self.skip == 0 {
+            format!(
+                "1.{:016x}.{}.{}.{}.{}",
+                self.query, self.root, self.line, self.index, hex
+            )
+        } else {
+            format!(
+                "2.{:016x}.{}.{}.{}.{}.{}",
+                self.query, self.root, self.line, self.index, self.skip, hex
+            )
+        };
         // A checksum so a truncated or hand-edited cursor is refused rather than resuming elsewhere.
         let sum = query_hash(&raw);
         URL_SAFE_NO_PAD.encode(format!("{raw}.{sum:016x}"))
@@ -52,10 +64,13 @@ impl Cursor {
             return Err(bad());
         }
         let parts: Vec<&str> = body.split('.').collect();
-        let [v, q, root, line, index, hex] = parts[..] else {
-            return Err(bad());
+        let (v, q, root, line, index, skip, hex) = match parts[..] {
+            ["1", q, root, line, index, hex] => ("1", q, root, line, index, "0", hex),
+            ["2", q, root, line, index, skip, hex] => ("2", q, root, line, index, skip, hex),
+            _ => return Err(bad()),
         };
-        if v != "1" || hex.len() % 2 != 0 {
+        let skip: u64 = skip.parse().map_err(|_| bad())?;
+        if (v == "2") != (skip > 0) || hex.len() % 2 != 0 {
             return Err(bad());
         }
         let q = u64::from_str_radix(q, 16).map_err(|_| bad())?;
@@ -83,6 +98,7 @@ impl Cursor {
             path,
             line,
             index,
+            skip,
         })
     }
 }
@@ -109,6 +125,7 @@ mod tests {
             path: "a/b.rs".into(),
             line: 7,
             index: 10,
+            skip: 0,
         };
         let s = c.encode();
         assert_eq!(Cursor::decode(&s, 42, 2).unwrap(), c);
@@ -116,12 +133,19 @@ mod tests {
         assert!(Cursor::decode(&s, 42, 1).is_err());
         assert!(Cursor::decode(&s[..s.len() - 3], 42, 2).is_err());
         assert!(Cursor::decode("!!!", 42, 2).is_err());
+        let owed = Cursor {
+            skip: 5,
+            ..c.clone()
+        };
+        assert_eq!(Cursor::decode(&owed.encode(), 42, 2).unwrap(), owed);
+        assert_ne!(owed.encode(), s);
         let evil = Cursor {
             query: 42,
             root: 0,
             path: "../x".into(),
             line: 0,
             index: 0,
+            skip: 0,
         };
         assert!(Cursor::decode(&evil.encode(), 42, 2).is_err());
     }

@@ -3,8 +3,12 @@
 use crate::core::deadline::{Deadline, DeadlineReader};
 use grep_matcher::Matcher;
 use grep_regex::RegexMatcher;
-use grep_searcher::{BinaryDetection, Searcher, Sink, SinkContext, SinkMatch};
+use grep_searcher::{
+    BinaryDetection, ConfigError, Searcher, Sink, SinkContext, SinkError, SinkMatch,
+};
+use std::collections::VecDeque;
 use std::io;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How results are counted and shown.
 #[derive(
@@ -62,43 +66,129 @@ pub(crate) struct FileResult {
     pub units: u64,
     /// Binary data was found after some lines had been searched.
     pub binary: bool,
+    /// Matching lines counted in `units` but not kept in `items`, because the page skips them
+    /// (offset paging with context, see [`SeqSkip`]). They are the file's first units.
+    pub dropped: u64,
+    /// The last context line that page assembly would have rendered (and thrown away) for a dropped
+    /// unit: it decides whether the next line shown is preceded by `--`, exactly as if the dropped
+    /// units had gone through page assembly.
+    pub dropped_ctx_line: Option<u64>,
+    /// The line of the last dropped unit.
+    pub dropped_through: Option<u64>,
+}
+
+/// Offset paging with context, searched one file at a time in walk order (one worker).
+///
+/// A page that skips `offset` units would otherwise have each file keep every matching line up to
+/// `offset + limit` with all its context lines, since a worker cannot know how many of its units
+/// earlier files used up: with `context: 100` that is up to 201 lines per unit, and page assembly
+/// had to look at all of them. Searched in order, a file knows at its start exactly how many units
+/// the page still skips and how many it can still take, so it keeps only what the page can show:
+/// no skipped unit, at most `before` context lines in front of the first unit taken, no more units
+/// than the page has room for, and after the last of those only the context lines that can trail
+/// it. The page comes out byte for byte as it did when every file kept everything.
+pub(crate) struct SeqSkip {
+    /// Units the page still skips.
+    skip: AtomicU64,
+    /// Units the page can still take once the skipping is done (its limit, plus one that proves
+    /// there are more).
+    room: AtomicU64,
+}
+
+impl SeqSkip {
+    pub fn new(skip: u64, limit: u64) -> Self {
+        SeqSkip {
+            skip: AtomicU64::new(skip),
+            room: AtomicU64::new(limit.saturating_add(1)),
+        }
+    }
+}
+
+/// The context lines asked for around each match (none outside `content` mode).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Context {
+    pub before: u64,
+    pub after: u64,
+}
+
+impl Context {
+    pub fn on(self) -> bool {
+        self.before > 0 || self.after > 0
+    }
 }
 
 /// Per-file search settings.
 pub(crate) struct FileSearch<'a> {
     pub matcher: &'a RegexMatcher,
     pub mode: OutputMode,
-    pub context: bool,
+    pub context: Context,
     /// Stop after this many counted units (the page can use no more from one file).
     pub cap: u64,
     /// Matching lines up to this one do not count (the cursor's file).
     pub skip_through_line: u64,
     pub max_columns: usize,
     pub deadline: &'a Deadline,
+    /// Set for offset paging with context (see [`SeqSkip`]); files are then searched in walk order.
+    pub seq: Option<&'a SeqSkip>,
 }
 
 impl FileSearch<'_> {
-    pub fn run<R: io::Read>(&self, searcher: &mut Searcher, reader: R) -> FileResult {
+    fn sink(&self) -> Collect<'_, '_> {
         let mut sink = Collect {
             s: self,
             out: FileResult::default(),
+            keep: u64::MAX,
+            drop_left: 0,
+            ring: VecDeque::new(),
+            tail_until: None,
         };
+        if let Some(seq) = self.seq.filter(|_| self.mode == OutputMode::Content) {
+            let skip = seq.skip.load(Ordering::Acquire);
+            let room = seq.room.load(Ordering::Acquire);
+            sink.drop_left = skip;
+            sink.keep = skip.saturating_add(room);
+        }
+        sink
+    }
+
+    /// Accounts for a finished file in the shared skip state (offset paging with context).
+    fn done(&self, sink: Collect<'_, '_>) -> FileResult {
+        // Context held back for a file whose every unit was dropped is never shown.
+        let out = sink.out;
+        if let Some(seq) = self.seq.filter(|_| self.mode == OutputMode::Content) {
+            // Files are searched one at a time in walk order, so nobody else touches these now.
+            let kept = out.units - out.dropped;
+            let _ = seq
+                .skip
+                .fetch_update(Ordering::AcqRel, Ordering::Acquire, |v| {
+                    Some(v.saturating_sub(out.dropped))
+                });
+            let _ = seq
+                .room
+                .fetch_update(Ordering::AcqRel, Ordering::Acquire, |v| {
+                    Some(v.saturating_sub(kept))
+                });
+        }
+        out
+    }
+
+    pub fn run<R: io::Read>(&self, searcher: &mut Searcher, reader: R) -> FileResult {
+        let mut sink = self.sink();
         let rdr = DeadlineReader {
             inner: reader,
             deadline: self.deadline,
         };
-        match searcher.search_reader(self.matcher, rdr, &mut sink) {
-            Ok(()) => {}
-            Err(e) if e.kind() == io::ErrorKind::TimedOut => sink.out.status = FileStatus::TimedOut,
-            Err(e) if e.to_string().contains("allocation limit") => {
-                sink.out.status = FileStatus::TooLarge;
-                sink.out.items.clear();
-                sink.out.units = 0;
+        if let Err(e) = searcher.search_reader(self.matcher, rdr, &mut sink) {
+            sink.out.status = e.status();
+            if sink.out.status == FileStatus::TooLarge {
+                sink.out = FileResult {
+                    status: FileStatus::TooLarge,
+                    binary: sink.out.binary,
+                    ..Default::default()
+                };
             }
-            Err(_) => sink.out.status = FileStatus::Unreadable,
         }
-
-        sink.out
+        self.done(sink)
     }
 
     /// Searches a file already read into memory. Same results as [`FileSearch::run`]: a slice with
@@ -109,13 +199,10 @@ impl FileSearch<'_> {
         if memchr::memchr(0, data).is_some() {
             return self.run(searcher, data);
         }
-        let mut sink = Collect {
-            s: self,
-            out: FileResult::default(),
-        };
+        let mut sink = self.sink();
         if self.deadline.expired() {
             sink.out.status = FileStatus::TimedOut;
-            return sink.out;
+            return self.done(sink);
         }
         // The slice was just scanned whole for NUL: grep-searcher's own check of its first 64 KiB
         // would scan most files a second time.
@@ -124,22 +211,92 @@ impl FileSearch<'_> {
         let searched = searcher.search_slice(self.matcher, data, &mut sink);
         searcher.set_binary_detection(detection);
         if let Err(e) = searched {
-            sink.out.status = if e.kind() == io::ErrorKind::TimedOut {
-                FileStatus::TimedOut
-            } else {
-                FileStatus::Unreadable
+            // A slice search reads nothing and allocates nothing past the slice: the only error it
+            // can meet is the deadline.
+            sink.out.status = match e.status() {
+                FileStatus::TimedOut => FileStatus::TimedOut,
+                _ => FileStatus::Unreadable,
             };
         }
-        sink.out
+        self.done(sink)
+    }
+}
+
+/// Why a search of one file failed, as grep-searcher reports it to the sink.
+#[derive(Debug)]
+enum SearchError {
+    /// From the reader or from grep-searcher's own buffer management.
+    Io(io::Error),
+    /// The searcher's configuration cannot search this input.
+    Config(ConfigError),
+    /// Anything else (the matcher never fails).
+    Other(String),
+}
+
+impl std::fmt::Display for SearchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SearchError::Io(e) => write!(f, "{e}"),
+            SearchError::Config(e) => write!(f, "{e}"),
+            SearchError::Other(m) => f.write_str(m),
+        }
+    }
+}
+
+impl SinkError for SearchError {
+    fn error_message<T: std::fmt::Display>(message: T) -> Self {
+        SearchError::Other(message.to_string())
+    }
+
+    fn error_io(err: io::Error) -> Self {
+        SearchError::Io(err)
+    }
+
+    fn error_config(err: ConfigError) -> Self {
+        SearchError::Config(err)
+    }
+}
+
+impl SearchError {
+    /// The file's status for this failure.
+    ///
+    /// grep-searcher reports a line (or, in multiline mode, a file) over its heap limit as an
+    /// `io::Error` it makes itself, of kind `Other` and without an OS error code. Every other I/O
+    /// error here comes from our reader: the deadline (`TimedOut`, see [`DeadlineReader`]) or the
+    /// kernel (with an errno). So `Other` without an errno is the heap limit: no text is matched.
+    fn status(&self) -> FileStatus {
+        match self {
+            SearchError::Io(e) if e.kind() == io::ErrorKind::TimedOut => FileStatus::TimedOut,
+            SearchError::Io(e)
+                if e.kind() == io::ErrorKind::Other && e.raw_os_error().is_none() =>
+            {
+                FileStatus::TooLarge
+            }
+            _ => FileStatus::Unreadable,
+        }
     }
 }
 
 struct Collect<'a, 'b> {
     s: &'a FileSearch<'b>,
     out: FileResult,
+    /// Offset paging with context ([`SeqSkip`]): units past this many are counted, not kept.
+    keep: u64,
+    /// Units still to drop because the page skips them.
+    drop_left: u64,
+    /// Before the first unit kept (units dropped, or lines up to the cursor's): the last `before`
+    /// context lines, the only ones that unit can show in front of it.
+    ring: VecDeque<Item>,
+    /// Once `keep` units are kept: context lines up to this one can still trail the last of them.
+    tail_until: Option<u64>,
 }
 
 impl Collect<'_, '_> {
+    /// Hands the context lines held back while dropping over to the kept items.
+    fn flush_ring(&mut self) {
+        self.out.items.extend(self.ring.drain(..));
+    }
+
     /// False (and the file marked timed out) once the deadline has passed.
     fn in_time(&mut self) -> bool {
         if self.s.deadline.expired() {
@@ -151,9 +308,9 @@ impl Collect<'_, '_> {
 }
 
 impl Sink for Collect<'_, '_> {
-    type Error = io::Error;
+    type Error = SearchError;
 
-    fn matched(&mut self, _: &Searcher, m: &SinkMatch<'_>) -> io::Result<bool> {
+    fn matched(&mut self, _: &Searcher, m: &SinkMatch<'_>) -> Result<bool, SearchError> {
         let first = m.line_number().unwrap_or(0);
         for (i, line) in m.lines().enumerate() {
             let n = first + i as u64;
@@ -161,14 +318,39 @@ impl Sink for Collect<'_, '_> {
                 continue;
             }
             self.out.units += 1;
-            match self.s.mode {
-                OutputMode::Content => self.out.items.push(Item {
-                    line: n,
-                    is_match: true,
-                    text: cut_line(line, self.s.max_columns, Some(self.s.matcher)),
-                }),
-                OutputMode::FilesWithMatches => return Ok(false),
-                OutputMode::Count => {}
+            if self.drop_left > 0 {
+                // Skipped by the page: page assembly would render the context in front of it and
+                // throw it away; only the last line it would render matters (for `--`).
+                self.drop_left -= 1;
+                self.out.dropped += 1;
+                self.out.dropped_through = Some(n);
+                if let Some(c) = self.ring.back() {
+                    if c.line + self.s.context.before >= n {
+                        self.out.dropped_ctx_line = Some(c.line);
+                    }
+                }
+                if self.drop_left == 0 {
+                    self.flush_ring();
+                }
+            } else if self.tail_until.is_none() {
+                match self.s.mode {
+                    OutputMode::Content => {
+                        self.flush_ring();
+                        self.out.items.push(Item {
+                            line: n,
+                            is_match: true,
+                            text: cut_line(line, self.s.max_columns, Some(self.s.matcher)),
+                        })
+                    }
+                    OutputMode::FilesWithMatches => return Ok(false),
+                    OutputMode::Count => {}
+                }
+                if self.out.units >= self.keep {
+                    // The page ends at this unit at the latest; past it, it can show only the
+                    // context lines that trail the last unit it takes. The search goes on to the
+                    // same cap as before so the file's status (binary, timed out) is the same.
+                    self.tail_until = Some(n.saturating_add(self.s.context.after));
+                }
             }
             if self.s.mode != OutputMode::Count && self.out.units >= self.s.cap {
                 return Ok(false);
@@ -177,18 +359,37 @@ impl Sink for Collect<'_, '_> {
         Ok(self.in_time())
     }
 
-    fn context(&mut self, _: &Searcher, c: &SinkContext<'_>) -> io::Result<bool> {
-        if self.s.context {
-            self.out.items.push(Item {
-                line: c.line_number().unwrap_or(0),
+    fn context(&mut self, _: &Searcher, c: &SinkContext<'_>) -> Result<bool, SearchError> {
+        let ctx = self.s.context;
+        if ctx.on() {
+            let line = c.line_number().unwrap_or(0);
+            if self.tail_until.is_some_and(|t| line > t) {
+                return Ok(self.in_time());
+            }
+            // Until the first unit kept, only the last `before` lines can be shown (in front of it).
+            let holding = self.drop_left > 0 || line <= self.s.skip_through_line;
+            if holding && ctx.before == 0 {
+                return Ok(self.in_time());
+            }
+            let item = Item {
+                line,
                 is_match: false,
                 text: cut_line(c.bytes(), self.s.max_columns, None),
-            });
+            };
+            if holding {
+                if self.ring.len() as u64 >= ctx.before {
+                    self.ring.pop_front();
+                }
+                self.ring.push_back(item);
+            } else {
+                self.flush_ring();
+                self.out.items.push(item);
+            }
         }
         Ok(self.in_time())
     }
 
-    fn binary_data(&mut self, _: &Searcher, _offset: u64) -> io::Result<bool> {
+    fn binary_data(&mut self, _: &Searcher, _offset: u64) -> Result<bool, SearchError> {
         self.out.binary = true;
         Ok(false)
     }

@@ -7,11 +7,12 @@ use crate::core::error::Result;
 use crate::core::sandbox::Sandbox;
 use crate::search::cursor::query_hash;
 use crate::search::file::{FileResult, OutputMode};
-use crate::search::grep::{check_glob, Globs, GrepResult, Start};
+use crate::search::grep::{check_glob, start_pos, Globs, GrepResult, Start};
 use crate::search::page::Page;
-use crate::walk::{Walk, WalkEnd, WalkSkips};
+use crate::walk::{Filter, IgnoreBudget, Walk, WalkEnd, WalkSkips};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Arguments of `glob`.
@@ -73,12 +74,26 @@ impl Sandbox {
         let cursor = self.decode_cursor(args.cursor.as_deref(), args.offset, query)?;
         let (limit, max_bytes) = self.page_caps(args.limit, None);
         let offset = args.offset.unwrap_or(0);
-        let skip = if cursor.is_some() { 0 } else { offset };
+        let skip = self.skip_of(cursor.as_ref(), offset)?;
         let first_index = cursor.as_ref().map_or(offset, |c| c.index);
         let mut page = Page::new(OutputMode::FilesWithMatches, limit, max_bytes, 0, 0, skip);
-        let deadline = Deadline::after(Duration::from_millis(self.policy.limits.timeout_ms));
+        let deadline = Arc::new(Deadline::after(Duration::from_millis(
+            self.policy.limits.timeout_ms,
+        )));
+        // Ignore files compile within the call's budget.
+        let filter = Filter {
+            ignore: IgnoreBudget {
+                deadline: Some(deadline.clone()),
+                ..filter.ignore
+            },
+            ..filter
+        };
         let mut timed_out = false;
-        for start in self.starts(args.path.as_deref(), cursor.as_ref(), filter.no_ignore)? {
+        let starts = self.starts(args.path.as_deref(), cursor.as_ref(), &filter)?;
+        // A page cut by the deadline resumes after the last file it took (`take` keeps this up to
+        // date), or where this call started.
+        page.consumed = start_pos(cursor.as_ref(), &starts);
+        for start in starts {
             if page.done {
                 break;
             }
@@ -139,16 +154,28 @@ impl Sandbox {
                     };
                     let (end, rest) = walker.run(fd, rel, levels, &mut on_file);
                     add_skips(&mut page, rest);
-                    if matches!(end, WalkEnd::TimedOut(_)) {
+                    if let WalkEnd::TimedOut(at) = end {
                         timed_out = true;
+                        // Everything up to `at` was looked at: a resumed call starts after it,
+                        // so a walk through many empty directories still advances.
+                        if let (Some(at), false) = (at, page.done) {
+                            page.consumed = Some(crate::search::page::Pos {
+                                root,
+                                rel: at,
+                                line: u64::MAX,
+                            });
+                        }
                     }
                 }
             }
         }
-        if timed_out && !page.done {
+        // The deadline also counts when it stopped the compilation of ignore rules: the walk then let
+        // nothing through below them.
+        if (timed_out || deadline.was_hit()) && !page.done {
             page.timed_out = true;
             page.truncated = true;
         }
+        page.stats.skipped.partial_ignore_files += filter.ignore.partial();
         page.stats.files_searched = 0;
         let mut r = self.finish(page, first_index, query, OutputMode::FilesWithMatches);
         r.stats.files_searched = r.match_lines;

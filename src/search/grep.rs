@@ -15,9 +15,9 @@ use crate::core::open::{self, Kind, Want};
 use crate::core::policy::SymlinkMode;
 use crate::core::sandbox::Sandbox;
 use crate::search::cursor::{query_hash, Cursor};
-use crate::search::file::{FileResult, FileSearch, FileStatus, OutputMode};
+use crate::search::file::{Context, FileResult, FileSearch, FileStatus, OutputMode, SeqSkip};
 use crate::search::matcher::{self, MatchFlags};
-use crate::search::page::{Page, Stats};
+use crate::search::page::{Page, Pos, Stats};
 use crate::walk::{self, Filter, FoundFile, Walk, WalkEnd, WalkSkips};
 use crossbeam_channel as chan;
 use grep_regex::RegexMatcher;
@@ -306,7 +306,7 @@ impl Sandbox {
             .timeout_ms
             .unwrap_or(limits.timeout_ms)
             .min(limits.timeout_ms);
-        let deadline = Deadline::after(Duration::from_millis(timeout));
+        let deadline = Arc::new(Deadline::after(Duration::from_millis(timeout)));
         let flags = MatchFlags {
             case_insensitive: args.case_insensitive.unwrap_or(false),
             smart_case: args.smart_case.unwrap_or(false),
@@ -321,6 +321,14 @@ impl Sandbox {
             args.hidden,
             args.no_ignore,
         )?;
+        // Ignore files compile within the call's budget.
+        let filter = Filter {
+            ignore: walk::IgnoreBudget {
+                deadline: Some(deadline.clone()),
+                ..filter.ignore
+            },
+            ..filter
+        };
         let matcher = matcher::build(&args.pattern, flags, limits)?;
         let mode = args.output_mode.unwrap_or_default();
         let (limit, max_bytes) = self.page_caps(args.limit, args.max_bytes);
@@ -337,28 +345,16 @@ impl Sandbox {
                 "offset {offset} is over {MAX_OFFSET}; page with cursor=next_cursor instead"
             )));
         }
-        let skip = if cursor.is_some() { 0 } else { offset };
-        let mut page = Page::new(mode, limit, max_bytes, before, after, skip);
+        let skip = self.skip_of(cursor.as_ref(), offset)?;
+        let mut page =
+            Page::new(mode, limit, max_bytes, before, after, skip).with_deadline(&deadline);
         let first_index = cursor.as_ref().map_or(offset, |c| c.index);
-        let starts = self.starts(args.path.as_deref(), cursor.as_ref(), filter.no_ignore)?;
-        // Where this call starts: the cursor of a page cut by the deadline before any file was
-        // taken (by time spent compiling, or in the first file) resumes here.
-        page.consumed = match (&cursor, starts.first()) {
-            (Some(c), _) => Some(crate::search::page::Pos {
-                root: c.root,
-                rel: c.path.clone(),
-                line: c.line,
-            }),
-            (None, Some(Start::Dir { root, .. } | Start::File { root, .. })) => {
-                Some(crate::search::page::Pos {
-                    root: *root,
-                    // Sorts before every real name, and names no file.
-                    rel: PathBuf::from("\u{1}"),
-                    line: 0,
-                })
-            }
-            (None, None) => None,
-        };
+        // Offset paging with context: files are searched in order so each keeps only what the page
+        // can show (see `SeqSkip`).
+        let seq = (skip > 0 && (before > 0 || after > 0) && mode == OutputMode::Content)
+            .then(|| SeqSkip::new(skip, limit));
+        let starts = self.starts(args.path.as_deref(), cursor.as_ref(), &filter)?;
+        page.consumed = start_pos(cursor.as_ref(), &starts);
         if deadline.expired() {
             page.timed_out = true;
             page.truncated = true;
@@ -372,7 +368,7 @@ impl Sandbox {
                 matcher: &matcher,
                 filter: &filter,
                 mode,
-                context: before > 0 || after > 0,
+                context: Context { before, after },
                 before,
                 after,
                 multiline: flags.multiline,
@@ -380,9 +376,11 @@ impl Sandbox {
                 per_file_cap: skip.saturating_add(limit).saturating_add(1),
                 max_filesize,
                 deadline: &deadline,
+                seq: seq.as_ref(),
             };
             plan.run(starts, &mut page);
         }
+        page.stats.skipped.partial_ignore_files += filter.ignore.partial();
         Ok(self.finish(page, first_index, query, mode))
     }
 
@@ -395,6 +393,17 @@ impl Sandbox {
         let cap = (limits.max_bytes as u64).max(1);
         let max_bytes = max_bytes.unwrap_or(cap).clamp(256.min(cap), cap) as usize;
         (limit, max_bytes)
+    }
+
+    /// The units a page skips: `offset`, or what a cursor of a timed-out offset page still owes.
+    pub(crate) fn skip_of(&self, cursor: Option<&Cursor>, offset: u64) -> Result<u64> {
+        match cursor {
+            None => Ok(offset),
+            Some(c) if c.skip <= MAX_OFFSET => Ok(c.skip),
+            Some(_) => Err(Error::invalid(
+                "cursor is malformed; pass next_cursor from the previous page unchanged, or use offset",
+            )),
+        }
     }
 
     pub(crate) fn decode_cursor(
@@ -414,7 +423,7 @@ impl Sandbox {
 
     pub(crate) fn finish(
         &self,
-        page: Page,
+        page: Page<'_>,
         first_index: u64,
         query: u64,
         mode: OutputMode,
@@ -432,6 +441,8 @@ impl Sandbox {
                     path: p.rel,
                     line: p.line,
                     index: first_index + page.units,
+                    // Non-zero only when the deadline cut the page while it was still skipping.
+                    skip: page.skip,
                 }
                 .encode()
             })
@@ -502,6 +513,7 @@ impl Sandbox {
             no_ignore: no_ignore.unwrap_or(self.policy.no_ignore),
             overrides,
             types,
+            ignore: Default::default(),
         })
     }
 
@@ -510,7 +522,7 @@ impl Sandbox {
         &self,
         path: Option<&str>,
         cursor: Option<&Cursor>,
-        no_ignore: bool,
+        filter: &Filter,
     ) -> Result<Vec<Start>> {
         let mut out = Vec::new();
         match path {
@@ -570,7 +582,12 @@ impl Sandbox {
                 match loc.opened.kind() {
                     Kind::Dir => {
                         let fd = reopen()?.fd;
-                        let levels = walk::ancestor_levels(&root.dir, &loc.rel, no_ignore);
+                        let levels = walk::ancestor_levels(
+                            &root.dir,
+                            &loc.rel,
+                            filter.no_ignore,
+                            &filter.ignore,
+                        );
                         out.push(Start::Dir {
                             root: loc.root,
                             rel: loc.rel,
@@ -599,6 +616,25 @@ impl Sandbox {
     }
 }
 
+/// Where a call starts: the cursor of a page cut by the deadline before any file was taken (by time
+/// spent compiling, or in the first file) resumes here.
+pub(crate) fn start_pos(cursor: Option<&Cursor>, starts: &[Start]) -> Option<Pos> {
+    match (cursor, starts.first()) {
+        (Some(c), _) => Some(Pos {
+            root: c.root,
+            rel: c.path.clone(),
+            line: c.line,
+        }),
+        (None, Some(Start::Dir { root, .. } | Start::File { root, .. })) => Some(Pos {
+            root: *root,
+            // Sorts before every real name, and names no file.
+            rel: PathBuf::from("\u{1}"),
+            line: 0,
+        }),
+        (None, None) => None,
+    }
+}
+
 fn add_skips(page: &mut Page, s: &WalkSkips) {
     page.stats.skipped.ignored += s.ignored;
     page.stats.skipped.denied += s.denied;
@@ -622,7 +658,7 @@ struct Plan<'a> {
     matcher: &'a RegexMatcher,
     filter: &'a Filter,
     mode: OutputMode,
-    context: bool,
+    context: Context,
     before: u64,
     after: u64,
     multiline: bool,
@@ -630,10 +666,15 @@ struct Plan<'a> {
     per_file_cap: u64,
     max_filesize: u64,
     deadline: &'a Deadline,
+    /// Offset paging with context: one worker searches the files in walk order (see `SeqSkip`).
+    seq: Option<&'a SeqSkip>,
 }
 
 impl Plan<'_> {
     fn threads(&self) -> usize {
+        if self.seq.is_some() {
+            return 1;
+        }
         match self.sandbox.policy.limits.threads {
             0 => std::thread::available_parallelism().map_or(2, |n| n.get()),
             n => n,
@@ -950,6 +991,7 @@ impl Plan<'_> {
             skip_through_line,
             max_columns: self.sandbox.policy.limits.max_columns,
             deadline: self.deadline,
+            seq: self.seq,
         };
         let mut r = if size <= SLURP_MAX {
             match read_whole(&file, size as usize, buf) {

@@ -44,58 +44,130 @@ pub(crate) fn build(pattern: &str, flags: MatchFlags, limits: &Limits) -> Result
         b.line_terminator(Some(b'\n'));
     }
     b.build(pattern)
-        .map_err(|e| map_build_error(&e.to_string()))
+        .map_err(|e| classify(pattern, flags, limits, &e))
 }
 
 fn check_syntax(pattern: &str) -> Result<()> {
     let mut p = regex_syntax::ast::parse::ParserBuilder::new()
         .nest_limit(100)
         .build();
-    if let Err(e) = p.parse(pattern) {
-        use regex_syntax::ast::ErrorKind as K;
-        let pos = e.span().start.offset;
-        let hint = match e.kind() {
-            K::UnsupportedBackreference => {
-                " Backreferences are not supported (the engine is linear-time); match the text literally or search twice."
-            }
-            K::UnsupportedLookAround => {
-                " Look-ahead and look-behind are not supported; drop them and filter the matching lines instead."
-            }
-            K::NestLimitExceeded(_) => {
-                return Err(Error::new(
-                    ErrorCode::PatternTooLarge,
-                    "pattern nests groups too deeply (limit 100)",
-                ))
-            }
-            _ => " Escape regex metacharacters, or set fixed_strings: true to search literally.",
-        };
-        return Err(Error::new(
-            ErrorCode::InvalidPattern,
-            format!("invalid regex at byte {pos}: {}.{hint}", e.kind()),
-        )
-        .with_detail("position", pos));
+    match p.parse(pattern) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(ast_error(&e, 0)),
     }
-    Ok(())
 }
 
-fn map_build_error(msg: &str) -> Error {
-    let lower = msg.to_lowercase();
-    if lower.contains("size limit") || lower.contains("too big") || lower.contains("nest limit") {
-        Error::new(
-            ErrorCode::PatternTooLarge,
-            "pattern compiles to more than the sandbox's regex size limit; use a shorter or less repetitive pattern",
-        )
-    } else {
-        // Keep only the first line: the rest repeats the pattern with a caret, which is fine but long.
-        let first = msg
-            .lines()
-            .find(|l| l.starts_with("error:"))
-            .unwrap_or(msg.lines().next().unwrap_or(""));
-        Error::new(
-            ErrorCode::InvalidPattern,
-            format!("invalid pattern: {first}"),
-        )
+/// An error of the AST parser, with its position in the agent's pattern (`shift`: bytes added in
+/// front of it).
+fn ast_error(e: &regex_syntax::ast::Error, shift: usize) -> Error {
+    use regex_syntax::ast::ErrorKind as K;
+    let hint = match e.kind() {
+        K::UnsupportedBackreference => {
+            " Backreferences are not supported (the engine is linear-time); match the text literally or search twice."
+        }
+        K::UnsupportedLookAround => {
+            " Look-ahead and look-behind are not supported; drop them and filter the matching lines instead."
+        }
+        K::NestLimitExceeded(_) => {
+            return Error::new(
+                ErrorCode::PatternTooLarge,
+                "pattern nests groups too deeply (limit 100)",
+            )
+        }
+        _ => " Escape regex metacharacters, or set fixed_strings: true to search literally.",
+    };
+    let pos = e.span().start.offset.saturating_sub(shift);
+    Error::new(
+        ErrorCode::InvalidPattern,
+        format!("invalid regex at byte {pos}: {}.{hint}", e.kind()),
+    )
+    .with_detail("position", pos)
+}
+
+/// Maps a failure of grep-regex's build to a contract error from typed errors.
+///
+/// grep-regex turns every parse and compile failure into text (`ErrorKind::Regex(String)`), so the
+/// typed cause is found by running its stages again with the crates it uses, which report typed
+/// errors: the parse of the pattern as grep-regex parses it (inside a non-capturing group, so one
+/// more level of nesting), the translation to HIR (regex-syntax `hir::ErrorKind`), then the NFA
+/// compilation under the size limit (regex-automata `BuildError::size_limit`). A failure past a clean
+/// parse and translation is a compiled-size limit in any case.
+fn classify(pattern: &str, flags: MatchFlags, limits: &Limits, e: &grep_regex::Error) -> Error {
+    use grep_regex::ErrorKind as G;
+    match e.kind() {
+        G::Regex(_) => {}
+        G::NotAllowed(lit) => {
+            return Error::new(
+                ErrorCode::InvalidPattern,
+                format!(
+                    "the pattern contains {lit:?}, which cannot match inside one line; set multiline: true to match across lines"
+                ),
+            )
+        }
+        _ => {
+            return Error::new(ErrorCode::InvalidPattern, format!("invalid pattern: {e}"));
+        }
     }
+    let body = if flags.fixed_strings {
+        regex_syntax::escape(pattern)
+    } else {
+        pattern.to_string()
+    };
+    let wrapped = format!("(?:{body})");
+    const SHIFT: usize = 3;
+    let ast = match regex_syntax::ast::parse::ParserBuilder::new()
+        .nest_limit(100)
+        .build()
+        .parse(&wrapped)
+    {
+        Ok(ast) => ast,
+        Err(e) => return ast_error(&e, SHIFT),
+    };
+    let case_insensitive =
+        flags.case_insensitive || (flags.smart_case && !pattern.chars().any(char::is_uppercase));
+    let hir = match regex_syntax::hir::translate::TranslatorBuilder::new()
+        .utf8(false)
+        .case_insensitive(case_insensitive)
+        .multi_line(flags.multiline)
+        .dot_matches_new_line(flags.multiline)
+        .build()
+        .translate(&wrapped, &ast)
+    {
+        Ok(hir) => hir,
+        Err(e) => {
+            let pos = e
+                .span()
+                .start
+                .offset
+                .saturating_sub(SHIFT)
+                .min(pattern.len());
+            return Error::new(
+                ErrorCode::InvalidPattern,
+                format!("invalid regex at byte {pos}: {}.", e.kind()),
+            )
+            .with_detail("position", pos);
+        }
+    };
+    let nfa = |reverse: bool| {
+        regex_automata::nfa::thompson::Compiler::new()
+            .configure(
+                regex_automata::nfa::thompson::Config::new()
+                    .nfa_size_limit(Some(limits.regex_size_limit))
+                    .reverse(reverse),
+            )
+            .build_from_hir(&hir)
+            .err()
+            .and_then(|e| e.size_limit())
+    };
+    let message = match nfa(false).or_else(|| nfa(true)) {
+        Some(limit) => format!(
+            "pattern compiles to more than the sandbox's regex size limit ({limit} bytes); use a shorter or less repetitive pattern"
+        ),
+        None => format!(
+            "pattern cannot be compiled within the sandbox's limits ({e}); use a shorter or less repetitive pattern"
+        ),
+    };
+    Error::new(ErrorCode::PatternTooLarge, message)
 }
 
 #[cfg(test)]
@@ -119,6 +191,35 @@ mod tests {
             ErrorCode::PatternTooLarge
         );
         assert_eq!(code("a("), ErrorCode::InvalidPattern);
+        // One level under the parser's limit, one over once grep-regex wraps it in a group.
+        assert_eq!(
+            code(&format!("{}a{}", "(".repeat(100), ")".repeat(100))),
+            ErrorCode::PatternTooLarge
+        );
+        assert_eq!(code("a{1000}{1000}"), ErrorCode::PatternTooLarge);
+    }
+
+    #[test]
+    fn errors_are_classified_from_typed_causes() {
+        let err = |p: &str, f: MatchFlags| build(p, f, &Limits::default()).unwrap_err();
+        // A literal line terminator in a line-oriented search (grep-regex `NotAllowed`).
+        let e = err("a\nb", MatchFlags::default());
+        assert_eq!(e.code, ErrorCode::InvalidPattern);
+        assert!(e.message.contains("multiline"), "{}", e.message);
+        // A translation error (regex-syntax `hir::ErrorKind`), with its position in the pattern.
+        let e = err("ab\\p{NoSuchProperty}", MatchFlags::default());
+        assert_eq!(e.code, ErrorCode::InvalidPattern);
+        assert_eq!(e.to_json()["error"]["position"], 2, "{}", e.message);
+        // The compiled size (regex-automata `BuildError::size_limit`).
+        let e = err("\\w{5000}", MatchFlags::default());
+        assert_eq!(e.code, ErrorCode::PatternTooLarge);
+        assert!(e.message.contains("2097152"), "{}", e.message);
+        // A long literal with fixed_strings is escaped, and can still be too large.
+        let f = MatchFlags {
+            fixed_strings: true,
+            ..MatchFlags::default()
+        };
+        assert!(build("a(b", f, &Limits::default()).is_ok());
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Page assembly: results arrive per file in walk order; this decides which units (matching lines or
 //! files) make the page, renders them with context, and knows where the next page starts.
 
-use crate::search::file::{FileResult, FileStatus, Item, OutputMode};
+use crate::core::deadline::Deadline;
+use crate::search::file::{FileResult, FileStatus, OutputMode};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -24,6 +25,15 @@ pub struct Skipped {
     pub unreadable: u64,
     /// FIFOs, sockets and devices (never opened for reading).
     pub not_regular: u64,
+    /// Ignore files applied only in part: over 1 MiB or 10,000 rules, a rule over 4 KiB, or more than
+    /// 20,000 rules together with the directories above (then the file is not applied at all). The
+    /// rules past the cap are not applied; a `tracing` warning names the file. Absent when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub partial_ignore_files: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// Counts for one call.
@@ -46,7 +56,7 @@ pub(crate) struct Pos {
 }
 
 /// The page being built.
-pub(crate) struct Page {
+pub(crate) struct Page<'d> {
     pub mode: OutputMode,
     pub limit: u64,
     pub max_bytes: usize,
@@ -67,9 +77,16 @@ pub(crate) struct Page {
     /// Sum of counts (count mode).
     pub total: u64,
     last_printed: Option<(usize, PathBuf, u64)>,
+    /// The call's budget, checked while a file's lines are assembled.
+    deadline: Option<&'d Deadline>,
+    /// The deadline passed while this page was being assembled.
+    cut_by_deadline: bool,
 }
 
-impl Page {
+/// Page assembly looks at the deadline once per this many matching lines.
+const DEADLINE_EVERY: u64 = 256;
+
+impl<'d> Page<'d> {
     pub fn new(
         mode: OutputMode,
         limit: u64,
@@ -95,7 +112,15 @@ impl Page {
             consumed: None,
             total: 0,
             last_printed: None,
+            deadline: None,
+            cut_by_deadline: false,
         }
+    }
+
+    /// Checks `deadline` while files are assembled into the page.
+    pub fn with_deadline(mut self, deadline: &'d Deadline) -> Self {
+        self.deadline = Some(deadline);
+        self
     }
 
     /// Takes one file's result (in walk order). Returns false once the page is complete.
@@ -115,8 +140,10 @@ impl Page {
         if r.binary && r.status != FileStatus::Binary {
             self.stats.skipped.binary += 1;
         }
+        // The line of the last unit of this file that the page skipped (offset paging).
+        let mut skipped_through = None;
         match self.mode {
-            OutputMode::Content => self.take_lines(root, &rel, shown, &r.items),
+            OutputMode::Content => skipped_through = self.take_lines(root, &rel, shown, &r),
             OutputMode::FilesWithMatches | OutputMode::Count => {
                 // Like rg, a count is not given for a file that turned out to be binary part way.
                 let counted = !(self.mode == OutputMode::Count && r.binary);
@@ -130,15 +157,22 @@ impl Page {
                 }
             }
         }
-        if r.status == FileStatus::TimedOut {
+        if r.status == FileStatus::TimedOut || self.cut_by_deadline {
             self.timed_out = true;
             self.truncated = true;
             self.done = true;
+            // Resume after the last unit of this file that was taken or skipped (the cursor carries
+            // the skip still owed, so skipped units must not be counted twice), and never before
+            // where this call started in it (a resumed call cut before its next unit).
+            let here = |p: &&Pos| p.root == root && p.rel == rel;
             let line = self
                 .last_unit
                 .as_ref()
-                .filter(|p| p.root == root && p.rel == rel)
-                .map_or(0, |p| p.line);
+                .filter(here)
+                .map(|p| p.line)
+                .max(skipped_through)
+                .max(self.consumed.as_ref().filter(here).map(|p| p.line))
+                .unwrap_or(0);
             self.consumed = Some(Pos { root, rel, line });
         } else if !self.done {
             self.consumed = Some(Pos {
@@ -186,42 +220,87 @@ impl Page {
         true
     }
 
-    fn take_lines(&mut self, root: usize, rel: &std::path::Path, shown: &str, items: &[Item]) {
+    /// Places a file's matching lines with their context. Linear in the file's items: the context
+    /// shown before a match is found by line number at either end of the pending lines (the lines
+    /// after the last match taken, and the lines just before this one), never by a scan of all of
+    /// them. Returns the line of the last unit skipped (offset paging) in this file.
+    fn take_lines(
+        &mut self,
+        root: usize,
+        rel: &std::path::Path,
+        shown: &str,
+        r: &FileResult,
+    ) -> Option<u64> {
+        let items = &r.items;
         let ctx = self.before > 0 || self.after > 0;
-        let mut pending: Vec<&Item> = Vec::new();
-        let mut last_taken: Option<u64> = None;
-        for item in items {
+        let (before, after) = (self.before, self.after);
+        let mut skipped_through = None;
+        if r.dropped > 0 && !self.done {
+            // Units the file search already left out because this page skips them; they come first
+            // in the file. Skipping them here would have left `last_printed` at the last context
+            // line rendered for them.
+            self.skip = self.skip.saturating_sub(r.dropped);
+            skipped_through = r.dropped_through;
+            if let Some(line) = r.dropped_ctx_line {
+                self.last_printed = Some((root, rel.to_path_buf(), line));
+            }
+        }
+        // Context items at `pending..i` (not matches) are candidates for the next match's block.
+        let mut pending = 0usize;
+        let mut last_taken: Option<(usize, u64)> = None;
+        let mut seen = 0u64;
+        for (i, item) in items.iter().enumerate() {
             if !item.is_match {
-                pending.push(item);
                 continue;
             }
             if self.done {
                 break;
             }
+            seen += 1;
+            if seen.is_multiple_of(DEADLINE_EVERY) && self.deadline.is_some_and(|d| d.expired()) {
+                self.cut_by_deadline = true;
+                return skipped_through;
+            }
             let mut block = String::new();
             if ctx {
-                let (before, after) = (self.before, self.after);
-                for c in pending.iter().filter(|c| {
-                    c.line + before >= item.line || last_taken.is_some_and(|l| c.line <= l + after)
-                }) {
-                    block.push_str(&self.render(root, rel, shown, c, ctx));
+                // Lines are in increasing order: the lines within `before` of this match end the
+                // pending run, those within `after` of the last match taken start it.
+                let mut tail = i;
+                while tail > pending && items[tail - 1].line + before >= item.line {
+                    tail -= 1;
+                }
+                let mut head = pending;
+                if let Some((_, l)) = last_taken {
+                    while head < tail && items[head].line <= l + after {
+                        head += 1;
+                    }
+                }
+                for c in items[pending..head].iter().chain(&items[tail..i]) {
+                    if !c.is_match {
+                        let text = self.render(root, rel, shown, c, ctx);
+                        block.push_str(&text);
+                    }
                 }
             }
             let saved = self.last_printed.clone();
             block.push_str(&self.render(root, rel, shown, item, ctx));
+            let skipping = self.skip > 0;
             if self.unit(root, rel, item.line, block) {
-                last_taken = Some(item.line);
-                pending.clear();
+                last_taken = Some((i, item.line));
+                pending = i + 1;
             } else {
+                if skipping {
+                    skipped_through = Some(item.line);
+                }
                 self.last_printed = saved;
             }
         }
         // Trailing context of the last match taken, while it fits.
-        if let Some(l) = last_taken {
-            let after = self.after;
-            for c in items
+        if let Some((i, l)) = last_taken {
+            for c in items[i + 1..]
                 .iter()
-                .filter(|c| !c.is_match && c.line > l && c.line <= l + after)
+                .take_while(|c| c.line <= l + after)
+                .filter(|c| !c.is_match)
             {
                 if self
                     .last_printed
@@ -238,6 +317,7 @@ impl Page {
                 self.out.push_str(&text);
             }
         }
+        skipped_through
     }
 
     fn render(
@@ -245,7 +325,7 @@ impl Page {
         root: usize,
         rel: &std::path::Path,
         shown: &str,
-        item: &Item,
+        item: &crate::search::file::Item,
         ctx: bool,
     ) -> String {
         let mut s = String::new();

@@ -177,7 +177,9 @@ impl Sandbox {
                 .collect();
             return Ok((l, String::new()));
         };
-        let deadline = Deadline::after(Duration::from_millis(self.policy.limits.timeout_ms));
+        let deadline = std::sync::Arc::new(Deadline::after(Duration::from_millis(
+            self.policy.limits.timeout_ms,
+        )));
         let loc = self.locate(raw, Want::Dir)?;
         if loc.opened.kind() != Kind::Dir {
             return Err(Error::new(
@@ -201,13 +203,19 @@ impl Sandbox {
             None
         } else {
             let has_git = names.iter().any(|(n, _)| n == ".git");
-            let parent = walk::ancestor_levels(&root.dir, &loc.rel, false);
+            // Ignore files compile within the call's deadline (and are cached across calls).
+            let budget = walk::IgnoreBudget {
+                deadline: Some(deadline.clone()),
+                ..Default::default()
+            };
+            let parent = walk::ancestor_levels(&root.dir, &loc.rel, false, &budget);
             Some(IgnoreLevel::load(
                 loc.opened.fd.as_fd(),
                 &loc.rel,
                 has_git,
                 parent,
                 Some(&names),
+                &budget,
             ))
         };
         let (mut hidden, mut ignored) = (0, 0);

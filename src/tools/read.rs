@@ -33,6 +33,15 @@ pub struct ReadArgs {
     /// Line mode: prefix each line with its number (`%6d\t`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub line_numbers: Option<bool>,
+    /// Line mode: the first N lines (the same as `start_line: 1, max_lines: N`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1))]
+    pub head_lines: Option<u64>,
+    /// Line mode: the last N lines, found by reading backwards from the end (with `line_numbers`,
+    /// the lines before them are counted too).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1))]
+    pub tail_lines: Option<u64>,
 }
 
 impl ReadArgs {
@@ -76,6 +85,12 @@ pub struct ReadResult {
     /// Line mode: the line to ask for next, when more remain.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub next_line: Option<u64>,
+    /// Line mode: the time budget ran out. The page holds the whole lines read before it (possibly
+    /// none), `truncated` is true, and `next_line`/`next_offset` say where to go on: the line after the
+    /// last one returned and its byte offset, or, when the deadline came while looking for
+    /// `start_line`, `start_line` again and the last line start reached (for byte mode).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub timed_out: bool,
 }
 
 impl ReadResult {
@@ -98,6 +113,9 @@ impl ReadResult {
         if let Some(n) = self.next_line {
             s.push_str(&format!("; next start_line={n}"));
         }
+        if self.timed_out {
+            s.push_str("; timed out");
+        }
         s.push(']');
         Some(s)
     }
@@ -114,7 +132,10 @@ impl Sandbox {
             "read_file",
             Some(&args.path),
             || self.read_file_inner(args).map(|(r, p)| (r, Some(p))),
-            |r| Fields::ok(r.bytes_returned, 0, r.truncated),
+            |r| Fields {
+                result: if r.timed_out { "timed_out" } else { "ok" },
+                ..Fields::ok(r.bytes_returned, 0, r.truncated)
+            },
         )
     }
 
@@ -148,14 +169,32 @@ impl Sandbox {
             return Ok((out, where_));
         }
         let cap = self.policy.limits.max_read_bytes.max(1);
-        if args.start_line.is_some() || args.max_lines.is_some() || args.line_numbers.is_some() {
+        let line_mode = args.start_line.is_some()
+            || args.max_lines.is_some()
+            || args.line_numbers.is_some()
+            || args.head_lines.is_some()
+            || args.tail_lines.is_some();
+        if line_mode {
             if args.offset.is_some() || args.limit.is_some() {
                 return Err(Error::invalid(
                     "use either offset/limit (byte mode) or start_line/max_lines (line mode), not both",
                 ));
             }
+            let ends = [
+                args.head_lines,
+                args.tail_lines,
+                args.start_line.or(args.max_lines),
+            ];
+            if ends.iter().filter(|e| e.is_some()).count() > 1 {
+                return Err(Error::invalid(
+                    "give one of head_lines, tail_lines, or start_line/max_lines",
+                ));
+            }
             let deadline = Deadline::after(Duration::from_millis(self.policy.limits.timeout_ms));
-            self.read_lines(fd, args, enc, cap, &deadline, &mut out)?;
+            match args.tail_lines {
+                Some(n) => self.read_tail(fd, n.max(1), args, enc, cap, &deadline, &mut out)?,
+                None => self.read_lines(fd, args, enc, cap, &deadline, &mut out)?,
+            }
         } else {
             let limit = args.limit.unwrap_or(cap).clamp(1, cap);
             read_bytes(fd, args.offset.unwrap_or(0), limit, enc, &mut out)?;
@@ -173,16 +212,28 @@ impl Sandbox {
         out: &mut ReadResult,
     ) -> Result<()> {
         let start_line = args.start_line.unwrap_or(1).max(1);
-        let max_lines = args.max_lines.unwrap_or(DEFAULT_MAX_LINES).max(1);
+        let max_lines = args
+            .head_lines
+            .or(args.max_lines)
+            .unwrap_or(DEFAULT_MAX_LINES)
+            .max(1);
         let numbers = args.line_numbers.unwrap_or(false);
-        let line_cap = self.policy.limits.max_line_chars.max(1);
-        if matches!(enc, Enc::Utf16Le | Enc::Utf16Be) {
-            return Err(Error::invalid(
-                "line mode is not supported for UTF-16 files; page with offset/limit instead",
-            ));
-        }
+        no_utf16_lines(enc)?;
         let mut lines = LineReader::new(fd, deadline);
-        if !lines.skip_lines(start_line - 1)? {
+        let found = lines.skip_lines(start_line - 1)?;
+        if lines.timed_out {
+            // Cut while looking for the first line: an empty page; the same line can be asked for
+            // again, or the file read on in byte mode from the last line start reached.
+            out.offset = lines.line_start;
+            out.next_offset = lines.line_start;
+            out.start_line = Some(start_line);
+            out.end_line = Some(start_line - 1);
+            out.next_line = Some(start_line);
+            out.truncated = true;
+            out.timed_out = true;
+            return Ok(());
+        }
+        if !found {
             // Past the end: an empty page.
             out.offset = out.total_bytes;
             out.next_offset = out.total_bytes;
@@ -192,12 +243,75 @@ impl Sandbox {
         }
         out.offset = lines.pos;
         out.start_line = Some(start_line);
+        self.collect_lines(&mut lines, start_line, max_lines, numbers, cap, out);
+        Ok(())
+    }
+
+    /// The last `n` lines: their start is found by reading backwards from the end in blocks, so a
+    /// huge file costs only its tail (and, with line numbers, a count of the lines before it).
+    #[allow(clippy::too_many_arguments)]
+    fn read_tail(
+        &self,
+        fd: &OwnedFd,
+        n: u64,
+        args: &ReadArgs,
+        enc: Enc,
+        cap: u64,
+        deadline: &Deadline,
+        out: &mut ReadResult,
+    ) -> Result<()> {
+        no_utf16_lines(enc)?;
+        let numbers = args.line_numbers.unwrap_or(false);
+        let start = tail_start(fd, out.total_bytes, n, deadline)?;
+        let first_line = match start {
+            Some(at) if numbers => count_lines(fd, at, deadline)?,
+            Some(_) => Some(1),
+            None => None,
+        };
+        let (Some(start), Some(first_line)) = (start, first_line) else {
+            out.truncated = true;
+            out.timed_out = true;
+            return Ok(());
+        };
+        let mut lines = LineReader::new(fd, deadline);
+        lines.pos = start;
+        lines.buf_start = start;
+        lines.line_start = start;
+        lines.line_no = first_line;
+        out.offset = start;
+        self.collect_lines(&mut lines, first_line, n, numbers, cap, out);
+        if !numbers {
+            // Where these lines sit in the file was not counted.
+            out.start_line = None;
+            out.end_line = None;
+            out.next_line = None;
+        }
+        Ok(())
+    }
+
+    /// Takes up to `max_lines` lines from `lines` into `out` under the byte cap.
+    fn collect_lines(
+        &self,
+        lines: &mut LineReader<'_>,
+        start_line: u64,
+        max_lines: u64,
+        numbers: bool,
+        cap: u64,
+        out: &mut ReadResult,
+    ) {
+        let line_cap = self.policy.limits.max_line_chars.max(1);
+        out.start_line = Some(start_line);
         let mut content = String::new();
         let mut lossy = false;
         let mut n = 0u64;
         while n < max_lines {
             let save = (lines.pos, lines.line_no);
-            let Some(line) = lines.next_line(line_cap * 4)? else {
+            let Ok(Some(line)) = lines.next_line(line_cap * 4) else {
+                if lines.timed_out {
+                    // Cut inside a line: the page ends before it.
+                    lines.pos = save.0;
+                    lines.line_no = save.1;
+                }
                 break;
             };
             let text = render_line(&line, line_cap, &mut lossy);
@@ -220,13 +334,70 @@ impl Sandbox {
             .or(Some(start_line.saturating_sub(1)));
         out.next_offset = lines.pos;
         out.bytes_returned = lines.pos - out.offset;
-        out.truncated = lines.pos < out.total_bytes;
+        out.timed_out = lines.timed_out;
+        out.truncated = lines.pos < out.total_bytes || lines.timed_out;
         out.next_line = out.truncated.then_some(start_line + n);
         if lossy {
             out.encoding = "utf-8-lossy".into();
         }
-        Ok(())
     }
+}
+
+fn no_utf16_lines(enc: Enc) -> Result<()> {
+    if matches!(enc, Enc::Utf16Le | Enc::Utf16Be) {
+        return Err(Error::invalid(
+            "line mode is not supported for UTF-16 files; page with offset/limit instead",
+        ));
+    }
+    Ok(())
+}
+
+/// The offset where the last `n` lines of a `total`-byte file start, reading backwards in blocks
+/// (`None`: the deadline passed). A final newline ends the last line; it does not start another.
+fn tail_start(fd: &OwnedFd, total: u64, n: u64, deadline: &Deadline) -> Result<Option<u64>> {
+    let mut end = total;
+    let mut seen = 0u64;
+    let mut first = true;
+    while end > 0 {
+        if deadline.expired() {
+            return Ok(None);
+        }
+        let start = end.saturating_sub(CHUNK as u64);
+        let mut block = pread_exact(fd, start, (end - start) as usize)?;
+        if first {
+            if block.last() == Some(&b'\n') {
+                block.pop();
+            }
+            first = false;
+        }
+        for i in memchr::memrchr_iter(b'\n', &block) {
+            seen += 1;
+            if seen == n {
+                return Ok(Some(start + i as u64 + 1));
+            }
+        }
+        end = start;
+    }
+    Ok(Some(0))
+}
+
+/// The number of the line starting at `offset` (1 + the newlines before it); `None` on the deadline.
+fn count_lines(fd: &OwnedFd, offset: u64, deadline: &Deadline) -> Result<Option<u64>> {
+    let mut pos = 0;
+    let mut lines = 1;
+    while pos < offset {
+        if deadline.expired() {
+            return Ok(None);
+        }
+        let want = (offset - pos).min(CHUNK as u64 * 4) as usize;
+        let block = pread_exact(fd, pos, want)?;
+        if block.is_empty() {
+            break;
+        }
+        lines += memchr::memchr_iter(b'\n', &block).count() as u64;
+        pos += block.len() as u64;
+    }
+    Ok(Some(lines))
 }
 
 /// One line as read: its first bytes (up to a cap), its full length, and whether it ended with `\n`.
@@ -270,9 +441,13 @@ struct LineReader<'a> {
     buf_start: u64,
     /// Absolute offset of the next unread byte.
     pos: u64,
-    /// Number of the line that starts at `pos`.
+    /// Number of the line that starts at `pos` (while skipping: the line being skipped).
     line_no: u64,
+    /// Offset of the start of line `line_no`.
+    line_start: u64,
     eof: bool,
+    /// The deadline passed: reads stop as if at end of file.
+    timed_out: bool,
 }
 
 impl<'a> LineReader<'a> {
@@ -284,19 +459,20 @@ impl<'a> LineReader<'a> {
             buf_start: 0,
             pos: 0,
             line_no: 1,
+            line_start: 0,
             eof: false,
+            timed_out: false,
         }
     }
 
-    /// The unread part of the buffer, refilled when empty. Empty only at end of file.
+    /// The unread part of the buffer, refilled when empty. Empty only at end of file, or once the
+    /// deadline has passed (`timed_out`).
     fn fill(&mut self) -> Result<&[u8]> {
         let used = (self.pos - self.buf_start) as usize;
         if used >= self.buf.len() && !self.eof {
-            if self.deadline.expired() {
-                return Err(Error::new(
-                    ErrorCode::IoError,
-                    "the read timed out while looking for the requested line; ask for an earlier line or use offset",
-                ));
+            if self.timed_out || self.deadline.expired() {
+                self.timed_out = true;
+                return Ok(&[]);
             }
             self.buf = pread_exact(self.fd, self.pos, CHUNK)?;
             self.buf_start = self.pos;
@@ -315,8 +491,10 @@ impl<'a> LineReader<'a> {
             }
             let mut advanced = chunk.len();
             let mut seen = 0;
+            let mut last_end = None;
             for i in memchr::memchr_iter(b'\n', chunk) {
                 seen += 1;
+                last_end = Some(i + 1);
                 if seen == n {
                     advanced = i + 1;
                     break;
@@ -324,6 +502,9 @@ impl<'a> LineReader<'a> {
             }
             n -= seen;
             self.line_no += seen;
+            if let Some(e) = last_end {
+                self.line_start = self.pos + e as u64;
+            }
             self.pos += advanced as u64;
         }
         Ok(!self.fill()?.is_empty())
@@ -337,6 +518,9 @@ impl<'a> LineReader<'a> {
         loop {
             let chunk = self.fill()?;
             if chunk.is_empty() {
+                if self.timed_out {
+                    return Ok(None);
+                }
                 return Ok((line.len > 0).then_some(line));
             }
             let (take, done) = match memchr::memchr(b'\n', chunk) {

@@ -132,7 +132,9 @@ impl Sandbox {
     }
 
     fn tree_inner(&self, args: &TreeArgs) -> Result<(TreeResult, String)> {
-        let deadline = Deadline::after(Duration::from_millis(self.policy.limits.timeout_ms));
+        let deadline = Arc::new(Deadline::after(Duration::from_millis(
+            self.policy.limits.timeout_ms,
+        )));
         let cap = self.policy.limits.max_list_entries.max(1) as u64;
         let max_entries = args.max_entries.unwrap_or(cap).clamp(1, cap);
         let max_depth = args.max_depth.unwrap_or(3).clamp(1, 16);
@@ -156,7 +158,7 @@ impl Sandbox {
         let parent_levels = if filter.no_ignore {
             None
         } else {
-            walk::ancestor_levels(&root.dir, &loc.rel, false)
+            walk::ancestor_levels(&root.dir, &loc.rel, false, &filter.ignore)
         };
         let shown = self.display(loc.root, &loc.rel);
         let mut out = TreeResult {
@@ -208,6 +210,7 @@ impl Sandbox {
                     has_git,
                     p.ign.clone(),
                     Some(&entries),
+                    &filter.ignore,
                 ))
             };
             let mut children = Vec::new();
