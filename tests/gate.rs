@@ -489,3 +489,37 @@ fn walks_and_listings_without_files_are_bounded() {
     assert!(l.timed_out && l.truncated, "{l:?}");
     assert!(l.entries.len() <= 1);
 }
+
+/// Found by tests/policy_props.rs: list_dir of a refused hard link, or of a symlink alias to a denied
+/// file, answered NOT_A_FILE (the kernel's ENOTDIR came before the gate), where every other tool
+/// answers DENIED.
+#[test]
+fn list_dir_of_a_refused_or_denied_non_directory_is_denied() {
+    let t = Tree::new();
+    t.file("out/secret", "SECRET\n")
+        .file("r/.env", "KEY\n")
+        .file("r/a.txt", "a\n");
+    std::fs::hard_link(t.path("out/secret"), t.path("r/hl")).unwrap();
+    std::os::unix::fs::symlink(".env", t.path("r/alias")).unwrap();
+    let mut p = sandbox(vec![root(t.path("r"))], &[".env"]);
+    p.refuse_hardlinks = true;
+    let sb = Sandbox::new(p).unwrap();
+    for path in ["hl", "alias", ".env"] {
+        assert_eq!(
+            code(sb.read_file(&ReadArgs::path(path))),
+            ErrorCode::Denied,
+            "{path}"
+        );
+        assert_eq!(code(list_any(&sb, path)), ErrorCode::Denied, "{path}");
+    }
+    // An admitted file is still not a directory, and a file used as a directory is no object.
+    assert_eq!(code(list_any(&sb, "a.txt")), ErrorCode::NotAFile);
+    assert_eq!(code(list_any(&sb, "a.txt/x")), ErrorCode::NotAFile);
+}
+
+fn list_any(sb: &Sandbox, path: &str) -> rootbound::Result<rootbound::ListResult> {
+    sb.list_dir(&ListArgs {
+        path: Some(path.into()),
+        ..Default::default()
+    })
+}
