@@ -523,3 +523,42 @@ fn list_any(sb: &Sandbox, path: &str) -> rootbound::Result<rootbound::ListResult
         ..Default::default()
     })
 }
+
+/// Found by tests/policy_props.rs: a write through an in-root symlink made directories on its way to
+/// a denied name (an anchored rule, which the lexical check cannot apply through the link), and only
+/// then answered DENIED.
+#[test]
+fn a_denied_write_through_a_symlink_makes_no_directory() {
+    // The directory to be made is denied itself (`src/x.env`), or the file in it is (`new/x.env`).
+    for (rule, link_to, path, made) in [
+        ("src/*.env", "src", "l/x.env/new.txt", "repo/src/x.env"),
+        ("new/*.env", ".", "l/new/x.env", "repo/new"),
+    ] {
+        let t = Tree::new();
+        t.file("repo/src/main.rs", "fn main() {}\n");
+        std::os::unix::fs::symlink(link_to, t.path("repo/l")).unwrap();
+        let sb = writer(&t, "repo", &[rule]);
+        let w = sb.write_file(&WriteArgs {
+            path: path.into(),
+            content: "x".into(),
+            ..Default::default()
+        });
+        assert_eq!(code(w), ErrorCode::Denied, "{rule} {path}");
+        assert!(!t.path(made).exists(), "{rule} {path}: {made} was made");
+        // Spelled without the link, the lexical check refuses it before any I/O, as before.
+        let direct = path.replacen("l/", if link_to == "." { "" } else { "src/" }, 1);
+        let w = sb.write_file(&WriteArgs {
+            path: direct.clone(),
+            content: "x".into(),
+            ..Default::default()
+        });
+        assert_eq!(code(w), ErrorCode::Denied, "{rule} {direct}");
+        // A name the rule does not cover is still written through the link.
+        sb.write_file(&WriteArgs {
+            path: "l/ok/new.txt".into(),
+            content: "x".into(),
+            ..Default::default()
+        })
+        .unwrap();
+    }
+}
