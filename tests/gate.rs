@@ -502,3 +502,76 @@ fn walks_and_listings_without_files_are_bounded() {
     assert!(l.timed_out && l.truncated, "{l:?}");
     assert!(l.entries.len() <= 1);
 }
+
+/// Found by tests/policy_props.rs: list_dir of a refused hard link, or of a symlink alias to a denied
+/// file, answered NOT_A_FILE (the kernel's ENOTDIR came before the gate), where every other tool
+/// answers DENIED.
+#[test]
+fn list_dir_of_a_refused_or_denied_non_directory_is_denied() {
+    let t = Tree::new();
+    t.file("out/secret", "SECRET\n")
+        .file("r/.env", "KEY\n")
+        .file("r/a.txt", "a\n");
+    std::fs::hard_link(t.path("out/secret"), t.path("r/hl")).unwrap();
+    std::os::unix::fs::symlink(".env", t.path("r/alias")).unwrap();
+    let mut p = sandbox(vec![root(t.path("r"))], &[".env"]);
+    p.refuse_hardlinks = true;
+    let sb = Sandbox::new(p).unwrap();
+    for path in ["hl", "alias", ".env"] {
+        assert_eq!(
+            code(sb.read_file(&ReadArgs::path(path))),
+            ErrorCode::Denied,
+            "{path}"
+        );
+        assert_eq!(code(list_any(&sb, path)), ErrorCode::Denied, "{path}");
+    }
+    // An admitted file is still not a directory, and a file used as a directory is no object.
+    assert_eq!(code(list_any(&sb, "a.txt")), ErrorCode::NotAFile);
+    assert_eq!(code(list_any(&sb, "a.txt/x")), ErrorCode::NotAFile);
+}
+
+fn list_any(sb: &Sandbox, path: &str) -> rootbound::Result<rootbound::ListResult> {
+    sb.list_dir(&ListArgs {
+        path: Some(path.into()),
+        ..Default::default()
+    })
+}
+
+/// Found by tests/policy_props.rs: a write through an in-root symlink made directories on its way to
+/// a denied name (an anchored rule, which the lexical check cannot apply through the link), and only
+/// then answered DENIED.
+#[test]
+fn a_denied_write_through_a_symlink_makes_no_directory() {
+    // The directory to be made is denied itself (`src/x.env`), or the file in it is (`new/x.env`).
+    for (rule, link_to, path, made) in [
+        ("src/*.env", "src", "l/x.env/new.txt", "repo/src/x.env"),
+        ("new/*.env", ".", "l/new/x.env", "repo/new"),
+    ] {
+        let t = Tree::new();
+        t.file("repo/src/main.rs", "fn main() {}\n");
+        std::os::unix::fs::symlink(link_to, t.path("repo/l")).unwrap();
+        let sb = writer(&t, "repo", &[rule]);
+        let w = sb.write_file(&WriteArgs {
+            path: path.into(),
+            content: "x".into(),
+            ..Default::default()
+        });
+        assert_eq!(code(w), ErrorCode::Denied, "{rule} {path}");
+        assert!(!t.path(made).exists(), "{rule} {path}: {made} was made");
+        // Spelled without the link, the lexical check refuses it before any I/O, as before.
+        let direct = path.replacen("l/", if link_to == "." { "" } else { "src/" }, 1);
+        let w = sb.write_file(&WriteArgs {
+            path: direct.clone(),
+            content: "x".into(),
+            ..Default::default()
+        });
+        assert_eq!(code(w), ErrorCode::Denied, "{rule} {direct}");
+        // A name the rule does not cover is still written through the link.
+        sb.write_file(&WriteArgs {
+            path: "l/ok/new.txt".into(),
+            content: "x".into(),
+            ..Default::default()
+        })
+        .unwrap();
+    }
+}

@@ -166,6 +166,13 @@ impl Sandbox {
                 }
                 Err(e) => {
                     let err = self.map_open_error(&e, raw);
+                    if err.code == ErrorCode::NotAFile && want == Want::Dir {
+                        // A directory was wanted and something else stands there: the gate still
+                        // speaks first, so a denied object (or a refused hard link) reached by any
+                        // spelling answers DENIED, as it does for every other tool, and only an
+                        // admitted one says what it is.
+                        self.admit_other(raw, id, &root.dir, &rel)?;
+                    }
                     if err.code != ErrorCode::NotFound {
                         return Err(err);
                     }
@@ -179,6 +186,19 @@ impl Sandbox {
                 format!("'{raw}' does not exist in any root"),
             )
         }))
+    }
+
+    /// Admits, for its refusal alone, the object at `rel` that an open for another kind could not
+    /// take: opened again for metadata only (`O_PATH`, which nothing blocks on). A name that does not
+    /// resolve (a file used as a directory in the middle of the path) has no object to refuse.
+    fn admit_other(&self, raw: &str, id: RootId, dir: &Dir, rel: &Path) -> Result<()> {
+        match open::open_beneath(open::borrow(dir), rel, Want::Meta, self.policy.symlinks) {
+            Ok(opened) => {
+                let resolved = self.resolved(raw, dir, &opened, rel)?;
+                self.admit(raw, id, &resolved, &opened)
+            }
+            Err(_) => Ok(()),
+        }
     }
 
     /// The path of an opened object relative to the root handle `dir`, read back from the descriptor.

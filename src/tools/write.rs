@@ -214,7 +214,7 @@ impl Sandbox {
     /// checks the deny rules on the resolved path.
     pub(crate) fn target(&self, raw: &str, create_parents: bool) -> Result<Dest> {
         let (parent, name) = self.split_request(raw)?;
-        let (dir, parent_rel) = self.open_parent(raw, &parent, create_parents)?;
+        let (dir, parent_rel) = self.open_parent(raw, &parent, &name, create_parents)?;
         let rel = parent_rel.join(name.as_os_str());
         if self.gate.denied(RootId::Write, &rel, false) {
             return Err(denied(raw));
@@ -227,13 +227,14 @@ impl Sandbox {
         &self,
         raw: &str,
         parent: &Path,
+        name: &EntryName,
         create: bool,
     ) -> Result<(OwnedFd, PathBuf)> {
         let (root, _) = self.write_root()?;
         let fd = match open::open_beneath(root.dir.as_fd(), parent, Want::Dir, self.policy.symlinks)
         {
             Ok(o) => o.fd,
-            Err(e) if is_noent(&e) && create => self.make_parents(root, raw, parent)?,
+            Err(e) if is_noent(&e) && create => self.make_parents(root, raw, parent, name)?,
             Err(e) if is_noent(&e) => {
                 return Err(Error::new(
                     ErrorCode::NotFound,
@@ -254,18 +255,39 @@ impl Sandbox {
     /// from the write root by the shared open path (so `..` and in-root symlinks mean what they mean
     /// for reads, and anything leading out is refused), a missing plain name is made with `mkdirat` in
     /// the handle of the prefix before it, and deny rules are checked on every directory opened before
-    /// anything is made in it.
-    pub(crate) fn make_parents(&self, root: &Root, raw: &str, parent: &Path) -> Result<OwnedFd> {
+    /// anything is made in it. Before the first directory is made, the whole target is checked at the
+    /// place it will really have: nothing beneath a missing directory can be a symlink, so that place is
+    /// the resolved path of the last directory found plus the rest of the request, and a symlink
+    /// earlier in the request cannot get a directory made on the way to a denied name.
+    pub(crate) fn make_parents(
+        &self,
+        root: &Root,
+        raw: &str,
+        parent: &Path,
+        name: &EntryName,
+    ) -> Result<OwnedFd> {
         let open = |p: &Path| {
             open::open_beneath(root.dir.as_fd(), p, Want::Dir, self.policy.symlinks).map(|o| o.fd)
         };
         let mut cur = open(Path::new("")).map_err(|e| self.map_open_error(&e, raw))?;
+        let mut cur_resolved = PathBuf::new();
         let mut prefix = PathBuf::new();
-        for c in parent.components() {
+        let comps: Vec<Component<'_>> = parent.components().collect();
+        for (k, c) in comps.iter().enumerate() {
             prefix.push(c);
             let next = match open(&prefix) {
                 Ok(fd) => fd,
                 Err(e) if is_noent(&e) && EntryName::new(c.as_os_str()).is_some() => {
+                    let mut target = cur_resolved.clone();
+                    target.extend(&comps[k..]);
+                    target.push(name.as_os_str());
+                    // With the target, every directory above it is checked (as a parent).
+                    if self
+                        .gate
+                        .denied(RootId::Write, &open::lexical(&target), false)
+                    {
+                        return Err(denied(raw));
+                    }
                     match rustix::fs::mkdirat(&cur, c.as_os_str(), Mode::from_raw_mode(0o755)) {
                         Ok(()) | Err(Errno::EXIST) => {}
                         Err(e) => return Err(self.map_open_error(&e.into(), raw)),
@@ -293,6 +315,7 @@ impl Sandbox {
                 return Err(denied(raw));
             }
             cur = next;
+            cur_resolved = resolved;
         }
         Ok(cur)
     }
