@@ -1714,6 +1714,12 @@ fn every_error_code_is_reached() {
                 json!({"path": "big.txt", "start_line": 100_000}),
             )),
             ErrorCode::PermissionDenied => permission_denied_via_cli(),
+            // A call made with a budget its caller already cancelled.
+            ErrorCode::Cancelled => {
+                let budget = rootbound::Budget::new();
+                budget.cancel();
+                Some(sb.call_with("read_file", json!({"path": "big.txt"}), &budget))
+            }
             _ => None,
         };
         match got {

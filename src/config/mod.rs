@@ -449,6 +449,21 @@ impl AgentTools {
         }
     }
 
+    /// [`AgentTools::call`] within `budget` (a tighter deadline, a cancel switch; see [`crate::Budget`]).
+    pub fn call_with(&self, name: &str, args: Value, budget: &crate::Budget) -> Value {
+        budget.run(|| self.call(name, args))
+    }
+
+    /// [`AgentTools::call_result`] within `budget`.
+    pub fn call_result_with(
+        &self,
+        name: &str,
+        args: Value,
+        budget: &crate::Budget,
+    ) -> Result<Value, Error> {
+        budget.run(|| self.call_result(name, args))
+    }
+
     /// Like [`AgentTools::call`], keeping the error typed.
     pub fn call_result(&self, name: &str, args: Value) -> Result<Value, Error> {
         if let Some(sb) = self.sandbox_for(name) {

@@ -1,5 +1,6 @@
 //! The tool surface for agent loops: JSON schemas generated from the argument types, and dispatch.
 
+pub(crate) mod budgeted;
 pub(crate) mod meta;
 pub(crate) mod read;
 pub(crate) mod write;
