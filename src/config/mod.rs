@@ -334,6 +334,14 @@ impl AgentConfig {
                 problems,
             });
         }
+        // One search pool per agent (per thread count), not one per sandbox.
+        for i in 1..sandboxes.len() {
+            let threads = sandboxes[i].policy.limits.threads;
+            if let Some(j) = (0..i).find(|&j| sandboxes[j].policy.limits.threads == threads) {
+                let (done, rest) = sandboxes.split_at_mut(i);
+                rest[0].share_pool_with(&done[j]);
+            }
+        }
         let mut routes = Vec::new();
         for (i, p) in self.plan.iter().enumerate() {
             for t in &p.tools {

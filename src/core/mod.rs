@@ -9,5 +9,6 @@ pub(crate) mod error;
 pub(crate) mod io;
 pub(crate) mod open;
 pub(crate) mod policy;
+pub(crate) mod pool;
 pub(crate) mod resolve;
 pub(crate) mod sandbox;
