@@ -15,7 +15,7 @@ use rmcp::model::{
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, ServiceExt};
 use rootbound::config::AgentTools;
-use rootbound::{Error, ErrorCode, ReadResult};
+use rootbound::{Budget, Error, ErrorCode, ReadResult};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
@@ -105,14 +105,27 @@ impl ServerHandler for Server {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
         let tools = Arc::clone(&self.tools);
         let name = request.name.to_string();
         let args = request.arguments.map(Value::Object).unwrap_or(json!({}));
         let task_name = name.clone();
-        let outcome =
-            tokio::task::spawn_blocking(move || tools.call_result(&task_name, args)).await;
+        // The client's notifications/cancelled (or the session ending, which drops this future)
+        // cancels the call's budget: the sandbox stops at its next check instead of its deadline.
+        let budget = Budget::new();
+        let _cancel_if_dropped = CancelOnDrop(budget.clone());
+        let call_budget = budget.clone();
+        let mut task = tokio::task::spawn_blocking(move || {
+            tools.call_result_with(&task_name, args, &call_budget)
+        });
+        let outcome = tokio::select! {
+            joined = &mut task => joined,
+            _ = context.ct.cancelled() => {
+                budget.cancel();
+                task.await
+            }
+        };
         let result = match outcome {
             Ok(Ok(value)) => {
                 let text = render(&name, &value);
@@ -130,6 +143,15 @@ impl ServerHandler for Server {
             }
         };
         Ok(result.into())
+    }
+}
+
+/// Cancels a budget when dropped (harmless once its call has returned).
+struct CancelOnDrop(Budget);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
     }
 }
 
