@@ -58,15 +58,22 @@ impl SearchPool {
     }
 
     /// Where a call's batches run: on the pool, or on the calling thread when the caller is itself a
-    /// thread of this pool (waiting there for tasks queued behind it could deadlock a small pool) or
+    /// thread of this pool (waiting there for tasks queued behind it could deadlock a small pool),
+    /// when every thread of the pool is still busy with a scan of a call that has returned (stuck
+    /// scans must not stall every later call: this one then makes progress on its own thread), or
     /// when the pool cannot be built.
     pub fn executor(&self) -> Executor {
         match self.pool() {
-            Some(pool) if pool.current_thread_index().is_none() => Executor::Pool {
-                pool: Arc::clone(pool),
-                fair: Arc::clone(&self.fair),
-                lane: self.fair.lane(),
-            },
+            Some(pool)
+                if pool.current_thread_index().is_none()
+                    && self.fair.overrun() < pool.current_num_threads() =>
+            {
+                Executor::Pool {
+                    pool: Arc::clone(pool),
+                    fair: Arc::clone(&self.fair),
+                    lane: self.fair.lane(),
+                }
+            }
             _ => Executor::Inline,
         }
     }
@@ -126,8 +133,8 @@ impl Executor {
         }
     }
 
-    /// Drops this call's batches that have not started (the call is over; their tickets find nothing
-    /// or another call's batch).
+    /// The call is over: drops its batches that have not started (their tickets find nothing, or
+    /// another call's batch) and counts those still running as overrun until they end.
     pub fn forget(&self) {
         if let Executor::Pool { fair, lane, .. } = self {
             fair.forget(*lane);
@@ -141,13 +148,23 @@ impl Executor {
 #[derive(Default)]
 pub(crate) struct Fair {
     next_lane: AtomicU64,
-    lanes: Mutex<VecDeque<Lane>>,
+    ring: Mutex<Ring>,
+}
+
+#[derive(Default)]
+struct Ring {
+    lanes: VecDeque<Lane>,
+    /// Tasks still running for calls that have returned (a scan that checks no budget until it
+    /// ends: see `search::grep::pipeline`).
+    overrun: usize,
 }
 
 struct Lane {
     id: u64,
     queued: VecDeque<Task>,
     running: usize,
+    /// Its call has returned.
+    over: bool,
 }
 
 impl Fair {
@@ -155,19 +172,25 @@ impl Fair {
         self.next_lane.fetch_add(1, Ordering::Relaxed)
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, VecDeque<Lane>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Ring> {
         // A panic never happens while the lock is held; be robust to it anyway.
-        self.lanes.lock().unwrap_or_else(|p| p.into_inner())
+        self.ring.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Tasks still running for calls that have returned.
+    fn overrun(&self) -> usize {
+        self.lock().overrun
     }
 
     fn push(&self, lane: u64, task: Task) {
-        let mut lanes = self.lock();
-        match lanes.iter_mut().find(|l| l.id == lane) {
+        let mut ring = self.lock();
+        match ring.lanes.iter_mut().find(|l| l.id == lane) {
             Some(l) => l.queued.push_back(task),
-            None => lanes.push_back(Lane {
+            None => ring.lanes.push_back(Lane {
                 id: lane,
                 queued: VecDeque::from([task]),
                 running: 0,
+                over: false,
             }),
         }
     }
@@ -175,19 +198,20 @@ impl Fair {
     /// Takes the next task to run, and runs it with its lane's count of running tasks raised.
     fn run_next(&self) {
         let picked = {
-            let mut lanes = self.lock();
-            let best = lanes
+            let mut ring = self.lock();
+            let best = ring
+                .lanes
                 .iter()
                 .enumerate()
                 .filter(|(_, l)| !l.queued.is_empty())
                 .min_by_key(|(_, l)| l.running)
                 .map(|(i, _)| i);
             best.and_then(|i| {
-                let mut lane = lanes.remove(i)?;
+                let mut lane = ring.lanes.remove(i)?;
                 let task = lane.queued.pop_front()?;
                 lane.running += 1;
                 let id = lane.id;
-                lanes.push_back(lane);
+                ring.lanes.push_back(lane);
                 Some((id, task))
             })
         };
@@ -195,11 +219,16 @@ impl Fair {
         struct Done<'a>(&'a Fair, u64);
         impl Drop for Done<'_> {
             fn drop(&mut self) {
-                let mut lanes = self.0.lock();
-                if let Some(i) = lanes.iter().position(|l| l.id == self.1) {
-                    lanes[i].running -= 1;
-                    if lanes[i].running == 0 && lanes[i].queued.is_empty() {
-                        lanes.remove(i);
+                let mut ring = self.0.lock();
+                if let Some(i) = ring.lanes.iter().position(|l| l.id == self.1) {
+                    let lane = &mut ring.lanes[i];
+                    lane.running -= 1;
+                    let (over, gone) = (lane.over, lane.running == 0 && lane.queued.is_empty());
+                    if over {
+                        ring.overrun -= 1;
+                    }
+                    if gone {
+                        ring.lanes.remove(i);
                     }
                 }
             }
@@ -208,12 +237,20 @@ impl Fair {
         task();
     }
 
+    /// The lane's call has returned: its queued tasks are dropped, its running ones counted as
+    /// overrun until they end.
     fn forget(&self, lane: u64) {
         let dropped = {
-            let mut lanes = self.lock();
-            match lanes.iter().position(|l| l.id == lane) {
-                Some(i) if lanes[i].running == 0 => lanes.remove(i).map(|l| l.queued),
-                Some(i) => Some(std::mem::take(&mut lanes[i].queued)),
+            let mut ring = self.lock();
+            match ring.lanes.iter().position(|l| l.id == lane) {
+                Some(i) if ring.lanes[i].running == 0 => ring.lanes.remove(i).map(|l| l.queued),
+                Some(i) => {
+                    let running = ring.lanes[i].running;
+                    ring.overrun += running;
+                    let lane = &mut ring.lanes[i];
+                    lane.over = true;
+                    Some(std::mem::take(&mut lane.queued))
+                }
                 None => None,
             }
         };
@@ -248,20 +285,37 @@ mod tests {
             *log.lock().unwrap(),
             vec![("a", 0), ("b", 0), ("a", 1), ("a", 2)]
         );
-        assert!(fair.lock().is_empty());
+        assert!(fair.lock().lanes.is_empty());
         // A lane with a task running waits behind one with none.
         let (c, d) = (fair.lane(), fair.lane());
         fair.push(c, logger(&log, "c", 0));
         fair.push(c, logger(&log, "c", 1));
-        {
-            let mut lanes = fair.lock();
-            lanes[0].running = 1;
-        }
+        fair.lock().lanes[0].running = 1;
         fair.push(d, logger(&log, "d", 0));
         fair.run_next();
         assert_eq!(log.lock().unwrap().last(), Some(&("d", 0)));
+        fair.lock().lanes[0].running = 0;
         fair.forget(c);
+        assert!(fair.lock().lanes.is_empty());
+        // A call that returns while its task runs: the task is overrun until it ends.
+        let fair = Arc::new(fair);
+        let e = fair.lane();
+        let inner = Arc::clone(&fair);
+        let seen = Arc::new(M::new(None));
+        let s2 = Arc::clone(&seen);
+        fair.push(e, logger(&log, "e", 1));
+        fair.push(
+            e,
+            Box::new(move || {
+                inner.forget(e);
+                *s2.lock().unwrap() = Some(inner.overrun());
+            }),
+        );
+        fair.lock().lanes[0].queued.rotate_left(1);
         fair.run_next();
+        assert_eq!(*seen.lock().unwrap(), Some(1));
+        assert_eq!(fair.overrun(), 0);
+        assert!(fair.lock().lanes.is_empty(), "the queued task was dropped");
         assert_eq!(log.lock().unwrap().len(), 5);
     }
 }
