@@ -77,8 +77,9 @@ fn main() {
     let elapsed = t0.elapsed();
     let peak = peak.load(Ordering::Relaxed);
     println!(
-        "concurrent: {callers} callers x {calls} greps over 1000 files in {elapsed:?}; threads before {base}, \
-         peak {peak}, added by the library at peak: {}",
+        "concurrent: {callers} callers x {calls} greps over 1000 files in {elapsed:?}; threads before {base} \
+         (main, and the search pool once built), peak {peak}; added at peak beyond the callers and the \
+         sampler: {}",
         peak.saturating_sub(base + callers + 1)
     );
 

@@ -11,10 +11,17 @@
 //! keeps every thread busy gets the next thread that frees up, and is not queued behind the huge
 //! call's whole window; batches are kept short (about 4 ms of searching, see `search::grep`) so that
 //! a thread frees up soon.
+//!
+//! Overrun: a scan that checks no budget until it ends keeps its pool thread after its call has
+//! returned (see `search::grep::pipeline`). While every pool thread is held so, a new call would make
+//! no progress; it gets a spill thread of its own instead (one per such call, at most twice the
+//! pool's size at once; past that, or when no thread can be started, it searches on the calling
+//! thread, and its bound is then its timeout plus one scan). The spill thread ends with its call
+//! (or with the scan that holds it).
 
 use std::collections::VecDeque;
 use std::fmt;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// A unit of work for the pool: one batch of one call.
@@ -27,6 +34,8 @@ pub(crate) struct SearchPool {
     /// `None` inside when the pool could not be built: searches then run on the calling thread.
     pool: OnceLock<Option<Arc<rayon::ThreadPool>>>,
     fair: Arc<Fair>,
+    /// Spill threads running.
+    spills: Arc<AtomicUsize>,
 }
 
 impl fmt::Debug for SearchPool {
@@ -45,6 +54,7 @@ impl SearchPool {
             threads,
             pool: OnceLock::new(),
             fair: Arc::new(Fair::default()),
+            spills: Arc::default(),
         }
     }
 
@@ -54,28 +64,55 @@ impl SearchPool {
             threads: pool.current_num_threads(),
             pool: OnceLock::from(Some(pool)),
             fair: Arc::new(Fair::default()),
+            spills: Arc::default(),
         }
     }
 
-    /// Where a call's batches run: on the pool, or on the calling thread when the caller is itself a
-    /// thread of this pool (waiting there for tasks queued behind it could deadlock a small pool),
-    /// when every thread of the pool is still busy with a scan of a call that has returned (stuck
-    /// scans must not stall every later call: this one then makes progress on its own thread), or
-    /// when the pool cannot be built.
+    /// Where a call's batches run: on the pool; on the calling thread when the caller is itself a
+    /// thread of this pool (waiting there for tasks queued behind it could deadlock a small pool) or
+    /// when the pool cannot be built; on a spill thread while every pool thread is held by the scan
+    /// of a call that has returned.
     pub fn executor(&self) -> Executor {
-        match self.pool() {
-            Some(pool)
-                if pool.current_thread_index().is_none()
-                    && self.fair.overrun() < pool.current_num_threads() =>
-            {
-                Executor::Pool {
-                    pool: Arc::clone(pool),
-                    fair: Arc::clone(&self.fair),
-                    lane: self.fair.lane(),
-                }
-            }
-            _ => Executor::Inline,
+        let Some(pool) = self.pool() else {
+            return Executor::Inline;
+        };
+        if pool.current_thread_index().is_some() {
+            return Executor::Inline;
         }
+        let threads = pool.current_num_threads();
+        if self.fair.overrun() < threads {
+            return Executor::Pool {
+                pool: Arc::clone(pool),
+                fair: Arc::clone(&self.fair),
+                lane: self.fair.lane(),
+            };
+        }
+        self.spill(2 * threads).unwrap_or(Executor::Inline)
+    }
+
+    /// A thread for one call, if fewer than `max` are running.
+    fn spill(&self, max: usize) -> Option<Executor> {
+        struct Count(Arc<AtomicUsize>);
+        impl Drop for Count {
+            fn drop(&mut self) {
+                self.0.fetch_sub(1, Ordering::SeqCst);
+            }
+        }
+        let count = Count(Arc::clone(&self.spills));
+        if self.spills.fetch_add(1, Ordering::SeqCst) >= max {
+            return None;
+        }
+        let (tx, rx) = crossbeam_channel::unbounded::<Task>();
+        std::thread::Builder::new()
+            .name("rootbound-spill".into())
+            .spawn(move || {
+                let _count = count;
+                for task in rx {
+                    task();
+                }
+            })
+            .ok()?;
+        Some(Executor::Spill(tx))
     }
 
     fn pool(&self) -> Option<&Arc<rayon::ThreadPool>> {
@@ -109,6 +146,8 @@ pub(crate) enum Executor {
         fair: Arc<Fair>,
         lane: u64,
     },
+    /// A thread of this call's own (see the module docs); it ends when this is dropped.
+    Spill(crossbeam_channel::Sender<Task>),
     Inline,
 }
 
@@ -117,7 +156,7 @@ impl Executor {
     pub fn threads(&self) -> usize {
         match self {
             Executor::Pool { pool, .. } => pool.current_num_threads(),
-            Executor::Inline => 1,
+            Executor::Spill(_) | Executor::Inline => 1,
         }
     }
 
@@ -128,6 +167,10 @@ impl Executor {
                 fair.push(*lane, task);
                 let fair = Arc::clone(fair);
                 pool.spawn(move || fair.run_next());
+            }
+            Executor::Spill(tx) => {
+                // The thread lives until this sender is dropped.
+                let _ = tx.send(task);
             }
             Executor::Inline => task(),
         }

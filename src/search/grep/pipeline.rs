@@ -1,7 +1,8 @@
 //! The calling thread's side of one search: it hands batches, in walk order, to the sandbox's
 //! thread pool and takes their results back in that order.
 //!
-//! **Thread model.** No thread is created per call. The walk runs on the calling thread (it has to be
+//! **Thread model.** No thread is created per call (one exception: a spill thread while every pool
+//! thread is held by the overrunning scan of a call that returned, see below). The walk runs on the calling thread (it has to be
 //! one sequential producer, for the order, and the calling thread would otherwise only wait), and so
 //! does page assembly: between two batches the walker takes whatever results are ready, and when the
 //! window of batches in flight is full it waits for one. The batches run on the sandbox's
@@ -26,12 +27,15 @@
 //! thread that was inside one; a scan is one regex call over at most one buffer: a whole file of up
 //! to 256 KiB (the slice path), otherwise one buffer of the streaming path (64 KiB, or one line when
 //! a line is longer, up to the searcher's 64 MiB heap limit). Its cost per byte is bounded by the
-//! compiled size limits (`regex_size_limit`, `dfa_size_limit`); e.g. against
-//! `(?:a|b)[a-j]{500}(?:c|d)z` (measured on 2 cores) a 4 MiB line of `[a-j]` is one ~8.5 s scan, a
-//! 256 KiB file of 1000-byte lines one ~1 s scan (slice path), the same text over 4 MiB one scan of
-//! ~0.1 s per 64 KiB buffer (streaming path). While it runs it holds its pool thread: when every
-//! thread of the pool is held so, later calls search on their own threads (`core::pool`), so they
-//! make progress, but their own bound is then their timeout plus one scan.
+//! compiled size limits (`regex_size_limit`, `dfa_size_limit`). Measured against
+//! `(?:a|b)[a-j]{500}(?:c|d)z` with `timeout_ms: 100` (`examples/scan_probe.rs`, a loaded 2-core
+//! machine): every call returned after 120-152 ms; the scan left behind held its thread for 11.2 s
+//! with a 4 MiB line, 2.7 s with a 1 MiB line, 0.82 s with a 256 KiB file of 1000-byte lines (the
+//! slice path: one scan of the whole file) and 0.16 s with 4 MiB of such lines (the streaming path:
+//! one 64 KiB buffer). So the slice path raises the overshoot of a file of short lines from one
+//! 64 KiB buffer to one 256 KiB file, and a cap on the searched line length (today the 64 MiB heap
+//! limit) would bound the overshoot of long lines in proportion. While every thread of the pool is
+//! held by such a scan, later calls get a spill thread of their own (`core::pool`).
 
 use super::{
     add_skips, FileJob, Outcome, Plan, BATCH_TIME, GRACE, MAX_BATCH, MAX_WINDOW, PENDING_BYTES,
