@@ -133,6 +133,8 @@ pub struct Deadline {
     at: Instant,
     hit: AtomicBool,
     cancel: Option<Arc<AtomicBool>>,
+    /// The call is over (set by the call itself; see [`Deadline::with_stop`]).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl Clone for Deadline {
@@ -141,6 +143,7 @@ impl Clone for Deadline {
             at: self.at,
             hit: AtomicBool::new(self.hit.load(Ordering::Relaxed)),
             cancel: self.cancel.clone(),
+            stop: self.stop.clone(),
         }
     }
 }
@@ -158,13 +161,24 @@ impl Deadline {
                 at: b.deadline.map_or(at, |d| d.min(at)),
                 hit: AtomicBool::new(false),
                 cancel: Some(Arc::clone(&b.cancel)),
+                stop: None,
             },
             None => Deadline {
                 at,
                 hit: AtomicBool::new(false),
                 cancel: None,
+                stop: None,
             },
         })
+    }
+
+    /// A copy that also expires once `stop` is set: a call hands it to its workers and sets `stop`
+    /// when it is over, so that a file still being searched stops at its next check.
+    pub(crate) fn with_stop(&self, stop: Arc<AtomicBool>) -> Deadline {
+        Deadline {
+            stop: Some(stop),
+            ..self.clone()
+        }
     }
 
     /// Whether the budget is spent or cancelled (sticky once true).
@@ -172,7 +186,11 @@ impl Deadline {
         if self.hit.load(Ordering::Relaxed) {
             return true;
         }
-        if self.cancelled() || Instant::now() >= self.at {
+        let stopped = self
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed));
+        if stopped || self.cancelled() || Instant::now() >= self.at {
             self.hit.store(true, Ordering::Relaxed);
             return true;
         }

@@ -23,6 +23,7 @@ use std::collections::VecDeque;
 use std::fmt;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 /// A unit of work for the pool: one batch of one call.
 pub(crate) type Task = Box<dyn FnOnce() + Send + 'static>;
@@ -176,11 +177,12 @@ impl Executor {
         }
     }
 
-    /// The call is over: drops its batches that have not started (their tickets find nothing, or
-    /// another call's batch) and counts those still running as overrun until they end.
-    pub fn forget(&self) {
+    /// The call is over (`expired`: its budget ran out): drops its batches that have not started
+    /// (their tickets find nothing, or another call's batch) and counts those still running as
+    /// overrunning until they end.
+    pub fn forget(&self, expired: bool) {
         if let Executor::Pool { fair, lane, .. } = self {
-            fair.forget(*lane);
+            fair.forget(*lane, expired);
         }
     }
 }
@@ -197,18 +199,21 @@ pub(crate) struct Fair {
 #[derive(Default)]
 struct Ring {
     lanes: VecDeque<Lane>,
-    /// Tasks still running for calls that have returned (a scan that checks no budget until it
-    /// ends: see `search::grep::pipeline`).
-    overrun: usize,
 }
 
 struct Lane {
     id: u64,
     queued: VecDeque<Task>,
     running: usize,
-    /// Its call has returned.
-    over: bool,
+    /// Its call has returned: from this instant on, its running tasks count as overrunning.
+    over: Option<Instant>,
 }
+
+/// A task still running this long after its call completed its page is overrunning: it is inside a
+/// scan that checks no budget until it ends (a task whose call is over otherwise stops at its next
+/// check, within microseconds to a few milliseconds). A task still running when its call's budget
+/// ran out is overrunning at once: it already let the call's grace period pass.
+const OVERRUN_AFTER: Duration = Duration::from_millis(50);
 
 impl Fair {
     fn lane(&self) -> u64 {
@@ -220,9 +225,14 @@ impl Fair {
         self.ring.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Tasks still running for calls that have returned.
+    /// Tasks overrunning their call (see [`OVERRUN_AFTER`]).
     fn overrun(&self) -> usize {
-        self.lock().overrun
+        self.lock()
+            .lanes
+            .iter()
+            .filter(|l| l.over.is_some_and(|t| Instant::now() >= t))
+            .map(|l| l.running)
+            .sum()
     }
 
     fn push(&self, lane: u64, task: Task) {
@@ -233,7 +243,7 @@ impl Fair {
                 id: lane,
                 queued: VecDeque::from([task]),
                 running: 0,
-                over: false,
+                over: None,
             }),
         }
     }
@@ -266,11 +276,7 @@ impl Fair {
                 if let Some(i) = ring.lanes.iter().position(|l| l.id == self.1) {
                     let lane = &mut ring.lanes[i];
                     lane.running -= 1;
-                    let (over, gone) = (lane.over, lane.running == 0 && lane.queued.is_empty());
-                    if over {
-                        ring.overrun -= 1;
-                    }
-                    if gone {
+                    if lane.running == 0 && lane.queued.is_empty() {
                         ring.lanes.remove(i);
                     }
                 }
@@ -280,18 +286,17 @@ impl Fair {
         task();
     }
 
-    /// The lane's call has returned: its queued tasks are dropped, its running ones counted as
-    /// overrun until they end.
-    fn forget(&self, lane: u64) {
+    /// The lane's call has returned (`expired`: because its budget ran out): its queued tasks are
+    /// dropped, and its running ones count as overrunning (see [`OVERRUN_AFTER`]).
+    fn forget(&self, lane: u64, expired: bool) {
         let dropped = {
             let mut ring = self.lock();
             match ring.lanes.iter().position(|l| l.id == lane) {
                 Some(i) if ring.lanes[i].running == 0 => ring.lanes.remove(i).map(|l| l.queued),
                 Some(i) => {
-                    let running = ring.lanes[i].running;
-                    ring.overrun += running;
                     let lane = &mut ring.lanes[i];
-                    lane.over = true;
+                    let now = Instant::now();
+                    lane.over = Some(if expired { now } else { now + OVERRUN_AFTER });
                     Some(std::mem::take(&mut lane.queued))
                 }
                 None => None,
@@ -338,7 +343,7 @@ mod tests {
         fair.run_next();
         assert_eq!(log.lock().unwrap().last(), Some(&("d", 0)));
         fair.lock().lanes[0].running = 0;
-        fair.forget(c);
+        fair.forget(c, false);
         assert!(fair.lock().lanes.is_empty());
         // A call that returns while its task runs: the task is overrun until it ends.
         let fair = Arc::new(fair);
@@ -350,13 +355,15 @@ mod tests {
         fair.push(
             e,
             Box::new(move || {
-                inner.forget(e);
-                *s2.lock().unwrap() = Some(inner.overrun());
+                inner.forget(e, false);
+                let straggler = inner.overrun();
+                std::thread::sleep(OVERRUN_AFTER);
+                *s2.lock().unwrap() = Some((straggler, inner.overrun()));
             }),
         );
         fair.lock().lanes[0].queued.rotate_left(1);
         fair.run_next();
-        assert_eq!(*seen.lock().unwrap(), Some(1));
+        assert_eq!(*seen.lock().unwrap(), Some((0, 1)));
         assert_eq!(fair.overrun(), 0);
         assert!(fair.lock().lanes.is_empty(), "the queued task was dropped");
         assert_eq!(log.lock().unwrap().len(), 5);

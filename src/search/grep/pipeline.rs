@@ -71,13 +71,16 @@ struct Shared {
     cursor: Option<Cursor>,
     per_file_cap: u64,
     max_filesize: u64,
+    /// The call's deadline, which also expires once `stop` is set.
     deadline: Deadline,
-    /// The call is over (page complete, or budget spent): files not started are abandoned.
-    stop: AtomicBool,
+    /// The call is over (page complete, or budget spent): files not started are abandoned, and the
+    /// one being searched stops at its next check.
+    stop: Arc<AtomicBool>,
 }
 
 impl Shared {
     fn of(p: &Plan<'_>) -> Self {
+        let stop = Arc::new(AtomicBool::new(false));
         Shared {
             sandbox: p.sandbox.clone(),
             matcher: p.matcher.clone(),
@@ -90,8 +93,8 @@ impl Shared {
             cursor: p.cursor.cloned(),
             per_file_cap: p.per_file_cap,
             max_filesize: p.max_filesize,
-            deadline: p.deadline.clone(),
-            stop: AtomicBool::new(false),
+            deadline: p.deadline.with_stop(Arc::clone(&stop)),
+            stop,
         }
     }
 
@@ -135,6 +138,8 @@ pub(super) struct Run<'r, 'p> {
     over: bool,
     /// Search time per file so far (a moving average), in nanoseconds.
     file_ns: Option<u64>,
+    /// The call ended because its budget ran out.
+    expired: bool,
 }
 
 impl<'r, 'p> Run<'r, 'p> {
@@ -159,6 +164,7 @@ impl<'r, 'p> Run<'r, 'p> {
             owed: 0,
             over: false,
             file_ns: None,
+            expired: false,
         }
     }
 
@@ -273,6 +279,7 @@ impl<'r, 'p> Run<'r, 'p> {
             self.page.timed_out = true;
             self.page.truncated = true;
         }
+        self.expired = true;
         self.end();
     }
 
@@ -336,7 +343,7 @@ impl Drop for Run<'_, '_> {
         // Batches still queued are dropped (with their descriptors); running ones stop at their
         // next file.
         self.shared.stop.store(true, Ordering::SeqCst);
-        self.exec.forget();
+        self.exec.forget(self.expired);
     }
 }
 
