@@ -34,7 +34,7 @@ mod search;
 mod tools;
 mod walk;
 
-pub use crate::core::deadline::Deadline;
+pub use crate::core::deadline::{Budget, Deadline};
 pub use crate::core::deny::DenyRules;
 pub use crate::core::error::{Error, ErrorCode, Result};
 pub use crate::core::open::{force_portable_resolver, Kind};

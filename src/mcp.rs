@@ -20,7 +20,7 @@ use rmcp::model::{
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, ServiceExt};
 use rootbound::config::AgentTools;
-use rootbound::{Error, ErrorCode, ReadResult};
+use rootbound::{Budget, Error, ErrorCode, ReadResult};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
@@ -127,8 +127,21 @@ impl ServerHandler for Server {
             None => request.arguments.map(Value::Object).unwrap_or(json!({})),
         };
         let task_name = name.clone();
-        let outcome =
-            tokio::task::spawn_blocking(move || tools.call_result(&task_name, args)).await;
+        // The client's notifications/cancelled (or the session ending, which drops this future)
+        // cancels the call's budget: the sandbox stops at its next check instead of its deadline.
+        let budget = Budget::new();
+        let _cancel_if_dropped = CancelOnDrop(budget.clone());
+        let call_budget = budget.clone();
+        let mut task = tokio::task::spawn_blocking(move || {
+            tools.call_result_with(&task_name, args, &call_budget)
+        });
+        let outcome = tokio::select! {
+            joined = &mut task => joined,
+            _ = context.ct.cancelled() => {
+                budget.cancel();
+                task.await
+            }
+        };
         let result = match outcome {
             Ok(Ok(value)) if name == "read_media_file" => media_result(value),
             Ok(Ok(value)) => {
@@ -166,6 +179,15 @@ fn media_result(mut value: Value) -> CallToolResult {
     let mut r = CallToolResult::success(vec![block]);
     r.structured_content = Some(value);
     r
+}
+
+/// Cancels a budget when dropped (harmless once its call has returned).
+struct CancelOnDrop(Budget);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
 }
 
 fn tool_error(e: &Error) -> CallToolResult {

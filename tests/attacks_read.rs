@@ -1712,6 +1712,12 @@ fn every_error_code_is_reached() {
             // an IO_ERROR, now returns the partial page with `timed_out`).
             ErrorCode::IoError => io_error_via_cli(&w.root),
             ErrorCode::PermissionDenied => permission_denied_via_cli(),
+            // A call made with a budget its caller already cancelled.
+            ErrorCode::Cancelled => {
+                let budget = rootbound::Budget::new();
+                budget.cancel();
+                Some(sb.call_with("read_file", json!({"path": "big.txt"}), &budget))
+            }
             _ => None,
         };
         match got {

@@ -609,3 +609,66 @@ fn every_request_line_gets_a_reply() {
     let (ok, stderr) = s.finish();
     assert!(ok, "stderr: {stderr}");
 }
+
+#[test]
+fn a_cancelled_request_stops_its_call() {
+    let (_tmp, root) = tree();
+    // 12 files of `[a-j]` lines against a pattern whose scan falls back to the slowest regex engine:
+    // seconds of work, far more than the time until the cancel.
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    for i in 0..12 {
+        let buf: Vec<u8> = (0..256 * 1024)
+            .map(|j| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                if j % 1000 == 999 {
+                    b'\n'
+                } else {
+                    b'a' + (x % 10) as u8
+                }
+            })
+            .collect();
+        std::fs::write(root.join(format!("slow{i}.txt")), buf).unwrap();
+    }
+    let mut s = Server::start(&[
+        "mcp",
+        "--root",
+        root.to_str().unwrap(),
+        "--timeout-ms",
+        "60000",
+    ]);
+    initialize(&mut s);
+    s.request(
+        2,
+        "tools/call",
+        json!({"name": "grep_search",
+               "arguments": {"pattern": "(?:a|b)[a-j]{500}(?:c|d)z", "limit": 100}}),
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    s.send(
+        json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                  "params": {"requestId": 2, "reason": "the user moved on"}}),
+    );
+    // Give the call time to notice, then end the session.
+    std::thread::sleep(Duration::from_millis(700));
+    s.request(3, "ping", json!({}));
+    s.response(3);
+    let (ok, stderr) = s.finish();
+    assert!(ok, "stderr: {stderr}");
+    let audit = stderr
+        .lines()
+        .find(|l| l.contains("rootbound::audit") && l.contains("grep_search"))
+        .unwrap_or_else(|| panic!("no audit event for the grep: {stderr}"));
+    assert!(audit.contains("cancelled"), "{audit}");
+    let elapsed: f64 = audit
+        .split("elapsed_ms=")
+        .nth(1)
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no elapsed_ms in {audit}"));
+    assert!(
+        elapsed < 1000.0,
+        "the cancelled grep ran {elapsed} ms: {audit}"
+    );
+}

@@ -350,6 +350,14 @@ impl AgentConfig {
                 problems,
             });
         }
+        // One search pool per agent (per thread count), not one per sandbox.
+        for i in 1..sandboxes.len() {
+            let threads = sandboxes[i].policy.limits.threads;
+            if let Some(j) = (0..i).find(|&j| sandboxes[j].policy.limits.threads == threads) {
+                let (done, rest) = sandboxes.split_at_mut(i);
+                rest[0].share_pool_with(&done[j]);
+            }
+        }
         let mut routes = Vec::new();
         for (i, p) in self.plan.iter().enumerate() {
             for t in &p.tools {
@@ -463,6 +471,21 @@ impl AgentTools {
             Ok(v) => v,
             Err(e) => e.to_json(),
         }
+    }
+
+    /// [`AgentTools::call`] within `budget` (a tighter deadline, a cancel switch; see [`crate::Budget`]).
+    pub fn call_with(&self, name: &str, args: Value, budget: &crate::Budget) -> Value {
+        budget.run(|| self.call(name, args))
+    }
+
+    /// [`AgentTools::call_result`] within `budget`.
+    pub fn call_result_with(
+        &self,
+        name: &str,
+        args: Value,
+        budget: &crate::Budget,
+    ) -> Result<Value, Error> {
+        budget.run(|| self.call_result(name, args))
     }
 
     /// Like [`AgentTools::call`], keeping the error typed.

@@ -78,11 +78,23 @@ impl crate::Sandbox {
             started: Instant::now(),
         };
         let asked = || request.map_or(Target::None, Target::Request);
-        match run() {
+        // Every tool call passes here: one started with a cancelled budget does nothing.
+        let outcome = if crate::core::deadline::current_cancelled() {
+            Err(crate::Error::cancelled())
+        } else {
+            run()
+        };
+        match outcome {
             Ok((value, path)) => {
                 let f = fields(&value);
                 let target = path.map_or_else(asked, Target::Path);
-                audit.emit(target, f.bytes, f.matches, f.truncated, f.result);
+                let result =
+                    if f.result == "timed_out" && crate::core::deadline::current_cancelled() {
+                        "cancelled"
+                    } else {
+                        f.result
+                    };
+                audit.emit(target, f.bytes, f.matches, f.truncated, result);
                 Ok(value)
             }
             Err(e) => {

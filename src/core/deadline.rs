@@ -1,10 +1,128 @@
-//! A cooperative deadline: checked between files, in sinks and inside long reads.
+//! The call budget: a deadline and a cancel switch, checked between files, in sinks, inside long
+//! reads and while the calling thread waits for search results.
+//!
+//! A caller that wants to cancel calls, or to give them a tighter deadline than the policy's, makes a
+//! [`Budget`] and passes it to a `_with` method (`Sandbox::grep_search_with`, `Sandbox::call_with`,
+//! ...), or runs any calls under [`Budget::run`]. Every [`Deadline`] made on that thread while the
+//! budget is in force (that is, every deadline of those calls, whichever layer makes it) is bounded
+//! by the budget's deadline and sees its cancel switch; the copies handed to search workers share
+//! the switch. So cancelling stops a call wherever it would have stopped at its deadline.
 
+use std::cell::RefCell;
 use std::io::{self, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// A wall-clock budget shared by every worker of one call.
+/// The budget of one or more tool calls: an optional deadline and a cancel switch. Cheap to clone;
+/// clones share the switch, so one clone can cancel a call made with another from any thread.
+///
+/// A call returns promptly once its budget is cancelled: `grep_search` and `glob` return the page
+/// found so far exactly as at their deadline (`timed_out: true`, `truncated: true`, a cursor that
+/// resumes), `read_file` in line mode fails with `CANCELLED`, and a call started with an
+/// already-cancelled budget fails with `CANCELLED` before doing anything. A deadline here only
+/// shortens a call: the policy's timeout (and the call's `timeout_ms`) still apply.
+///
+/// ```
+/// use rootbound::{Budget, GrepArgs, Sandbox};
+/// let dir = tempfile::tempdir().unwrap();
+/// std::fs::write(dir.path().join("a.txt"), "needle\n").unwrap();
+/// let sb = Sandbox::builder().root(dir.path()).build().unwrap();
+/// let budget = Budget::new().with_timeout(std::time::Duration::from_secs(5));
+/// let page = sb.grep_search_with(&GrepArgs::new("needle"), &budget).unwrap();
+/// assert_eq!(page.match_lines, 1);
+/// budget.cancel(); // e.g. from another thread while a call runs
+/// let err = sb.grep_search_with(&GrepArgs::new("needle"), &budget).unwrap_err();
+/// assert_eq!(err.code, rootbound::ErrorCode::Cancelled);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Budget {
+    deadline: Option<Instant>,
+    cancel: Arc<AtomicBool>,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget::new()
+    }
+}
+
+impl Budget {
+    /// No deadline of its own (the policy's timeout applies), not cancelled.
+    pub fn new() -> Self {
+        Budget {
+            deadline: None,
+            cancel: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// Calls made with this budget end by `timeout` from now (or earlier, by the policy).
+    pub fn with_timeout(self, timeout: Duration) -> Self {
+        let at = Instant::now().checked_add(timeout);
+        match at {
+            Some(at) => self.with_deadline(at),
+            None => self,
+        }
+    }
+
+    /// Calls made with this budget end by `at` (or earlier, by the policy).
+    pub fn with_deadline(mut self, at: Instant) -> Self {
+        self.deadline = Some(self.deadline.map_or(at, |d| d.min(at)));
+        self
+    }
+
+    /// The budget's own deadline, if it has one.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
+    /// Cancels every call running or yet to run with this budget (or a clone of it). Idempotent.
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether [`Budget::cancel`] was called on this budget or a clone.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+
+    /// Runs `f` with this budget in force on the current thread: every tool call `f` makes on this
+    /// thread (typed or JSON) is bounded by it. Nested budgets: the innermost one is in force.
+    ///
+    /// ```
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let sb = rootbound::Sandbox::builder().root(dir.path()).build().unwrap();
+    /// let budget = rootbound::Budget::new();
+    /// budget.cancel();
+    /// let v = budget.run(|| sb.call("list_dir", serde_json::json!({})));
+    /// assert_eq!(v["error"]["code"], "CANCELLED");
+    /// ```
+    pub fn run<R>(&self, f: impl FnOnce() -> R) -> R {
+        struct Restore(Option<Budget>);
+        impl Drop for Restore {
+            fn drop(&mut self) {
+                let prev = self.0.take();
+                CURRENT.with(|c| *c.borrow_mut() = prev);
+            }
+        }
+        let prev = CURRENT.with(|c| c.replace(Some(self.clone())));
+        let _restore = Restore(prev);
+        f()
+    }
+}
+
+thread_local! {
+    /// The budget in force on this thread (see [`Budget::run`]).
+    static CURRENT: RefCell<Option<Budget>> = const { RefCell::new(None) };
+}
+
+/// Whether the budget in force on this thread (if any) is cancelled.
+pub(crate) fn current_cancelled() -> bool {
+    CURRENT.with(|c| c.borrow().as_ref().is_some_and(Budget::is_cancelled))
+}
+
+/// A wall-clock budget shared by every worker of one call, with the cancel switch of the
+/// [`Budget`] in force when it was made. Clones share the switch (and the instant).
 ///
 /// ```
 /// let d = rootbound::Deadline::after(std::time::Duration::from_millis(0));
@@ -14,32 +132,86 @@ use std::time::{Duration, Instant};
 pub struct Deadline {
     at: Instant,
     hit: AtomicBool,
+    cancel: Option<Arc<AtomicBool>>,
+    /// The call is over (set by the call itself; see [`Deadline::with_stop`]).
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl Clone for Deadline {
+    fn clone(&self) -> Self {
+        Deadline {
+            at: self.at,
+            hit: AtomicBool::new(self.hit.load(Ordering::Relaxed)),
+            cancel: self.cancel.clone(),
+            stop: self.stop.clone(),
+        }
+    }
 }
 
 impl Deadline {
-    /// A deadline `budget` from now.
+    /// A deadline `budget` from now; inside [`Budget::run`] (every `_with` call) also bounded by that
+    /// budget's deadline and expired as soon as it is cancelled.
     pub fn after(budget: Duration) -> Self {
+        let now = Instant::now();
+        let at = now
+            .checked_add(budget)
+            .unwrap_or(now + Duration::from_secs(86_400 * 365));
+        CURRENT.with(|c| match &*c.borrow() {
+            Some(b) => Deadline {
+                at: b.deadline.map_or(at, |d| d.min(at)),
+                hit: AtomicBool::new(false),
+                cancel: Some(Arc::clone(&b.cancel)),
+                stop: None,
+            },
+            None => Deadline {
+                at,
+                hit: AtomicBool::new(false),
+                cancel: None,
+                stop: None,
+            },
+        })
+    }
+
+    /// A copy that also expires once `stop` is set: a call hands it to its workers and sets `stop`
+    /// when it is over, so that a file still being searched stops at its next check.
+    pub(crate) fn with_stop(&self, stop: Arc<AtomicBool>) -> Deadline {
         Deadline {
-            at: Instant::now() + budget,
-            hit: AtomicBool::new(false),
+            stop: Some(stop),
+            ..self.clone()
         }
     }
 
-    /// Whether the budget is spent (sticky once true).
+    /// Whether the budget is spent or cancelled (sticky once true).
     pub fn expired(&self) -> bool {
         if self.hit.load(Ordering::Relaxed) {
             return true;
         }
-        if Instant::now() >= self.at {
+        let stopped = self
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed));
+        if stopped || self.cancelled() || Instant::now() >= self.at {
             self.hit.store(true, Ordering::Relaxed);
             return true;
         }
         false
     }
 
+    /// Whether the call was cancelled (as opposed to running out of time).
+    pub fn cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+
     /// Whether the deadline was ever observed as expired.
     pub fn was_hit(&self) -> bool {
         self.hit.load(Ordering::Relaxed)
+    }
+
+    /// Time left before the deadline (zero once it has passed; cancellation is not counted).
+    pub fn remaining(&self) -> Duration {
+        self.at.saturating_duration_since(Instant::now())
     }
 }
 
@@ -56,5 +228,27 @@ impl<R: Read> Read for DeadlineReader<'_, R> {
             return Err(io::Error::new(io::ErrorKind::TimedOut, "deadline"));
         }
         self.inner.read(buf)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budget_bounds_deadlines_made_under_it() {
+        let b = Budget::new().with_timeout(Duration::from_millis(0));
+        assert!(!Deadline::after(Duration::from_secs(60)).expired());
+        assert!(b.run(|| Deadline::after(Duration::from_secs(60)).expired()));
+        let b = Budget::new();
+        let d = b.run(|| Deadline::after(Duration::from_secs(60)));
+        let copy = d.clone();
+        assert!(!d.expired() && !copy.expired());
+        b.clone().cancel();
+        assert!(d.expired() && d.cancelled() && copy.expired());
+        // Out of the scope, deadlines are plain again.
+        assert!(!Deadline::after(Duration::from_secs(60)).expired());
+        assert!(!current_cancelled());
+        assert!(b.run(current_cancelled));
     }
 }

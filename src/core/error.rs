@@ -37,6 +37,9 @@ pub enum ErrorCode {
     TooLarge,
     /// Any other I/O failure.
     IoError,
+    /// The caller cancelled the call's [`crate::Budget`] (before it started, or where it cannot return
+    /// a partial result).
+    Cancelled,
 }
 
 impl ErrorCode {
@@ -59,11 +62,12 @@ impl ErrorCode {
             ErrorCode::AlreadyExists => "ALREADY_EXISTS",
             ErrorCode::TooLarge => "TOO_LARGE",
             ErrorCode::IoError => "IO_ERROR",
+            ErrorCode::Cancelled => "CANCELLED",
         }
     }
 
     /// Every code, in documentation order.
-    pub const ALL: [ErrorCode; 12] = [
+    pub const ALL: [ErrorCode; 13] = [
         ErrorCode::OutOfSandbox,
         ErrorCode::NotFound,
         ErrorCode::NotAFile,
@@ -76,6 +80,7 @@ impl ErrorCode {
         ErrorCode::AlreadyExists,
         ErrorCode::TooLarge,
         ErrorCode::IoError,
+        ErrorCode::Cancelled,
     ];
 }
 
@@ -134,6 +139,11 @@ impl Error {
             }
         }
         json!({ "error": Value::Object(obj) })
+    }
+
+    /// The call's budget was cancelled.
+    pub(crate) fn cancelled() -> Self {
+        Error::new(ErrorCode::Cancelled, "the call was cancelled by its caller")
     }
 
     pub(crate) fn invalid(message: impl Into<String>) -> Self {

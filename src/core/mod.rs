@@ -11,5 +11,6 @@ pub(crate) mod io;
 pub(crate) mod names;
 pub(crate) mod open;
 pub(crate) mod policy;
+pub(crate) mod pool;
 pub(crate) mod resolve;
 pub(crate) mod sandbox;

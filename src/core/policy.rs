@@ -77,7 +77,8 @@ pub struct Limits {
     pub max_filesize: u64,
     /// Output lines of grep_search are cut to this many characters around the first match.
     pub max_columns: usize,
-    /// Search threads (0 = the number of CPUs).
+    /// Threads of the sandbox's search pool (0 = the number of CPUs), started on the first
+    /// grep_search and shared by all its calls; unused when the caller supplies a pool.
     pub threads: usize,
 }
 
@@ -189,6 +190,8 @@ impl Policy {
 #[derive(Debug, Clone, Default)]
 pub struct PolicyBuilder {
     policy: Policy,
+    /// A caller's search pool, kept beside the (serde) policy.
+    pool: Option<std::sync::Arc<rayon::ThreadPool>>,
 }
 
 impl PolicyBuilder {
@@ -238,9 +241,16 @@ impl PolicyBuilder {
         self.policy.limits = limits;
         self
     }
-    /// Sets the number of search threads (0 = CPUs).
+    /// Sets the number of threads of the search pool (0 = CPUs).
     pub fn threads(mut self, n: usize) -> Self {
         self.policy.limits.threads = n;
+        self
+    }
+    /// Runs the sandbox's searches on this pool instead of one of its own (see
+    /// [`crate::Sandbox::with_thread_pool`]); `threads` is then unused. [`PolicyBuilder::policy`]
+    /// does not carry it.
+    pub fn thread_pool(mut self, pool: std::sync::Arc<rayon::ThreadPool>) -> Self {
+        self.pool = Some(pool);
         self
     }
     /// Sets the default call timeout.
@@ -259,6 +269,10 @@ impl PolicyBuilder {
     }
     /// Opens the roots and returns the sandbox.
     pub fn build(self) -> crate::Result<crate::Sandbox> {
-        crate::Sandbox::new(self.policy)
+        let sandbox = crate::Sandbox::new(self.policy)?;
+        Ok(match self.pool {
+            Some(pool) => sandbox.with_thread_pool(pool),
+            None => sandbox,
+        })
     }
 }

@@ -6,10 +6,12 @@ use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::names;
 use crate::core::open::{self, Opened, Want};
 use crate::core::policy::{PathDisplay, Policy, RootMode};
+use crate::core::pool::SearchPool;
 use crate::core::resolve::{self, RootPaths};
 use cap_std::fs::Dir;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// One read root: a directory handle opened once, and the paths it was known by.
 #[derive(Debug)]
@@ -20,7 +22,12 @@ pub(crate) struct Root {
     pub dir: Dir,
 }
 
-/// A root-confined view of some directories. Cheap to share across threads (`Sync`).
+/// A root-confined view of some directories. Cheap to share across threads (`Sync`) and cheap to
+/// clone: clones share the roots, the policy and the search thread pool (each clone has its own agent
+/// name for audit events).
+///
+/// Searches run on one `rayon` thread pool per sandbox, built on the first `grep_search` with
+/// `limits.threads` threads (0 = CPUs), or the one given to [`Sandbox::with_thread_pool`].
 ///
 /// ```
 /// let dir = tempfile::tempdir().unwrap();
@@ -31,13 +38,14 @@ pub(crate) struct Root {
 /// assert_eq!(sb.read_file(&rootbound::ReadArgs::path("../x")).unwrap_err().code,
 ///            rootbound::ErrorCode::OutOfSandbox);
 /// ```
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Sandbox {
-    pub(crate) policy: Policy,
-    pub(crate) roots: Vec<Root>,
-    pub(crate) gate: Gate,
+    pub(crate) policy: Arc<Policy>,
+    pub(crate) roots: Arc<[Root]>,
+    pub(crate) gate: Arc<Gate>,
     pub(crate) agent: String,
-    pub(crate) write_root: Option<Root>,
+    pub(crate) write_root: Option<Arc<Root>>,
+    pub(crate) pool: Arc<SearchPool>,
 }
 
 /// The outcome of resolving and opening a request.
@@ -92,25 +100,50 @@ impl Sandbox {
                         w.root.display()
                     ))
                 })?;
-                Some(Root {
+                Some(Arc::new(Root {
                     name: "write".into(),
                     configured: std::path::absolute(&w.root).unwrap_or(w.root.clone()),
                     canonical,
                     dir,
-                })
+                }))
             }
             None => None,
         };
         let reads: Vec<&Path> = roots.iter().map(|r| r.canonical.as_path()).collect();
         let write = write_root.as_ref().map(|w| w.canonical.as_path());
         let gate = Gate::new(deny, policy.refuse_hardlinks, &reads, write);
+        let pool = Arc::new(SearchPool::lazy(policy.limits.threads));
         Ok(Sandbox {
-            policy,
-            roots,
-            gate,
+            policy: Arc::new(policy),
+            roots: roots.into(),
+            gate: Arc::new(gate),
             agent: String::new(),
             write_root,
+            pool,
         })
+    }
+
+    /// Runs this sandbox's searches on `pool` (shared with whatever else runs there) instead of a pool
+    /// of its own. A call made from a thread of that pool searches on its own thread, so it cannot
+    /// wait for tasks queued behind it.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// let dir = tempfile::tempdir().unwrap();
+    /// std::fs::write(dir.path().join("a.txt"), "needle\n").unwrap();
+    /// let pool = Arc::new(rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap());
+    /// let sb = rootbound::Sandbox::builder().root(dir.path()).build().unwrap().with_thread_pool(pool.clone());
+    /// let page = pool.install(|| sb.grep_search(&rootbound::GrepArgs::new("needle"))).unwrap();
+    /// assert_eq!(page.match_lines, 1);
+    /// ```
+    pub fn with_thread_pool(mut self, pool: Arc<rayon::ThreadPool>) -> Self {
+        self.pool = Arc::new(SearchPool::supplied(pool));
+        self
+    }
+
+    /// Makes this sandbox search on the same pool as `other` (built once, on first use by either).
+    pub(crate) fn share_pool_with(&mut self, other: &Sandbox) {
+        self.pool = Arc::clone(&other.pool);
     }
 
     /// Names the agent this sandbox serves, for audit events.

@@ -1,11 +1,13 @@
 //! grep_search: a root-bound walk feeding a parallel, ordered search with early termination.
 //!
-//! The walker runs on its own thread and hands files, numbered in walk order, to a pool of search
-//! workers; a consumer reassembles their results in that order and stops everything as soon as the
-//! page is known to be complete. A window of tokens bounds how many batches are queued or being
-//! searched, each batch holds a bounded number of directory handles, and results that finish out of
-//! order wait under a byte budget, so memory and open descriptors do not grow with the tree. Small files
-//! are read whole with one `read` into a page-aligned buffer and searched as a slice.
+//! The walker runs on the calling thread and hands batches of files, numbered in walk order, to the
+//! sandbox's search thread pool; between batches the same thread takes their results back in that
+//! order and stops everything as soon as the page is known to be complete, or the call's budget
+//! (deadline, cancellation) is spent, even while a worker is still inside one scan (see
+//! [`pipeline`]). A window of tokens bounds how many batches are queued or being searched, each batch
+//! holds a bounded number of directory handles, and results that finish out of order wait under a
+//! byte budget, so memory and open descriptors do not grow with the tree. Small files are read whole
+//! with one `read` into a page-aligned buffer and searched as a slice.
 
 use crate::core::admit::{self, RootId};
 use crate::core::audit::Fields;
@@ -19,17 +21,17 @@ use crate::search::file::{Context, FileResult, FileSearch, FileStatus, OutputMod
 use crate::search::matcher::{self, MatchFlags};
 use crate::search::page::{Page, Pos, Stats};
 use crate::walk::{self, Filter, FoundFile, Walk, WalkEnd, WalkSkips};
-use crossbeam_channel as chan;
 use grep_regex::RegexMatcher;
 use grep_searcher::{BinaryDetection, Searcher, SearcherBuilder};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 use std::os::fd::{AsFd, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
+
+mod pipeline;
 
 /// One glob or several.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema, PartialEq, Eq)]
@@ -177,19 +179,6 @@ struct FileJob {
     skips: WalkSkips,
 }
 
-/// What a search worker is handed: a batch of files in walk order, or the end of the walk.
-enum Job {
-    Files {
-        seq: u64,
-        files: Vec<FileJob>,
-    },
-    End {
-        seq: u64,
-        skips: WalkSkips,
-        complete: bool,
-    },
-}
-
 enum Source {
     At(Arc<crate::walk::DirFd>, std::ffi::OsString),
     Opened(OwnedFd),
@@ -202,10 +191,13 @@ struct FileOutcome {
     skips: WalkSkips,
 }
 
+/// A searched batch, or the panic of the task that searched it (raised again on the calling thread).
 struct Outcome {
     seq: u64,
     files: Vec<FileOutcome>,
-    end: Option<(WalkSkips, bool)>,
+    /// Time the task spent on the batch.
+    busy: Duration,
+    panic: Option<Box<dyn std::any::Any + Send>>,
 }
 
 impl Outcome {
@@ -252,8 +244,17 @@ impl Batch {
 /// held by queued work stay under `MAX_WINDOW × MAX_BATCH_HANDLES` however the tree is shaped.
 const MAX_BATCH_HANDLES: usize = 8;
 
-/// At most this many batches are queued or being searched at once.
+/// At most this many batches of one call are queued or being searched at once.
 const MAX_WINDOW: usize = 48;
+
+/// While it waits for results, the calling thread looks at the budget (deadline, cancellation) at
+/// least this often.
+const POLL: Duration = Duration::from_millis(5);
+
+/// Once the budget is spent, the calling thread waits at most this long for the batches in flight
+/// (their workers stop at their next check of the same budget, and what they found before it belongs
+/// on the page), then returns without them.
+const GRACE: Duration = Duration::from_millis(20);
 
 /// The largest `offset` accepted by grep_search (cursors have no limit).
 pub const MAX_OFFSET: u64 = 100_000;
@@ -261,6 +262,11 @@ pub const MAX_OFFSET: u64 = 100_000;
 /// Files per batch grow from 1 to this: the first page needs only a few files, and a full search
 /// should not pay a thread hand-off per file.
 const MAX_BATCH: usize = 64;
+
+/// Batches hold no more files than the pool searches in about this long (measured on the call's
+/// batches so far), so that the batches of calls sharing the pool interleave finely: a small call
+/// waits for at most one batch per busy thread, not for 64 slow files.
+const BATCH_TIME: Duration = Duration::from_millis(4);
 
 /// Validates include/exclude globs: root-relative only, no `..`, no absolute, drive or UNC forms.
 pub(crate) fn check_glob(g: &str, max_len: usize) -> Result<()> {
@@ -352,7 +358,7 @@ impl Sandbox {
         // Offset paging with context: files are searched in order so each keeps only what the page
         // can show (see `SeqSkip`).
         let seq = (skip > 0 && (before > 0 || after > 0) && mode == OutputMode::Content)
-            .then(|| SeqSkip::new(skip, limit));
+            .then(|| Arc::new(SeqSkip::new(skip, limit)));
         let starts = self.starts(args.path.as_deref(), cursor.as_ref(), &filter)?;
         page.consumed = start_pos(cursor.as_ref(), &starts);
         if deadline.expired() {
@@ -376,7 +382,7 @@ impl Sandbox {
                 per_file_cap: skip.saturating_add(limit).saturating_add(1),
                 max_filesize,
                 deadline: &deadline,
-                seq: seq.as_ref(),
+                seq,
             };
             plan.run(starts, &mut page);
         }
@@ -666,124 +672,46 @@ struct Plan<'a> {
     per_file_cap: u64,
     max_filesize: u64,
     deadline: &'a Deadline,
-    /// Offset paging with context: one worker searches the files in walk order (see `SeqSkip`).
-    seq: Option<&'a SeqSkip>,
+    /// Offset paging with context: the files are searched one by one in walk order, on the calling
+    /// thread (see `SeqSkip`).
+    seq: Option<Arc<SeqSkip>>,
 }
 
 impl Plan<'_> {
-    fn threads(&self) -> usize {
-        if self.seq.is_some() {
-            return 1;
-        }
-        match self.sandbox.policy.limits.threads {
-            0 => std::thread::available_parallelism().map_or(2, |n| n.get()),
-            n => n,
-        }
-        .clamp(1, 64)
-    }
-
+    /// Runs the search into `page`. The calling thread walks and, between batches, takes results
+    /// in order; the sandbox's pool searches the batches (see [`pipeline`]).
     fn run(&self, starts: Vec<Start>, page: &mut Page) {
-        let threads = self.threads();
-        // A deep queue keeps the workers fed while the walker thread waits for a core; the two
-        // bounds above keep its descriptors and memory in check.
-        let window = (12 * threads).min(MAX_WINDOW);
-        let stop = AtomicBool::new(false);
-        let (job_tx, job_rx) = chan::bounded::<Job>(window);
-        let (out_tx, out_rx) = chan::unbounded::<Outcome>();
-        let (tok_tx, tok_rx) = chan::bounded::<()>(window);
-        for _ in 0..window {
-            let _ = tok_tx.send(());
-        }
-        std::thread::scope(|s| {
-            let stop = &stop;
-            s.spawn(move || self.walk_all(starts, &job_tx, &tok_rx, stop));
-            for _ in 0..threads {
-                let (job_rx, out_tx) = (job_rx.clone(), out_tx.clone());
-                s.spawn(move || self.work(&job_rx, &out_tx, stop));
-            }
-            drop(out_tx);
-            let mut pending = BTreeMap::new();
-            let mut next = 0u64;
-            // Every outcome returns its batch's token: at once while the results waiting for their
-            // turn stay under the budget, otherwise when they are consumed.
-            let (mut pending_bytes, mut owed) = (0usize, 0usize);
-            'outer: while let Ok(o) = out_rx.recv() {
-                let size = o.bytes();
-                pending_bytes += size;
-                if pending_bytes <= PENDING_BYTES {
-                    let _ = tok_tx.try_send(());
-                } else {
-                    owed += 1;
-                }
-                pending.insert(o.seq, (size, o));
-                while let Some((size, o)) = pending.remove(&next) {
-                    next += 1;
-                    pending_bytes -= size;
-                    while owed > 0 && pending_bytes <= PENDING_BYTES {
-                        owed -= 1;
-                        let _ = tok_tx.try_send(());
-                    }
-                    for f in o.files {
-                        add_skips(page, &f.skips);
-                        // Most files have no match: format their path only when it will be shown.
-                        let shown = if f.result.units > 0 || !f.result.items.is_empty() {
-                            self.sandbox.display(f.root, &f.rel)
-                        } else {
-                            String::new()
-                        };
-                        if !page.take(f.root, f.rel, &shown, f.result) {
-                            break 'outer;
-                        }
-                    }
-                    if let Some((skips, complete)) = o.end {
-                        add_skips(page, &skips);
-                        if !complete && !page.done {
-                            page.timed_out = true;
-                            page.truncated = true;
-                        }
-                        break 'outer;
-                    }
-                }
-            }
-            stop.store(true, Ordering::SeqCst);
-        });
+        let mut run = pipeline::Run::new(self, page);
+        let (skips, complete) = self.walk_all(starts, &mut run);
+        run.finish(skips, complete);
     }
 
-    /// The walker thread: batches files in walk order and hands them out, with at most `window`
-    /// batches unfinished (or finished but held back by the budget of results waiting their turn).
+    /// The walk, on the calling thread: batches files in walk order and hands them to `run`, which
+    /// holds it back while `window` batches are unfinished (or finished but held back by the budget
+    /// of results waiting their turn) and takes their results meanwhile. Returns the skips counted
+    /// after the last file, and whether the walk went through every start.
     fn walk_all(
         &self,
         starts: Vec<Start>,
-        jobs: &chan::Sender<Job>,
-        tokens: &chan::Receiver<()>,
-        stop: &AtomicBool,
-    ) {
-        let mut seq = 0u64;
+        run: &mut pipeline::Run<'_, '_, '_>,
+    ) -> (WalkSkips, bool) {
         let mut carry = WalkSkips::default();
         let mut batch = Batch::default();
         let mut batch_size = 1;
         let mut complete = true;
         // Sends the batch once it is full (or `force`); false when the call is over.
-        let mut flush = |batch: &mut Batch, force: bool| -> bool {
-            if batch.jobs.is_empty()
-                || (!force && batch.jobs.len() < batch_size && batch.handles < MAX_BATCH_HANDLES)
-            {
-                return true;
-            }
-            loop {
-                if stop.load(Ordering::Relaxed) || self.deadline.expired() {
-                    return false;
+        let mut flush =
+            |batch: &mut Batch, force: bool, run: &mut pipeline::Run<'_, '_, '_>| -> bool {
+                if batch.jobs.is_empty()
+                    || (!force
+                        && batch.jobs.len() < batch_size.min(run.batch_cap())
+                        && batch.handles < MAX_BATCH_HANDLES)
+                {
+                    return true;
                 }
-                if tokens.recv_timeout(Duration::from_millis(5)).is_ok() {
-                    break;
-                }
-            }
-            let files = std::mem::take(batch).jobs;
-            let _ = jobs.send(Job::Files { seq, files });
-            seq += 1;
-            batch_size = (batch_size * 2).min(MAX_BATCH);
-            true
-        };
+                batch_size = (batch_size * 2).min(MAX_BATCH);
+                run.send(std::mem::take(batch).jobs)
+            };
         for start in starts {
             match start {
                 Start::File { root, rel, fd } => {
@@ -794,7 +722,7 @@ impl Plan<'_> {
                         source: Source::Opened(fd),
                         skips,
                     });
-                    if !flush(&mut batch, false) {
+                    if !flush(&mut batch, false, run) {
                         complete = false;
                     }
                 }
@@ -824,7 +752,7 @@ impl Plan<'_> {
                             source: Source::At(f.dir, f.name),
                             skips: sk,
                         });
-                        flush(&mut batch, false)
+                        flush(&mut batch, false, run)
                     };
                     let (end, rest) = walker.run(fd, rel, levels, &mut on_file);
                     carry.add(&rest);
@@ -837,66 +765,37 @@ impl Plan<'_> {
                 break;
             }
         }
-        if complete && !flush(&mut batch, true) {
+        if complete && !flush(&mut batch, true, run) {
             complete = false;
         }
-        if stop.load(Ordering::Relaxed) {
-            return;
-        }
-        let complete = complete && !self.deadline.expired();
-        let _ = jobs.send(Job::End {
-            seq,
-            skips: carry,
-            complete,
-        });
+        (carry, complete && !self.deadline.expired())
     }
 
-    /// A search worker: opens each file through the one open path and searches it.
-    fn work(&self, jobs: &chan::Receiver<Job>, out: &chan::Sender<Outcome>, stop: &AtomicBool) {
+    /// Searches one batch (on a pool thread, or inline): opens each file through the one open path
+    /// and searches it, until the call is over.
+    fn work(&self, files: Vec<FileJob>, stop: &AtomicBool) -> Vec<FileOutcome> {
         let mut searcher = self.searcher();
-        let mut buf = Vec::new();
-        while let Ok(job) = jobs.recv() {
-            let outcome = match job {
-                Job::End {
-                    seq,
-                    skips,
-                    complete,
-                } => Outcome {
-                    seq,
-                    files: Vec::new(),
-                    end: Some((skips, complete)),
-                },
-                Job::Files { seq, files } => {
-                    let files = files
-                        .into_iter()
-                        .map(|j| {
-                            let result = if stop.load(Ordering::Relaxed) {
-                                FileResult {
-                                    status: FileStatus::Abandoned,
-                                    ..Default::default()
-                                }
-                            } else {
-                                self.search_one(&mut searcher, &mut buf, j.root, &j.rel, j.source)
-                            };
-                            FileOutcome {
-                                root: j.root,
-                                rel: j.rel,
-                                result,
-                                skips: j.skips,
-                            }
-                        })
-                        .collect();
-                    Outcome {
-                        seq,
-                        files,
-                        end: None,
+        pipeline::with_read_buffer(|buf| {
+            files
+                .into_iter()
+                .map(|j| {
+                    let result = if stop.load(Ordering::Relaxed) {
+                        FileResult {
+                            status: FileStatus::Abandoned,
+                            ..Default::default()
+                        }
+                    } else {
+                        self.search_one(&mut searcher, buf, j.root, &j.rel, j.source)
+                    };
+                    FileOutcome {
+                        root: j.root,
+                        rel: j.rel,
+                        result,
+                        skips: j.skips,
                     }
-                }
-            };
-            if out.send(outcome).is_err() {
-                return;
-            }
-        }
+                })
+                .collect()
+        })
     }
 
     fn searcher(&self) -> Searcher {
@@ -991,7 +890,7 @@ impl Plan<'_> {
             skip_through_line,
             max_columns: self.sandbox.policy.limits.max_columns,
             deadline: self.deadline,
-            seq: self.seq,
+            seq: self.seq.as_deref(),
         };
         let mut r = if size <= SLURP_MAX {
             match read_whole(&file, size as usize, buf) {

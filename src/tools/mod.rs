@@ -1,5 +1,6 @@
 //! The tool surface for agent loops: JSON schemas generated from the argument types, and dispatch.
 
+pub(crate) mod budgeted;
 pub(crate) mod catalog;
 pub(crate) mod edit;
 pub(crate) mod fsops;

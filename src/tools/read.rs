@@ -470,6 +470,9 @@ impl<'a> LineReader<'a> {
     fn fill(&mut self) -> Result<&[u8]> {
         let used = (self.pos - self.buf_start) as usize;
         if used >= self.buf.len() && !self.eof {
+            if self.deadline.cancelled() {
+                return Err(Error::cancelled());
+            }
             if self.timed_out || self.deadline.expired() {
                 self.timed_out = true;
                 return Ok(&[]);

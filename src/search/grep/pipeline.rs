@@ -1,0 +1,371 @@
+//! The calling thread's side of one search: it hands batches, in walk order, to the sandbox's
+//! thread pool and takes their results back in that order.
+//!
+//! **Thread model.** No thread is created per call (one exception: a spill thread while every pool
+//! thread is held by the overrunning scan of a call that returned, see below). The walk runs on the calling thread (it has to be
+//! one sequential producer, for the order, and the calling thread would otherwise only wait), and so
+//! does page assembly: between two batches the walker takes whatever results are ready, and when the
+//! window of batches in flight is full it waits for one. The batches run on the sandbox's
+//! `rayon::ThreadPool` through its fair queue (`core::pool`). A walker on the pool instead would hold
+//! a pool thread while it waits for its own batches: with as many concurrent calls as pool threads,
+//! nothing would be left to search them.
+//!
+//! **Deadlock.** A call made from a thread of the same pool (`current_thread_index()` is set) searches
+//! its batches inline on that thread: waiting there for tasks queued behind it could wait forever on a
+//! one-thread pool. It is then single-threaded, and its wall time is bounded like a scan (below).
+//!
+//! **The budget and stuck scans.** The calling thread waits for results in slices of at most
+//! [`POLL`], looking at the deadline and the cancel switch each time. Once the budget is spent it
+//! waits at most [`GRACE`] for the batches in flight, takes what came back in order, and returns the
+//! page with `timed_out: true` and a cursor that resumes at the first file not taken. The tasks own
+//! what they use (`Shared`, behind an `Arc`), so a worker still inside one regex call — which
+//! checks nothing until it returns — finishes it in the background and its result is dropped.
+//!
+//! Worst case, then: a call returns within its timeout + `POLL` + `GRACE` (+ scheduling), however
+//! slow one scan is, provided the walk itself reaches its next file (the walker checks the budget at
+//! each file it hands over). The CPU spent after the call returned is at most one scan per pool
+//! thread that was inside one; a scan is one regex call over at most one buffer: a whole file of up
+//! to 256 KiB (the slice path), otherwise one buffer of the streaming path (64 KiB, or one line when
+//! a line is longer, up to the searcher's 64 MiB heap limit). Its cost per byte is bounded by the
+//! compiled size limits (`regex_size_limit`, `dfa_size_limit`). Measured against
+//! `(?:a|b)[a-j]{500}(?:c|d)z` with `timeout_ms: 100` (`examples/scan_probe.rs`, a loaded 2-core
+//! machine): every call returned after 120-152 ms; the scan left behind held its thread for 11.2 s
+//! with a 4 MiB line, 2.7 s with a 1 MiB line, 0.82 s with a 256 KiB file of 1000-byte lines (the
+//! slice path: one scan of the whole file) and 0.16 s with 4 MiB of such lines (the streaming path:
+//! one 64 KiB buffer). So the slice path raises the overshoot of a file of short lines from one
+//! 64 KiB buffer to one 256 KiB file, and a cap on the searched line length (today the 64 MiB heap
+//! limit) would bound the overshoot of long lines in proportion. While every thread of the pool is
+//! held by such a scan, later calls get a spill thread of their own (`core::pool`).
+
+use super::{
+    add_skips, FileJob, Outcome, Plan, BATCH_TIME, GRACE, MAX_BATCH, MAX_WINDOW, PENDING_BYTES,
+    POLL,
+};
+use crate::core::deadline::Deadline;
+use crate::core::pool::Executor;
+use crate::core::sandbox::Sandbox;
+use crate::search::cursor::Cursor;
+use crate::search::file::OutputMode;
+use crate::search::file::{Context, SeqSkip};
+use crate::search::page::Page;
+use crate::walk::{Filter, WalkSkips};
+use crossbeam_channel as chan;
+use grep_regex::RegexMatcher;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// What the pool's tasks own of one search (a [`Plan`] borrows from it on the worker's side), so
+/// that the call can return while a task still runs.
+struct Shared {
+    sandbox: Sandbox,
+    matcher: RegexMatcher,
+    filter: Filter,
+    mode: OutputMode,
+    context: Context,
+    before: u64,
+    after: u64,
+    multiline: bool,
+    cursor: Option<Cursor>,
+    per_file_cap: u64,
+    max_filesize: u64,
+    seq: Option<Arc<SeqSkip>>,
+    /// The call's deadline, which also expires once `stop` is set.
+    deadline: Deadline,
+    /// The call is over (page complete, or budget spent): files not started are abandoned, and the
+    /// one being searched stops at its next check.
+    stop: Arc<AtomicBool>,
+}
+
+impl Shared {
+    fn of(p: &Plan<'_>) -> Self {
+        let stop = Arc::new(AtomicBool::new(false));
+        Shared {
+            sandbox: p.sandbox.clone(),
+            matcher: p.matcher.clone(),
+            filter: p.filter.clone(),
+            mode: p.mode,
+            context: p.context,
+            before: p.before,
+            after: p.after,
+            multiline: p.multiline,
+            cursor: p.cursor.cloned(),
+            per_file_cap: p.per_file_cap,
+            max_filesize: p.max_filesize,
+            seq: p.seq.clone(),
+            deadline: p.deadline.with_stop(Arc::clone(&stop)),
+            stop,
+        }
+    }
+
+    fn plan(&self) -> Plan<'_> {
+        Plan {
+            sandbox: &self.sandbox,
+            matcher: &self.matcher,
+            filter: &self.filter,
+            mode: self.mode,
+            context: self.context,
+            before: self.before,
+            after: self.after,
+            multiline: self.multiline,
+            cursor: self.cursor.as_ref(),
+            per_file_cap: self.per_file_cap,
+            max_filesize: self.max_filesize,
+            deadline: &self.deadline,
+            seq: self.seq.clone(),
+        }
+    }
+}
+
+/// One call's dispatch and ordered consumption, on the calling thread.
+pub(super) struct Run<'r, 'p, 'd> {
+    plan: &'r Plan<'p>,
+    page: &'r mut Page<'d>,
+    shared: Arc<Shared>,
+    exec: Executor,
+    out_tx: chan::Sender<Outcome>,
+    out_rx: chan::Receiver<Outcome>,
+    /// Batches that may still be sent before one comes back.
+    tokens: usize,
+    /// Batches sent, and the number of the next one to take.
+    sent: u64,
+    next: u64,
+    /// Results that came back before their turn, with their size.
+    pending: BTreeMap<u64, (usize, Outcome)>,
+    pending_bytes: usize,
+    /// Tokens held back while the pending results are over budget.
+    owed: usize,
+    /// The page is complete or the budget is spent: nothing more is sent or taken.
+    over: bool,
+    /// Search time per file so far (a moving average), in nanoseconds.
+    file_ns: Option<u64>,
+    /// The call ended because its budget ran out.
+    expired: bool,
+}
+
+impl<'r, 'p, 'd> Run<'r, 'p, 'd> {
+    pub fn new(plan: &'r Plan<'p>, page: &'r mut Page<'d>) -> Self {
+        // Offset paging with context searches the files strictly in walk order (`SeqSkip`).
+        let exec = if plan.seq.is_some() {
+            Executor::Inline
+        } else {
+            plan.sandbox.pool.executor()
+        };
+        // A deep queue keeps the workers fed while the calling thread waits for a core; the batch
+        // handle cap and the results budget keep descriptors and memory in check.
+        let window = (12 * exec.threads()).min(MAX_WINDOW);
+        let (out_tx, out_rx) = chan::unbounded();
+        Run {
+            plan,
+            page,
+            shared: Arc::new(Shared::of(plan)),
+            exec,
+            out_tx,
+            out_rx,
+            tokens: window,
+            sent: 0,
+            next: 0,
+            pending: BTreeMap::new(),
+            pending_bytes: 0,
+            owed: 0,
+            over: false,
+            file_ns: None,
+            expired: false,
+        }
+    }
+
+    /// The most files a batch should hold: about [`BATCH_TIME`] of searching, by this call's
+    /// batches so far.
+    /// Until a batch has come back the cost of a file is unknown, and batches hold one file each.
+    pub fn batch_cap(&self) -> usize {
+        match self.file_ns {
+            Some(ns) => {
+                (BATCH_TIME.as_nanos() as u64 / ns.max(1)).clamp(1, MAX_BATCH as u64) as usize
+            }
+            None => 1,
+        }
+    }
+
+    /// Hands a batch to the pool once the window has room, taking the results that are ready. False
+    /// when the call is over (the walk stops).
+    pub fn send(&mut self, files: Vec<FileJob>) -> bool {
+        while !self.over && self.tokens == 0 {
+            self.wait();
+        }
+        if self.over {
+            return false;
+        }
+        if self.plan.deadline.expired() {
+            self.expire();
+            return false;
+        }
+        self.tokens -= 1;
+        let seq = self.sent;
+        self.sent += 1;
+        let shared = Arc::clone(&self.shared);
+        let out = self.out_tx.clone();
+        self.exec.spawn(Box::new(move || {
+            let started = Instant::now();
+            let searched =
+                catch_unwind(AssertUnwindSafe(|| shared.plan().work(files, &shared.stop)));
+            let busy = started.elapsed();
+            let outcome = match searched {
+                Ok(files) => Outcome {
+                    seq,
+                    files,
+                    busy,
+                    panic: None,
+                },
+                Err(panic) => Outcome {
+                    seq,
+                    files: Vec::new(),
+                    busy,
+                    panic: Some(panic),
+                },
+            };
+            // The call may have returned already: then nobody wants this.
+            let _ = out.send(outcome);
+        }));
+        while !self.over {
+            match self.out_rx.try_recv() {
+                Ok(o) => self.accept(o),
+                Err(_) => break,
+            }
+        }
+        !self.over
+    }
+
+    /// After the walk: takes the remaining batches in order, then the skips counted after the last
+    /// file. `complete` is false when the walk stopped early.
+    pub fn finish(mut self, skips: WalkSkips, complete: bool) {
+        while !self.over && self.next < self.sent {
+            self.wait();
+        }
+        if self.over {
+            return;
+        }
+        add_skips(self.page, &skips);
+        if !complete && !self.page.done {
+            self.page.timed_out = true;
+            self.page.truncated = true;
+        }
+    }
+
+    /// Waits for one batch to come back (and takes it), or for the budget to run out.
+    fn wait(&mut self) {
+        while !self.over {
+            if self.plan.deadline.expired() {
+                self.expire();
+                return;
+            }
+            let slice = self.plan.deadline.remaining().min(POLL);
+            if let Ok(o) = self.out_rx.recv_timeout(slice) {
+                self.accept(o);
+                return;
+            }
+        }
+    }
+
+    /// The budget is spent: take what comes back within the grace period (none when the call was
+    /// cancelled: its caller wants it back now), then end the call.
+    fn expire(&mut self) {
+        let grace = if self.plan.deadline.cancelled() {
+            Duration::ZERO
+        } else {
+            GRACE
+        };
+        let until = Instant::now() + grace;
+        while !self.page.done && self.next < self.sent {
+            match self.out_rx.recv_deadline(until) {
+                Ok(o) => self.accept(o),
+                Err(_) => break,
+            }
+        }
+        if !self.page.done {
+            self.page.timed_out = true;
+            self.page.truncated = true;
+        }
+        self.expired = true;
+        self.end();
+    }
+
+    fn end(&mut self) {
+        self.over = true;
+        self.shared.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// Takes one batch's results: in order onto the page, or aside until their turn. Every batch
+    /// returns its token: at once while the results waiting their turn stay under the budget,
+    /// otherwise when they are taken.
+    fn accept(&mut self, o: Outcome) {
+        if let Some(panic) = o.panic {
+            self.end();
+            resume_unwind(panic);
+        }
+        if self.over {
+            return;
+        }
+        if !o.files.is_empty() {
+            let ns = (o.busy.as_nanos() / o.files.len() as u128).min(u64::MAX as u128) as u64;
+            self.file_ns = Some(
+                self.file_ns
+                    .map_or(ns, |avg| avg.saturating_mul(3).saturating_add(ns) / 4),
+            );
+        }
+        let size = o.bytes();
+        self.pending_bytes += size;
+        if self.pending_bytes <= PENDING_BYTES {
+            self.tokens += 1;
+        } else {
+            self.owed += 1;
+        }
+        self.pending.insert(o.seq, (size, o));
+        while let Some((size, o)) = self.pending.remove(&self.next) {
+            self.next += 1;
+            self.pending_bytes -= size;
+            while self.owed > 0 && self.pending_bytes <= PENDING_BYTES {
+                self.owed -= 1;
+                self.tokens += 1;
+            }
+            for f in o.files {
+                add_skips(self.page, &f.skips);
+                // Most files have no match: format their path only when it will be shown.
+                let shown = if f.result.units > 0 || !f.result.items.is_empty() {
+                    self.plan.sandbox.display(f.root, &f.rel)
+                } else {
+                    String::new()
+                };
+                if !self.page.take(f.root, f.rel, &shown, f.result) {
+                    self.end();
+                    return;
+                }
+            }
+        }
+    }
+}
+
+impl Drop for Run<'_, '_, '_> {
+    fn drop(&mut self) {
+        // Batches still queued are dropped (with their descriptors); running ones stop at their
+        // next file.
+        self.shared.stop.store(true, Ordering::SeqCst);
+        self.exec.forget(self.expired);
+    }
+}
+
+thread_local! {
+    /// Each search thread's whole-file read buffer (at most `SLURP_MAX` plus a page), kept between
+    /// batches so that a batch does not pay for zeroing a fresh one.
+    static READ_BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` with this thread's read buffer.
+pub(super) fn with_read_buffer<R>(f: impl FnOnce(&mut Vec<u8>) -> R) -> R {
+    READ_BUFFER.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut buf) => f(&mut buf),
+        Err(_) => f(&mut Vec::new()),
+    })
+}
