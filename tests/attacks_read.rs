@@ -1568,7 +1568,8 @@ fn hostile_offsets_and_arguments() {
         json!({"path": "file.txt", "offset": -1}),
         json!({"path": "file.txt", "offset": i64::MIN}),
         json!({"path": "file.txt", "offset": 1.5}),
-        json!({"path": "file.txt", "offset": "10"}),
+        json!({"path": "file.txt", "offset": "ten"}),
+        json!({"path": "file.txt", "offset": "1e3"}),
         json!({"path": "file.txt", "offset": 1e30}),
         json!({"path": "file.txt", "limit": -5}),
         json!({"path": "file.txt", "start_line": -1}),
@@ -1590,6 +1591,13 @@ fn hostile_offsets_and_arguments() {
             "read_file {args}: {v}"
         );
     }
+    // Models send numbers and booleans as strings: exactly such a string is taken (issue 15).
+    let v = sb.call(
+        "read_file",
+        json!({"path": "file.txt", "offset": "2", "limit": "3"}),
+    );
+    assert_eq!(v["offset"], 2, "{v}");
+    assert_eq!(v["bytes_returned"], 3, "{v}");
     let big: Value =
         serde_json::from_str(r#"{"path": "file.txt", "offset": 18446744073709551616}"#).unwrap();
     let v = sb.call("read_file", big);

@@ -575,3 +575,43 @@ fn a_denied_write_through_a_symlink_makes_no_directory() {
         .unwrap();
     }
 }
+
+/// Items 13 and 14: a walk the deadline cuts in directories without files resumes after the last
+/// entry it looked at, so paging by cursor through them advances and ends.
+#[test]
+fn timed_out_walks_resume_and_advance() {
+    let t = Tree::new();
+    for i in 0..3_000 {
+        std::fs::create_dir(t.base.join(format!("d{i:05}"))).unwrap();
+    }
+    t.file("d02999/x.rs", "needle\n");
+    let mut p = sandbox(vec![root(t.base.clone())], &[]);
+    p.limits.timeout_ms = 5;
+    let sb = Sandbox::new(p).unwrap();
+    for tool in ["glob", "grep_search"] {
+        let mut cursor: Option<String> = None;
+        let mut found = String::new();
+        let mut calls = 0;
+        loop {
+            calls += 1;
+            assert!(calls < 3_000, "{tool}: no end after {calls} calls");
+            let mut args = match tool {
+                "glob" => serde_json::json!({"pattern": "*.rs"}),
+                _ => serde_json::json!({"pattern": "needle"}),
+            };
+            if let Some(c) = &cursor {
+                args["cursor"] = c.clone().into();
+            }
+            let r = sb.call(tool, args);
+            assert!(r.get("error").is_none(), "{r}");
+            found.push_str(r["matches"].as_str().unwrap());
+            if r["truncated"] == false {
+                break;
+            }
+            let next = r["next_cursor"].as_str().expect("a truncated page has a cursor");
+            cursor = Some(next.to_string());
+        }
+        assert!(found.contains("x.rs"), "{tool} after {calls} calls: {found}");
+        assert_eq!(found.matches("x.rs").count(), 1, "{tool}: {found}");
+    }
+}

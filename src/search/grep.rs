@@ -682,20 +682,22 @@ impl Plan<'_> {
     /// in order; the sandbox's pool searches the batches (see [`pipeline`]).
     fn run(&self, starts: Vec<Start>, page: &mut Page) {
         let mut run = pipeline::Run::new(self, page);
-        let (skips, complete) = self.walk_all(starts, &mut run);
-        run.finish(skips, complete);
+        let (skips, complete, looked_at) = self.walk_all(starts, &mut run);
+        run.finish(skips, complete, looked_at);
     }
 
     /// The walk, on the calling thread: batches files in walk order and hands them to `run`, which
     /// holds it back while `window` batches are unfinished (or finished but held back by the budget
     /// of results waiting their turn) and takes their results meanwhile. Returns the skips counted
-    /// after the last file, and whether the walk went through every start.
+    /// after the last file, whether the walk went through every start, and where a walk the
+    /// deadline stopped had got to.
     fn walk_all(
         &self,
         starts: Vec<Start>,
         run: &mut pipeline::Run<'_, '_, '_>,
-    ) -> (WalkSkips, bool) {
+    ) -> (WalkSkips, bool, Option<(usize, PathBuf)>) {
         let mut carry = WalkSkips::default();
+        let mut looked_at = None;
         let mut batch = Batch::default();
         let mut batch_size = 1;
         let mut complete = true;
@@ -756,8 +758,13 @@ impl Plan<'_> {
                     };
                     let (end, rest) = walker.run(fd, rel, levels, &mut on_file);
                     carry.add(&rest);
-                    if end == WalkEnd::Stopped {
-                        complete = false;
+                    match end {
+                        WalkEnd::Complete => {}
+                        WalkEnd::Stopped => complete = false,
+                        WalkEnd::TimedOut(at) => {
+                            complete = false;
+                            looked_at = at.map(|p| (root, p));
+                        }
                     }
                 }
             }
@@ -768,7 +775,7 @@ impl Plan<'_> {
         if complete && !flush(&mut batch, true, run) {
             complete = false;
         }
-        (carry, complete && !self.deadline.expired())
+        (carry, complete && !self.deadline.expired(), looked_at)
     }
 
     /// Searches one batch (on a pool thread, or inline): opens each file through the one open path

@@ -55,6 +55,7 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -240,7 +241,10 @@ impl<'r, 'p, 'd> Run<'r, 'p, 'd> {
 
     /// After the walk: takes the remaining batches in order, then the skips counted after the last
     /// file. `complete` is false when the walk stopped early.
-    pub fn finish(mut self, skips: WalkSkips, complete: bool) {
+    /// Takes the rest of the results once the walk is over. `looked_at`: the walk stopped at its
+    /// deadline after looking at everything up to this entry, which the next page may then skip
+    /// (so a walk through many empty directories advances from call to call).
+    pub fn finish(mut self, skips: WalkSkips, complete: bool, looked_at: Option<(usize, PathBuf)>) {
         while !self.over && self.next < self.sent {
             self.wait();
         }
@@ -251,6 +255,13 @@ impl<'r, 'p, 'd> Run<'r, 'p, 'd> {
         if !complete && !self.page.done {
             self.page.timed_out = true;
             self.page.truncated = true;
+            if let Some((root, rel)) = looked_at {
+                self.page.consumed = Some(crate::search::page::Pos {
+                    root,
+                    rel,
+                    line: u64::MAX,
+                });
+            }
         }
     }
 
