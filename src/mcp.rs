@@ -186,7 +186,11 @@ fn render(tool: &str, v: &Value) -> String {
 }
 
 fn render_edit(v: &Value) -> String {
-    let verb = if v["dry_run"] == true { "would change" } else { "changed" };
+    let verb = if v["dry_run"] == true {
+        "would change"
+    } else {
+        "changed"
+    };
     let mut out = format!(
         "{} {} ({} replacement(s), {} bytes now)\n",
         verb,

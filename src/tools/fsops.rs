@@ -176,18 +176,22 @@ impl Sandbox {
                     format!("'{dst_raw}' is an existing directory; directories are never replaced"),
                 ))
             }
-            Some(_) if args.overwrite != Some(true) => return Err(Error::new(
-                ErrorCode::AlreadyExists,
-                format!(
+            Some(_) if args.overwrite != Some(true) => {
+                return Err(Error::new(
+                    ErrorCode::AlreadyExists,
+                    format!(
                     "'{dst_raw}' exists; pass overwrite: true to replace it, or pick a new name"
                 ),
-            )),
-            Some(_) if !policy.allow_overwrite => return Err(Error::new(
-                ErrorCode::Denied,
-                format!(
+                ))
+            }
+            Some(_) if !policy.allow_overwrite => {
+                return Err(Error::new(
+                    ErrorCode::Denied,
+                    format!(
                     "'{dst_raw}' exists and this sandbox's policy does not allow replacing files"
                 ),
-            )),
+                ))
+            }
             Some(_) if kind == Kind::Dir => {
                 return Err(Error::new(
                     ErrorCode::NotAFile,

@@ -629,7 +629,13 @@ fn swap_if_unchanged(
     let same = |st: Option<rustix::fs::Stat>| {
         st.is_some_and(|n| {
             (n.st_dev, n.st_ino, n.st_size, n.st_mtime, n.st_mtime_nsec)
-                == (first.st_dev, first.st_ino, first.st_size, first.st_mtime, first.st_mtime_nsec)
+                == (
+                    first.st_dev,
+                    first.st_ino,
+                    first.st_size,
+                    first.st_mtime,
+                    first.st_mtime_nsec,
+                )
         })
     };
     let changed = || {
@@ -646,7 +652,8 @@ fn swap_if_unchanged(
                 let _ = rustix::fs::unlinkat(dir, tmp, AtFlags::empty());
                 return Ok(());
             }
-            let _ = rustix::fs::renameat_with(dir, tmp, dir, name.as_os_str(), RenameFlags::EXCHANGE);
+            let _ =
+                rustix::fs::renameat_with(dir, tmp, dir, name.as_os_str(), RenameFlags::EXCHANGE);
             Err(changed())
         }
         Err(Errno::NOENT) => Err(changed()),
@@ -655,7 +662,10 @@ fn swap_if_unchanged(
                 return Err(changed());
             }
             rustix::fs::renameat(dir, tmp, dir, name.as_os_str()).map_err(|e| {
-                Error::new(ErrorCode::IoError, format!("rename failed while writing '{raw}': {e}"))
+                Error::new(
+                    ErrorCode::IoError,
+                    format!("rename failed while writing '{raw}': {e}"),
+                )
             })
         }
         Err(e) => Err(Error::new(
