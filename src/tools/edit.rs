@@ -158,11 +158,18 @@ impl Sandbox {
         let edits = edit_list(args)?;
         let (_, policy) = self.write_root()?;
         let raw = args.path.as_str();
-        let t = self.target(raw, false)?;
-        let existing = self.existing(&t, raw)?;
         let dry = args.dry_run.unwrap_or(false);
+        let creating = matches!(edits.as_slice(), [e] if e.old_string.is_empty());
+        let t = match self.target(raw, false) {
+            // The file's directory is missing: a create makes it, as write_file does.
+            Err(e) if e.code == ErrorCode::NotFound && creating && policy.create_parents => {
+                return self.edit_create(args, &edits, None, dry);
+            }
+            r => r?,
+        };
+        let existing = self.existing(&t, raw)?;
         let Some(Existing { kind, perm }) = existing else {
-            return self.edit_create(args, &edits, t, dry);
+            return self.edit_create(args, &edits, Some(t), dry);
         };
         if kind != Kind::File {
             return Err(Error::new(
@@ -205,12 +212,13 @@ impl Sandbox {
         Ok((result, t.rel))
     }
 
-    /// An empty `old_string` on a file that does not exist creates it.
+    /// An empty `old_string` on a file that does not exist creates it (`t`: its directory's handle,
+    /// `None` when the directory is still to be made).
     fn edit_create(
         &self,
         args: &EditArgs,
         edits: &[Edit],
-        t: write::Dest,
+        t: Option<write::Dest>,
         dry: bool,
     ) -> Result<(EditResult, std::path::PathBuf)> {
         let raw = args.path.as_str();
@@ -234,24 +242,31 @@ impl Sandbox {
                 ),
             ));
         }
-        // The parent must exist or be creatable, as for write_file.
-        let t = if policy.create_parents && !dry {
-            self.target(raw, true)?
-        } else {
-            t
+        let rel = match (t, dry) {
+            (Some(t), true) => t.rel,
+            // A dry run makes no directory: the path as requested (already checked lexically).
+            (None, true) => {
+                let (parent, name) = self.split_request(raw)?;
+                crate::core::open::lexical(&parent.join(name.as_os_str()))
+            }
+            (t, false) => {
+                let t = match t {
+                    Some(t) => t,
+                    None => self.target(raw, true)?,
+                };
+                write::publish(&t.dir, &t.name, content, false, None, raw, None)?;
+                t.rel
+            }
         };
-        if !dry {
-            write::publish(&t.dir, &t.name, content, false, None, raw, None)?;
-        }
         let result = EditResult {
-            path: self.shown(&t.rel),
+            path: self.shown(&rel),
             replacements: 0,
             size: content.len() as u64,
             created: true,
             dry_run: dry,
-            diff: self.edit_diff(b"", content, &t.rel),
+            diff: self.edit_diff(b"", content, &rel),
         };
-        Ok((result, t.rel))
+        Ok((result, rel))
     }
 
     /// Reads the target through its directory handle: a regular file that the gate admits, at most
