@@ -199,7 +199,11 @@ impl Sandbox {
             ));
         }
         if !dry {
-            write::publish(&t.dir, &t.name, &after, true, Some(perm), raw, Some(&stat))?;
+            let read = write::Unchanged {
+                stat: &stat,
+                bytes: &before,
+            };
+            write::publish(&t.dir, &t.name, &after, true, Some(perm), raw, Some(read))?;
         }
         let result = EditResult {
             path: self.shown(&t.rel),
