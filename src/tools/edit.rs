@@ -311,12 +311,7 @@ impl Sandbox {
 
     /// The unified diff shown with an edit, when the write root's content may be read at all.
     fn edit_diff(&self, before: &[u8], after: &[u8], rel: &std::path::Path) -> Option<String> {
-        let root = self.write_root.as_ref()?;
-        let readable = self
-            .roots
-            .iter()
-            .any(|r| root.canonical.starts_with(&r.canonical));
-        if !readable {
+        if !self.write_root_readable() {
             return None;
         }
         let (a, b) = (

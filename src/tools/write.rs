@@ -331,6 +331,17 @@ impl Sandbox {
         }))
     }
 
+    /// Whether the read tools see the write root: it lies in a read root, and not in a part of one
+    /// that a deny rule refuses.
+    pub(crate) fn write_root_readable(&self) -> bool {
+        self.write_root.as_ref().is_some_and(|w| {
+            self.roots
+                .iter()
+                .any(|r| w.canonical.starts_with(&r.canonical))
+                && !self.gate.root_denied(RootId::Write)
+        })
+    }
+
     pub(crate) fn shown(&self, rel: &Path) -> String {
         match (self.policy.path_display, &self.write_root) {
             (PathDisplay::Absolute, Some(root)) => names::escape_path(&root.canonical.join(rel)),
