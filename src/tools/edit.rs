@@ -186,7 +186,10 @@ impl Sandbox {
         let (before, stat) = self.read_target(&t, raw, policy.max_write_bytes)?;
         let form = Form::of(&before);
         let body = if form.bom { &before[3..] } else { &before[..] };
-        let (after_body, replacements) = apply(body, &edits, &form, args, raw)?;
+        let room = policy
+            .max_write_bytes
+            .saturating_sub(if form.bom { 3 } else { 0 });
+        let (after_body, replacements) = apply(body, &edits, &form, args, raw, room)?;
         let mut after = Vec::with_capacity(after_body.len() + 3);
         if form.bom {
             after.extend_from_slice(b"\xEF\xBB\xBF");
@@ -369,13 +372,19 @@ fn edit_list(args: &EditArgs) -> Result<Vec<Edit>> {
     }
 }
 
-/// Applies the edits in order to `body`; every edit must match as required, or nothing changes.
+/// Line numbers an error's `lines` detail gives at most (the message gives the count).
+const MAX_DETAIL_LINES: usize = 100;
+
+/// Applies the edits in order to `body`; every edit must match as required, or nothing changes. A
+/// result over `max` bytes is refused before it is built (many matches of a short text replaced by a
+/// long one would otherwise need a buffer of their product).
 fn apply(
     body: &[u8],
     edits: &[Edit],
     form: &Form,
     args: &EditArgs,
     raw: &str,
+    max: u64,
 ) -> Result<(Vec<u8>, u64)> {
     let mut cur = body.to_vec();
     let mut total = 0;
@@ -415,18 +424,30 @@ fn apply(
                     "{which}old_string occurs {} times in '{raw}', not the expected {want}",
                     at.len()
                 ))
-                .with_detail("lines", line_numbers(&cur, &at)));
+                .with_detail(
+                    "lines",
+                    line_numbers(&cur, &at[..at.len().min(MAX_DETAIL_LINES)]),
+                ));
             }
         } else if at.len() > 1 && !all {
-            let lines = line_numbers(&cur, &at);
+            let lines = line_numbers(&cur, &at[..at.len().min(MAX_DETAIL_LINES)]);
             return Err(Error::invalid(format!(
                 "{which}old_string occurs {} times in '{raw}' (lines {}); add surrounding text to make it unique, or set replace_all",
                 at.len(),
                 lines.iter().take(20).map(u64::to_string).collect::<Vec<_>>().join(", ")
+                    + if at.len() > 20 { ", ..." } else { "" }
             ))
             .with_detail("lines", lines));
         }
-        let mut next = Vec::with_capacity(cur.len() + at.len() * new.len());
+        let size = (cur.len() as u128 - (at.len() * old.len()) as u128)
+            + at.len() as u128 * new.len() as u128;
+        if size > u128::from(max) {
+            return Err(Error::new(
+                ErrorCode::TooLarge,
+                format!("{which}the edited '{raw}' would be over the write limit of {max} bytes; nothing was written"),
+            ));
+        }
+        let mut next = Vec::with_capacity(size as usize);
         let mut last = 0;
         for &p in &at {
             next.extend_from_slice(&cur[last..p]);
