@@ -608,10 +608,15 @@ fn timed_out_walks_resume_and_advance() {
             if r["truncated"] == false {
                 break;
             }
-            let next = r["next_cursor"].as_str().expect("a truncated page has a cursor");
+            let next = r["next_cursor"]
+                .as_str()
+                .expect("a truncated page has a cursor");
             cursor = Some(next.to_string());
         }
-        assert!(found.contains("x.rs"), "{tool} after {calls} calls: {found}");
+        assert!(
+            found.contains("x.rs"),
+            "{tool} after {calls} calls: {found}"
+        );
         assert_eq!(found.matches("x.rs").count(), 1, "{tool}: {found}");
     }
 }

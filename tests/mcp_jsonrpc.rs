@@ -200,7 +200,17 @@ fn handshake_list_call_and_escape() {
     let names: Vec<&str> = tools.iter().map(|t| t["name"].as_str().unwrap()).collect();
     assert_eq!(
         names,
-        ["read_file", "grep_search", "glob", "list_dir", "stat"]
+        [
+            "read_file",
+            "grep_search",
+            "glob",
+            "list_dir",
+            "stat",
+            "read_many_files",
+            "directory_tree",
+            "list_roots",
+            "read_media_file"
+        ]
     );
     for t in tools {
         assert_eq!(t["annotations"]["readOnlyHint"], true, "{t}");

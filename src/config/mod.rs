@@ -398,7 +398,7 @@ fn tool_rank(t: &str) -> usize {
 /// std::fs::write(dir.path().join("a.txt"), "hi").unwrap();
 /// let sb = rootbound::Sandbox::builder().root(dir.path()).build().unwrap();
 /// let tools = rootbound::config::AgentTools::from_sandbox(sb);
-/// assert_eq!(tools.tool_definitions().len(), 5);
+/// assert_eq!(tools.tool_definitions().len(), 9);
 /// assert_eq!(tools.call("read_file", serde_json::json!({"path": "a.txt"}))["content"], "hi");
 /// ```
 #[derive(Debug)]

@@ -40,7 +40,8 @@ pub struct Edit {
 /// std::fs::write(dir.path().join("a.txt"), "hello world\n").unwrap();
 /// let mut w = WritePolicy::new(dir.path());
 /// w.allow_overwrite = true;
-/// let sb = Sandbox::builder().write(w).build().unwrap();
+/// // Editing needs the write root to be readable (here it is also the read root).
+/// let sb = Sandbox::builder().root(dir.path()).write(w).build().unwrap();
 /// let r = sb.edit_file(&EditArgs::replace("a.txt", "world", "there")).unwrap();
 /// assert_eq!(r.replacements, 1);
 /// assert_eq!(std::fs::read_to_string(dir.path().join("a.txt")).unwrap(), "hello there\n");
@@ -155,14 +156,28 @@ impl Sandbox {
     }
 
     fn edit_inner(&self, args: &EditArgs) -> Result<(EditResult, std::path::PathBuf)> {
+        if !self.write_root_readable() {
+            return Err(Error::new(
+                ErrorCode::Denied,
+                "edit_file needs a readable write root (inside a read root, with no deny rule over \
+                 it): whether old_string matches would reveal the file; use write_file",
+            ));
+        }
         let edits = edit_list(args)?;
         let (_, policy) = self.write_root()?;
         let raw = args.path.as_str();
-        let t = self.target(raw, false)?;
-        let existing = self.existing(&t, raw)?;
         let dry = args.dry_run.unwrap_or(false);
+        let creating = matches!(edits.as_slice(), [e] if e.old_string.is_empty());
+        let t = match self.target(raw, false) {
+            // The file's directory is missing: a create makes it, as write_file does.
+            Err(e) if e.code == ErrorCode::NotFound && creating && policy.create_parents => {
+                return self.edit_create(args, &edits, None, dry);
+            }
+            r => r?,
+        };
+        let existing = self.existing(&t, raw)?;
         let Some(Existing { kind, perm }) = existing else {
-            return self.edit_create(args, &edits, t, dry);
+            return self.edit_create(args, &edits, Some(t), dry);
         };
         if kind != Kind::File {
             return Err(Error::new(
@@ -179,7 +194,10 @@ impl Sandbox {
         let (before, stat) = self.read_target(&t, raw, policy.max_write_bytes)?;
         let form = Form::of(&before);
         let body = if form.bom { &before[3..] } else { &before[..] };
-        let (after_body, replacements) = apply(body, &edits, &form, args, raw)?;
+        let room = policy
+            .max_write_bytes
+            .saturating_sub(if form.bom { 3 } else { 0 });
+        let (after_body, replacements) = apply(body, &edits, &form, args, raw, room)?;
         let mut after = Vec::with_capacity(after_body.len() + 3);
         if form.bom {
             after.extend_from_slice(b"\xEF\xBB\xBF");
@@ -192,7 +210,11 @@ impl Sandbox {
             ));
         }
         if !dry {
-            write::publish(&t.dir, &t.name, &after, true, Some(perm), raw, Some(&stat))?;
+            let read = write::Unchanged {
+                stat: &stat,
+                bytes: &before,
+            };
+            write::publish(&t.dir, &t.name, &after, true, Some(perm), raw, Some(read))?;
         }
         let result = EditResult {
             path: self.shown(&t.rel),
@@ -205,12 +227,13 @@ impl Sandbox {
         Ok((result, t.rel))
     }
 
-    /// An empty `old_string` on a file that does not exist creates it.
+    /// An empty `old_string` on a file that does not exist creates it (`t`: its directory's handle,
+    /// `None` when the directory is still to be made).
     fn edit_create(
         &self,
         args: &EditArgs,
         edits: &[Edit],
-        t: write::Dest,
+        t: Option<write::Dest>,
         dry: bool,
     ) -> Result<(EditResult, std::path::PathBuf)> {
         let raw = args.path.as_str();
@@ -234,24 +257,31 @@ impl Sandbox {
                 ),
             ));
         }
-        // The parent must exist or be creatable, as for write_file.
-        let t = if policy.create_parents && !dry {
-            self.target(raw, true)?
-        } else {
-            t
+        let rel = match (t, dry) {
+            (Some(t), true) => t.rel,
+            // A dry run makes no directory: the path as requested (already checked lexically).
+            (None, true) => {
+                let (parent, name) = self.split_request(raw)?;
+                crate::core::open::lexical(&parent.join(name.as_os_str()))
+            }
+            (t, false) => {
+                let t = match t {
+                    Some(t) => t,
+                    None => self.target(raw, true)?,
+                };
+                write::publish(&t.dir, &t.name, content, false, None, raw, None)?;
+                t.rel
+            }
         };
-        if !dry {
-            write::publish(&t.dir, &t.name, content, false, None, raw, None)?;
-        }
         let result = EditResult {
-            path: self.shown(&t.rel),
+            path: self.shown(&rel),
             replacements: 0,
             size: content.len() as u64,
             created: true,
             dry_run: dry,
-            diff: self.edit_diff(b"", content, &t.rel),
+            diff: self.edit_diff(b"", content, &rel),
         };
-        Ok((result, t.rel))
+        Ok((result, rel))
     }
 
     /// Reads the target through its directory handle: a regular file that the gate admits, at most
@@ -292,12 +322,7 @@ impl Sandbox {
 
     /// The unified diff shown with an edit, when the write root's content may be read at all.
     fn edit_diff(&self, before: &[u8], after: &[u8], rel: &std::path::Path) -> Option<String> {
-        let root = self.write_root.as_ref()?;
-        let readable = self
-            .roots
-            .iter()
-            .any(|r| root.canonical.starts_with(&r.canonical));
-        if !readable {
+        if !self.write_root_readable() {
             return None;
         }
         let (a, b) = (
@@ -355,13 +380,19 @@ fn edit_list(args: &EditArgs) -> Result<Vec<Edit>> {
     }
 }
 
-/// Applies the edits in order to `body`; every edit must match as required, or nothing changes.
+/// Line numbers an error's `lines` detail gives at most (the message gives the count).
+const MAX_DETAIL_LINES: usize = 100;
+
+/// Applies the edits in order to `body`; every edit must match as required, or nothing changes. A
+/// result over `max` bytes is refused before it is built (many matches of a short text replaced by a
+/// long one would otherwise need a buffer of their product).
 fn apply(
     body: &[u8],
     edits: &[Edit],
     form: &Form,
     args: &EditArgs,
     raw: &str,
+    max: u64,
 ) -> Result<(Vec<u8>, u64)> {
     let mut cur = body.to_vec();
     let mut total = 0;
@@ -401,18 +432,30 @@ fn apply(
                     "{which}old_string occurs {} times in '{raw}', not the expected {want}",
                     at.len()
                 ))
-                .with_detail("lines", line_numbers(&cur, &at)));
+                .with_detail(
+                    "lines",
+                    line_numbers(&cur, &at[..at.len().min(MAX_DETAIL_LINES)]),
+                ));
             }
         } else if at.len() > 1 && !all {
-            let lines = line_numbers(&cur, &at);
+            let lines = line_numbers(&cur, &at[..at.len().min(MAX_DETAIL_LINES)]);
             return Err(Error::invalid(format!(
                 "{which}old_string occurs {} times in '{raw}' (lines {}); add surrounding text to make it unique, or set replace_all",
                 at.len(),
                 lines.iter().take(20).map(u64::to_string).collect::<Vec<_>>().join(", ")
+                    + if at.len() > 20 { ", ..." } else { "" }
             ))
             .with_detail("lines", lines));
         }
-        let mut next = Vec::with_capacity(cur.len() + at.len() * new.len());
+        let size = (cur.len() as u128 - (at.len() * old.len()) as u128)
+            + at.len() as u128 * new.len() as u128;
+        if size > u128::from(max) {
+            return Err(Error::new(
+                ErrorCode::TooLarge,
+                format!("{which}the edited '{raw}' would be over the write limit of {max} bytes; nothing was written"),
+            ));
+        }
+        let mut next = Vec::with_capacity(size as usize);
         let mut last = 0;
         for &p in &at {
             next.extend_from_slice(&cur[last..p]);

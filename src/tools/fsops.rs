@@ -94,7 +94,16 @@ impl Sandbox {
                 "path is empty or the write root itself; name a directory to create",
             ));
         }
+        // A dir-only rule (`.git/`, `secrets/`) applies to the directory this makes: checked on the
+        // name as given before any parent is made, and on the resolved path.
+        let (parent, name) = self.split_request(raw)?;
+        if self.dir_denied(&open::lexical(&parent.join(name.as_os_str())), true) {
+            return Err(denied(raw));
+        }
         let t = self.target(raw, true)?;
+        if self.dir_denied(&t.rel, true) {
+            return Err(denied(raw));
+        }
         let created =
             match rustix::fs::mkdirat(&t.dir, t.name.as_os_str(), Mode::from_raw_mode(0o755)) {
                 Ok(()) => true,
@@ -155,6 +164,15 @@ impl Sandbox {
                 format!("'{src_raw}' is a FIFO, socket or device and is not moved"),
             ));
         }
+        // What is moved keeps its kind under its new name: a directory (or a link that may stand for
+        // one) is checked against dir-only rules at both ends.
+        let dirish = matches!(kind, Kind::Dir | Kind::Symlink);
+        if self.dir_denied(&src.rel, dirish) {
+            return Err(denied(src_raw));
+        }
+        if self.dir_denied(&dst.rel, dirish) {
+            return Err(denied(dst_raw));
+        }
         if src.rel == dst.rel {
             return Err(Error::invalid("source and destination are the same path"));
         }
@@ -164,7 +182,7 @@ impl Sandbox {
             )));
         }
         if kind == Kind::Dir {
-            self.check_subtree(&src.dir, &src.name, &src.rel, src_raw)?;
+            self.check_subtree(&src.dir, &src.name, &src.rel, &dst.rel, src_raw)?;
         }
         let replace = match self.existing(&dst, dst_raw)? {
             None => false,
@@ -237,13 +255,20 @@ impl Sandbox {
         Ok((result, dst.rel))
     }
 
-    /// Refuses to move a directory that holds an object a deny rule refuses (or more entries than
-    /// can be checked).
+    /// Whether a deny rule refuses `rel` in the write root, as a file and (`dirish`) as a directory.
+    fn dir_denied(&self, rel: &Path, dirish: bool) -> bool {
+        self.gate.denied(RootId::Write, rel, false)
+            || (dirish && self.gate.denied(RootId::Write, rel, true))
+    }
+
+    /// Refuses to move a directory that holds an object a deny rule refuses, where it is (`rel`) or
+    /// where it would be after the move (under `to`), or more entries than can be checked.
     fn check_subtree(
         &self,
         parent: &OwnedFd,
         name: &crate::core::names::EntryName,
         rel: &Path,
+        to: &Path,
         raw: &str,
     ) -> Result<()> {
         if !self.gate.has_rules() {
@@ -283,7 +308,9 @@ impl Sandbox {
                     ft
                 };
                 let is_dir = ft == rustix::fs::FileType::Directory;
-                if self.gate.denied(RootId::Write, &child, is_dir) {
+                let dirish = is_dir || ft == rustix::fs::FileType::Symlink;
+                let moved = to.join(child.strip_prefix(rel).unwrap_or(&child));
+                if self.dir_denied(&child, dirish) || self.dir_denied(&moved, dirish) {
                     return Err(denied(raw));
                 }
                 if is_dir {

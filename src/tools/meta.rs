@@ -348,10 +348,7 @@ impl Sandbox {
                         name: w.name.clone(),
                         path: names::escape_path(&w.canonical),
                         writable: true,
-                        readable: self
-                            .roots
-                            .iter()
-                            .any(|r| w.canonical.starts_with(&r.canonical)),
+                        readable: self.write_root_readable(),
                     });
                 }
                 Ok((RootsResult { roots }, None))

@@ -60,7 +60,13 @@ impl Sandbox {
     pub fn enables(&self, tool: ToolName) -> bool {
         if tool.needs_write_root() {
             match (&self.policy.write, &self.write_root) {
-                (Some(w), Some(_)) => tool != ToolName::DeleteFile || w.allow_delete,
+                (Some(w), Some(_)) => match tool {
+                    ToolName::DeleteFile => w.allow_delete,
+                    // Whether old_string matches (and the closest line, the diff) tells what the
+                    // file holds: editing is offered only where the agent could read it anyway.
+                    ToolName::EditFile => self.write_root_readable(),
+                    _ => true,
+                },
                 _ => false,
             }
         } else {
@@ -281,6 +287,12 @@ impl Sandbox {
             _ if !has_write_root => Error::new(
                 ErrorCode::Denied,
                 format!("tool '{name}' is not enabled: this sandbox has no write root"),
+            ),
+            "edit_file" => Error::new(
+                ErrorCode::Denied,
+                "tool 'edit_file' is not enabled: the write root is not readable (it is not inside a \
+                 read root, or a deny rule covers it), and an edit would reveal what the file holds; \
+                 use write_file",
             ),
             "delete_file" => Error::new(
                 ErrorCode::Denied,

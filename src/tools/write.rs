@@ -354,6 +354,17 @@ impl Sandbox {
         }))
     }
 
+    /// Whether the read tools see the write root: it lies in a read root, and not in a part of one
+    /// that a deny rule refuses.
+    pub(crate) fn write_root_readable(&self) -> bool {
+        self.write_root.as_ref().is_some_and(|w| {
+            self.roots
+                .iter()
+                .any(|r| w.canonical.starts_with(&r.canonical))
+                && !self.gate.root_denied(RootId::Write)
+        })
+    }
+
     pub(crate) fn shown(&self, rel: &Path) -> String {
         match (self.policy.path_display, &self.write_root) {
             (PathDisplay::Absolute, Some(root)) => names::escape_path(&root.canonical.join(rel)),
@@ -580,6 +591,13 @@ fn create_temp(dir: &OwnedFd, raw: &str) -> Result<(OwnedFd, String)> {
     }
 }
 
+/// What an edit read: the target must still be this file, with these bytes, when the edit lands.
+#[derive(Clone, Copy)]
+pub(crate) struct Unchanged<'a> {
+    pub stat: &'a rustix::fs::Stat,
+    pub bytes: &'a [u8],
+}
+
 /// Writes `data` to a temporary file beside `name`, syncs it, and renames it into place: atomically
 /// replacing what is there (`replace`), or only if nothing is there (`RENAME_NOREPLACE`, or `linkat`
 /// where the filesystem lacks it). `perm` (an existing file's permission bits) is kept on replace. The
@@ -591,7 +609,7 @@ pub(crate) fn publish(
     replace: bool,
     perm: Option<u32>,
     raw: &str,
-    unchanged_since: Option<&rustix::fs::Stat>,
+    unchanged_since: Option<Unchanged<'_>>,
 ) -> Result<()> {
     let (fd, tmp) = create_temp(dir, raw)?;
     let io = |what: &str, e: Errno| {
@@ -665,28 +683,49 @@ pub(crate) fn publish(
     result
 }
 
+/// Edits of this process swap names one at a time: between one edit's exchange and its undo,
+/// another edit's exchange would be swapped back and deleted with it (a refused edit published, a
+/// successful one lost).
+static SWAP: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// An edit's replace: the new file takes the target's name only if the target is still the file the
-/// edit read (identity, size, modification time), so a concurrent update is never lost. With
-/// `RENAME_EXCHANGE` the two names are swapped atomically and the file taken out is checked; if it is
-/// not the one read, the swap is undone. Without it, the check runs just before a plain rename.
+/// edit read (identity, size, modification time and content: an inode number is reused once freed,
+/// and a modification time can repeat within a clock tick), so a concurrent update is never lost.
+/// With `RENAME_EXCHANGE` the two names are swapped atomically and the file taken out is checked; if
+/// it is not the one read, the swap is undone. The same check runs just before the exchange (or, without
+/// `RENAME_EXCHANGE`, a plain rename). Edits in this process are serialized here. Not covered: another
+/// process replacing the name, or writing into the new file, in the microseconds between an exchange
+/// and its undo.
 fn swap_if_unchanged(
     dir: &OwnedFd,
     tmp: &str,
     name: &EntryName,
-    first: &rustix::fs::Stat,
+    first: Unchanged<'_>,
     raw: &str,
 ) -> Result<()> {
-    let same = |st: Option<rustix::fs::Stat>| {
-        st.is_some_and(|n| {
-            (n.st_dev, n.st_ino, n.st_size, n.st_mtime, n.st_mtime_nsec)
-                == (
-                    first.st_dev,
-                    first.st_ino,
-                    first.st_size,
-                    first.st_mtime,
-                    first.st_mtime_nsec,
-                )
-        })
+    let f = first.stat;
+    let same = |n: &std::ffi::OsStr| {
+        let flags =
+            OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC;
+        let Ok(fd) = rustix::fs::openat(dir, n, flags, Mode::empty()) else {
+            return false;
+        };
+        let Ok(st) = rustix::fs::fstat(&fd) else {
+            return false;
+        };
+        if (
+            st.st_dev,
+            st.st_ino,
+            st.st_size,
+            st.st_mtime,
+            st.st_mtime_nsec,
+        ) != (f.st_dev, f.st_ino, f.st_size, f.st_mtime, f.st_mtime_nsec)
+            || Kind::from_stat(&st) != Kind::File
+        {
+            return false;
+        }
+        // One byte more than was read, so a file that grew since is seen to differ.
+        crate::core::io::pread_exact(&fd, 0, first.bytes.len() + 1).is_ok_and(|b| b == first.bytes)
     };
     let changed = || {
         Error::new(
@@ -694,10 +733,16 @@ fn swap_if_unchanged(
             format!("'{raw}' changed while it was being edited; nothing was written: read it again and redo the edit"),
         )
     };
-    let stat = |n: &std::ffi::OsStr| rustix::fs::statat(dir, n, AtFlags::SYMLINK_NOFOLLOW).ok();
+    let _one_at_a_time = SWAP.lock().unwrap_or_else(|e| e.into_inner());
+    // Checked first too: the exchange makes the new file visible until it is undone, and a write into
+    // it meanwhile would be lost with the undo. Most changes (during the temporary file's fsync) are
+    // caught here without exchanging at all.
+    if !same(name.as_os_str()) {
+        return Err(changed());
+    }
     match rustix::fs::renameat_with(dir, tmp, dir, name.as_os_str(), RenameFlags::EXCHANGE) {
         Ok(()) => {
-            if same(stat(std::ffi::OsStr::new(tmp))) {
+            if same(std::ffi::OsStr::new(tmp)) {
                 // `tmp` now names the old file, which the caller's cleanup does not touch on success.
                 let _ = rustix::fs::unlinkat(dir, tmp, AtFlags::empty());
                 return Ok(());
@@ -708,9 +753,6 @@ fn swap_if_unchanged(
         }
         Err(Errno::NOENT) => Err(changed()),
         Err(Errno::INVAL | Errno::NOSYS | Errno::OPNOTSUPP) => {
-            if !same(stat(name.as_os_str())) {
-                return Err(changed());
-            }
             rustix::fs::renameat(dir, tmp, dir, name.as_os_str()).map_err(|e| {
                 Error::new(
                     ErrorCode::IoError,
