@@ -1625,7 +1625,7 @@ fn hostile_offsets_and_arguments() {
         json!({"path": "d", "offset": -1}),
         json!({"path": "d", "limit": -1}),
         json!({"path": "d", "offset": 0.5}),
-        json!({"path": "d", "hidden": "true"}),
+        json!({"path": "d", "hidden": "yes"}),
         json!({"path": "d", "cursor": "abc"}),
         json!({"path": ["d"]}),
     ] {
