@@ -98,7 +98,8 @@ class Checker:
         listing = await self.list_tools()
         tools = {t.name: t for t in listing.tools}
         check(
-            set(tools) == {"read_file", "grep_search", "glob", "list_dir", "stat"},
+            set(tools) == {"read_file", "grep_search", "glob", "list_dir", "stat", "read_many_files",
+                           "directory_tree", "list_roots", "read_media_file"},
             f"tools listed: {sorted(tools)}",
         )
         for t in tools.values():

@@ -806,7 +806,7 @@ fn write_root_grants_no_read_and_read_root_no_write() {
         .build()
         .unwrap();
     let names: Vec<&str> = wo.tools().iter().map(|t| t.name).collect();
-    assert_eq!(names, ["write_file"]);
+    assert_eq!(names, ["write_file", "create_directory", "move_file"]);
     let r = wo.call("read_file", json!({"path": "w.txt"}));
     assert_eq!(r["error"]["code"], "OUT_OF_SANDBOX", "{r}");
 
@@ -1121,7 +1121,7 @@ fn cli_write_flags() {
         .iter()
         .map(|t| t["function"]["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["write_file"]);
+    assert_eq!(names, ["write_file", "create_directory", "move_file"]);
     // With a read root too: both, each confined to its own root.
     let (code, v, _) = call(
         "write_file",
@@ -1257,7 +1257,10 @@ fn mcp_lists_write_tools_with_annotations() {
     // Write-only, create-only: write_file alone, not read-only, not destructive; no delete_file.
     let mut m = Mcp::start(&["--write-root", wr]);
     let tools = m.tools(2);
-    assert_eq!(names(&tools), ["write_file"]);
+    assert_eq!(
+        names(&tools),
+        ["write_file", "create_directory", "move_file"]
+    );
     assert_eq!(tools[0]["annotations"]["readOnlyHint"], false, "{tools:?}");
     assert_eq!(tools[0]["annotations"]["destructiveHint"], false);
     assert_eq!(tools[0]["annotations"]["openWorldHint"], false);
@@ -1319,17 +1322,33 @@ fn mcp_lists_write_tools_with_annotations() {
             "glob",
             "list_dir",
             "stat",
+            "read_many_files",
+            "directory_tree",
+            "list_roots",
+            "read_media_file",
             "write_file",
+            "create_directory",
+            "move_file",
             "delete_file"
         ]
     );
-    for t in &tools[..5] {
+    for t in &tools[..9] {
         assert_eq!(t["annotations"]["readOnlyHint"], true, "{t}");
     }
-    assert_eq!(tools[5]["annotations"]["readOnlyHint"], false);
-    assert_eq!(tools[5]["annotations"]["destructiveHint"], true);
-    assert_eq!(tools[6]["annotations"]["readOnlyHint"], false);
-    assert_eq!(tools[6]["annotations"]["destructiveHint"], true);
+    // write_file, move_file (they may replace with overwrite allowed) and delete_file destroy;
+    // create_directory only adds.
+    for (i, destructive) in [(9, true), (10, false), (11, true), (12, true)] {
+        assert_eq!(
+            tools[i]["annotations"]["readOnlyHint"], false,
+            "{}",
+            tools[i]
+        );
+        assert_eq!(
+            tools[i]["annotations"]["destructiveHint"], destructive,
+            "{}",
+            tools[i]
+        );
+    }
     let r = m.rpc(
         3,
         "tools/call",
