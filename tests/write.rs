@@ -1361,9 +1361,13 @@ fn mcp_lists_write_tools_with_annotations() {
     // Delete only: delete_file destructive, write_file (create-only) not.
     let mut m = Mcp::start(&["--write-root", wr, "--allow-delete"]);
     let tools = m.tools(2);
-    assert_eq!(names(&tools), ["write_file", "delete_file"]);
+    assert_eq!(
+        names(&tools),
+        ["write_file", "create_directory", "move_file", "delete_file"]
+    );
     assert_eq!(tools[0]["annotations"]["destructiveHint"], false);
-    assert_eq!(tools[1]["annotations"]["destructiveHint"], true);
+    assert_eq!(tools[2]["annotations"]["destructiveHint"], false);
+    assert_eq!(tools[3]["annotations"]["destructiveHint"], true);
     m.finish();
 }
 
