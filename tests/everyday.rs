@@ -2400,3 +2400,36 @@ fn cli_call_edit_and_move() {
     assert!(!w.outside.join("a.txt").exists());
     no_temps(&w.w);
 }
+
+/// Review findings: a huge `old_string` that matches nothing answers within the budget (the closest
+/// line hint is bounded), and read_many_files keeps one deadline for all its globs.
+#[test]
+fn hints_and_many_globs_are_bounded_in_time() {
+    let w = World::new();
+    w.file("f.txt", "a\n".repeat(500_000));
+    let s = sb(with(w.rw(), |p| p.limits.timeout_ms = 50));
+    let old: String = (0..100_000).map(|i| format!("w{i} ")).collect();
+    let start = std::time::Instant::now();
+    let e = s.edit_file(&replace("f.txt", &old, "x")).unwrap_err();
+    assert_eq!(e.code, ErrorCode::NotFound);
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(3),
+        "{:?}",
+        start.elapsed()
+    );
+    for i in 0..300 {
+        std::fs::create_dir_all(w.p(&format!("d{i}"))).unwrap();
+    }
+    let paths: Vec<String> = (0..200).map(|i| format!("zz{i}*")).collect();
+    let start = std::time::Instant::now();
+    let r = s.call("read_many_files", serde_json::json!({ "paths": paths }));
+    assert!(r.get("error").is_none(), "{r}");
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(3),
+        "{:?}",
+        start.elapsed()
+    );
+    let too_many: Vec<String> = (0..201).map(|i| format!("f{i}")).collect();
+    let r = s.call("read_many_files", serde_json::json!({ "paths": too_many }));
+    assert_eq!(r["error"]["code"], "INVALID_ARGUMENT", "{r}");
+}

@@ -620,3 +620,29 @@ fn timed_out_walks_resume_and_advance() {
         assert_eq!(found.matches("x.rs").count(), 1, "{tool}: {found}");
     }
 }
+
+/// A denied `.git` (or ignore file) is never consulted: its rules and its mere presence (which
+/// switches `.gitignore` on) change no result.
+#[test]
+fn denied_ignore_files_are_not_consulted() {
+    let results = |with_git: bool| {
+        let t = Tree::new();
+        t.file("leak_1", "content\n")
+            .file("other", "content\n")
+            .file(".gitignore", "other\n")
+            .file("sub/.ignore.pem", "x\n");
+        if with_git {
+            t.file(".git/info/exclude", "leak_*\n");
+        }
+        let p = sandbox(vec![root(t.base.clone())], &[".git/", ".gitignore"]);
+        let sb = Sandbox::new(p).unwrap();
+        let mut g = grep_all(&sb, "content");
+        g.matches = g.matches.replace(t.base.to_str().unwrap(), "ROOT");
+        let l = sb.list_dir(&ListArgs::default()).unwrap();
+        let tree = sb.directory_tree(&rootbound::TreeArgs::default()).unwrap();
+        (g, l.total, l.ignored, tree.entries, tree.omitted)
+    };
+    let (with, without) = (results(true), results(false));
+    assert_eq!(format!("{with:?}"), format!("{without:?}"));
+    assert_eq!(with.0.match_lines, 2, "{:?}", with.0);
+}

@@ -116,6 +116,26 @@ thread_local! {
     static CURRENT: RefCell<Option<Budget>> = const { RefCell::new(None) };
 }
 
+/// The budget in force on this thread, if any.
+pub(crate) fn current() -> Option<Budget> {
+    CURRENT.with(|c| c.borrow().clone())
+}
+
+/// Runs `f` under one deadline `timeout` from now (tightened by, and sharing the cancel switch of,
+/// the budget already in force): for a tool that makes several calls of its own, so that together
+/// they keep the one budget of the call.
+pub(crate) fn within<R>(timeout: Duration, f: impl FnOnce() -> R) -> R {
+    let at = Instant::now() + timeout;
+    let budget = match current() {
+        Some(outer) => {
+            let at = outer.deadline().map_or(at, |d| d.min(at));
+            outer.with_deadline(at)
+        }
+        None => Budget::new().with_deadline(at),
+    };
+    budget.run(f)
+}
+
 /// Whether the budget in force on this thread (if any) is cancelled.
 pub(crate) fn current_cancelled() -> bool {
     CURRENT.with(|c| c.borrow().as_ref().is_some_and(Budget::is_cancelled))

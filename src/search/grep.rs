@@ -593,6 +593,7 @@ impl Sandbox {
                             &loc.rel,
                             filter.no_ignore,
                             &filter.ignore,
+                            &|p, d| self.gate.denied(RootId::Read(loc.root), p, d),
                         );
                         out.push(Start::Dir {
                             root: loc.root,

@@ -469,6 +469,12 @@ fn apply(
     Ok((cur, total))
 }
 
+/// The closest-line hint looks at this many words of `old_string`, this many bytes of each line, and
+/// gives up after this many milliseconds (or the call's deadline, if sooner).
+const MAX_HINT_WORDS: usize = 32;
+const MAX_HINT_LINE: usize = 4096;
+const HINT_MS: u64 = 200;
+
 /// 1-based line numbers of byte offsets (sorted).
 fn line_numbers(text: &[u8], at: &[usize]) -> Vec<u64> {
     let mut out = Vec::with_capacity(at.len());
@@ -485,13 +491,19 @@ fn line_numbers(text: &[u8], at: &[usize]) -> Vec<u64> {
 /// identifier-like words), for a hint that names a line number and no content.
 fn closest_line(text: &[u8], old: &str) -> Option<u64> {
     let first = old.lines().find(|l| !l.trim().is_empty())?.trim();
+    // Bounded whatever the agent sends: a few words, the head of each line, and the call's time.
     let words: Vec<&str> = first
         .split(|c: char| !c.is_alphanumeric() && c != '_')
         .filter(|w| !w.is_empty())
+        .take(MAX_HINT_WORDS)
         .collect();
+    let deadline = crate::core::deadline::Deadline::after(Duration::from_millis(HINT_MS));
     let mut best: Option<(usize, u64)> = None;
     for (i, line) in text.split(|&b| b == b'\n').enumerate() {
-        let line = String::from_utf8_lossy(line);
+        if i % 1024 == 0 && deadline.expired() {
+            return None;
+        }
+        let line = String::from_utf8_lossy(&line[..line.len().min(MAX_HINT_LINE)]);
         let line = line.trim();
         let score = if line == first {
             usize::MAX

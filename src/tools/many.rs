@@ -5,12 +5,14 @@
 //! files in path order; one file's error does not fail the call.
 
 use crate::core::audit::Fields;
+use crate::core::deadline::Deadline;
 use crate::core::error::{Error, Result};
 use crate::core::sandbox::Sandbox;
 use crate::search::glob::GlobArgs;
 use crate::tools::read::ReadArgs;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::time::Duration;
 
 /// Arguments of `read_many_files`.
 ///
@@ -83,6 +85,9 @@ pub struct ReadManyResult {
     pub bytes_returned: u64,
     /// Some file was cut, left unread by the budget, or a glob matched more files than are listed.
     pub truncated: bool,
+    /// The call's time budget ran out: the files after the last one listed were not read.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub timed_out: bool,
 }
 
 /// Files one call lists at most (globs included).
@@ -105,13 +110,27 @@ impl Sandbox {
                 "paths is empty; give at least one path or glob",
             ));
         }
+        if args.paths.len() > MAX_FILES {
+            return Err(Error::invalid(format!(
+                "paths has {} entries, over {MAX_FILES}; ask for fewer (or use a glob)",
+                args.paths.len()
+            )));
+        }
+        // Every read and glob below runs under this call's one deadline.
+        let timeout = Duration::from_millis(self.policy.limits.timeout_ms);
+        crate::core::deadline::within(timeout, || self.many_within(args))
+    }
+
+    fn many_within(&self, args: &ReadManyArgs) -> Result<ReadManyResult> {
+        let deadline = Deadline::after(Duration::from_millis(self.policy.limits.timeout_ms));
         let cap = self.policy.limits.max_read_bytes.max(1);
         let mut budget = args.max_bytes.unwrap_or(cap).clamp(1, cap);
         let mut out = ReadManyResult::default();
         let mut targets: Vec<std::result::Result<String, (String, Error)>> = Vec::new();
         for p in &args.paths {
-            if targets.len() >= MAX_FILES {
+            if targets.len() >= MAX_FILES || deadline.expired() {
                 out.truncated = true;
+                out.timed_out = deadline.expired();
                 break;
             }
             if p.contains(['*', '?', '[']) {
@@ -127,6 +146,11 @@ impl Sandbox {
             }
         }
         for t in targets {
+            if deadline.expired() {
+                out.truncated = true;
+                out.timed_out = true;
+                break;
+            }
             let file = match t {
                 Err((p, e)) => error_file(p, &e),
                 Ok(p) if budget == 0 => {

@@ -208,7 +208,8 @@ impl Sandbox {
                 deadline: Some(deadline.clone()),
                 ..Default::default()
             };
-            let parent = walk::ancestor_levels(&root.dir, &loc.rel, false, &budget);
+            let denied = |p: &Path, d: bool| self.gate.denied(RootId::Read(loc.root), p, d);
+            let parent = walk::ancestor_levels(&root.dir, &loc.rel, false, &budget, &denied);
             Some(IgnoreLevel::load(
                 loc.opened.fd.as_fd(),
                 &loc.rel,
@@ -216,6 +217,7 @@ impl Sandbox {
                 parent,
                 Some(&names),
                 &budget,
+                &denied,
             ))
         };
         let (mut hidden, mut ignored) = (0, 0);

@@ -155,10 +155,11 @@ impl Sandbox {
         }
         let root = &self.roots[loc.root];
         let id = RootId::Read(loc.root);
+        let denied = |p: &Path, d: bool| self.gate.denied(id, p, d);
         let parent_levels = if filter.no_ignore {
             None
         } else {
-            walk::ancestor_levels(&root.dir, &loc.rel, false, &filter.ignore)
+            walk::ancestor_levels(&root.dir, &loc.rel, false, &filter.ignore, &denied)
         };
         let shown = self.display(loc.root, &loc.rel);
         let mut out = TreeResult {
@@ -211,10 +212,16 @@ impl Sandbox {
                     p.ign.clone(),
                     Some(&entries),
                     &filter.ignore,
+                    &denied,
                 ))
             };
             let mut children = Vec::new();
             for (name, ft) in entries {
+                if deadline.expired() {
+                    out.timed_out = true;
+                    out.truncated = true;
+                    break;
+                }
                 let ft = if ft == rustix::fs::FileType::Unknown {
                     walk::stat_type(&dir, &name)
                 } else {
@@ -241,16 +248,16 @@ impl Sandbox {
                         continue;
                     }
                 }
+                if out.entries >= max_entries {
+                    out.omitted.over_limit += 1;
+                    out.truncated = true;
+                    continue;
+                }
                 let st = rustix::fs::statat(&dir, name.as_os_str(), AtFlags::SYMLINK_NOFOLLOW).ok();
                 if kind == Kind::File
                     && !st.as_ref().is_some_and(|st| self.gate.links_ok(st))
                     && self.gate.checks_links()
                 {
-                    continue;
-                }
-                if out.entries >= max_entries {
-                    out.omitted.over_limit += 1;
-                    out.truncated = true;
                     continue;
                 }
                 out.entries += 1;

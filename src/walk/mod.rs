@@ -203,10 +203,17 @@ impl IgnoreLevel {
         parent: Option<Arc<IgnoreLevel>>,
         present: Option<&[(OsString, FileType)]>,
         budget: &IgnoreBudget,
+        denied: &dyn Fn(&Path, bool) -> bool,
     ) -> Arc<Self> {
+        // A denied `.git` or ignore file is never opened and changes nothing: a denied object is
+        // indistinguishable from an absent one.
+        let has_git = has_git && !denied(&rel.join(".git"), true);
         let mut chain = parent.as_ref().map_or(0, |p| p.chain_rules);
         let mut incomplete = parent.as_ref().is_some_and(|p| p.incomplete);
         let mut read = |name: &str| {
+            if denied(&rel.join(name), false) {
+                return None;
+            }
             // `.git/info/exclude` is looked up by its first component, `.git`.
             let entry = name.split('/').next().unwrap_or(name);
             let exists = present.is_none_or(|entries| {
@@ -631,6 +638,7 @@ impl Walk<'_> {
                 parent,
                 Some(&entries),
                 &self.filter.ignore,
+                &|p, d| self.gate.denied(self.root, p, d),
             ))
         };
         Some(Frame {
@@ -655,6 +663,7 @@ pub(crate) fn ancestor_levels(
     rel: &Path,
     no_ignore: bool,
     budget: &IgnoreBudget,
+    denied: &dyn Fn(&Path, bool) -> bool,
 ) -> Option<Arc<IgnoreLevel>> {
     if no_ignore {
         return None;
@@ -679,6 +688,7 @@ pub(crate) fn ancestor_levels(
             level,
             None,
             budget,
+            denied,
         ));
     }
     level
