@@ -682,3 +682,31 @@ fn a_cancelled_request_stops_its_call() {
         "the cancelled grep ran {elapsed} ms: {audit}"
     );
 }
+
+/// Issue 14/15: read_media_file comes back as an MCP image block (type sniffed from the bytes), with
+/// the metadata in structuredContent; every listed tool has a title and an output schema.
+#[test]
+fn media_as_image_content_and_tools_with_output_schemas() {
+    let (_tmp, root) = tree();
+    std::fs::write(root.join("pic.txt"), b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR").unwrap();
+    let mut s = Server::start(&["mcp", "--root", root.to_str().unwrap()]);
+    initialize(&mut s);
+    s.request(2, "tools/list", json!({}));
+    let list = s.response(2);
+    for t in list["result"]["tools"].as_array().unwrap() {
+        assert!(t["title"].is_string(), "{t}");
+        assert_eq!(t["outputSchema"]["type"], "object", "{t}");
+    }
+    let r = s.call(3, "read_media_file", json!({"path": "pic.txt"}));
+    assert_eq!(r["isError"], false, "{r}");
+    assert_eq!(r["content"][0]["type"], "image", "{r}");
+    assert_eq!(r["content"][0]["mimeType"], "image/png", "{r}");
+    assert!(r["content"][0]["data"]
+        .as_str()
+        .unwrap()
+        .starts_with("iVBORw0KGgo"));
+    assert_eq!(r["structuredContent"]["mime_type"], "image/png");
+    assert!(r["structuredContent"].get("data").is_none());
+    let (ok, stderr) = s.finish();
+    assert!(ok, "stderr: {stderr}");
+}
