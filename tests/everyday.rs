@@ -2433,3 +2433,20 @@ fn hints_and_many_globs_are_bounded_in_time() {
     let r = s.call("read_many_files", serde_json::json!({ "paths": too_many }));
     assert_eq!(r["error"]["code"], "INVALID_ARGUMENT", "{r}");
 }
+
+/// Review finding: a displayed name with glob characters, given back to read_many_files, reads that
+/// file; an entry that names nothing is a glob.
+#[test]
+fn read_many_reads_existing_names_with_glob_characters() {
+    let w = World::new();
+    w.file("a[1].txt", "BRACKET\n").file("a1.txt", "OTHER\n");
+    let s = sb(w.rw());
+    let r = s.call(
+        "read_many_files",
+        serde_json::json!({"paths": ["a[1].txt", "a?.txt"]}),
+    );
+    let files = r["files"].as_array().unwrap();
+    assert_eq!(files[0]["content"], "BRACKET\n", "{r}");
+    assert_eq!(files[1]["content"], "OTHER\n", "{r}");
+    assert_eq!(files.len(), 2, "{r}");
+}

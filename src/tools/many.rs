@@ -30,7 +30,8 @@ use std::time::Duration;
 #[serde(deny_unknown_fields)]
 #[non_exhaustive]
 pub struct ReadManyArgs {
-    /// Paths and globs (an entry with `*`, `?` or `[` is a glob in ripgrep `-g` syntax, e.g. `src/**/*.rs`).
+    /// Paths and globs (an entry with `*`, `?` or `[` that names no existing path is a glob in ripgrep
+    /// `-g` syntax, e.g. `src/**/*.rs`).
     pub paths: Vec<String>,
     /// Bytes for all files together (default and cap: the policy's `max_read_bytes`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -133,7 +134,13 @@ impl Sandbox {
                 out.timed_out = deadline.expired();
                 break;
             }
-            if p.contains(['*', '?', '[']) {
+            // A name that exists is read as it is, even with glob characters in it (a displayed
+            // `a[1].txt` given back); otherwise such an entry is a glob.
+            let is_glob = p.contains(['*', '?', '['])
+                && self
+                    .stat(&crate::StatArgs { path: p.clone() })
+                    .is_err_and(|e| e.code == crate::ErrorCode::NotFound);
+            if is_glob {
                 match self.expand(p, MAX_FILES - targets.len()) {
                     Ok((paths, more)) => {
                         out.truncated |= more;
