@@ -134,12 +134,11 @@ impl Sandbox {
                 out.timed_out = deadline.expired();
                 break;
             }
-            // A name that exists is read as it is, even with glob characters in it (a displayed
-            // `a[1].txt` given back); otherwise such an entry is a glob.
+            // A name that exists (and may be read) is read as it is, even with glob characters in it
+            // (a displayed `a[1].txt` given back); otherwise such an entry is a glob. A denied name
+            // is treated as an absent one.
             let is_glob = p.contains(['*', '?', '['])
-                && self
-                    .stat(&crate::StatArgs { path: p.clone() })
-                    .is_err_and(|e| e.code == crate::ErrorCode::NotFound);
+                && self.stat(&crate::StatArgs { path: p.clone() }).is_err();
             if is_glob {
                 match self.expand(p, MAX_FILES - targets.len()) {
                     Ok((paths, more)) => {
