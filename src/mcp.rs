@@ -97,12 +97,18 @@ impl Server {
 
 impl ServerHandler for Server {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(
-                Implementation::new("rootbound", env!("CARGO_PKG_VERSION"))
-                    .with_title("rootbound: root-bound file tools"),
-            )
-            .with_instructions(self.instructions.clone())
+        ServerConfig::new(
+            ServerCapabilities::builder()
+                .enable_tools()
+                .enable_resources()
+                .enable_prompts()
+                .build(),
+        )
+        .with_server_info(
+            Implementation::new("rootbound", env!("CARGO_PKG_VERSION"))
+                .with_title("rootbound: root-bound file tools"),
+        )
+        .with_instructions(self.instructions.clone())
     }
 
     async fn list_tools(

@@ -697,6 +697,11 @@ fn media_as_image_content_and_tools_with_output_schemas() {
         assert!(t["title"].is_string(), "{t}");
         assert_eq!(t["outputSchema"]["type"], "object", "{t}");
     }
+    // Nothing is offered as resources or prompts: empty lists, not "method not found".
+    s.request(10, "resources/list", json!({}));
+    assert_eq!(s.response(10)["result"]["resources"], json!([]));
+    s.request(11, "prompts/list", json!({}));
+    assert_eq!(s.response(11)["result"]["prompts"], json!([]));
     let r = s.call(3, "read_media_file", json!({"path": "pic.txt"}));
     assert_eq!(r["isError"], false, "{r}");
     assert_eq!(r["content"][0]["type"], "image", "{r}");
