@@ -284,6 +284,9 @@ impl Sandbox {
         .fd;
         let mut stack = vec![(fd, rel.to_path_buf())];
         let mut seen = 0usize;
+        let deadline = crate::core::deadline::Deadline::after(std::time::Duration::from_millis(
+            self.policy.limits.timeout_ms,
+        ));
         while let Some((fd, dir_rel)) = stack.pop() {
             let Some(entries) = crate::walk::read_entries(&fd) else {
                 return Err(Error::new(
@@ -293,6 +296,12 @@ impl Sandbox {
             };
             for (n, ft) in entries {
                 seen += 1;
+                if deadline.expired() {
+                    return Err(Error::new(
+                        ErrorCode::TooLarge,
+                        format!("'{raw}' could not be checked against the deny rules within the time budget; nothing was moved: move smaller directories"),
+                    ));
+                }
                 if seen > MAX_MOVE_CHECK {
                     return Err(Error::new(
                         ErrorCode::TooLarge,
