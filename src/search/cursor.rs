@@ -113,6 +113,21 @@ pub(crate) fn query_hash(canonical: &str) -> u64 {
     h
 }
 
+/// The query a cursor belongs to: `tag` and the JSON of a tool's arguments once `clear` has removed
+/// those that only say which page to return (offset, cursor, limit, byte and time caps).
+pub(crate) fn args_hash<T: serde::Serialize + Clone>(
+    tag: &str,
+    args: &T,
+    clear: fn(&mut T),
+) -> u64 {
+    let mut q = args.clone();
+    clear(&mut q);
+    query_hash(&format!(
+        "{tag}{}",
+        serde_json::to_string(&q).unwrap_or_default()
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

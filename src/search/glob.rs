@@ -5,10 +5,11 @@ use crate::core::audit::Fields;
 use crate::core::deadline::Deadline;
 use crate::core::error::Result;
 use crate::core::sandbox::Sandbox;
-use crate::search::cursor::query_hash;
+use crate::search::args::{Globs, GrepResult};
+use crate::search::cursor;
 use crate::search::file::{FileResult, OutputMode};
-use crate::search::grep::{check_glob, start_pos, Globs, GrepResult, Start};
 use crate::search::page::Page;
+use crate::search::query::{check_glob, start_pos, Start};
 use crate::walk::{Filter, IgnoreBudget, Walk, WalkEnd, WalkSkips};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -63,14 +64,11 @@ impl Sandbox {
             args.hidden,
             args.no_ignore,
         )?;
-        let mut q = args.clone();
-        q.offset = None;
-        q.cursor = None;
-        q.limit = None;
-        let query = query_hash(&format!(
-            "glob:{}",
-            serde_json::to_string(&q).unwrap_or_default()
-        ));
+        let query = cursor::args_hash("glob:", args, |q| {
+            q.offset = None;
+            q.cursor = None;
+            q.limit = None;
+        });
         let cursor = self.decode_cursor(args.cursor.as_deref(), args.offset, query)?;
         let (limit, max_bytes) = self.page_caps(args.limit, None);
         let offset = args.offset.unwrap_or(0);
@@ -133,7 +131,7 @@ impl Sandbox {
                         resume_after: resume,
                     };
                     let mut on_file = |f: crate::walk::FoundFile, skips: &mut WalkSkips| {
-                        add_skips(&mut page, std::mem::take(skips));
+                        page.add_walk_skips(&std::mem::take(skips));
                         if deadline.expired() {
                             timed_out = true;
                             return false;
@@ -153,7 +151,7 @@ impl Sandbox {
                         )
                     };
                     let (end, rest) = walker.run(fd, rel, levels, &mut on_file);
-                    add_skips(&mut page, rest);
+                    page.add_walk_skips(&rest);
                     if let WalkEnd::TimedOut(at) = end {
                         timed_out = true;
                         // Everything up to `at` was looked at: a resumed call starts after it,
@@ -181,11 +179,4 @@ impl Sandbox {
         r.stats.files_searched = r.match_lines;
         Ok(r)
     }
-}
-
-fn add_skips(page: &mut Page, s: WalkSkips) {
-    page.stats.skipped.ignored += s.ignored;
-    page.stats.skipped.denied += s.denied;
-    page.stats.skipped.unreadable += s.unreadable;
-    page.stats.skipped.not_regular += s.not_regular;
 }

@@ -1,9 +1,11 @@
 //! Content and name search on the root-bound walker: the matcher, the per-file search, page assembly
 //! and cursors, and the two tools built on them (`grep_search`, `glob`).
 
+pub(crate) mod args;
 pub(crate) mod cursor;
 pub(crate) mod file;
 pub(crate) mod glob;
 pub(crate) mod grep;
 pub(crate) mod matcher;
 pub(crate) mod page;
+pub(crate) mod query;

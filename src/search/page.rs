@@ -342,3 +342,14 @@ impl<'d> Page<'d> {
         s
     }
 }
+
+impl Page<'_> {
+    /// Adds the walk's skip counts (ignored, denied, unreadable, not regular) to the page's stats.
+    pub(crate) fn add_walk_skips(&mut self, s: &crate::walk::WalkSkips) {
+        let k = &mut self.stats.skipped;
+        k.ignored += s.ignored;
+        k.denied += s.denied;
+        k.unreadable += s.unreadable;
+        k.not_regular += s.not_regular;
+    }
+}

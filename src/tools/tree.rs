@@ -13,7 +13,7 @@ use crate::core::names;
 use crate::core::open::{self, Kind, Want};
 use crate::core::policy::SymlinkMode;
 use crate::core::sandbox::Sandbox;
-use crate::search::grep::Globs;
+use crate::search::args::Globs;
 use crate::walk::{self, IgnoreLevel, Visibility};
 use rustix::fs::AtFlags;
 use schemars::JsonSchema;

@@ -37,10 +37,9 @@
 //! limit) would bound the overshoot of long lines in proportion. While every thread of the pool is
 //! held by such a scan, later calls get a spill thread of their own (`core::pool`).
 
-use super::{
-    add_skips, FileJob, Outcome, Plan, BATCH_TIME, GRACE, MAX_BATCH, MAX_WINDOW, PENDING_BYTES,
-    POLL,
-};
+use super::feed::FileJob;
+use super::worker::FileOutcome;
+use super::{Plan, BATCH_TIME, GRACE, MAX_BATCH, MAX_WINDOW, POLL};
 use crate::core::deadline::Deadline;
 use crate::core::pool::Executor;
 use crate::core::sandbox::Sandbox;
@@ -58,6 +57,34 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// A searched batch, or the panic of the task that searched it (raised again on the calling thread).
+struct Outcome {
+    seq: u64,
+    files: Vec<FileOutcome>,
+    /// Time the task spent on the batch.
+    busy: Duration,
+    panic: Option<Box<dyn std::any::Any + Send>>,
+}
+
+impl Outcome {
+    /// A rough count of the heap bytes this outcome holds while it waits for an earlier one.
+    fn bytes(&self) -> usize {
+        self.files
+            .iter()
+            .map(|f| {
+                let items: usize = f.result.items.iter().map(|i| i.text.len() + 48).sum();
+                f.rel.as_os_str().len() + items + 128
+            })
+            .sum()
+    }
+}
+
+/// Results that finished out of order may hold this many bytes before the walker is held back.
+/// Batches are handed back as soon as they finish, not when their turn comes, so one slow file at the
+/// head of the order does not starve the other workers (on the Linux tree that kept the two cores
+/// 5–10% idle); the bound on memory is this budget rather than a count of batches.
+const PENDING_BYTES: usize = 8 << 20;
 
 /// What the pool's tasks own of one search (a [`Plan`] borrows from it on the worker's side), so
 /// that the call can return while a task still runs.
@@ -251,7 +278,7 @@ impl<'r, 'p, 'd> Run<'r, 'p, 'd> {
         if self.over {
             return;
         }
-        add_skips(self.page, &skips);
+        self.page.add_walk_skips(&skips);
         if !complete && !self.page.done {
             self.page.timed_out = true;
             self.page.truncated = true;
@@ -342,7 +369,7 @@ impl<'r, 'p, 'd> Run<'r, 'p, 'd> {
                 self.tokens += 1;
             }
             for f in o.files {
-                add_skips(self.page, &f.skips);
+                self.page.add_walk_skips(&f.skips);
                 // Most files have no match: format their path only when it will be shown.
                 let shown = if f.result.units > 0 || !f.result.items.is_empty() {
                     self.plan.sandbox.display(f.root, &f.rel)

@@ -1,0 +1,184 @@
+//! grep_search: a root-bound walk feeding a parallel, ordered search with early termination.
+//!
+//! The walker runs on the calling thread and hands batches of files, numbered in walk order, to the
+//! sandbox's search thread pool; between batches the same thread takes their results back in that
+//! order and stops everything as soon as the page is known to be complete, or the call's budget
+//! (deadline, cancellation) is spent, even while a worker is still inside one scan (see
+//! [`pipeline`]). A window of tokens bounds how many batches are queued or being searched, each batch
+//! holds a bounded number of directory handles, and results that finish out of order wait under a
+//! byte budget, so memory and open descriptors do not grow with the tree. Small files are read whole
+//! with one `read` into a page-aligned buffer and searched as a slice.
+
+use crate::core::audit::Fields;
+use crate::core::deadline::Deadline;
+use crate::core::error::{Error, Result};
+use crate::core::sandbox::Sandbox;
+use crate::search::args::{GrepArgs, GrepResult, MAX_OFFSET};
+use crate::search::cursor::{self, Cursor};
+use crate::search::file::{Context, OutputMode, SeqSkip};
+use crate::search::matcher::{self, MatchFlags};
+use crate::search::page::Page;
+use crate::search::query::{start_pos, Start};
+use crate::walk::{self, Filter};
+use grep_regex::RegexMatcher;
+use std::sync::Arc;
+use std::time::Duration;
+
+mod feed;
+mod pipeline;
+mod worker;
+
+/// At most this many batches of one call are queued or being searched at once.
+const MAX_WINDOW: usize = 48;
+
+/// While it waits for results, the calling thread looks at the budget (deadline, cancellation) at
+/// least this often.
+const POLL: Duration = Duration::from_millis(5);
+
+/// Once the budget is spent, the calling thread waits at most this long for the batches in flight
+/// (their workers stop at their next check of the same budget, and what they found before it belongs
+/// on the page), then returns without them.
+const GRACE: Duration = Duration::from_millis(20);
+
+/// Files per batch grow from 1 to this: the first page needs only a few files, and a full search
+/// should not pay a thread hand-off per file.
+const MAX_BATCH: usize = 64;
+
+/// Batches hold no more files than the pool searches in about this long (measured on the call's
+/// batches so far), so that the batches of calls sharing the pool interleave finely: a small call
+/// waits for at most one batch per busy thread, not for 64 slow files.
+const BATCH_TIME: Duration = Duration::from_millis(4);
+
+impl Sandbox {
+    /// Searches file contents under the roots. See the crate docs for the contract.
+    pub fn grep_search(&self, args: &GrepArgs) -> Result<GrepResult> {
+        self.audited(
+            "grep_search",
+            args.path.as_deref(),
+            || Ok((self.grep_inner(args)?, None)),
+            |g| Fields {
+                result: if g.timed_out { "timed_out" } else { "ok" },
+                ..Fields::ok(g.matches.len() as u64, g.match_lines, g.truncated)
+            },
+        )
+    }
+
+    fn grep_inner(&self, args: &GrepArgs) -> Result<GrepResult> {
+        let limits = &self.policy.limits;
+        let timeout = args
+            .timeout_ms
+            .unwrap_or(limits.timeout_ms)
+            .min(limits.timeout_ms);
+        let deadline = Arc::new(Deadline::after(Duration::from_millis(timeout)));
+        let flags = MatchFlags {
+            case_insensitive: args.case_insensitive.unwrap_or(false),
+            smart_case: args.smart_case.unwrap_or(false),
+            fixed_strings: args.fixed_strings.unwrap_or(false),
+            word: args.word.unwrap_or(false),
+            multiline: args.multiline.unwrap_or(false),
+        };
+        let filter = self.filter(
+            args.include.as_ref(),
+            args.exclude.as_ref(),
+            args.file_type.as_deref(),
+            args.hidden,
+            args.no_ignore,
+        )?;
+        // Ignore files compile within the call's budget.
+        let filter = Filter {
+            ignore: walk::IgnoreBudget {
+                deadline: Some(deadline.clone()),
+                ..filter.ignore
+            },
+            ..filter
+        };
+        let matcher = matcher::build(&args.pattern, flags, limits)?;
+        let mode = args.output_mode.unwrap_or_default();
+        let (limit, max_bytes) = self.page_caps(args.limit, args.max_bytes);
+        let query = cursor::args_hash("", args, |q| {
+            q.offset = None;
+            q.cursor = None;
+            q.limit = None;
+            q.max_bytes = None;
+            q.timeout_ms = None;
+        });
+        let cursor = self.decode_cursor(args.cursor.as_deref(), args.offset, query)?;
+        let ctx = args.context.unwrap_or(0).min(100);
+        let before = args.before.unwrap_or(ctx).min(100);
+        let after = args.after.unwrap_or(ctx).min(100);
+        let offset = args.offset.unwrap_or(0);
+        if offset > MAX_OFFSET {
+            // Offset paging keeps up to offset+limit lines per file in flight; past this, memory
+            // could grow with a hostile tree. The cursor has no such cost.
+            return Err(Error::invalid(format!(
+                "offset {offset} is over {MAX_OFFSET}; page with cursor=next_cursor instead"
+            )));
+        }
+        let skip = self.skip_of(cursor.as_ref(), offset)?;
+        let mut page =
+            Page::new(mode, limit, max_bytes, before, after, skip).with_deadline(&deadline);
+        let first_index = cursor.as_ref().map_or(offset, |c| c.index);
+        // Offset paging with context: files are searched in order so each keeps only what the page
+        // can show (see `SeqSkip`).
+        let seq = (skip > 0 && (before > 0 || after > 0) && mode == OutputMode::Content)
+            .then(|| Arc::new(SeqSkip::new(skip, limit)));
+        let starts = self.starts(args.path.as_deref(), cursor.as_ref(), &filter)?;
+        page.consumed = start_pos(cursor.as_ref(), &starts);
+        if deadline.expired() {
+            page.timed_out = true;
+            page.truncated = true;
+        } else {
+            let max_filesize = args
+                .max_filesize
+                .unwrap_or(limits.max_filesize)
+                .min(limits.max_filesize);
+            let plan = Plan {
+                sandbox: self,
+                matcher: &matcher,
+                filter: &filter,
+                mode,
+                context: Context { before, after },
+                before,
+                after,
+                multiline: flags.multiline,
+                cursor: cursor.as_ref(),
+                per_file_cap: skip.saturating_add(limit).saturating_add(1),
+                max_filesize,
+                deadline: &deadline,
+                seq,
+            };
+            plan.run(starts, &mut page);
+        }
+        page.stats.skipped.partial_ignore_files += filter.ignore.partial();
+        Ok(self.finish(page, first_index, query, mode))
+    }
+}
+
+/// Everything one search needs, shared by the walker, the workers and the consumer.
+struct Plan<'a> {
+    sandbox: &'a Sandbox,
+    matcher: &'a RegexMatcher,
+    filter: &'a Filter,
+    mode: OutputMode,
+    context: Context,
+    before: u64,
+    after: u64,
+    multiline: bool,
+    cursor: Option<&'a Cursor>,
+    per_file_cap: u64,
+    max_filesize: u64,
+    deadline: &'a Deadline,
+    /// Offset paging with context: the files are searched one by one in walk order, on the calling
+    /// thread (see `SeqSkip`).
+    seq: Option<Arc<SeqSkip>>,
+}
+
+impl Plan<'_> {
+    /// Runs the search into `page`. The calling thread walks and, between batches, takes results
+    /// in order; the sandbox's pool searches the batches (see [`pipeline`]).
+    fn run(&self, starts: Vec<Start>, page: &mut Page) {
+        let mut run = pipeline::Run::new(self, page);
+        let (skips, complete, looked_at) = self.walk_all(starts, &mut run);
+        run.finish(skips, complete, looked_at);
+    }
+}

@@ -1,0 +1,197 @@
+//! One batch on a pool thread: each file opened through the one open path (relative to its
+//! directory's handle) and searched, small files as one slice.
+
+use super::feed::{FileJob, Source};
+use super::Plan;
+use crate::core::open::{self, Kind, Want};
+use crate::core::policy::SymlinkMode;
+use crate::search::file::{FileResult, FileSearch, FileStatus, OutputMode};
+use crate::walk::WalkSkips;
+use grep_searcher::{BinaryDetection, Searcher, SearcherBuilder};
+use std::os::fd::AsFd;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+pub(super) struct FileOutcome {
+    pub(super) root: usize,
+    pub(super) rel: PathBuf,
+    pub(super) result: FileResult,
+    pub(super) skips: WalkSkips,
+}
+
+impl Plan<'_> {
+    /// Searches one batch (on a pool thread, or inline): opens each file through the one open path
+    /// and searches it, until the call is over.
+    pub(super) fn work(&self, files: Vec<FileJob>, stop: &AtomicBool) -> Vec<FileOutcome> {
+        let mut searcher = self.searcher();
+        super::pipeline::with_read_buffer(|buf| {
+            files
+                .into_iter()
+                .map(|j| {
+                    let result = if stop.load(Ordering::Relaxed) {
+                        FileResult {
+                            status: FileStatus::Abandoned,
+                            ..Default::default()
+                        }
+                    } else {
+                        self.search_one(&mut searcher, buf, j.root, &j.rel, j.source)
+                    };
+                    FileOutcome {
+                        root: j.root,
+                        rel: j.rel,
+                        result,
+                        skips: j.skips,
+                    }
+                })
+                .collect()
+        })
+    }
+
+    fn searcher(&self) -> Searcher {
+        SearcherBuilder::new()
+            .line_number(true)
+            .multi_line(self.multiline)
+            .before_context(if self.mode == OutputMode::Content {
+                self.before as usize
+            } else {
+                0
+            })
+            .after_context(if self.mode == OutputMode::Content {
+                self.after as usize
+            } else {
+                0
+            })
+            .binary_detection(BinaryDetection::quit(0))
+            .heap_limit(Some(64 * 1024 * 1024))
+            .build()
+    }
+
+    fn search_one(
+        &self,
+        searcher: &mut Searcher,
+        buf: &mut Vec<u8>,
+        root: usize,
+        rel: &Path,
+        source: Source,
+    ) -> FileResult {
+        if self.deadline.expired() {
+            return FileResult {
+                status: FileStatus::TimedOut,
+                ..Default::default()
+            };
+        }
+        let skip_through_line = match self.cursor {
+            Some(c) if c.root == root && c.path == rel => c.line,
+            _ => 0,
+        };
+        if skip_through_line == u64::MAX {
+            return FileResult::default();
+        }
+        let opened = match source {
+            Source::Opened(fd) => rustix::fs::fstat(&fd)
+                .map(|stat| open::Opened { fd, stat })
+                .map_err(std::io::Error::from),
+            Source::At(dir, name) => open::open_beneath(
+                dir.as_fd(),
+                Path::new(&name),
+                Want::Read,
+                SymlinkMode::Never,
+            ),
+        };
+        let opened = match opened {
+            Ok(o) => o,
+            Err(_) => {
+                return FileResult {
+                    status: FileStatus::Unreadable,
+                    ..Default::default()
+                }
+            }
+        };
+        match opened.kind() {
+            Kind::File => {}
+            _ => {
+                return FileResult {
+                    status: FileStatus::NotRegular,
+                    ..Default::default()
+                }
+            }
+        }
+        // The opened file's own link count decides (the walker's look may be stale).
+        if !self.sandbox.gate.links_ok(&opened.stat) {
+            return FileResult {
+                status: FileStatus::Refused,
+                ..Default::default()
+            };
+        }
+        if opened.stat.st_size as u64 > self.max_filesize {
+            return FileResult {
+                status: FileStatus::TooLarge,
+                ..Default::default()
+            };
+        }
+        let size = opened.stat.st_size as u64;
+        let file = std::fs::File::from(opened.fd);
+        let fs = FileSearch {
+            matcher: self.matcher,
+            mode: self.mode,
+            context: self.context,
+            cap: self.per_file_cap,
+            skip_through_line,
+            max_columns: self.sandbox.policy.limits.max_columns,
+            deadline: self.deadline,
+            seq: self.seq.as_deref(),
+        };
+        let mut r = if size <= SLURP_MAX {
+            match read_whole(&file, size as usize, buf) {
+                Ok(data) => fs.run_slice(searcher, data),
+                Err(_) => FileResult {
+                    status: FileStatus::Unreadable,
+                    ..Default::default()
+                },
+            }
+        } else {
+            fs.run(searcher, file)
+        };
+        if r.binary && r.units == 0 && r.status == FileStatus::Searched {
+            r.status = FileStatus::Binary;
+            r.binary = false;
+        }
+        r
+    }
+}
+
+/// Files up to this size are read whole, with one `read`, into the worker's reusable buffer and
+/// searched as a slice. The streaming path costs three reads per file (a BOM peek, the data, the
+/// read that sees end of file); on a source tree, where most files are small, those syscalls are a
+/// tenth of the search. The buffer is per worker, so memory stays `threads × SLURP_MAX`.
+const SLURP_MAX: u64 = 256 * 1024;
+
+/// Reads the first `size` bytes of `file` (its size when opened) into `buf`. A file that grew since
+/// is searched as it was when opened; one that shrank, as far as it goes.
+fn read_whole<'b>(
+    file: &std::fs::File,
+    size: usize,
+    buf: &'b mut Vec<u8>,
+) -> std::io::Result<&'b [u8]> {
+    use std::io::Read;
+    // The kernel copies page-cache pages into the buffer; with the buffer page-aligned as well that
+    // copy is markedly cheaper (measured: system time 1.2 s vs 0.85 s on the Linux tree when a
+    // buffer from malloc started 16 bytes past a page boundary).
+    const ALIGN: usize = 4096;
+    if buf.len() < size + ALIGN {
+        buf.resize(size + ALIGN, 0);
+    }
+    let start = buf.as_ptr().align_offset(ALIGN).min(ALIGN);
+    let buf = &mut buf[start..start + size];
+    let mut filled = 0;
+    let mut reader = file;
+    while filled < size {
+        match reader.read(&mut buf[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(&buf[..filled])
+}

@@ -1,0 +1,308 @@
+//! What a search needs before it walks, shared by grep_search and glob: argument checks, the walk
+//! filter, where the walks start, page caps, the cursor, and the result a finished page becomes.
+
+use crate::core::admit::{self, RootId};
+use crate::core::error::{Error, ErrorCode, Result};
+use crate::core::open::{self, Kind, Want};
+use crate::core::policy::SymlinkMode;
+use crate::core::sandbox::Sandbox;
+use crate::search::args::{Globs, GrepResult, MAX_OFFSET};
+use crate::search::cursor::Cursor;
+use crate::search::file::OutputMode;
+use crate::search::page::{Page, Pos};
+use crate::walk::{self, Filter};
+use std::os::fd::{AsFd, OwnedFd};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Where one walk starts.
+pub(crate) enum Start {
+    Dir {
+        root: usize,
+        rel: PathBuf,
+        fd: OwnedFd,
+        levels: Option<Arc<walk::IgnoreLevel>>,
+    },
+    File {
+        root: usize,
+        rel: PathBuf,
+        fd: OwnedFd,
+    },
+}
+
+/// Validates include/exclude globs: root-relative only, no `..`, no absolute, drive or UNC forms.
+pub(crate) fn check_glob(g: &str, max_len: usize) -> Result<()> {
+    let bad = |why: &str| Err(Error::invalid(format!("glob '{g}' {why}")));
+    if g.is_empty() || g.len() > max_len {
+        return bad("is empty or too long");
+    }
+    if g.contains('\0') {
+        return bad("contains a NUL byte");
+    }
+    if g.starts_with('/') || g.starts_with('\\') || g.starts_with('!') {
+        return bad("must be relative to the root (no leading '/', '\\' or '!')");
+    }
+    let b = g.as_bytes();
+    if b.len() >= 2 && b[1] == b':' {
+        return bad("looks like a drive path; globs are root-relative");
+    }
+    if g.split(['/', '\\', '{', '}', ','])
+        .any(|c| c == ".." || c == "~")
+    {
+        return bad("may not contain '..' or '~' components");
+    }
+    Ok(())
+}
+
+impl Sandbox {
+    /// Caps the per-call limit and byte cap by the policy.
+    pub(crate) fn page_caps(&self, limit: Option<u64>, max_bytes: Option<u64>) -> (u64, usize) {
+        let limits = &self.policy.limits;
+        // The policy's caps win; a cap of 0 (or under the 256-byte floor for agents) must not panic.
+        let max_results = (limits.max_results as u64).max(1);
+        let limit = limit.unwrap_or(10).clamp(1, max_results);
+        let cap = (limits.max_bytes as u64).max(1);
+        let max_bytes = max_bytes.unwrap_or(cap).clamp(256.min(cap), cap) as usize;
+        (limit, max_bytes)
+    }
+
+    /// The units a page skips: `offset`, or what a cursor of a timed-out offset page still owes.
+    pub(crate) fn skip_of(&self, cursor: Option<&Cursor>, offset: u64) -> Result<u64> {
+        match cursor {
+            None => Ok(offset),
+            Some(c) if c.skip <= MAX_OFFSET => Ok(c.skip),
+            Some(_) => Err(Error::invalid(
+                "cursor is malformed; pass next_cursor from the previous page unchanged, or use offset",
+            )),
+        }
+    }
+
+    pub(crate) fn decode_cursor(
+        &self,
+        cursor: Option<&str>,
+        offset: Option<u64>,
+        query: u64,
+    ) -> Result<Option<Cursor>> {
+        match cursor {
+            Some(_) if offset.is_some() => {
+                Err(Error::invalid("give either offset or cursor, not both"))
+            }
+            Some(c) => Cursor::decode(c, query, self.roots.len()).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    pub(crate) fn finish(
+        &self,
+        page: Page<'_>,
+        first_index: u64,
+        query: u64,
+        mode: OutputMode,
+    ) -> GrepResult {
+        let resume = if page.timed_out {
+            page.consumed.clone().or(page.last_unit.clone())
+        } else {
+            page.last_unit.clone()
+        };
+        let next_cursor = if page.truncated {
+            resume.map(|p| {
+                Cursor {
+                    query,
+                    root: p.root,
+                    path: p.rel,
+                    line: p.line,
+                    index: first_index + page.units,
+                    // Non-zero only when the deadline cut the page while it was still skipping.
+                    skip: page.skip,
+                }
+                .encode()
+            })
+        } else {
+            None
+        };
+        let complete = !page.truncated && !page.timed_out;
+        GrepResult {
+            total: (mode == OutputMode::Count && complete).then_some(page.total),
+            matches: page.out,
+            match_lines: page.units,
+            next_offset: first_index + page.units,
+            next_cursor,
+            truncated: page.truncated,
+            timed_out: page.timed_out,
+            stats: page.stats,
+        }
+    }
+
+    /// Builds the walk filter from include/exclude globs, types and the hidden/ignore switches.
+    pub(crate) fn filter(
+        &self,
+        include: Option<&Globs>,
+        exclude: Option<&Globs>,
+        types: Option<&str>,
+        hidden: Option<bool>,
+        no_ignore: Option<bool>,
+    ) -> Result<Filter> {
+        let max = self.policy.limits.max_pattern_len;
+        let mut ob = ignore::overrides::OverrideBuilder::new("");
+        let mut any = false;
+        for (globs, negate) in [(include, false), (exclude, true)] {
+            for g in globs.map(Globs::list).unwrap_or_default() {
+                check_glob(&g, max)?;
+                let line = if negate { format!("!{g}") } else { g.clone() };
+                ob.add(&line)
+                    .map_err(|e| Error::invalid(format!("glob '{g}': {e}")))?;
+                any = true;
+            }
+        }
+        let overrides = if any {
+            Some(
+                ob.build()
+                    .map_err(|e| Error::invalid(format!("globs: {e}")))?,
+            )
+        } else {
+            None
+        };
+        let types = match types {
+            Some(t) => {
+                let mut tb = ignore::types::TypesBuilder::new();
+                tb.add_defaults();
+                for name in t.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                    if !tb.definitions().iter().any(|d| d.name() == name) {
+                        return Err(Error::invalid(format!("unknown file type '{name}'; use ripgrep type names such as rust, c, py, js, md")));
+                    }
+                    tb.select(name);
+                }
+                Some(
+                    tb.build()
+                        .map_err(|e| Error::invalid(format!("type: {e}")))?,
+                )
+            }
+            None => None,
+        };
+        Ok(Filter {
+            hidden: hidden.unwrap_or(self.policy.hidden),
+            no_ignore: no_ignore.unwrap_or(self.policy.no_ignore),
+            overrides,
+            types,
+            ignore: Default::default(),
+        })
+    }
+
+    /// Where the walks start: each root, or the one file or directory named by `path`.
+    pub(crate) fn starts(
+        &self,
+        path: Option<&str>,
+        cursor: Option<&Cursor>,
+        filter: &Filter,
+    ) -> Result<Vec<Start>> {
+        let mut out = Vec::new();
+        match path {
+            None => {
+                for (i, root) in self.roots.iter().enumerate() {
+                    // A root inside a denied part of another root holds nothing to search.
+                    if cursor.is_some_and(|c| c.root > i) || self.gate.root_denied(RootId::Read(i))
+                    {
+                        continue;
+                    }
+                    let fd = open::open_beneath(
+                        root.dir.as_fd(),
+                        Path::new(""),
+                        Want::Dir,
+                        SymlinkMode::Never,
+                    )
+                    .map_err(|e| Error::from_os(&e, &root.name))?
+                    .fd;
+                    out.push(Start::Dir {
+                        root: i,
+                        rel: PathBuf::new(),
+                        fd,
+                        levels: None,
+                    });
+                }
+                if self.roots.is_empty() {
+                    return Err(Error::new(
+                        ErrorCode::OutOfSandbox,
+                        "no roots are configured for this agent",
+                    ));
+                }
+            }
+            Some(p) => {
+                let loc = self.locate(p, Want::Meta)?;
+                let root = &self.roots[loc.root];
+                if cursor.is_some_and(|c| c.root != loc.root) {
+                    return Err(Error::invalid("cursor belongs to a different path"));
+                }
+                // The object admitted by `locate` is opened again for reading: it must still be the
+                // same one (a rename in between must not substitute another).
+                let want = match loc.opened.kind() {
+                    Kind::Dir => Want::Dir,
+                    Kind::File => Want::Read,
+                    _ => Want::Meta,
+                };
+                let reopen = || {
+                    admit::reopen(root.dir.as_fd(), &loc.rel, want, &loc.opened.stat).map_err(|e| {
+                        match e {
+                            Some(e) => Error::from_os(&e, p),
+                            None => Error::new(
+                                ErrorCode::IoError,
+                                format!("'{p}' changed while it was opened; try again"),
+                            ),
+                        }
+                    })
+                };
+                match loc.opened.kind() {
+                    Kind::Dir => {
+                        let fd = reopen()?.fd;
+                        let levels = walk::ancestor_levels(
+                            &root.dir,
+                            &loc.rel,
+                            filter.no_ignore,
+                            &filter.ignore,
+                            &|p, d| self.gate.denied(RootId::Read(loc.root), p, d),
+                        );
+                        out.push(Start::Dir {
+                            root: loc.root,
+                            rel: loc.rel,
+                            fd,
+                            levels,
+                        });
+                    }
+                    Kind::File => {
+                        let fd = reopen()?.fd;
+                        out.push(Start::File {
+                            root: loc.root,
+                            rel: loc.rel,
+                            fd,
+                        });
+                    }
+                    _ => {
+                        return Err(Error::new(
+                            ErrorCode::NotAFile,
+                            format!("'{p}' is not a regular file or directory"),
+                        ))
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Where a call starts: the cursor of a page cut by the deadline before any file was taken (by time
+/// spent compiling, or in the first file) resumes here.
+pub(crate) fn start_pos(cursor: Option<&Cursor>, starts: &[Start]) -> Option<Pos> {
+    match (cursor, starts.first()) {
+        (Some(c), _) => Some(Pos {
+            root: c.root,
+            rel: c.path.clone(),
+            line: c.line,
+        }),
+        (None, Some(Start::Dir { root, .. } | Start::File { root, .. })) => Some(Pos {
+            root: *root,
+            // Sorts before every real name, and names no file.
+            rel: PathBuf::from("\u{1}"),
+            line: 0,
+        }),
+        (None, None) => None,
+    }
+}
