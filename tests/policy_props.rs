@@ -1102,7 +1102,7 @@ fn entries_of(l: &ListResult) -> Vec<ListedEntry> {
         .iter()
         .map(|e| {
             let size = (e.kind != "dir").then_some(e.size);
-            (e.name.clone(), e.kind.clone(), size)
+            (e.name.clone(), e.kind.to_string(), size)
         })
         .collect()
 }
@@ -1239,7 +1239,7 @@ fn check(spec: &Spec) -> Result<(), TestCaseError> {
         );
         let st = code(sb.stat(&StatArgs { path: path.clone() }));
         prop_assert_eq!(
-            st.map(|s| (s.kind, s.path)),
+            st.map(|s| (s.kind.to_string(), s.path)),
             Ok(("file".to_string(), path.clone())),
             "stat {}; {}",
             path,
@@ -1337,7 +1337,7 @@ fn check_request(
         };
         (kind.to_string(), shown(&l))
     });
-    let got = code(sb.stat(&StatArgs { path: s.into() })).map(|r| (r.kind, r.path));
+    let got = code(sb.stat(&StatArgs { path: s.into() })).map(|r| (r.kind.to_string(), r.path));
     prop_assert_eq!(got, want, "stat {:?} ({:?}); {}", s, req, ctx);
 
     let want = loc.clone().and_then(|l| match l.2 {

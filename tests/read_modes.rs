@@ -657,7 +657,7 @@ fn list_dir_sorted_kinds_hidden_denied_ignored() {
     assert!(!l.truncated);
     let kind = |n: &str| {
         let e = l.entries.iter().find(|e| e.name == n).unwrap();
-        (e.kind.clone(), e.size)
+        (e.kind.as_str().to_string(), e.size)
     };
     assert_eq!(kind("a.txt"), ("file".into(), 5));
     assert_eq!(kind("sub").0, "dir");

@@ -142,14 +142,10 @@ pub(crate) fn current_cancelled() -> bool {
 }
 
 /// A wall-clock budget shared by every worker of one call, with the cancel switch of the
-/// [`Budget`] in force when it was made. Clones share the switch (and the instant).
-///
-/// ```
-/// let d = rootbound::Deadline::after(std::time::Duration::from_millis(0));
-/// assert!(d.expired());
-/// ```
+/// [`Budget`] in force when it was made. Clones share the switch (and the instant). Internal: callers
+/// of the library bound a call with a [`Budget`].
 #[derive(Debug)]
-pub struct Deadline {
+pub(crate) struct Deadline {
     at: Instant,
     hit: AtomicBool,
     cancel: Option<Arc<AtomicBool>>,

@@ -3,7 +3,8 @@
 use serde_json::{json, Value};
 use std::fmt;
 
-/// The stable error codes of the tool contract (DESIGN.md §4).
+/// The stable error codes of the tool contract: the `code` of every error result, listed with what
+/// an agent should do next in README.md ("Error codes" under "The tools").
 ///
 /// The string form ([`ErrorCode::as_str`]) never changes between releases; agents and tests match on it.
 ///
@@ -12,6 +13,7 @@ use std::fmt;
 /// assert_eq!(ErrorCode::OutOfSandbox.as_str(), "OUT_OF_SANDBOX");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ErrorCode {
     /// An escape attempt, an absolute path outside every root, a symlink leading out, or no roots at all.
     OutOfSandbox,
@@ -67,7 +69,7 @@ impl ErrorCode {
     }
 
     /// Every code, in documentation order.
-    pub const ALL: [ErrorCode; 13] = [
+    pub const ALL: &'static [ErrorCode] = &[
         ErrorCode::OutOfSandbox,
         ErrorCode::NotFound,
         ErrorCode::NotAFile,

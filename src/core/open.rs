@@ -22,10 +22,29 @@ pub(crate) enum Want {
     Meta,
 }
 
-/// The kind of an opened object, from `fstat` on its descriptor.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The kind of an opened object, from `fstat` on its descriptor; in results it is the string
+/// `file`, `dir`, `symlink` or `other`.
+///
+/// ```
+/// assert_eq!(serde_json::to_value(rootbound::Kind::Dir).unwrap(), "dir");
+/// assert_eq!(rootbound::Kind::File, "file");
+/// ```
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    Default,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Kind {
     /// A regular file.
+    #[default]
     File,
     /// A directory.
     Dir,
@@ -33,6 +52,18 @@ pub enum Kind {
     Symlink,
     /// A FIFO, socket, or device.
     Other,
+}
+
+impl PartialEq<&str> for Kind {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl std::fmt::Display for Kind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 impl Kind {

@@ -186,7 +186,7 @@ impl Policy {
     }
 }
 
-/// Builds a [`Policy`] (and from it a [`crate::Sandbox`]).
+/// Builds a [`Policy`] (and, with [`PolicyBuilder::build`], a [`crate::Sandbox`]).
 #[derive(Debug, Clone, Default)]
 pub struct PolicyBuilder {
     policy: Policy,
@@ -267,12 +267,9 @@ impl PolicyBuilder {
     pub fn policy(self) -> Policy {
         self.policy
     }
-    /// Opens the roots and returns the sandbox.
-    pub fn build(self) -> crate::Result<crate::Sandbox> {
-        let sandbox = crate::Sandbox::new(self.policy)?;
-        Ok(match self.pool {
-            Some(pool) => sandbox.with_thread_pool(pool),
-            None => sandbox,
-        })
+    /// The policy and the caller's thread pool, for `Sandbox` to build from (see
+    /// `PolicyBuilder::build` in `core::sandbox`: the policy knows nothing of the sandbox).
+    pub(crate) fn into_parts(self) -> (Policy, Option<std::sync::Arc<rayon::ThreadPool>>) {
+        (self.policy, self.pool)
     }
 }

@@ -5,7 +5,7 @@ use crate::core::deny::DenyRules;
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::names;
 use crate::core::open::{self, Opened, Want};
-use crate::core::policy::{PathDisplay, Policy, RootMode};
+use crate::core::policy::{PathDisplay, Policy, PolicyBuilder, RootMode};
 use crate::core::pool::SearchPool;
 use crate::core::resolve::{self, RootPaths};
 use cap_std::fs::Dir;
@@ -54,6 +54,18 @@ pub(crate) struct Located {
     /// The resolved path relative to the root (after symlinks and `..`).
     pub rel: PathBuf,
     pub opened: Opened,
+}
+
+impl PolicyBuilder {
+    /// Opens the roots and returns the sandbox.
+    pub fn build(self) -> Result<Sandbox> {
+        let (policy, pool) = self.into_parts();
+        let sandbox = Sandbox::new(policy)?;
+        Ok(match pool {
+            Some(pool) => sandbox.with_thread_pool(pool),
+            None => sandbox,
+        })
+    }
 }
 
 impl Sandbox {

@@ -29,7 +29,7 @@ pub struct StatResult {
     /// The canonical path.
     pub path: String,
     /// `file`, `dir` or `other` (FIFO, socket, device).
-    pub kind: String,
+    pub kind: Kind,
     /// Size in bytes.
     pub size: u64,
     /// Modification time, RFC 3339 (UTC).
@@ -68,7 +68,7 @@ pub struct Entry {
     /// The entry's name.
     pub name: String,
     /// `file`, `dir`, `symlink` (reported, not followed) or `other`.
-    pub kind: String,
+    pub kind: Kind,
     /// Size in bytes (of the link itself for symlinks).
     pub size: u64,
 }
@@ -129,7 +129,7 @@ impl Sandbox {
             Ok((
                 StatResult {
                     path: self.display(loc.root, &loc.rel),
-                    kind: kind.as_str().into(),
+                    kind,
                     size: st.st_size.max(0) as u64,
                     mtime: rfc3339(st.st_mtime),
                     mtime_unix: st.st_mtime,
@@ -171,7 +171,7 @@ impl Sandbox {
                 .iter()
                 .map(|(name, kind)| Entry {
                     name: name.clone(),
-                    kind: kind.as_str().into(),
+                    kind: *kind,
                     size: 0,
                 })
                 .collect();
@@ -271,7 +271,7 @@ impl Sandbox {
             .iter()
             .map(|(name, kind)| Entry {
                 name: names::escape_path(Path::new(name)),
-                kind: kind.as_str().into(),
+                kind: *kind,
                 size: rustix::fs::statat(
                     &loc.opened.fd,
                     name.as_os_str(),

@@ -126,7 +126,7 @@ const CHUNK: usize = 64 * 1024;
 const DEFAULT_MAX_LINES: u64 = 2000;
 
 impl Sandbox {
-    /// Reads one page of a file. See the crate docs for the contract.
+    /// Reads one page of a file (byte or line pages; see the [crate docs](crate#paging)).
     pub fn read_file(&self, args: &ReadArgs) -> Result<ReadResult> {
         self.audited(
             "read_file",

@@ -58,7 +58,7 @@ pub struct TreeNode {
     /// The entry's name (escaped like every displayed name).
     pub name: String,
     /// `file`, `dir`, `symlink` or `other`.
-    pub kind: String,
+    pub kind: Kind,
     /// Size in bytes (files and symlinks).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub size: Option<u64>,
@@ -166,7 +166,7 @@ impl Sandbox {
             path: shown.clone(),
             tree: TreeNode {
                 name: shown,
-                kind: "dir".into(),
+                kind: Kind::Dir,
                 ..Default::default()
             },
             ..Default::default()
@@ -263,7 +263,7 @@ impl Sandbox {
                 out.entries += 1;
                 let mut child = TreeNode {
                     name: names::escape_path(Path::new(&name)),
-                    kind: kind.as_str().into(),
+                    kind,
                     size: (!is_dir).then(|| st.map_or(0, |st| st.st_size.max(0) as u64)),
                     ..Default::default()
                 };

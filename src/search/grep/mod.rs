@@ -50,7 +50,7 @@ const MAX_BATCH: usize = 64;
 const BATCH_TIME: Duration = Duration::from_millis(4);
 
 impl Sandbox {
-    /// Searches file contents under the roots. See the crate docs for the contract.
+    /// Searches file contents under the roots; pages as the [crate docs](crate#paging) describe.
     pub fn grep_search(&self, args: &GrepArgs) -> Result<GrepResult> {
         self.audited(
             "grep_search",
