@@ -141,30 +141,18 @@ impl Cx<'_> {
                 base.deny = globs;
             }
         }
-        if let Some(n) = t.get("symlinks") {
-            let choices = [
-                ("inside", SymlinkMode::Inside),
-                ("never", SymlinkMode::Never),
-            ];
-            if let Some(v) = self.pick(&join(key, "symlinks"), n, &choices) {
-                base.symlinks = v;
-            }
-        }
-        if let Some(n) = t.get("path_display") {
-            let choices = [
-                ("absolute", PathDisplay::Absolute),
-                ("relative", PathDisplay::Relative),
-            ];
-            if let Some(v) = self.pick(&join(key, "path_display"), n, &choices) {
-                base.path_display = v;
-            }
-        }
-        if let Some(n) = t.get("root_mode") {
-            let choices = [("strict", RootMode::Strict), ("lenient", RootMode::Lenient)];
-            if let Some(v) = self.pick(&join(key, "root_mode"), n, &choices) {
-                base.root_mode = v;
-            }
-        }
+        let symlinks = [
+            ("inside", SymlinkMode::Inside),
+            ("never", SymlinkMode::Never),
+        ];
+        self.choose(key, t, "symlinks", &symlinks, &mut base.symlinks);
+        let display = [
+            ("absolute", PathDisplay::Absolute),
+            ("relative", PathDisplay::Relative),
+        ];
+        self.choose(key, t, "path_display", &display, &mut base.path_display);
+        let modes = [("strict", RootMode::Strict), ("lenient", RootMode::Lenient)];
+        self.choose(key, t, "root_mode", &modes, &mut base.root_mode);
         for (field, slot) in [
             ("hidden", &mut base.hidden),
             ("no_ignore", &mut base.no_ignore),
@@ -284,6 +272,23 @@ impl Cx<'_> {
         }
         origins.push((root, join(k, "root")));
         Some(w)
+    }
+
+    /// The key `field` of the table `t` at `key`, one of `choices` by name, when present, into `slot`.
+    fn choose<T: Copy>(
+        &mut self,
+        key: &str,
+        t: &BTreeMap<String, Node>,
+        field: &str,
+        choices: &[(&str, T)],
+        slot: &mut T,
+    ) {
+        if let Some(v) = t
+            .get(field)
+            .and_then(|n| self.pick(&join(key, field), n, choices))
+        {
+            *slot = v;
+        }
     }
 
     /// A boolean key, when present, into `slot`.

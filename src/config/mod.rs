@@ -39,7 +39,7 @@
 //! and the `roots` of read_file, grep_search, glob, list_dir and stat (in that order). A tool whose section lists `roots` sees exactly those; a tool that lists none
 //! sees the agent's roots (the union). Per-tool limits work the same way. This is implemented by giving
 //! every tool a complete [`Policy`] of its own (the agent's settings, its roots, its limits) and building
-//! one [`Sandbox`] per distinct policy: tools whose policies are equal share one sandbox, and
+//! one [`Sandbox`](crate::Sandbox) per distinct policy: tools whose policies are equal share one sandbox, and
 //! [`AgentTools`] routes each call to the sandbox of its tool. So no tool ever sees a root or a limit
 //! that only another tool was given.
 
