@@ -1,10 +1,11 @@
 //! Command-line front end. It only translates: every filesystem access goes through `Sandbox`.
 
+mod limits;
+
 use clap::{Args, Parser, Subcommand};
+use limits::LimitFlags;
 use rootbound::config::{AgentTools, Config};
-use rootbound::{
-    GrepArgs, Limits, OutputMode, Policy, RootSpec, Sandbox, SymlinkMode, WritePolicy,
-};
+use rootbound::{GrepArgs, OutputMode, Policy, RootSpec, Sandbox, SymlinkMode, WritePolicy};
 use serde_json::Value;
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -65,9 +66,8 @@ pub(crate) struct SandboxOpts {
     /// A config file (TOML, or JSON by the .json extension) defining agents and their tools; replaces
     /// --root, --deny, --write-root and the limit flags.
     #[arg(long, value_name = "FILE", conflicts_with_all = [
-        "roots", "deny", "max_read_bytes", "timeout_ms", "max_results", "max_bytes", "threads",
-        "no_symlinks", "relative_paths", "write_root", "allow_overwrite", "allow_delete",
-        "max_write_bytes",
+        "roots", "deny", "no_symlinks", "relative_paths", "write_root", "allow_overwrite",
+        "allow_delete", "max_write_bytes",
     ])]
     pub config: Option<PathBuf>,
     /// The agent of the config file to serve (may be omitted when the file defines exactly one).
@@ -79,21 +79,9 @@ pub(crate) struct SandboxOpts {
     /// A deny rule in gitignore syntax (repeatable).
     #[arg(long = "deny", value_name = "GLOB")]
     pub deny: Vec<String>,
-    /// Largest read_file page in bytes.
-    #[arg(long)]
-    pub max_read_bytes: Option<u64>,
-    /// Call time budget in milliseconds.
-    #[arg(long)]
-    pub timeout_ms: Option<u64>,
-    /// Largest grep/glob page in results.
-    #[arg(long)]
-    pub max_results: Option<usize>,
-    /// Largest grep/glob page in bytes.
-    #[arg(long)]
-    pub max_bytes: Option<usize>,
-    /// Search threads (default: CPUs).
-    #[arg(long, short = 'j')]
-    pub threads: Option<usize>,
+    /// The limit flags, one per limit field (`--max-read-bytes`, `--timeout-ms`, `-j`...).
+    #[command(flatten)]
+    pub limits: LimitFlags,
     /// Refuse every symlink instead of following in-root ones.
     #[arg(long)]
     pub no_symlinks: bool,
@@ -136,22 +124,7 @@ impl SandboxOpts {
             });
         }
         p.deny = self.deny.clone();
-        let l: &mut Limits = &mut p.limits;
-        if let Some(n) = self.max_read_bytes {
-            l.max_read_bytes = n;
-        }
-        if let Some(n) = self.timeout_ms {
-            l.timeout_ms = n;
-        }
-        if let Some(n) = self.max_results {
-            l.max_results = n;
-        }
-        if let Some(n) = self.max_bytes {
-            l.max_bytes = n;
-        }
-        if let Some(n) = self.threads {
-            l.threads = n;
-        }
+        self.limits.apply(&mut p.limits);
         if self.no_symlinks {
             p.symlinks = SymlinkMode::Never;
         }
@@ -370,15 +343,10 @@ fn read(path: &str, offset: Option<u64>, limit: Option<u64>, opts: &SandboxOpts)
 
 fn grep(g: GrepCmd) -> i32 {
     let mut opts = g.opts.clone();
-    if opts.max_results.is_none() {
-        opts.max_results = Some(10_000);
-    }
-    if opts.max_bytes.is_none() {
-        opts.max_bytes = Some(4 * 1024 * 1024);
-    }
-    if opts.timeout_ms.is_none() {
-        opts.timeout_ms = Some(24 * 3600 * 1000);
-    }
+    // For people: pages large enough that the page loop rarely turns, and a day's budget.
+    opts.limits.or_default("max_results", 10_000);
+    opts.limits.or_default("max_bytes", 4 * 1024 * 1024);
+    opts.limits.or_default("timeout_ms", 24 * 3600 * 1000);
     if opts.config.is_some() {
         // The config's limits hold; the page loop below still prints every match.
         let tools = match opts.tools(None) {

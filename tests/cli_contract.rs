@@ -399,3 +399,84 @@ fn read_prints_content_for_people() {
     assert!(res.stderr.contains("OUT_OF_SANDBOX"), "{:?}", res.stderr);
     w.assert_clean_message(&res.stderr, "../outside/secret.txt", "read");
 }
+
+/// The limit flags come from the one table of limit fields: every field has its `--flag`, each
+/// flag sets its own field (seen in the tool descriptions of `schema`, and in a call), and none is
+/// accepted beside --config.
+#[test]
+fn every_limit_field_has_a_flag_that_sets_it() {
+    let w = world();
+    let r = root(&w);
+    let help = run(&["call", "--help"], None);
+    for f in rootbound::config::LIMITS {
+        let flag = format!("--{}", f.name.replace('_', "-"));
+        assert!(help.stdout.contains(&flag), "{flag} in --help");
+        let conflict = run(
+            &["call", "stat", "{}", "--config", "x.toml", &flag, "1"],
+            None,
+        );
+        assert_eq!(
+            conflict.code, 2,
+            "{flag} with --config: {}",
+            conflict.stderr
+        );
+        assert!(
+            conflict.stderr.contains("cannot be used with"),
+            "{}",
+            conflict.stderr
+        );
+    }
+    // The descriptions name max_read_bytes, max_results and max_list_entries.
+    let defs = run(
+        &[
+            "schema",
+            "--root",
+            &r,
+            "--max-read-bytes",
+            "1234",
+            "--max-results",
+            "77",
+            "--max-list-entries",
+            "5",
+        ],
+        None,
+    );
+    assert_eq!(defs.code, 0, "{}", defs.stderr);
+    assert!(defs.stdout.contains("at most 1234 bytes a call"));
+    assert!(defs.stdout.contains("at most 77)"));
+    assert!(defs.stdout.contains("(at most 5)"));
+    // A limit a call hits: one line cut at 2 characters.
+    let v = assert_ok(
+        &run(
+            &[
+                "call",
+                "read_file",
+                r#"{"path": "a.txt", "start_line": 1}"#,
+                "--root",
+                &r,
+                "--max-line-chars",
+                "2",
+            ],
+            None,
+        ),
+        "max-line-chars",
+    );
+    assert!(v["content"].as_str().unwrap().starts_with("he"), "{v}");
+    assert_ne!(v["content"], "hello\n", "{v}");
+    // -j is threads' short form.
+    assert_ok(
+        &run(
+            &[
+                "call",
+                "stat",
+                r#"{"path": "a.txt"}"#,
+                "--root",
+                &r,
+                "-j",
+                "1",
+            ],
+            None,
+        ),
+        "-j",
+    );
+}

@@ -592,3 +592,29 @@ fn write_section_enables_the_write_tools() {
     assert!(r.get("error").is_none(), "{r}");
     assert!(!tmp.path().join("out/n.txt").exists());
 }
+
+/// The table of tool settings in docs/frontends.md is the one the limit table gives each tool.
+#[test]
+fn documented_tool_settings_match_the_limit_table() {
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/frontends.md")).unwrap();
+    for tool in ["read_file", "grep_search", "glob", "list_dir", "stat"] {
+        let row = doc
+            .lines()
+            .find(|l| l.starts_with(&format!("| `{tool}`")))
+            .unwrap_or_else(|| panic!("a row for {tool}"));
+        let documented: Vec<&str> = row
+            .split('|')
+            .nth(2)
+            .unwrap()
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .collect();
+        let mut keys: Vec<&str> = Vec::new();
+        for f in rootbound::config::LIMITS {
+            keys.extend(f.tools.iter().filter(|k| k.tool == tool).map(|k| k.key));
+        }
+        assert_eq!(documented, keys, "{tool}");
+    }
+}

@@ -8,6 +8,7 @@ pub(crate) mod deadline;
 pub(crate) mod deny;
 pub(crate) mod error;
 pub(crate) mod io;
+pub(crate) mod limits;
 pub(crate) mod names;
 pub(crate) mod open;
 pub(crate) mod policy;

@@ -1,5 +1,6 @@
 //! Operator policy: roots, deny rules, limits and modes. Serde-friendly and built with [`PolicyBuilder`].
 
+pub use crate::core::limits::Limits;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -45,62 +46,6 @@ pub enum RootMode {
     Strict,
     /// Drop the root with a `tracing` warning.
     Lenient,
-}
-
-/// Numeric limits. Every call is bounded by these.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Limits {
-    /// Largest read_file page in bytes (the `limit` argument is capped at this).
-    pub max_read_bytes: u64,
-    /// Longest line in read_file's line mode, in characters, before it is cut with a marker.
-    pub max_line_chars: usize,
-    /// Longest accepted request path in bytes.
-    pub max_path_len: usize,
-    /// Longest accepted path component in bytes.
-    pub max_component_len: usize,
-    /// Largest grep/glob page in bytes.
-    pub max_bytes: usize,
-    /// Hard cap on the `limit` argument of grep_search and glob.
-    pub max_results: usize,
-    /// Hard cap on the `limit` argument of list_dir.
-    pub max_list_entries: usize,
-    /// Default and largest wall-clock budget of one call, in milliseconds.
-    pub timeout_ms: u64,
-    /// Compiled regex size limit in bytes.
-    pub regex_size_limit: usize,
-    /// Lazy DFA cache limit per search thread, in bytes.
-    pub dfa_size_limit: usize,
-    /// Longest accepted pattern or glob, in bytes.
-    pub max_pattern_len: usize,
-    /// Files larger than this are skipped by grep_search (counted as `too_large`).
-    pub max_filesize: u64,
-    /// Output lines of grep_search are cut to this many characters around the first match.
-    pub max_columns: usize,
-    /// Threads of the sandbox's search pool (0 = the number of CPUs), started on the first
-    /// grep_search and shared by all its calls; unused when the caller supplies a pool.
-    pub threads: usize,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            max_read_bytes: 64 * 1024,
-            max_line_chars: 2000,
-            max_path_len: 4096,
-            max_component_len: 255,
-            max_bytes: 32 * 1024,
-            max_results: 100,
-            max_list_entries: 1000,
-            timeout_ms: 10_000,
-            regex_size_limit: 2 * 1024 * 1024,
-            dfa_size_limit: 8 * 1024 * 1024,
-            max_pattern_len: 64 * 1024,
-            max_filesize: 256 * 1024 * 1024,
-            max_columns: 500,
-            threads: 0,
-        }
-    }
 }
 
 /// The whole operator policy of one sandbox.

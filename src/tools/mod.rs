@@ -8,6 +8,7 @@ pub(crate) mod many;
 pub(crate) mod media;
 pub(crate) mod meta;
 pub(crate) mod read;
+pub(crate) mod router;
 pub(crate) mod schema;
 pub(crate) mod tree;
 pub(crate) mod write;
@@ -84,7 +85,7 @@ impl Sandbox {
             .collect()
     }
 
-    fn tool_info(&self, tool: ToolName) -> ToolInfo {
+    pub(crate) fn tool_info(&self, tool: ToolName) -> ToolInfo {
         ToolInfo {
             name: tool.as_str(),
             title: tool.title(),
@@ -215,13 +216,7 @@ impl Sandbox {
     /// assert_eq!(defs[0]["function"]["name"], "read_file");
     /// ```
     pub fn tool_definitions(&self) -> Vec<Value> {
-        self.tools()
-            .into_iter()
-            .map(|t| {
-                json!({"type": "function", "function": {
-                    "name": t.name, "description": t.description, "parameters": t.input_schema}})
-            })
-            .collect()
+        definitions(self.tools())
     }
 
     /// Dispatches a tool call and always returns JSON: the result, or `{"error": {...}}`.
@@ -266,10 +261,11 @@ impl Sandbox {
         }
     }
 
-    fn refusal(&self, name: &str) -> Error {
+    /// Why this sandbox does not serve `name` (an unknown name, no roots, no write root, a policy).
+    pub(crate) fn refusal(&self, name: &str) -> Error {
         let has_write_root = self.policy.write.is_some() && self.write_root.is_some();
         let Some(tool) = ToolName::parse(name) else {
-            return Error::new(ErrorCode::InvalidArgument, format!("unknown tool '{name}'"));
+            return unknown_tool(name);
         };
         if !tool.needs_write_root() {
             if self.roots.is_empty() {
@@ -305,6 +301,23 @@ impl Sandbox {
             ),
         }
     }
+}
+
+/// The refusal of a name that is no tool at all (a bad argument, not a policy decision).
+pub(crate) fn unknown_tool(name: &str) -> Error {
+    Error::new(ErrorCode::InvalidArgument, format!("unknown tool '{name}'"))
+}
+
+/// Tool definitions in the OpenAI function-calling shape, for [`Sandbox::tool_definitions`] and
+/// [`router::AgentTools::tool_definitions`].
+pub(crate) fn definitions(tools: Vec<ToolInfo>) -> Vec<Value> {
+    tools
+        .into_iter()
+        .map(|t| {
+            json!({"type": "function", "function": {
+                "name": t.name, "description": t.description, "parameters": t.input_schema}})
+        })
+        .collect()
 }
 
 /// Models (and the MCP Inspector's CLI) send `"10"` and `"true"` for integer and boolean arguments:

@@ -1,0 +1,81 @@
+//! Building an agent: opening its roots (every failure reported with the key that configured it)
+//! and its sandboxes, and handing them to the router ([`AgentTools`]).
+
+use super::model::key_part;
+use super::problems::{ConfigError, Problem};
+use super::AgentConfig;
+use crate::core::policy::RootMode;
+use crate::core::sandbox::Sandbox;
+use crate::tools::router::{tool_rank, AgentTools};
+
+impl AgentConfig {
+    /// Opens every root of this agent and returns its tools. A root that cannot be opened is reported
+    /// with the key that configured it (all of them at once), unless the agent's `root_mode` is
+    /// `lenient`.
+    pub fn build(&self) -> Result<AgentTools, ConfigError> {
+        let mut problems = Vec::new();
+        let lenient = self
+            .plan
+            .iter()
+            .any(|p| p.policy.root_mode == RootMode::Lenient);
+        for (path, key) in &self.origins {
+            let is_write = key.ends_with(".write.root");
+            if lenient && !is_write {
+                continue;
+            }
+            // Operator-trusted paths from the config file.
+            match std::fs::metadata(path) {
+                Ok(m) if m.is_dir() => {}
+                Ok(_) => problems.push(Problem {
+                    key: key.clone(),
+                    message: format!("'{}' is not a directory", path.display()),
+                }),
+                Err(e) => problems.push(Problem {
+                    key: key.clone(),
+                    message: format!("'{}' cannot be opened: {e}", path.display()),
+                }),
+            }
+        }
+        let mut sandboxes = Vec::new();
+        if problems.is_empty() {
+            for p in &self.plan {
+                match Sandbox::new(p.policy.clone()) {
+                    Ok(sb) => sandboxes.push(sb.with_agent(self.name.clone())),
+                    Err(e) => problems.push(Problem {
+                        key: format!("agents.{}", key_part(&self.name)),
+                        message: e.message,
+                    }),
+                }
+            }
+        }
+        if !problems.is_empty() {
+            problems.dedup();
+            return Err(ConfigError {
+                file: self.file.clone(),
+                problems,
+            });
+        }
+        // One search pool per agent (per thread count), not one per sandbox.
+        for i in 1..sandboxes.len() {
+            let threads = sandboxes[i].policy.limits.threads;
+            if let Some(j) = (0..i).find(|&j| sandboxes[j].policy.limits.threads == threads) {
+                let (done, rest) = sandboxes.split_at_mut(i);
+                rest[0].share_pool_with(&done[j]);
+            }
+        }
+        let routes = self
+            .plan
+            .iter()
+            .enumerate()
+            .flat_map(|(i, p)| p.tools.iter().map(move |t| (*t, i)))
+            .collect();
+        Ok(AgentTools::new(self.name.clone(), sandboxes, routes))
+    }
+
+    /// The names of the tools this agent enables, in listing order.
+    pub fn tool_names(&self) -> Vec<&'static str> {
+        let mut v: Vec<&'static str> = self.plan.iter().flat_map(|p| p.tools.clone()).collect();
+        v.sort_by_key(|t| tool_rank(t));
+        v
+    }
+}

@@ -1,0 +1,151 @@
+//! The agent router: an agent's tools served by one or more sandboxes, each call sent to the
+//! sandbox of its tool.
+//!
+//! It lives with the tool surface, not with the configuration: it dispatches calls and lists tools
+//! exactly as [`Sandbox`] does (and refuses through the same code), while the configuration only
+//! decides which sandboxes to build (`config::AgentConfig::build`). A plain sandbox is one too
+//! ([`AgentTools::from_sandbox`]), so front ends never need to know whether a config file was used.
+
+use crate::core::error::{Error, ErrorCode};
+use crate::core::sandbox::Sandbox;
+use crate::tools::{definitions, unknown_tool, ToolInfo, ToolName};
+use serde_json::Value;
+
+/// An agent's tools: one or more sandboxes, and which tool is served by which.
+///
+/// It mirrors [`Sandbox`]'s tool surface ([`AgentTools::tools`], [`AgentTools::tool_definitions`],
+/// [`AgentTools::call`]), so front ends treat a config-file agent and a plain sandbox the same way.
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// std::fs::write(dir.path().join("a.txt"), "hi").unwrap();
+/// let sb = rootbound::Sandbox::builder().root(dir.path()).build().unwrap();
+/// let tools = rootbound::config::AgentTools::from_sandbox(sb);
+/// assert_eq!(tools.tool_definitions().len(), 9);
+/// assert_eq!(tools.call("read_file", serde_json::json!({"path": "a.txt"}))["content"], "hi");
+/// ```
+#[derive(Debug)]
+pub struct AgentTools {
+    agent: String,
+    sandboxes: Vec<Sandbox>,
+    /// (tool, index into `sandboxes`), in listing order.
+    routes: Vec<(&'static str, usize)>,
+}
+
+/// A tool's place in the listing order ([`ToolName::ALL`]); unknown names last.
+pub(crate) fn tool_rank(t: &str) -> usize {
+    ToolName::ALL
+        .iter()
+        .position(|x| x.as_str() == t)
+        .unwrap_or(usize::MAX)
+}
+
+impl AgentTools {
+    /// The router of `agent` over `sandboxes`, each `(tool, index)` route sending a tool to one of
+    /// them; routes are kept in listing order.
+    pub(crate) fn new(
+        agent: String,
+        sandboxes: Vec<Sandbox>,
+        mut routes: Vec<(&'static str, usize)>,
+    ) -> Self {
+        routes.sort_by_key(|(t, _)| tool_rank(t));
+        AgentTools {
+            agent,
+            sandboxes,
+            routes,
+        }
+    }
+
+    /// Every tool the sandbox enables, all served by it.
+    pub fn from_sandbox(sandbox: Sandbox) -> Self {
+        let routes = ToolName::ALL
+            .iter()
+            .filter(|t| sandbox.enables(**t))
+            .map(|t| (t.as_str(), 0))
+            .collect();
+        AgentTools {
+            agent: sandbox.agent.clone(),
+            sandboxes: vec![sandbox],
+            routes,
+        }
+    }
+
+    /// The agent's name (empty when built from a bare sandbox).
+    pub fn agent(&self) -> &str {
+        &self.agent
+    }
+
+    /// The sandbox that serves `tool`, when the tool is enabled.
+    pub fn sandbox_for(&self, tool: &str) -> Option<&Sandbox> {
+        self.routes
+            .iter()
+            .find(|(t, _)| *t == tool)
+            .map(|(_, i)| &self.sandboxes[*i])
+    }
+
+    /// All sandboxes (one per distinct policy).
+    pub fn sandboxes(&self) -> &[Sandbox] {
+        &self.sandboxes
+    }
+
+    /// The enabled tools with their schemas and descriptions (each from the sandbox that serves it, so
+    /// a description names that tool's own roots and limits).
+    pub fn tools(&self) -> Vec<ToolInfo> {
+        self.routes
+            .iter()
+            .filter_map(|(name, i)| {
+                let sb = &self.sandboxes[*i];
+                ToolName::parse(name)
+                    .filter(|t| sb.enables(*t))
+                    .map(|t| sb.tool_info(t))
+            })
+            .collect()
+    }
+
+    /// Tool definitions in the OpenAI function-calling shape (see [`Sandbox::tool_definitions`]).
+    pub fn tool_definitions(&self) -> Vec<Value> {
+        definitions(self.tools())
+    }
+
+    /// Dispatches a call to the sandbox of its tool; always JSON (the result or `{"error": ...}`).
+    pub fn call(&self, name: &str, args: Value) -> Value {
+        self.call_result(name, args).unwrap_or_else(|e| e.to_json())
+    }
+
+    /// [`AgentTools::call`] within `budget` (a tighter deadline, a cancel switch; see [`crate::Budget`]).
+    pub fn call_with(&self, name: &str, args: Value, budget: &crate::Budget) -> Value {
+        budget.run(|| self.call(name, args))
+    }
+
+    /// [`AgentTools::call_result`] within `budget`.
+    pub fn call_result_with(
+        &self,
+        name: &str,
+        args: Value,
+        budget: &crate::Budget,
+    ) -> Result<Value, Error> {
+        budget.run(|| self.call_result(name, args))
+    }
+
+    /// Like [`AgentTools::call`], keeping the error typed.
+    pub fn call_result(&self, name: &str, args: Value) -> Result<Value, Error> {
+        if let Some(sb) = self.sandbox_for(name) {
+            return sb.call_result(name, args);
+        }
+        // An unknown name is a bad argument.
+        let Some(tool) = ToolName::parse(name) else {
+            return Err(unknown_tool(name));
+        };
+        if let [only] = self.sandboxes.as_slice() {
+            if !only.enables(tool) {
+                // The sandbox's own refusal (it knows why: no roots, no write root, its policy).
+                return Err(only.refusal(name));
+            }
+        }
+        // A known tool the agent was not given is a policy refusal.
+        Err(Error::new(
+            ErrorCode::Denied,
+            format!("tool '{name}' is not enabled for this agent"),
+        ))
+    }
+}
