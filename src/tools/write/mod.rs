@@ -1,0 +1,427 @@
+//! The opt-in write root: write_file (create-only by default, double approval to overwrite, atomic
+//! replace) and delete_file. Same resolution and escape rules as reads; the write root grants no read.
+
+use crate::core::audit::Fields;
+use crate::core::error::{Error, ErrorCode, Result};
+use crate::core::open::Kind;
+use crate::core::sandbox::Sandbox;
+use base64::Engine;
+use rustix::fs::AtFlags;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+
+use std::path::PathBuf;
+
+mod publish;
+mod target;
+
+pub(crate) use publish::{publish, Unchanged};
+pub(crate) use target::{Dest, Existing};
+
+/// Content encodings accepted by write_file.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum ContentEncoding {
+    /// The content is the text itself.
+    #[default]
+    #[serde(rename = "utf-8")]
+    Utf8,
+    /// The content is base64 (standard alphabet).
+    #[serde(rename = "base64")]
+    Base64,
+}
+
+/// Arguments of `write_file`.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WriteArgs {
+    /// Path relative to the write root (or absolute inside it).
+    pub path: String,
+    /// The content to write.
+    pub content: String,
+    /// Replace an existing file (the policy must allow it too).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overwrite: Option<bool>,
+    /// `utf-8` (default) or `base64`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub encoding: Option<ContentEncoding>,
+}
+
+/// Arguments of `delete_file`.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeleteArgs {
+    /// Path relative to the write root (or absolute inside it).
+    pub path: String,
+}
+
+/// The result of `write_file` or `delete_file`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq, schemars::JsonSchema)]
+pub struct WriteResult {
+    /// The canonical path written or deleted.
+    pub path: String,
+    /// Bytes written (0 for a delete).
+    pub bytes_written: u64,
+    /// A new file was created.
+    pub created: bool,
+    /// An existing file was replaced (atomically).
+    pub replaced: bool,
+    /// The file was deleted.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub deleted: bool,
+}
+
+/// The prefix of the temporary files `write_file` makes beside its target (removed on every error).
+pub const TEMP_PREFIX: &str = ".rootbound-tmp-";
+
+impl Sandbox {
+    /// Writes a file under the write root.
+    ///
+    /// A new file is created exclusively; an existing one is replaced only when the call says
+    /// `overwrite: true` AND the policy has `allow_overwrite` (else `ALREADY_EXISTS` or `DENIED`).
+    /// Content goes to a temporary file in the target's directory, is synced, and is renamed into place,
+    /// so a reader sees the old file or the new one, never a mix. A symlink at the target is replaced,
+    /// never written through.
+    ///
+    /// ```
+    /// use rootbound::{Sandbox, WriteArgs, WritePolicy, ErrorCode};
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let sb = Sandbox::builder().write(WritePolicy::new(dir.path())).build().unwrap();
+    /// let args = WriteArgs { path: "out/a.txt".into(), content: "hi".into(), ..Default::default() };
+    /// assert!(sb.write_file(&args).unwrap().created);
+    /// assert_eq!(sb.write_file(&args).unwrap_err().code, ErrorCode::AlreadyExists);
+    /// assert_eq!(std::fs::read_to_string(dir.path().join("out/a.txt")).unwrap(), "hi");
+    /// ```
+    pub fn write_file(&self, args: &WriteArgs) -> Result<WriteResult> {
+        self.audited(
+            "write_file",
+            Some(&args.path),
+            || {
+                self.write_inner(args)
+                    .map(|(w, rel)| (w, Some(rel.display().to_string())))
+            },
+            |w| Fields::ok(w.bytes_written, 0, false),
+        )
+    }
+
+    /// Deletes a regular file under the write root (only when the policy allows deletes; never a
+    /// directory or a symlink).
+    pub fn delete_file(&self, args: &DeleteArgs) -> Result<WriteResult> {
+        self.audited(
+            "delete_file",
+            Some(&args.path),
+            || {
+                self.delete_inner(args)
+                    .map(|(w, rel)| (w, Some(rel.display().to_string())))
+            },
+            |_| Fields::ok(0, 0, false),
+        )
+    }
+
+    fn write_inner(&self, args: &WriteArgs) -> Result<(WriteResult, PathBuf)> {
+        let (_, policy) = self.write_root()?;
+        let data = decode(args, policy.max_write_bytes)?;
+        let t = self.target(&args.path, policy.create_parents)?;
+        let (replace, perm) = match self.existing(&t, &args.path)? {
+            None => (false, None),
+            Some(Existing { kind, perm }) if matches!(kind, Kind::File | Kind::Symlink) => {
+                if args.overwrite != Some(true) {
+                    let how = if policy.allow_overwrite {
+                        "pass overwrite: true to replace it, or pick a new name"
+                    } else {
+                        "this sandbox does not allow overwriting; pick a new name"
+                    };
+                    return Err(Error::new(
+                        ErrorCode::AlreadyExists,
+                        format!("'{}' exists; {how}", args.path),
+                    ));
+                }
+                if !policy.allow_overwrite {
+                    return Err(Error::new(
+                        ErrorCode::Denied,
+                        format!(
+                            "'{}' exists and this sandbox's policy does not allow overwriting; \
+                             write a new file instead",
+                            args.path
+                        ),
+                    ));
+                }
+                (true, (kind == Kind::File).then_some(perm))
+            }
+            Some(Existing { kind, .. }) => {
+                return Err(Error::new(
+                    ErrorCode::NotAFile,
+                    format!(
+                        "'{}' exists and is {}, not a regular file",
+                        args.path,
+                        if kind == Kind::Dir {
+                            "a directory"
+                        } else {
+                            "a FIFO, socket or device"
+                        }
+                    ),
+                ))
+            }
+        };
+        publish(&t.dir, &t.name, &data, replace, perm, &args.path, None)?;
+        let result = WriteResult {
+            path: self.shown(&t.rel),
+            bytes_written: data.len() as u64,
+            created: !replace,
+            replaced: replace,
+            deleted: false,
+        };
+        Ok((result, t.rel))
+    }
+
+    fn delete_inner(&self, args: &DeleteArgs) -> Result<(WriteResult, PathBuf)> {
+        let (_, policy) = self.write_root()?;
+        if !policy.allow_delete {
+            return Err(Error::new(
+                ErrorCode::Denied,
+                "this sandbox's policy does not allow deleting files",
+            ));
+        }
+        let t = self.target(&args.path, false)?;
+        let what = match self.existing(&t, &args.path)? {
+            Some(Existing {
+                kind: Kind::File, ..
+            }) => None,
+            None => {
+                return Err(Error::new(
+                    ErrorCode::NotFound,
+                    format!("'{}' does not exist", args.path),
+                ))
+            }
+            Some(Existing {
+                kind: Kind::Dir, ..
+            }) => Some("a directory"),
+            Some(Existing {
+                kind: Kind::Symlink,
+                ..
+            }) => Some("a symbolic link"),
+            Some(_) => Some("a FIFO, socket or device"),
+        };
+        if let Some(what) = what {
+            return Err(Error::new(
+                ErrorCode::NotAFile,
+                format!(
+                    "'{}' is {what}; delete_file removes regular files only",
+                    args.path
+                ),
+            ));
+        }
+        // Without AT_REMOVEDIR this cannot remove a directory swapped in since the check; a symlink
+        // swapped in is removed itself (inside the write root), never followed.
+        rustix::fs::unlinkat(&t.dir, t.name.as_os_str(), AtFlags::empty())
+            .map_err(|e| self.map_open_error(&e.into(), &args.path))?;
+        let result = WriteResult {
+            path: self.shown(&t.rel),
+            deleted: true,
+            ..Default::default()
+        };
+        Ok((result, t.rel))
+    }
+}
+
+/// The bytes to write, refused with `TOO_LARGE` over `max` (base64 is measured after decoding, and a
+/// text that must decode to more than `max` is refused before decoding).
+fn decode(args: &WriteArgs, max: u64) -> Result<Cow<'_, [u8]>> {
+    let too_large = |n: u64, what: &str| {
+        Error::new(
+            ErrorCode::TooLarge,
+            format!(
+                "content is {what}{n} bytes, over the write limit of {max} bytes; nothing was written"
+            ),
+        )
+    };
+    let data = match args.encoding.unwrap_or_default() {
+        ContentEncoding::Utf8 => Cow::Borrowed(args.content.as_bytes()),
+        ContentEncoding::Base64 => {
+            let text: Cow<'_, str> = if args.content.bytes().any(|b| b.is_ascii_whitespace()) {
+                Cow::Owned(
+                    args.content
+                        .chars()
+                        .filter(|c| !c.is_ascii_whitespace())
+                        .collect(),
+                )
+            } else {
+                Cow::Borrowed(args.content.as_str())
+            };
+            // Every 4 characters decode to 3 bytes, less at most 2 of padding.
+            let at_least = (text.len() as u64 / 4 * 3).saturating_sub(2);
+            if at_least > max {
+                return Err(too_large(at_least, "at least "));
+            }
+            Cow::Owned(
+                base64::engine::general_purpose::STANDARD
+                    .decode(text.as_bytes())
+                    .map_err(|e| Error::invalid(format!("content is not valid base64: {e}")))?,
+            )
+        }
+    };
+    if data.len() as u64 > max {
+        return Err(too_large(data.len() as u64, ""));
+    }
+    Ok(data)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::names::EntryName;
+    use rustix::fs::{Mode, OFlags};
+    use std::os::fd::OwnedFd;
+    use std::path::Path;
+
+    fn dir_fd(p: &Path) -> OwnedFd {
+        rustix::fs::open(p, OFlags::RDONLY | OFlags::DIRECTORY, Mode::empty()).unwrap()
+    }
+
+    fn temps(p: &Path) -> Vec<String> {
+        std::fs::read_dir(p)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with(TEMP_PREFIX))
+            .collect()
+    }
+
+    // The rename failing after the temporary file was written (a directory took the name): the
+    // temporary file must go, whatever the error.
+    #[test]
+    fn stale_temporary_files_are_removed_on_the_next_write() {
+        let tmp = tempfile::tempdir().unwrap();
+        let old = tmp.path().join(format!("{TEMP_PREFIX}1-1"));
+        let fresh = tmp.path().join(format!("{TEMP_PREFIX}1-2"));
+        std::fs::write(&old, "left by a crash").unwrap();
+        std::fs::write(&fresh, "a write in flight").unwrap();
+        let past = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        std::fs::File::options()
+            .write(true)
+            .open(&old)
+            .unwrap()
+            .set_modified(past)
+            .unwrap();
+        let dir: OwnedFd = std::fs::File::open(tmp.path()).unwrap().into();
+        publish(
+            &dir,
+            &EntryName::new(std::ffi::OsStr::new("new")).unwrap(),
+            b"x",
+            false,
+            None,
+            "new",
+            None,
+        )
+        .unwrap();
+        assert!(!old.exists(), "a stale temporary file goes");
+        assert!(
+            fresh.exists(),
+            "a recent one may belong to a write in flight"
+        );
+        assert_eq!(std::fs::read(tmp.path().join("new")).unwrap(), b"x");
+    }
+
+    #[test]
+    fn rename_failure_removes_the_temporary_file() {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::create_dir(tmp.path().join("d")).unwrap();
+        std::fs::write(tmp.path().join("d/inner"), "x").unwrap();
+        std::fs::create_dir(tmp.path().join("empty")).unwrap();
+        let dir = dir_fd(tmp.path());
+        for name in ["d", "empty"] {
+            let e = publish(
+                &dir,
+                &EntryName::new(std::ffi::OsStr::new(name)).unwrap(),
+                b"data",
+                true,
+                None,
+                name,
+                None,
+            )
+            .unwrap_err();
+            assert_eq!(e.code, ErrorCode::NotAFile, "{name}: {e}");
+            assert!(tmp.path().join(name).is_dir());
+        }
+        assert_eq!(temps(tmp.path()), Vec::<String>::new());
+    }
+
+    #[test]
+    fn exclusive_publish_refuses_and_cleans_up() {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::write(tmp.path().join("f"), "old").unwrap();
+        let dir = dir_fd(tmp.path());
+        let e = publish(
+            &dir,
+            &EntryName::new(std::ffi::OsStr::new("f")).unwrap(),
+            b"new",
+            false,
+            None,
+            "f",
+            None,
+        )
+        .unwrap_err();
+        assert_eq!(e.code, ErrorCode::AlreadyExists);
+        assert_eq!(
+            std::fs::read_to_string(tmp.path().join("f")).unwrap(),
+            "old"
+        );
+        publish(
+            &dir,
+            &EntryName::new(std::ffi::OsStr::new("g")).unwrap(),
+            b"new",
+            false,
+            None,
+            "g",
+            None,
+        )
+        .unwrap();
+        assert_eq!(
+            std::fs::read_to_string(tmp.path().join("g")).unwrap(),
+            "new"
+        );
+        assert_eq!(temps(tmp.path()), Vec::<String>::new());
+    }
+
+    #[test]
+    fn replace_keeps_the_permission_bits() {
+        use std::os::unix::fs::PermissionsExt;
+        let tmp = tempfile::tempdir().unwrap();
+        let f = tmp.path().join("f");
+        std::fs::write(&f, "old").unwrap();
+        std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o600)).unwrap();
+        let dir = dir_fd(tmp.path());
+        publish(
+            &dir,
+            &EntryName::new(std::ffi::OsStr::new("f")).unwrap(),
+            b"new",
+            true,
+            Some(0o600),
+            "f",
+            None,
+        )
+        .unwrap();
+        assert_eq!(std::fs::read_to_string(&f).unwrap(), "new");
+        let mode = std::fs::metadata(&f).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+    }
+
+    #[test]
+    fn base64_is_measured_after_decoding() {
+        let args = |content: &str| WriteArgs {
+            path: "x".into(),
+            content: content.into(),
+            encoding: Some(ContentEncoding::Base64),
+            ..Default::default()
+        };
+        // 12 characters, 9 bytes: under a limit of 10.
+        assert_eq!(decode(&args("AAAA AAAA\nAAAA"), 10).unwrap().len(), 9);
+        assert_eq!(
+            decode(&args("AAAAAAAAAAAAAAAA"), 10).unwrap_err().code,
+            ErrorCode::TooLarge
+        );
+        assert_eq!(
+            decode(&args("not base64!"), 10).unwrap_err().code,
+            ErrorCode::InvalidArgument
+        );
+    }
+}

@@ -1,0 +1,279 @@
+//! Where a write lands: the write root, the request split into a parent and one validated name, the
+//! parent opened (and created) beneath the root through the gate, and what already stands there.
+
+use crate::core::admit::RootId;
+use crate::core::error::{Error, ErrorCode, Result};
+use crate::core::names::{self, EntryName};
+use crate::core::open::{self, Kind, Want};
+use crate::core::policy::PathDisplay;
+use crate::core::sandbox::{Root, Sandbox};
+use rustix::fs::{AtFlags, Mode};
+use rustix::io::Errno;
+
+use std::os::fd::{AsFd, OwnedFd};
+use std::path::{Component, Path, PathBuf};
+
+/// Where a write or delete lands: a handle on the parent directory (opened beneath the write root), the
+/// file name in it, and the resolved path relative to the write root.
+pub(crate) struct Dest {
+    pub dir: OwnedFd,
+    pub name: EntryName,
+    pub rel: PathBuf,
+}
+
+/// What already stands at a target's name: its kind (not following a symlink) and permission bits.
+pub(crate) struct Existing {
+    pub kind: Kind,
+    pub perm: u32,
+}
+
+impl Sandbox {
+    pub(crate) fn write_root(&self) -> Result<(&Root, &crate::WritePolicy)> {
+        match (&self.write_root, &self.policy.write) {
+            (Some(r), Some(w)) => Ok((r, w)),
+            _ => Err(Error::new(
+                ErrorCode::Denied,
+                "this sandbox has no write root; writing is not allowed",
+            )),
+        }
+    }
+
+    /// Splits a write request into (parent, file name) relative to the write root, before any I/O.
+    pub(crate) fn split_request(&self, raw: &str) -> Result<(PathBuf, EntryName)> {
+        let path = crate::core::resolve::request(raw, &self.policy.limits)?;
+        let (root, _) = self.write_root()?;
+        let anchors = [crate::core::resolve::RootPaths {
+            configured: &root.configured,
+            canonical: &root.canonical,
+            name: &root.name,
+        }];
+        let rel = match crate::core::resolve::candidates(raw, &path, &anchors) {
+            Ok(mut c) => c.remove(0).1,
+            Err(e) if e.code == ErrorCode::OutOfSandbox => {
+                return Err(Error::new(
+                    ErrorCode::OutOfSandbox,
+                    format!("'{raw}' is outside the write root; give a path relative to it"),
+                ))
+            }
+            Err(e) => return Err(e),
+        };
+        if raw.ends_with('/') {
+            return Err(Error::new(
+                ErrorCode::NotAFile,
+                format!("'{raw}' names a directory, not a file"),
+            ));
+        }
+        // Lexical pre-check, so `a/../../x` is refused before a parent is created for it. The kernel
+        // (or cap-std) enforces the same bound on what is actually opened.
+        let mut depth: i64 = 0;
+        for c in rel.components() {
+            match c {
+                Component::ParentDir => depth -= 1,
+                Component::Normal(_) => depth += 1,
+                _ => {}
+            }
+            if depth < 0 {
+                return Err(Error::new(
+                    ErrorCode::OutOfSandbox,
+                    format!("'{raw}' leads outside the write root"),
+                ));
+            }
+        }
+        // `sub/.` would otherwise name `sub` (Path drops a trailing `.`).
+        if matches!(raw.rsplit('/').next(), Some("." | "..")) {
+            return Err(Error::invalid(format!(
+                "'{raw}' does not end in a file name"
+            )));
+        }
+        let name = match rel
+            .components()
+            .next_back()
+            .map(|c| EntryName::new(c.as_os_str()))
+        {
+            Some(Some(n)) => n,
+            _ => {
+                return Err(Error::invalid(format!(
+                    "'{raw}' does not end in a file name"
+                )))
+            }
+        };
+        if self.gate.denied(RootId::Write, &open::lexical(&rel), false) {
+            return Err(denied(raw));
+        }
+        let parent = rel.parent().map(Path::to_path_buf).unwrap_or_default();
+        Ok((parent, name))
+    }
+
+    /// Resolves a request to its parent directory handle and name, creating parents when asked, and
+    /// checks the deny rules on the resolved path.
+    pub(crate) fn target(&self, raw: &str, create_parents: bool) -> Result<Dest> {
+        let (parent, name) = self.split_request(raw)?;
+        let (dir, parent_rel) = self.open_parent(raw, &parent, &name, create_parents)?;
+        let rel = parent_rel.join(name.as_os_str());
+        if self.gate.denied(RootId::Write, &rel, false) {
+            return Err(denied(raw));
+        }
+        Ok(Dest { dir, name, rel })
+    }
+
+    /// Opens (and with `create`, makes) the parent directory through the write root's handle.
+    pub(crate) fn open_parent(
+        &self,
+        raw: &str,
+        parent: &Path,
+        name: &EntryName,
+        create: bool,
+    ) -> Result<(OwnedFd, PathBuf)> {
+        let (root, _) = self.write_root()?;
+        let fd = match open::open_beneath(root.dir.as_fd(), parent, Want::Dir, self.policy.symlinks)
+        {
+            Ok(o) => o.fd,
+            Err(e) if is_noent(&e) && create => self.make_parents(root, raw, parent, name)?,
+            Err(e) if is_noent(&e) => {
+                return Err(Error::new(
+                    ErrorCode::NotFound,
+                    format!(
+                        "the directory of '{raw}' does not exist, and this sandbox does not create \
+                         parent directories"
+                    ),
+                ))
+            }
+            Err(e) => return Err(self.map_open_error(&e, raw)),
+        };
+        let resolved = open::path_beneath(root.dir.as_fd(), fd.as_fd())
+            .unwrap_or_else(|| open::lexical(parent));
+        Ok((fd, resolved))
+    }
+
+    /// Makes the missing directories of `parent`, one component at a time. Each prefix is resolved
+    /// from the write root by the shared open path (so `..` and in-root symlinks mean what they mean
+    /// for reads, and anything leading out is refused), a missing plain name is made with `mkdirat` in
+    /// the handle of the prefix before it, and deny rules are checked on every directory opened before
+    /// anything is made in it. Before the first directory is made, the whole target is checked at the
+    /// place it will really have: nothing beneath a missing directory can be a symlink, so that place is
+    /// the resolved path of the last directory found plus the rest of the request, and a symlink
+    /// earlier in the request cannot get a directory made on the way to a denied name.
+    pub(crate) fn make_parents(
+        &self,
+        root: &Root,
+        raw: &str,
+        parent: &Path,
+        name: &EntryName,
+    ) -> Result<OwnedFd> {
+        let open = |p: &Path| {
+            open::open_beneath(root.dir.as_fd(), p, Want::Dir, self.policy.symlinks).map(|o| o.fd)
+        };
+        let mut cur = open(Path::new("")).map_err(|e| self.map_open_error(&e, raw))?;
+        let mut cur_resolved = PathBuf::new();
+        let mut prefix = PathBuf::new();
+        let comps: Vec<Component<'_>> = parent.components().collect();
+        for (k, c) in comps.iter().enumerate() {
+            prefix.push(c);
+            let next = match open(&prefix) {
+                Ok(fd) => fd,
+                Err(e) if is_noent(&e) && EntryName::new(c.as_os_str()).is_some() => {
+                    let mut target = cur_resolved.clone();
+                    target.extend(&comps[k..]);
+                    target.push(name.as_os_str());
+                    // With the target, every directory above it is checked (as a parent).
+                    if self
+                        .gate
+                        .denied(RootId::Write, &open::lexical(&target), false)
+                    {
+                        return Err(denied(raw));
+                    }
+                    match rustix::fs::mkdirat(&cur, c.as_os_str(), Mode::from_raw_mode(0o755)) {
+                        Ok(()) | Err(Errno::EXIST) => {}
+                        Err(e) => return Err(self.map_open_error(&e.into(), raw)),
+                    }
+                    match open(&prefix) {
+                        Ok(fd) => fd,
+                        // The name exists but does not resolve: a dangling symbolic link.
+                        Err(e) if is_noent(&e) => {
+                            return Err(Error::new(
+                                ErrorCode::NotFound,
+                                format!(
+                                    "'{raw}' goes through a dangling symbolic link; no directory \
+                                     is created through one"
+                                ),
+                            ))
+                        }
+                        Err(e) => return Err(self.map_open_error(&e, raw)),
+                    }
+                }
+                Err(e) => return Err(self.map_open_error(&e, raw)),
+            };
+            let resolved = open::path_beneath(root.dir.as_fd(), next.as_fd())
+                .unwrap_or_else(|| open::lexical(&prefix));
+            if self.gate.denied(RootId::Write, &resolved, true) {
+                return Err(denied(raw));
+            }
+            cur = next;
+            cur_resolved = resolved;
+        }
+        Ok(cur)
+    }
+
+    /// What stands at the target now. A symlink is never followed by a write, but one leading out of
+    /// the write root is refused as the escape it is, and one to a denied object as that object.
+    pub(crate) fn existing(&self, t: &Dest, raw: &str) -> Result<Option<Existing>> {
+        let (root, _) = self.write_root()?;
+        let st = match rustix::fs::statat(&t.dir, t.name.as_os_str(), AtFlags::SYMLINK_NOFOLLOW) {
+            Ok(st) => st,
+            Err(Errno::NOENT) => return Ok(None),
+            Err(e) => return Err(self.map_open_error(&e.into(), raw)),
+        };
+        let kind = Kind::from_stat(&st);
+        if kind == Kind::Symlink {
+            match open::open_beneath(root.dir.as_fd(), &t.rel, Want::Meta, self.policy.symlinks) {
+                Ok(o) => {
+                    if let Some(to) = open::path_beneath(root.dir.as_fd(), o.fd.as_fd()) {
+                        if self.gate.denied(RootId::Write, &to, o.kind() == Kind::Dir) {
+                            return Err(denied(raw));
+                        }
+                    }
+                }
+                Err(e) => {
+                    let err = self.map_open_error(&e, raw);
+                    // A dangling link inside the write root is just a name that exists.
+                    if err.code != ErrorCode::NotFound {
+                        return Err(err);
+                    }
+                }
+            }
+        }
+        Ok(Some(Existing {
+            kind,
+            perm: st.st_mode & 0o777,
+        }))
+    }
+
+    /// Whether the read tools see the write root: it lies in a read root, and not in a part of one
+    /// that a deny rule refuses.
+    pub(crate) fn write_root_readable(&self) -> bool {
+        self.write_root.as_ref().is_some_and(|w| {
+            self.roots
+                .iter()
+                .any(|r| w.canonical.starts_with(&r.canonical))
+                && !self.gate.root_denied(RootId::Write)
+        })
+    }
+
+    pub(crate) fn shown(&self, rel: &Path) -> String {
+        match (self.policy.path_display, &self.write_root) {
+            (PathDisplay::Absolute, Some(root)) => names::escape_path(&root.canonical.join(rel)),
+            _ => names::escape_path(rel),
+        }
+    }
+}
+
+pub(super) fn denied(raw: &str) -> Error {
+    Error::new(
+        ErrorCode::Denied,
+        format!("'{raw}' is denied by the sandbox policy"),
+    )
+}
+
+pub(super) fn is_noent(e: &std::io::Error) -> bool {
+    e.raw_os_error() == Some(Errno::NOENT.raw_os_error())
+}

@@ -1,0 +1,145 @@
+//! The layout of src/ is part of the design (README "Layout"): each folder is a layer that may use
+//! only the layers below it, no tool module imports another tool's search, and no file grows past a
+//! size a reader can hold. This test reads the sources as text and fails when a change breaks a rule.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The layers a folder of src/ may name through `crate::<module>` paths (its own included).
+/// Folders not listed (the front ends: mcp, cli, main.rs, lib.rs) may use everything.
+const ALLOWED: &[(&str, &[&str])] = &[
+    ("core", &["core"]),
+    ("walk", &["core", "walk"]),
+    ("search", &["core", "walk", "search"]),
+    ("documents", &["core", "documents"]),
+    ("tools", &["core", "walk", "search", "documents", "tools"]),
+    ("config", &["core", "tools", "config"]),
+];
+
+/// Lines of code (outside `#[cfg(test)]` modules) a source file may hold.
+const MAX_LINES: usize = 600;
+
+fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            sources(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// The code of a file without comments and without its unit-test module.
+fn code(text: &str) -> Vec<&str> {
+    text.lines()
+        .take_while(|l| !l.trim_start().starts_with("#[cfg(test)]"))
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect()
+}
+
+/// The `crate::<module>` names a line uses (lower-case first segments only: re-exported types such
+/// as `crate::Sandbox` are defined in core).
+fn crate_modules(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = line;
+    while let Some(i) = rest.find("crate::") {
+        rest = &rest[i + 7..];
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        if name.starts_with(|c: char| c.is_ascii_lowercase()) {
+            out.push(name);
+        }
+    }
+    // `use crate::{core::x, search::y}` groups.
+    if let Some(i) = line.find("crate::{") {
+        for part in line[i + 8..].split([',', '{', '}']) {
+            let first = part.trim().split("::").next().unwrap_or("");
+            if first.starts_with(|c: char| c.is_ascii_lowercase()) && part.contains("::") {
+                out.push(first.to_string());
+            }
+        }
+    }
+    out
+}
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+#[test]
+fn each_layer_uses_only_the_layers_below_it() {
+    let root = src();
+    let mut files = Vec::new();
+    sources(&root, &mut files);
+    let allowed: BTreeMap<&str, &[&str]> = ALLOWED.iter().copied().collect();
+    let mut bad = Vec::new();
+    for f in &files {
+        let rel = f.strip_prefix(&root).unwrap();
+        let Some(layer) = rel.components().next().and_then(|c| c.as_os_str().to_str()) else {
+            continue;
+        };
+        let Some(ok) = allowed.get(layer) else {
+            continue;
+        };
+        let text = std::fs::read_to_string(f).unwrap();
+        for (n, line) in code(&text).iter().enumerate() {
+            for m in crate_modules(line) {
+                if !ok.contains(&m.as_str()) {
+                    bad.push(format!(
+                        "{}:{}: {layer} uses crate::{m}",
+                        rel.display(),
+                        n + 1
+                    ));
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "layering broken:\n{}", bad.join("\n"));
+}
+
+#[test]
+fn the_glob_tool_does_not_depend_on_grep() {
+    let text = std::fs::read_to_string(src().join("search/glob.rs")).unwrap();
+    let uses: Vec<_> = code(&text)
+        .into_iter()
+        .filter(|l| l.contains("search::grep") || l.contains("grep::"))
+        .collect();
+    assert!(uses.is_empty(), "glob imports grep: {uses:?}");
+}
+
+#[test]
+fn no_source_file_is_too_long_to_read() {
+    let root = src();
+    let mut files = Vec::new();
+    sources(&root, &mut files);
+    let long: Vec<String> = files
+        .iter()
+        .filter_map(|f| {
+            let n = code(&std::fs::read_to_string(f).unwrap()).len();
+            (n > MAX_LINES)
+                .then(|| format!("{} ({n} lines)", f.strip_prefix(&root).unwrap().display()))
+        })
+        .collect();
+    assert!(long.is_empty(), "split these files: {long:?}");
+}
+
+#[test]
+fn the_rules_see_a_violation() {
+    // The checks above must be able to fail: a core line naming tools is caught, a grouped use too.
+    assert_eq!(
+        crate_modules("use crate::tools::read::ReadArgs;"),
+        ["tools"]
+    );
+    assert!(
+        crate_modules("use crate::{core::open, search::page::Page};")
+            .contains(&"search".to_string())
+    );
+    assert!(crate_modules("let s: crate::Sandbox = x;").is_empty());
+    assert_eq!(
+        code("fn a() {}\n// crate::tools\n#[cfg(test)]\nmod t {}").len(),
+        1
+    );
+}
