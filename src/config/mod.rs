@@ -172,6 +172,8 @@ pub struct AgentConfig {
     pub name: String,
     /// The sandboxes, in order of the first tool each serves.
     pub plan: Vec<SandboxPlan>,
+    /// The dialect the agent's tools are presented in (`profile = "claude-code"`; default rootbound).
+    pub profile: crate::Profile,
     /// Every root path and write root with the key that configured it, to report failures by key.
     origins: Vec<(PathBuf, String)>,
     file: Option<PathBuf>,
@@ -369,6 +371,7 @@ impl AgentConfig {
             agent: self.name.clone(),
             sandboxes,
             routes,
+            profile: self.profile,
         })
     }
 
@@ -403,10 +406,12 @@ fn tool_rank(t: &str) -> usize {
 /// ```
 #[derive(Debug)]
 pub struct AgentTools {
-    agent: String,
-    sandboxes: Vec<Sandbox>,
+    pub(crate) agent: String,
+    pub(crate) sandboxes: Vec<Sandbox>,
     /// (tool, index into `sandboxes`), in listing order.
-    routes: Vec<(&'static str, usize)>,
+    pub(crate) routes: Vec<(&'static str, usize)>,
+    /// The dialect (see `tools/profile`).
+    pub(crate) profile: crate::Profile,
 }
 
 impl AgentTools {
@@ -417,6 +422,7 @@ impl AgentTools {
             agent: sandbox.agent.clone(),
             sandboxes: vec![sandbox],
             routes,
+            profile: crate::Profile::default(),
         }
     }
 
@@ -611,6 +617,7 @@ const AGENT_KEYS: &[&str] = &[
     "limits",
     "tools",
     "write",
+    "profile",
 ];
 const WRITE_KEYS: &[&str] = &[
     "root",
@@ -1183,9 +1190,18 @@ impl Cx<'_> {
         Some(AgentConfig {
             name: name.to_string(),
             plan,
+            profile: self.profile(&join(key, "profile"), t.get("profile")),
             origins,
             file: None,
         })
+    }
+
+    /// `profile = "NAME"`: one of the dialects (see [`crate::Profile`]).
+    fn profile(&mut self, key: &str, node: Option<&Node>) -> crate::Profile {
+        let names = crate::Profile::names();
+        node.and_then(|n| self.choice(key, n, &names))
+            .and_then(|p| crate::Profile::parse(&p))
+            .unwrap_or_default()
     }
 
     fn limits(&mut self, key: &str, t: &BTreeMap<String, Node>, l: &mut Limits) {
