@@ -168,6 +168,13 @@ impl ToolName {
             ToolName::EditFile => output_of::<edit::EditResult>(),
             ToolName::CreateDirectory | ToolName::MoveFile => output_of::<fsops::FsOpResult>(),
         };
+        // Over MCP the bytes of a media file travel in the image/audio block, not twice: the
+        // structured copy leaves `data` out, so the schema does not require it.
+        if self == ToolName::ReadMediaFile {
+            if let Some(Value::Array(req)) = v.get_mut("required") {
+                req.retain(|f| f != "data");
+            }
+        }
         // Results may grow fields in later versions: a client validating today's schema must not
         // reject them.
         if let Some(o) = v.as_object_mut() {

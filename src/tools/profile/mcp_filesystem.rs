@@ -319,17 +319,18 @@ pub(super) fn call(sb: &Sandbox, def: &Def, args: Value) -> Result<Presented, Er
         _ => {
             let _: NoArgs = parse(args)?;
             let r = sb.list_roots(&RootsArgs {})?;
-            let dirs: Vec<String> = r
-                .roots
-                .iter()
-                .map(|e| {
-                    if e.readable {
-                        e.path.clone()
-                    } else {
-                        format!("{} (write only)", e.path)
-                    }
-                })
-                .collect();
+            let mut dirs: Vec<String> = Vec::new();
+            for e in &r.roots {
+                let d = if e.readable {
+                    e.path.clone()
+                } else {
+                    format!("{} (write only)", e.path)
+                };
+                // The write root is listed once even when it is also a read root.
+                if !dirs.contains(&d) {
+                    dirs.push(d);
+                }
+            }
             Ok(text(
                 format!("Allowed directories:\n{}", dirs.join("\n")),
                 None,
@@ -350,7 +351,27 @@ fn read(sb: &Sandbox, a: ReadText) -> Result<Presented, Error> {
         tail_lines: a.tail,
         ..Default::default()
     })?;
-    Ok(text(crate::render::read(&r), None))
+    if r.binary {
+        return Ok(text(crate::render::read(&r), None));
+    }
+    // The reference returns the whole file (or the lines asked for): only a cut made by the
+    // server's read limit is worth a note.
+    let cut = match (a.head, a.tail) {
+        (Some(h), _) => r.truncated && r.end_line.unwrap_or(0) < h,
+        (None, Some(_)) => false,
+        (None, None) => r.truncated,
+    };
+    let mut out = r.content;
+    if cut {
+        if !out.is_empty() && !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push_str(&format!(
+            "[cut at the server's read limit: {} of {} bytes shown; use head/tail for other parts]",
+            r.bytes_returned, r.total_bytes
+        ));
+    }
+    Ok(text(out, None))
 }
 
 fn media(sb: &Sandbox, a: PathOnly) -> Result<Presented, Error> {
