@@ -115,7 +115,7 @@ fn deny_rules_hold_in_every_dialect() {
     let t = tree();
     let sb = Sandbox::builder()
         .root(&t.root)
-        .deny(["secret.txt"])
+        .deny("secret.txt")
         .build()
         .unwrap();
     let secret = s(&t.root.join("sub/secret.txt"));
@@ -277,7 +277,7 @@ fn mcp_filesystem_surface_and_policy() {
     // The reference overwrites silently; here the operator's policy decides.
     assert_eq!(
         code(&at, "write_file", json!({"path": f, "content": "b\n"})),
-        ErrorCode::AlreadyExists
+        ErrorCode::Denied
     );
     let lf = s(&t.root.join("lines.txt"));
     assert_eq!(
@@ -304,7 +304,7 @@ fn mcp_filesystem_surface_and_policy() {
     );
     let info = text(&at, "get_file_info", json!({"path": lf}));
     assert!(
-        info.starts_with("size: 208\n") && info.contains("isFile: true"),
+        info.starts_with("size: 231\n") && info.contains("isFile: true"),
         "{info}"
     );
     let tree_text = text(
@@ -315,7 +315,11 @@ fn mcp_filesystem_surface_and_policy() {
     let v: Value = serde_json::from_str(&tree_text).unwrap();
     assert_eq!(v[0]["name"], "a.rs");
     assert_eq!(v[0]["type"], "file");
-    // Sent as the Inspector sends it: booleans as strings.
+    // Sent as the Inspector sends it: booleans as strings (the edit needs overwriting allowed).
+    let mut w = WritePolicy::new(&t.out);
+    w.allow_overwrite = true;
+    let sb = Sandbox::builder().root(&t.out).write(w).build().unwrap();
+    let at = AgentTools::from_sandbox(sb).with_profile(Profile::McpFilesystem);
     let dry = text(
         &at,
         "edit_file",
@@ -330,7 +334,7 @@ fn client_roots_narrow_and_never_widen() {
     let t = tree();
     let sb = Sandbox::builder()
         .root(&t.root)
-        .deny(["/sub/secret.txt"])
+        .deny("/sub/secret.txt")
         .write(WritePolicy::new(&t.out))
         .build()
         .unwrap();
