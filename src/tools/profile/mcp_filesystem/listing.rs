@@ -40,7 +40,7 @@ pub(super) fn list(sb: &Sandbox, path: String, sizes: Option<SortBy>) -> Result<
             .collect(),
         Some(by) => {
             if by == SortBy::Size {
-                entries.sort_by(|a, b| b.size.cmp(&a.size));
+                entries.sort_by_key(|e| std::cmp::Reverse(e.size));
             }
             let mut v: Vec<String> = entries
                 .iter()
