@@ -103,9 +103,9 @@ impl Server {
 
 impl Server {
     /// The tools a call is served by: the operator's, or as narrowed by the client's roots.
-    async fn current_tools(&self) -> Arc<AgentTools> {
+    async fn current_tools(&self, peer: &rmcp::service::Peer<RoleServer>) -> Arc<AgentTools> {
         match &self.client_roots {
-            Some(c) => c.current().await,
+            Some(c) => c.current(peer).await,
             None => Arc::clone(&self.tools),
         }
     }
@@ -152,7 +152,7 @@ impl ServerHandler for Server {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
-        let tools = self.current_tools().await;
+        let tools = self.current_tools(&context.peer).await;
         let name = request.name.to_string();
         // Arguments that are not an object were taken out by the transport and come back here, so the
         // sandbox refuses them like any other bad argument (a tool error, not a protocol error).

@@ -1,7 +1,8 @@
 //! `--client-roots`: the roots the client announces (`roots/list` after initialization, again on
 //! `notifications/roots/list_changed`) narrow the operator's tools through
-//! [`AgentTools::narrowed`], which never widens them. Calls made while a `roots/list` is pending
-//! wait for it (up to [`WAIT`]); when the client does not answer, the previous set stays.
+//! [`AgentTools::narrowed`], which never widens them. When the client announces roots, calls wait
+//! for the first narrowing and for any pending `roots/list` (up to [`WAIT`]); when the client does
+//! not answer, the previous set stays.
 
 use rmcp::service::Peer;
 use rmcp::RoleServer;
@@ -25,14 +26,19 @@ impl ClientRoots {
         ClientRoots {
             operator: Arc::clone(operator),
             current: Arc::new(RwLock::new(Arc::clone(operator))),
-            ready: Arc::new(tokio::sync::watch::channel(true).0),
+            // Not narrowed yet: a client that announces roots waits for the first narrowing (its
+            // first call may overtake notifications/initialized).
+            ready: Arc::new(tokio::sync::watch::channel(false).0),
         }
     }
 
-    /// The tools to serve a call with (after a pending narrowing, or [`WAIT`]).
-    pub(super) async fn current(&self) -> Arc<AgentTools> {
-        let mut rx = self.ready.subscribe();
-        let _ = tokio::time::timeout(WAIT, rx.wait_for(|r| *r)).await;
+    /// The tools to serve a call with: for a client that announces roots, after the first (or a
+    /// pending) narrowing, or [`WAIT`].
+    pub(super) async fn current(&self, peer: &Peer<RoleServer>) -> Arc<AgentTools> {
+        if announces(peer) {
+            let mut rx = self.ready.subscribe();
+            let _ = tokio::time::timeout(WAIT, rx.wait_for(|r| *r)).await;
+        }
         match self.current.read() {
             Ok(g) => Arc::clone(&g),
             Err(p) => Arc::clone(&p.into_inner()),
@@ -41,10 +47,7 @@ impl ClientRoots {
 
     /// Asks the client for its roots (when it announced the capability) and narrows to them.
     pub(super) fn refresh(&self, peer: Peer<RoleServer>) {
-        let announces = peer
-            .peer_info()
-            .is_some_and(|i| i.capabilities.roots.is_some());
-        if !announces {
+        if !announces(&peer) {
             tracing::info!("the client does not offer roots: serving the operator's roots");
             return;
         }
@@ -82,4 +85,10 @@ impl ClientRoots {
             me.ready.send_replace(true);
         });
     }
+}
+
+/// Whether the client announced the roots capability.
+fn announces(peer: &Peer<RoleServer>) -> bool {
+    peer.peer_info()
+        .is_some_and(|i| i.capabilities.roots.is_some())
 }
