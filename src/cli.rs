@@ -34,6 +34,14 @@ enum Cmd {
         /// The arguments as a JSON object.
         args: Option<String>,
         #[command(flatten)]
+        profile: ProfileOpt,
+        /// Print compact JSON even on a terminal.
+        #[arg(long, conflicts_with = "pretty")]
+        compact: bool,
+        /// Print indented JSON even when piped.
+        #[arg(long)]
+        pretty: bool,
+        #[command(flatten)]
         opts: SandboxOpts,
     },
     /// Print a file's content (paged by --offset/--limit) for people.
@@ -48,16 +56,53 @@ enum Cmd {
     },
     /// Search like rg: every match as path:line:text. The current directory is the root unless --root.
     Grep(GrepCmd),
-    /// Print the tool definitions (OpenAI function-calling shape).
+    /// Print the tool definitions in a vendor's shape (default: OpenAI function calling).
     Schema {
+        #[command(flatten)]
+        profile: ProfileOpt,
+        /// openai, anthropic, gemini or mcp.
+        #[arg(long, value_name = "FORMAT", default_value = "openai")]
+        format: String,
         #[command(flatten)]
         opts: SandboxOpts,
     },
     /// Serve the enabled tools over MCP (stdio). Logs go to stderr.
     Mcp {
         #[command(flatten)]
+        profile: ProfileOpt,
+        /// Let the roots the client announces (MCP Roots) narrow the served roots; they never
+        /// widen them.
+        #[arg(long)]
+        client_roots: bool,
+        #[command(flatten)]
         opts: SandboxOpts,
     },
+}
+
+/// `--profile NAME`: the dialect the tools are presented in.
+#[derive(Args, Clone, Default)]
+pub(crate) struct ProfileOpt {
+    /// The tool dialect: rootbound (default), claude-code, gemini-cli or mcp-filesystem. Overrides
+    /// the config file's `profile`.
+    #[arg(long, value_name = "NAME")]
+    pub profile: Option<String>,
+}
+
+impl ProfileOpt {
+    /// The tools of `opts` in the chosen dialect.
+    fn tools(&self, opts: &SandboxOpts) -> Result<AgentTools, String> {
+        let tools = opts.tools(None)?;
+        match &self.profile {
+            None => Ok(tools),
+            Some(name) => match rootbound::Profile::parse(name) {
+                Some(p) => Ok(tools.with_profile(p)),
+                None => Err(format!(
+                    "unknown profile '{name}' (expected one of: {})",
+                    rootbound::Profile::names().join(", ")
+                )),
+            },
+        }
+    }
 }
 
 /// Flags that build the sandbox, shared by every subcommand.
@@ -227,7 +272,18 @@ pub fn main() -> i32 {
         }
     };
     match cli.cmd {
-        Cmd::Call { tool, args, opts } => call(&tool, args, &opts),
+        Cmd::Call {
+            tool,
+            args,
+            profile,
+            compact,
+            pretty,
+            opts,
+        } => {
+            let pretty =
+                pretty || (!compact && std::io::IsTerminal::is_terminal(&std::io::stdout()));
+            call(&tool, args, &profile, pretty, &opts)
+        }
         Cmd::Read {
             path,
             offset,
@@ -235,14 +291,29 @@ pub fn main() -> i32 {
             opts,
         } => read(&path, offset, limit, &opts),
         Cmd::Grep(g) => grep(g),
-        // The current directory is the default read root, except for a write-only sandbox.
-        Cmd::Schema { opts } => match opts.tools(opts.write_root.is_none().then_some(".")) {
-            Ok(t) => print_json(&Value::Array(t.tool_definitions()), 0),
-            Err(e) => usage(&e),
-        },
+        // Like `call`: no roots is a usage error, not the current directory.
+        Cmd::Schema {
+            profile,
+            format,
+            opts,
+        } => {
+            let Some(f) = rootbound::SchemaFormat::parse(&format) else {
+                return usage(&format!(
+                    "unknown format '{format}' (expected openai, anthropic, gemini or mcp)"
+                ));
+            };
+            match profile.tools(&opts) {
+                Ok(t) => print_json_as(&Value::Array(t.profile_definitions(f)), 0, true),
+                Err(e) => usage(&e),
+            }
+        }
         #[cfg(feature = "mcp")]
-        Cmd::Mcp { opts } => match opts.tools(None) {
-            Ok(t) => crate::mcp::serve(t),
+        Cmd::Mcp {
+            profile,
+            client_roots,
+            opts,
+        } => match profile.tools(&opts) {
+            Ok(t) => crate::mcp::serve(t, client_roots),
             Err(e) => usage(&e),
         },
         #[cfg(not(feature = "mcp"))]
@@ -266,14 +337,25 @@ fn usage(msg: &str) -> i32 {
     EXIT_USAGE
 }
 
-fn print_json(v: &Value, code: i32) -> i32 {
+/// JSON on stdout, indented when `pretty`.
+fn print_json_as(v: &Value, code: i32, pretty: bool) -> i32 {
     let mut out = std::io::stdout().lock();
-    let _ = serde_json::to_writer(&mut out, v);
+    let _ = if pretty {
+        serde_json::to_writer_pretty(&mut out, v)
+    } else {
+        serde_json::to_writer(&mut out, v)
+    };
     let _ = writeln!(out);
     code
 }
 
-fn call(tool: &str, args: Option<String>, opts: &SandboxOpts) -> i32 {
+fn call(
+    tool: &str,
+    args: Option<String>,
+    profile: &ProfileOpt,
+    pretty: bool,
+    opts: &SandboxOpts,
+) -> i32 {
     let text = match args {
         Some(a) => a,
         None => {
@@ -296,13 +378,20 @@ fn call(tool: &str, args: Option<String>, opts: &SandboxOpts) -> i32 {
             Err(e) => return usage(&format!("arguments are not valid JSON: {e}")),
         }
     };
-    let tools = match opts.tools(None) {
+    let tools = match profile.tools(opts) {
         Ok(t) => t,
         Err(e) => return usage(&e),
     };
-    match tools.call_result(tool, args) {
-        Ok(v) => print_json(&v, 0),
-        Err(e) => print_json(&e.to_json(), EXIT_TOOL),
+    // The native surface prints the engine's JSON (media data included); a dialect its structured
+    // result (what MCP sends as structuredContent).
+    let result = if tools.profile() == rootbound::Profile::Rootbound {
+        tools.call_result(tool, args)
+    } else {
+        tools.present(tool, args).map(|p| p.structured)
+    };
+    match result {
+        Ok(v) => print_json_as(&v, 0, pretty),
+        Err(e) => print_json_as(&e.to_json(), EXIT_TOOL, pretty),
     }
 }
 
@@ -323,14 +412,12 @@ fn read(path: &str, offset: Option<u64>, limit: Option<u64>, opts: &SandboxOpts)
     };
     match sb.read_file(&args) {
         Ok(r) => {
+            // The shared renderer: the same words a model reads over MCP.
             let mut out = std::io::stdout().lock();
-            if r.binary {
-                let _ = writeln!(out, "[binary file: {} bytes; not shown]", r.total_bytes);
-            } else {
-                let _ = out.write_all(r.content.as_bytes());
-            }
-            if let Some(n) = r.truncation_notice() {
-                let _ = writeln!(out, "\n{n}");
+            let text = rootbound::render::read(&r);
+            let _ = out.write_all(text.as_bytes());
+            if r.binary || r.truncated {
+                let _ = writeln!(out);
             }
             0
         }

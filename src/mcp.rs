@@ -10,17 +10,20 @@
 //! The transport is our own ([`wire`]): it reads each line, answers the ones that are not a valid
 //! request itself (parse errors, invalid requests, bad params), and hands the rest to rmcp.
 
+mod roots;
 mod wire;
+
+use roots::ClientRoots;
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
     ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
     ToolAnnotations,
 };
-use rmcp::service::RequestContext;
+use rmcp::service::{NotificationContext, RequestContext};
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, ServiceExt};
 use rootbound::config::AgentTools;
-use rootbound::{Budget, Error, ErrorCode, ReadResult};
+use rootbound::{Block, Budget, Error, ErrorCode, Presented};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
@@ -30,12 +33,14 @@ struct Server {
     tools: Arc<AgentTools>,
     listing: Vec<Tool>,
     instructions: String,
+    /// With `--client-roots`: the roots the client announced narrow `tools` (see [`ClientRoots`]).
+    client_roots: Option<ClientRoots>,
 }
 
 impl Server {
     fn new(tools: AgentTools) -> Self {
         let listing = tools
-            .tools()
+            .profile_tools()
             .into_iter()
             .map(|t| {
                 let schema = match t.input_schema {
@@ -59,16 +64,16 @@ impl Server {
                 tool
             })
             .collect();
-        let names: Vec<&str> = tools.tools().iter().map(|t| t.name).collect();
-        let reads: Vec<&str> = names
+        let listed = tools.profile_tools();
+        let reads: Vec<&str> = listed
             .iter()
-            .copied()
-            .filter(|n| !rootbound::config::WRITE_TOOLS.contains(n))
+            .filter(|t| t.read_only)
+            .map(|t| t.name)
             .collect();
-        let writes: Vec<&str> = names
+        let writes: Vec<&str> = listed
             .iter()
-            .copied()
-            .filter(|n| rootbound::config::WRITE_TOOLS.contains(n))
+            .filter(|t| !t.read_only)
+            .map(|t| t.name)
             .collect();
         let mut instructions = String::new();
         if !reads.is_empty() {
@@ -91,11 +96,34 @@ impl Server {
             tools: Arc::new(tools),
             listing,
             instructions,
+            client_roots: None,
+        }
+    }
+}
+
+impl Server {
+    /// The tools a call is served by: the operator's, or as narrowed by the client's roots.
+    async fn current_tools(&self, peer: &rmcp::service::Peer<RoleServer>) -> Arc<AgentTools> {
+        match &self.client_roots {
+            Some(c) => c.current(peer).await,
+            None => Arc::clone(&self.tools),
         }
     }
 }
 
 impl ServerHandler for Server {
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        if let Some(c) = &self.client_roots {
+            c.refresh(context.peer);
+        }
+    }
+
+    async fn on_roots_list_changed(&self, context: NotificationContext<RoleServer>) {
+        if let Some(c) = &self.client_roots {
+            c.refresh(context.peer);
+        }
+    }
+
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(
             ServerCapabilities::builder()
@@ -124,7 +152,7 @@ impl ServerHandler for Server {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
-        let tools = Arc::clone(&self.tools);
+        let tools = self.current_tools(&context.peer).await;
         let name = request.name.to_string();
         // Arguments that are not an object were taken out by the transport and come back here, so the
         // sandbox refuses them like any other bad argument (a tool error, not a protocol error).
@@ -138,9 +166,8 @@ impl ServerHandler for Server {
         let budget = Budget::new();
         let _cancel_if_dropped = CancelOnDrop(budget.clone());
         let call_budget = budget.clone();
-        let mut task = tokio::task::spawn_blocking(move || {
-            tools.call_result_with(&task_name, args, &call_budget)
-        });
+        let mut task =
+            tokio::task::spawn_blocking(move || tools.present_with(&task_name, args, &call_budget));
         let outcome = tokio::select! {
             joined = &mut task => joined,
             _ = context.ct.cancelled() => {
@@ -149,13 +176,7 @@ impl ServerHandler for Server {
             }
         };
         let result = match outcome {
-            Ok(Ok(value)) if name == "read_media_file" => media_result(value),
-            Ok(Ok(value)) => {
-                let text = render(&name, &value);
-                let mut r = CallToolResult::success(vec![ContentBlock::text(text)]);
-                r.structured_content = Some(value);
-                r
-            }
+            Ok(Ok(presented)) => presented_result(presented),
             Ok(Err(e)) => tool_error(&e),
             Err(join) => {
                 tracing::error!(tool = %name, error = %join, "tool call panicked");
@@ -169,21 +190,20 @@ impl ServerHandler for Server {
     }
 }
 
-/// An image or audio file as the matching MCP content block; the structured result keeps the
-/// metadata and leaves the bytes to the block.
-fn media_result(mut value: Value) -> CallToolResult {
-    let data = value["data"].as_str().unwrap_or_default().to_string();
-    let mime = value["mime_type"].as_str().unwrap_or_default().to_string();
-    let block = if value["kind"] == "audio" {
-        ContentBlock::audio(data, mime)
-    } else {
-        ContentBlock::image(data, mime)
-    };
-    if let Some(o) = value.as_object_mut() {
-        o.remove("data");
-    }
-    let mut r = CallToolResult::success(vec![block]);
-    r.structured_content = Some(value);
+/// A presented result (see [`rootbound::Presented`]) as MCP content blocks and structured content.
+fn presented_result(p: Presented) -> CallToolResult {
+    let blocks = p
+        .blocks
+        .into_iter()
+        .map(|b| match b {
+            Block::Text(t) => ContentBlock::text(t),
+            Block::Image { data, mime_type } => ContentBlock::image(data, mime_type),
+            Block::Audio { data, mime_type } => ContentBlock::audio(data, mime_type),
+            _ => ContentBlock::text(String::new()),
+        })
+        .collect();
+    let mut r = CallToolResult::success(blocks);
+    r.structured_content = Some(p.structured);
     r
 }
 
@@ -207,186 +227,8 @@ fn tool_error(e: &Error) -> CallToolResult {
     r
 }
 
-/// The text a model reads: content as text, matches as lines, and a footer telling how to go on.
-fn render(tool: &str, v: &Value) -> String {
-    match tool {
-        "read_file" => render_read(v),
-        "grep_search" | "glob" => render_search(tool, v),
-        "list_dir" => render_list(v),
-        "stat" => render_stat(v),
-        "write_file" | "delete_file" => render_write(v),
-        "edit_file" => render_edit(v),
-        _ => serde_json::to_string_pretty(v).unwrap_or_default(),
-    }
-}
-
-fn render_edit(v: &Value) -> String {
-    let verb = if v["dry_run"] == true {
-        "would change"
-    } else {
-        "changed"
-    };
-    let mut out = format!(
-        "{} {} ({} replacement(s), {} bytes now)\n",
-        verb,
-        v["path"].as_str().unwrap_or(""),
-        v["replacements"],
-        v["size"]
-    );
-    if let Some(d) = v["diff"].as_str() {
-        out.push_str(d);
-    }
-    out
-}
-
-fn render_read(v: &Value) -> String {
-    let Ok(r) = serde_json::from_value::<ReadResult>(v.clone()) else {
-        return serde_json::to_string_pretty(v).unwrap_or_default();
-    };
-    let mut out = if r.binary {
-        format!("[binary file: {} bytes; content not shown]", r.total_bytes)
-    } else {
-        r.content.clone()
-    };
-    if let Some(notice) = r.truncation_notice() {
-        if !out.is_empty() && !out.ends_with('\n') {
-            out.push('\n');
-        }
-        out.push_str(&notice);
-    }
-    out
-}
-
-fn render_search(tool: &str, v: &Value) -> String {
-    let matches = v["matches"].as_str().unwrap_or("");
-    let n = v["match_lines"].as_u64().unwrap_or(0);
-    let mut out = String::new();
-    if matches.is_empty() {
-        out.push_str(if tool == "glob" {
-            "No files matched.\n"
-        } else {
-            "No matches.\n"
-        });
-    } else {
-        out.push_str(matches);
-        if !matches.ends_with('\n') {
-            out.push('\n');
-        }
-    }
-    let mut footer = vec![format!(
-        "{n} {}",
-        match (tool == "glob", n == 1) {
-            (true, true) => "path",
-            (true, false) => "paths",
-            (false, true) => "result",
-            (false, false) => "results",
-        }
-    )];
-    if v["truncated"].as_bool() == Some(true) {
-        let mut how = "truncated: more results exist".to_string();
-        if let Some(c) = v["next_cursor"].as_str() {
-            how.push_str(&format!("; call again with cursor=\"{c}\""));
-        }
-        if let Some(o) = v["next_offset"].as_u64() {
-            how.push_str(&format!(" (or offset={o})"));
-        }
-        footer.push(how);
-    } else {
-        footer.push("complete".into());
-    }
-    if v["timed_out"].as_bool() == Some(true) {
-        footer.push("timed out: the page holds what was found before the deadline".into());
-    }
-    if let Some(t) = v["total"].as_u64() {
-        footer.push(format!("total={t}"));
-    }
-    if let Some(st) = v.get("stats") {
-        let mut s = format!(
-            "files searched={}",
-            st["files_searched"].as_u64().unwrap_or(0)
-        );
-        if let Some(sk) = st["skipped"].as_object() {
-            let parts: Vec<String> = sk
-                .iter()
-                .filter(|(_, c)| c.as_u64().unwrap_or(0) > 0)
-                .map(|(k, c)| format!("{k}={c}"))
-                .collect();
-            if !parts.is_empty() {
-                s.push_str(&format!("; skipped: {}", parts.join(", ")));
-            }
-        }
-        footer.push(s);
-    }
-    out.push_str(&format!("[{}]", footer.join("; ")));
-    out
-}
-
-fn render_list(v: &Value) -> String {
-    let mut out = String::new();
-    if let Some(p) = v["path"].as_str() {
-        out.push_str(&format!("{p}:\n"));
-    }
-    for e in v["entries"].as_array().into_iter().flatten() {
-        let name = e["name"].as_str().unwrap_or("");
-        let kind = e["kind"].as_str().unwrap_or("");
-        let size = e["size"].as_u64().unwrap_or(0);
-        match kind {
-            "dir" => out.push_str(&format!("{name}/\n")),
-            "file" => out.push_str(&format!("{name}\t{size} bytes\n")),
-            other => out.push_str(&format!("{name}\t({other})\n")),
-        }
-    }
-    let mut footer = vec![format!(
-        "{} of {} entries",
-        v["entries"].as_array().map_or(0, Vec::len),
-        v["total"].as_u64().unwrap_or(0)
-    )];
-    if v["truncated"].as_bool() == Some(true) {
-        footer.push(format!(
-            "truncated: call again with offset={}",
-            v["next_offset"].as_u64().unwrap_or(0)
-        ));
-    }
-    for k in ["hidden", "ignored"] {
-        let c = v[k].as_u64().unwrap_or(0);
-        if c > 0 {
-            footer.push(format!("{c} {k} entries left out"));
-        }
-    }
-    out.push_str(&format!("[{}]", footer.join("; ")));
-    out
-}
-
-fn render_stat(v: &Value) -> String {
-    let mut out = String::new();
-    for k in ["path", "kind", "size", "mtime", "lines"] {
-        match &v[k] {
-            Value::Null => {}
-            Value::String(s) => out.push_str(&format!("{k}: {s}\n")),
-            other => out.push_str(&format!("{k}: {other}\n")),
-        }
-    }
-    out
-}
-
-fn render_write(v: &Value) -> String {
-    let path = v["path"].as_str().unwrap_or("");
-    if v["deleted"].as_bool() == Some(true) {
-        return format!("deleted {path}");
-    }
-    let how = if v["replaced"].as_bool() == Some(true) {
-        "replaced"
-    } else {
-        "created"
-    };
-    format!(
-        "{how} {path} ({} bytes)",
-        v["bytes_written"].as_u64().unwrap_or(0)
-    )
-}
-
 /// Serves until the client closes stdin. Returns the process exit code.
-pub(crate) fn serve(tools: AgentTools) -> i32 {
+pub(crate) fn serve(tools: AgentTools, client_roots: bool) -> i32 {
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .thread_name("rootbound-mcp")
@@ -398,9 +240,16 @@ pub(crate) fn serve(tools: AgentTools) -> i32 {
             return 2;
         }
     };
-    let names: Vec<&str> = tools.tools().iter().map(|t| t.name).collect::<Vec<_>>();
+    let names: Vec<&str> = tools
+        .profile_tools()
+        .iter()
+        .map(|t| t.name)
+        .collect::<Vec<_>>();
     tracing::info!(agent = tools.agent(), tools = ?names, "serving MCP on stdio");
-    let server = Server::new(tools);
+    let mut server = Server::new(tools);
+    if client_roots {
+        server.client_roots = Some(ClientRoots::new(&server.tools));
+    }
     let code = runtime.block_on(async move {
         let transport =
             wire::LineTransport::new(tokio::io::stdin(), tokio::io::stdout(), wire::MAX_LINE);

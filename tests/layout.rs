@@ -31,10 +31,13 @@ fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// The code of a file without comments and without its unit-test module.
-fn code(text: &str) -> Vec<&str> {
+/// Each line keeps its 1-based number.
+fn code(text: &str) -> Vec<(usize, &str)> {
     text.lines()
-        .take_while(|l| !l.trim_start().starts_with("#[cfg(test)]"))
-        .filter(|l| !l.trim_start().starts_with("//"))
+        .enumerate()
+        .take_while(|(_, l)| !l.trim_start().starts_with("#[cfg(test)]"))
+        .filter(|(_, l)| !l.trim_start().starts_with("//"))
+        .map(|(i, l)| (i + 1, l))
         .collect()
 }
 
@@ -85,14 +88,10 @@ fn each_layer_uses_only_the_layers_below_it() {
             continue;
         };
         let text = std::fs::read_to_string(f).unwrap();
-        for (n, line) in code(&text).iter().enumerate() {
+        for (n, line) in code(&text) {
             for m in crate_modules(line) {
                 if !ok.contains(&m.as_str()) {
-                    bad.push(format!(
-                        "{}:{}: {layer} uses crate::{m}",
-                        rel.display(),
-                        n + 1
-                    ));
+                    bad.push(format!("{}:{n}: {layer} uses crate::{m}", rel.display()));
                 }
             }
         }
@@ -105,7 +104,7 @@ fn the_glob_tool_does_not_depend_on_grep() {
     let text = std::fs::read_to_string(src().join("search/glob.rs")).unwrap();
     let uses: Vec<_> = code(&text)
         .into_iter()
-        .filter(|l| l.contains("search::grep") || l.contains("grep::"))
+        .filter(|(_, l)| l.contains("search::grep") || l.contains("grep::"))
         .collect();
     assert!(uses.is_empty(), "glob imports grep: {uses:?}");
 }

@@ -116,6 +116,7 @@ impl Cx<'_> {
         Some(AgentConfig {
             name: name.to_string(),
             plan: plan(&base, tools, write, &roots.union),
+            profile: self.profile(&join(key, "profile"), t.get("profile")),
             origins: roots.origins,
             file: None,
         })
@@ -338,4 +339,14 @@ fn plan(
         });
     }
     plan
+}
+
+impl Cx<'_> {
+    /// `profile = "NAME"`: one of the dialects (see [`crate::Profile`]).
+    fn profile(&mut self, key: &str, node: Option<&Node>) -> crate::Profile {
+        let names = crate::Profile::names();
+        node.and_then(|n| self.choice(key, n, &names))
+            .and_then(|p| crate::Profile::parse(&p))
+            .unwrap_or_default()
+    }
 }

@@ -69,7 +69,7 @@ impl AgentConfig {
             .enumerate()
             .flat_map(|(i, p)| p.tools.iter().map(move |t| (*t, i)))
             .collect();
-        Ok(AgentTools::new(self.name.clone(), sandboxes, routes))
+        Ok(AgentTools::new(self.name.clone(), sandboxes, routes).with_profile(self.profile))
     }
 
     /// The names of the tools this agent enables, in listing order.

@@ -100,6 +100,8 @@ pub struct AgentConfig {
     pub name: String,
     /// The sandboxes, in order of the first tool each serves.
     pub plan: Vec<SandboxPlan>,
+    /// The dialect the agent's tools are presented in (`profile = "claude-code"`; default rootbound).
+    pub profile: crate::Profile,
     /// Every root path and write root with the key that configured it, to report failures by key.
     origins: Vec<(PathBuf, String)>,
     file: Option<PathBuf>,

@@ -144,6 +144,7 @@ pub(super) const AGENT_KEYS: &[&str] = &[
     "limits",
     "tools",
     "write",
+    "profile",
 ];
 /// The keys of an `[agents.NAME.write]` table.
 pub(super) const WRITE_KEYS: &[&str] = &[

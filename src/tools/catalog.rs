@@ -168,18 +168,20 @@ impl ToolName {
             ToolName::EditFile => output_of::<edit::EditResult>(),
             ToolName::CreateDirectory | ToolName::MoveFile => output_of::<fsops::FsOpResult>(),
         };
+        // Over MCP the bytes of a media file travel in the image/audio block, not twice: the
+        // structured copy leaves `data` out, so the schema does not require it.
+        if self == ToolName::ReadMediaFile {
+            if let Some(Value::Array(req)) = v.get_mut("required") {
+                req.retain(|f| f != "data");
+            }
+        }
         // Results may grow fields in later versions: a client validating today's schema must not
         // reject them.
         if let Some(o) = v.as_object_mut() {
             o.remove("additionalProperties");
             o.remove("type");
         }
-        // A failed call's structured content is the error object: the schema admits both.
-        json!({
-            "type": "object",
-            "description": "The tool's result, or {\"error\": {\"code\", \"message\"}} when the call failed.",
-            "anyOf": [v, error_schema()],
-        })
+        result_or_error(v)
     }
 
     fn build_schema(self) -> Value {
@@ -201,6 +203,19 @@ impl ToolName {
             ToolName::DeleteFile => schema_of::<write::DeleteArgs>(),
         }
     }
+}
+
+/// A result schema that also admits the error object: a failed call's structured content is the
+/// error object.
+pub(crate) fn result_or_error(mut v: Value) -> Value {
+    if let Some(o) = v.as_object_mut() {
+        o.remove("type");
+    }
+    json!({
+        "type": "object",
+        "description": "The tool's result, or {\"error\": {\"code\", \"message\"}} when the call failed.",
+        "anyOf": [v, error_schema()],
+    })
 }
 
 /// The error object of a failed call: `{"error": {"code", "message", ...details}}`.
@@ -236,7 +251,7 @@ fn output_of<T: JsonSchema>() -> Value {
     portable_of::<T>(Side::Output)
 }
 
-fn portable_of<T: JsonSchema>(side: Side) -> Value {
+pub(crate) fn portable_of<T: JsonSchema>(side: Side) -> Value {
     let mut v = serde_json::to_value(schemars::schema_for!(T)).unwrap_or(json!({"type": "object"}));
     if let Some(o) = v.as_object_mut() {
         o.remove("$schema");

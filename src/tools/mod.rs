@@ -7,7 +7,10 @@ pub(crate) mod fsops;
 pub(crate) mod many;
 pub(crate) mod media;
 pub(crate) mod meta;
+pub(crate) mod narrow;
+pub mod profile;
 pub(crate) mod read;
+pub mod render;
 pub(crate) mod router;
 pub(crate) mod schema;
 pub(crate) mod tree;
@@ -323,7 +326,7 @@ pub(crate) fn definitions(tools: Vec<ToolInfo>) -> Vec<Value> {
 /// Models (and the MCP Inspector's CLI) send `"10"` and `"true"` for integer and boolean arguments:
 /// a string that is exactly such a value becomes it, for the fields whose schema says so. Nothing
 /// else is converted.
-fn coerce_scalars(mut args: Value, schema: &Value) -> Value {
+pub(crate) fn coerce_scalars(mut args: Value, schema: &Value) -> Value {
     let (Some(obj), Some(props)) = (args.as_object_mut(), schema.get("properties")) else {
         return args;
     };

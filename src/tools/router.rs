@@ -26,10 +26,12 @@ use serde_json::Value;
 /// ```
 #[derive(Debug)]
 pub struct AgentTools {
-    agent: String,
-    sandboxes: Vec<Sandbox>,
+    pub(crate) agent: String,
+    pub(crate) sandboxes: Vec<Sandbox>,
     /// (tool, index into `sandboxes`), in listing order.
-    routes: Vec<(&'static str, usize)>,
+    pub(crate) routes: Vec<(&'static str, usize)>,
+    /// The dialect (see `tools/profile`).
+    pub(crate) profile: crate::Profile,
 }
 
 /// A tool's place in the listing order ([`ToolName::ALL`]); unknown names last.
@@ -53,6 +55,7 @@ impl AgentTools {
             agent,
             sandboxes,
             routes,
+            profile: crate::Profile::default(),
         }
     }
 
@@ -67,6 +70,7 @@ impl AgentTools {
             agent: sandbox.agent.clone(),
             sandboxes: vec![sandbox],
             routes,
+            profile: crate::Profile::default(),
         }
     }
 

@@ -1,0 +1,189 @@
+//! MCP Roots (`rootbound mcp --client-roots`): the roots a client announces narrow the served roots to
+//! those inside the operator's roots, never widen them.
+//!
+//! For each operator root and each client root: a client root inside the operator root becomes a root
+//! (opened through the same resolver and admission gate as any agent path, as a directory handle
+//! beneath the operator's root, so no rename or symlink swap can move it out); a client root that
+//! contains the operator root keeps the operator root; anything else gives nothing. The write root is
+//! kept only when a client root contains it. Deny rules keep holding relative to the operator's roots
+//! as well (they stay anchors of the gate).
+
+use crate::core::admit::Gate;
+use crate::core::deny::DenyRules;
+use crate::core::open::Want;
+use crate::core::sandbox::{Root, Sandbox};
+use crate::tools::router::AgentTools;
+use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
+
+impl AgentTools {
+    /// These tools with their roots narrowed to `client_roots` (absolute paths; see the module docs).
+    /// Always narrowed from `self`: calling it on the operator's tools with a new list replaces the
+    /// previous narrowing, and no list can reach beyond the operator's roots. An empty list leaves no
+    /// root (calls answer `OUT_OF_SANDBOX`).
+    ///
+    /// ```
+    /// use rootbound::config::AgentTools;
+    /// let dir = tempfile::tempdir().unwrap();
+    /// std::fs::create_dir(dir.path().join("sub")).unwrap();
+    /// std::fs::write(dir.path().join("top.txt"), "x").unwrap();
+    /// let sb = rootbound::Sandbox::builder().root(dir.path()).build().unwrap();
+    /// let all = AgentTools::from_sandbox(sb);
+    /// let canon = std::fs::canonicalize(dir.path()).unwrap();
+    /// let narrow = all.narrowed(&[canon.join("sub"), "/".into()]);
+    /// let roots = narrow.sandboxes()[0].roots();
+    /// assert_eq!(roots.len(), 2); // sub, and the operator root itself (inside "/")
+    /// let only_sub = all.narrowed(&[canon.join("sub")]);
+    /// let top = canon.join("top.txt").to_string_lossy().into_owned();
+    /// assert!(only_sub.call_result("read_file", serde_json::json!({"path": top})).is_err());
+    /// ```
+    pub fn narrowed(&self, client_roots: &[PathBuf]) -> AgentTools {
+        let client: Vec<&Path> = client_roots
+            .iter()
+            .map(PathBuf::as_path)
+            .filter(|c| {
+                c.is_absolute() && c.components().all(|x| !matches!(x, Component::ParentDir))
+            })
+            .collect();
+        AgentTools {
+            agent: self.agent.clone(),
+            sandboxes: self
+                .sandboxes
+                .iter()
+                .map(|sb| narrow(sb, &client))
+                .collect(),
+            routes: self.routes.clone(),
+            profile: self.profile,
+        }
+    }
+}
+
+/// The sandbox's roots intersected with `client` (each absolute and free of `..`).
+fn narrow(sb: &Sandbox, client: &[&Path]) -> Sandbox {
+    let mut roots: Vec<Root> = Vec::new();
+    let mut push = |canonical: PathBuf, name: String, dir: cap_std::fs::Dir| {
+        if roots.iter().any(|r| r.canonical == canonical) {
+            return;
+        }
+        let mut unique = name.clone();
+        let mut n = 2;
+        while roots.iter().any(|r| r.name == unique) {
+            unique = format!("{name}-{n}");
+            n += 1;
+        }
+        roots.push(Root {
+            name: unique,
+            configured: canonical.clone(),
+            canonical,
+            dir,
+        });
+    };
+    for r in sb.roots.iter() {
+        for c in client {
+            let c = normalize(c);
+            if r.canonical.starts_with(&c) {
+                if let Ok(dir) = r.dir.try_clone() {
+                    push(r.canonical.clone(), r.name.clone(), dir);
+                }
+            } else if c.starts_with(&r.canonical) {
+                // Through the resolver and the gate, as an agent's path: a denied, absent or
+                // non-directory client root gives nothing.
+                let Some(raw) = c.to_str() else { continue };
+                let Ok(loc) = sb.locate(raw, Want::Dir) else {
+                    continue;
+                };
+                let base = &sb.roots[loc.root];
+                let canonical = base.canonical.join(&loc.rel);
+                let name = canonical
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| base.name.clone());
+                let dir = cap_std::fs::Dir::from_std_file(std::fs::File::from(loc.opened.fd));
+                push(canonical, name, dir);
+            }
+        }
+    }
+    // The operator's rules compiled once already; should they not, nothing is served.
+    let deny = match DenyRules::new(&sb.policy.deny) {
+        Ok(d) => d,
+        Err(_) => {
+            roots.clear();
+            return Sandbox {
+                roots: roots.into(),
+                write_root: None,
+                ..sb.clone()
+            };
+        }
+    };
+    let write_root = sb
+        .write_root
+        .as_ref()
+        .filter(|w| client.iter().any(|c| w.canonical.starts_with(normalize(c))))
+        .cloned();
+    // The operator's roots stay anchors of the gate after the served ones, so a deny rule written
+    // relative to an operator root still holds inside a narrowed root.
+    let reads: Vec<&Path> = roots
+        .iter()
+        .chain(sb.roots.iter())
+        .map(|r| r.canonical.as_path())
+        .collect();
+    let gate = Gate::new(
+        deny,
+        sb.policy.refuse_hardlinks,
+        &reads,
+        write_root.as_ref().map(|w| w.canonical.as_path()),
+    );
+    Sandbox {
+        policy: Arc::clone(&sb.policy),
+        roots: roots.into(),
+        gate: Arc::new(gate),
+        agent: sb.agent.clone(),
+        write_root,
+        pool: Arc::clone(&sb.pool),
+    }
+}
+
+/// `c` without `.` components and trailing separators (it has no `..`).
+fn normalize(c: &Path) -> PathBuf {
+    c.components()
+        .filter(|x| !matches!(x, Component::CurDir))
+        .collect()
+}
+
+/// The local path of a `file://` URI (percent-decoded), as MCP clients announce roots; `None` for any
+/// other scheme or a remote host.
+///
+/// ```
+/// use rootbound::file_uri_path;
+/// assert_eq!(file_uri_path("file:///home/me/my%20project"), Some("/home/me/my project".into()));
+/// assert_eq!(file_uri_path("file://localhost/srv"), Some("/srv".into()));
+/// assert_eq!(file_uri_path("https://example.com/x"), None);
+/// ```
+pub fn file_uri_path(uri: &str) -> Option<PathBuf> {
+    use std::os::unix::ffi::OsStringExt;
+    let rest = uri.strip_prefix("file://")?;
+    let path = match rest.strip_prefix("localhost") {
+        Some(p) => p,
+        None => rest,
+    };
+    if !path.starts_with('/') {
+        return None;
+    }
+    let b = path.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && i + 2 < b.len() {
+            let hex = std::str::from_utf8(&b[i + 1..i + 3]).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    if out.contains(&0) {
+        return None;
+    }
+    Some(PathBuf::from(std::ffi::OsString::from_vec(out)))
+}

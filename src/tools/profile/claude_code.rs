@@ -1,0 +1,312 @@
+//! The `claude-code` dialect: Read, Grep, Glob, and with a write root Write and Edit, with Claude
+//! Code's parameter names and semantics (Read's offset/limit count LINES and its output is numbered
+//! like `cat -n`; Grep takes ripgrep-style flags and pages with head_limit/offset).
+
+use super::{input_of, parse, text, text_output, Def, Presented};
+use crate::core::error::Error;
+use crate::core::sandbox::Sandbox;
+use crate::tools::ToolName;
+use crate::{EditArgs, GlobArgs, Globs, GrepArgs, OutputMode, ReadArgs, WriteArgs};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::Value;
+use std::sync::OnceLock;
+
+/// Lines Read returns when no limit is given (Claude Code's default).
+const READ_LINES: u64 = 2000;
+/// Grep's head_limit when none is given.
+const HEAD_LIMIT: u64 = 250;
+/// Glob's result cap (Claude Code returns at most 100 paths).
+const GLOB_LIMIT: u64 = 100;
+
+/// Read's arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct Read {
+    /// The absolute path to the file to read.
+    file_path: String,
+    /// The line number to start reading from (1-based). Only provide if the file is too large to read at once.
+    #[schemars(range(min = 0))]
+    offset: Option<u64>,
+    /// The number of lines to read. Only provide if the file is too large to read at once.
+    #[schemars(range(min = 1))]
+    limit: Option<u64>,
+}
+
+/// Grep's arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct Grep {
+    /// The regular expression pattern to search for in file contents (Rust regex syntax, like ripgrep).
+    pattern: String,
+    /// File or directory to search in. Defaults to every allowed directory.
+    path: Option<String>,
+    /// Glob pattern to filter files (e.g. "*.js", "*.{ts,tsx}").
+    glob: Option<String>,
+    /// File type to search (rg --type), e.g. js, py, rust, go, java.
+    #[serde(rename = "type")]
+    file_type: Option<String>,
+    /// Output mode: "content" shows matching lines, "files_with_matches" shows file paths (default), "count" shows match counts.
+    output_mode: Option<OutputMode>,
+    /// Case insensitive search (rg -i).
+    #[serde(rename = "-i")]
+    case_insensitive: Option<bool>,
+    /// Show line numbers in output (rg -n). Line numbers are always shown here.
+    #[serde(rename = "-n")]
+    line_numbers: Option<bool>,
+    /// Number of lines to show after each match (rg -A). Requires output_mode "content".
+    #[serde(rename = "-A")]
+    #[schemars(range(min = 0))]
+    after: Option<u64>,
+    /// Number of lines to show before each match (rg -B). Requires output_mode "content".
+    #[serde(rename = "-B")]
+    #[schemars(range(min = 0))]
+    before: Option<u64>,
+    /// Number of lines to show before and after each match (rg -C). Requires output_mode "content".
+    #[serde(rename = "-C")]
+    #[schemars(range(min = 0))]
+    context: Option<u64>,
+    /// Enable multiline mode where . matches newlines and patterns can span lines (rg -U --multiline-dotall).
+    multiline: Option<bool>,
+    /// Limit output to the first N lines/entries (default 250; 0 means the server's largest page).
+    #[schemars(range(min = 0))]
+    head_limit: Option<u64>,
+    /// Skip the first N lines/entries before applying head_limit (to page).
+    #[schemars(range(min = 0))]
+    offset: Option<u64>,
+}
+
+/// Glob's arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct GlobIn {
+    /// The glob pattern to match files against (e.g. "**/*.js", "src/**/*.ts").
+    pattern: String,
+    /// The directory to search in. Defaults to every allowed directory.
+    path: Option<String>,
+}
+
+/// Write's arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct Write {
+    /// The absolute path to the file to write.
+    file_path: String,
+    /// The content to write to the file.
+    content: String,
+}
+
+/// Edit's arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct Edit {
+    /// The absolute path to the file to modify.
+    file_path: String,
+    /// The text to replace (exactly as in the file, without Read's line-number prefix).
+    old_string: String,
+    /// The text to replace it with (must be different from old_string).
+    new_string: String,
+    /// Replace all occurrences of old_string (default false: it must occur exactly once).
+    replace_all: Option<bool>,
+}
+
+pub(super) fn defs() -> &'static [Def] {
+    static DEFS: OnceLock<Vec<Def>> = OnceLock::new();
+    DEFS.get_or_init(|| {
+        vec![
+            Def {
+                name: "Read",
+                aliases: &[],
+                title: "Read",
+                description: "Reads a file from the local filesystem. The file_path parameter must be an absolute path. \
+                    By default it reads up to 2000 lines from the beginning of the file; offset (a 1-based line number) \
+                    and limit (a number of lines) read a part. Results are numbered like cat -n (line number, tab, \
+                    text). A page is also cut at the server's byte limit: the last line says how to continue.",
+                engine: ToolName::ReadFile,
+                input: input_of::<Read>(),
+                output: text_output(true),
+            },
+            Def {
+                name: "Grep",
+                aliases: &[],
+                title: "Grep",
+                description: "A search tool built on ripgrep's engine: full regex syntax (e.g. \"log.*Error\", \"function\\s+\\w+\"). \
+                    Filter files with glob (e.g. \"*.js\") or type (e.g. \"py\"). output_mode: \"content\" shows matching \
+                    lines (path:line:text), \"files_with_matches\" shows file paths (default), \"count\" shows match counts. \
+                    Results are in path order; page with head_limit and offset.",
+                engine: ToolName::GrepSearch,
+                input: input_of::<Grep>(),
+                output: text_output(true),
+            },
+            Def {
+                name: "Glob",
+                aliases: &[],
+                title: "Glob",
+                description: "Fast file pattern matching: glob patterns like \"**/*.js\" or \"src/**/*.ts\". Returns matching \
+                    file paths sorted by path (at most 100).",
+                engine: ToolName::Glob,
+                input: input_of::<GlobIn>(),
+                output: text_output(true),
+            },
+            Def {
+                name: "Write",
+                aliases: &[],
+                title: "Write",
+                description: "Writes a file to the local filesystem, replacing the file if there is one and the \
+                    server's policy allows replacing files. The file_path parameter must be an absolute path.",
+                engine: ToolName::WriteFile,
+                input: input_of::<Write>(),
+                output: text_output(false),
+            },
+            Def {
+                name: "Edit",
+                aliases: &[],
+                title: "Edit",
+                description: "Performs exact string replacements in files. old_string must occur exactly once unless \
+                    replace_all is true. Match the file's text exactly, without Read's line-number prefix (number + tab).",
+                engine: ToolName::EditFile,
+                input: input_of::<Edit>(),
+                output: text_output(false),
+            },
+        ]
+    })
+}
+
+pub(super) fn call(sb: &Sandbox, def: &Def, args: Value) -> Result<Presented, Error> {
+    match def.engine {
+        ToolName::ReadFile => read(sb, parse(args)?),
+        ToolName::GrepSearch => grep(sb, parse(args)?),
+        ToolName::Glob => glob(sb, parse(args)?),
+        ToolName::WriteFile => {
+            let a: Write = parse(args)?;
+            let r = sb.write_file(&WriteArgs {
+                path: a.file_path,
+                content: a.content,
+                overwrite: Some(true),
+                encoding: None,
+            })?;
+            let msg = if r.replaced {
+                format!("The file {} has been updated.", r.path)
+            } else {
+                format!("File created successfully at: {}", r.path)
+            };
+            Ok(text(msg, None))
+        }
+        _ => {
+            let a: Edit = parse(args)?;
+            let r = sb.edit_file(&EditArgs {
+                path: a.file_path,
+                old_string: Some(a.old_string),
+                new_string: Some(a.new_string),
+                replace_all: a.replace_all,
+                ..Default::default()
+            })?;
+            let mut msg = format!(
+                "The file {} has been updated ({} replacement(s)).",
+                r.path, r.replacements
+            );
+            if let Some(d) = r.diff {
+                msg.push('\n');
+                msg.push_str(&d);
+            }
+            Ok(text(msg, None))
+        }
+    }
+}
+
+fn read(sb: &Sandbox, a: Read) -> Result<Presented, Error> {
+    let start = a.offset.unwrap_or(1).max(1);
+    let r = sb.read_file(&ReadArgs {
+        path: a.file_path,
+        start_line: Some(start),
+        max_lines: Some(a.limit.unwrap_or(READ_LINES)),
+        line_numbers: Some(true),
+        ..Default::default()
+    })?;
+    if r.binary {
+        return Ok(text(crate::tools::render::read(&r), Some(false)));
+    }
+    let mut out = r.content.clone();
+    if r.total_bytes == 0 {
+        out = "[the file exists but is empty]".into();
+    } else if out.is_empty() {
+        out = format!("[the file is shorter than {start} lines]");
+    }
+    if r.truncated {
+        let end = r.end_line.unwrap_or(start);
+        let next = r.next_line.unwrap_or(end + 1);
+        if !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push_str(&format!(
+            "[Showing lines {start}-{end}; the file continues: call Read with offset={next} to read more]"
+        ));
+    }
+    Ok(text(out, Some(r.truncated)))
+}
+
+fn grep(sb: &Sandbox, a: Grep) -> Result<Presented, Error> {
+    let mode = a.output_mode.unwrap_or(OutputMode::FilesWithMatches);
+    let limit = match a.head_limit {
+        None => HEAD_LIMIT,
+        Some(0) => sb.policy.limits.max_results as u64,
+        Some(n) => n,
+    };
+    let _ = a.line_numbers; // always shown
+    let r = sb.grep_search(&GrepArgs {
+        pattern: a.pattern,
+        path: a.path,
+        include: a.glob.map(Globs::One),
+        file_type: a.file_type,
+        case_insensitive: a.case_insensitive,
+        multiline: a.multiline,
+        context: a.context,
+        before: a.before,
+        after: a.after,
+        output_mode: Some(mode),
+        offset: a.offset,
+        limit: Some(limit),
+        ..Default::default()
+    })?;
+    let mut out = String::new();
+    if r.matches.is_empty() {
+        out.push_str(if mode == OutputMode::FilesWithMatches {
+            "No files found"
+        } else {
+            "No matches found"
+        });
+    } else {
+        if mode == OutputMode::FilesWithMatches {
+            out.push_str(&format!("Found {} files\n", r.match_lines));
+        }
+        out.push_str(r.matches.trim_end_matches('\n'));
+    }
+    if r.truncated {
+        out.push_str(&format!(
+            "\n[More results: call Grep again with offset={}]",
+            r.next_offset
+        ));
+    }
+    if r.timed_out {
+        out.push_str("\n[Timed out: these are the results found before the deadline]");
+    }
+    Ok(text(out, Some(r.truncated)))
+}
+
+fn glob(sb: &Sandbox, a: GlobIn) -> Result<Presented, Error> {
+    let r = sb.glob(&GlobArgs {
+        pattern: a.pattern,
+        path: a.path,
+        limit: Some(GLOB_LIMIT),
+        ..Default::default()
+    })?;
+    let mut out = if r.matches.is_empty() {
+        "No files found".to_string()
+    } else {
+        r.matches.trim_end_matches('\n').to_string()
+    };
+    if r.truncated {
+        out.push_str("\n(Results are truncated. Consider using a more specific path or pattern.)");
+    }
+    Ok(text(out, Some(r.truncated)))
+}

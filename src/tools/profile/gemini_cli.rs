@@ -1,0 +1,490 @@
+//! The `gemini-cli` dialect: read_file, read_many_files, grep_search (legacy name
+//! search_file_content), glob, list_directory, and with a write root write_file and replace, with
+//! Gemini CLI's parameter names (packages/core/src/tools/definitions/base-declarations.ts).
+
+use super::{input_of, parse, text, text_output, Def, Presented};
+use crate::core::error::Error;
+use crate::core::sandbox::Sandbox;
+use crate::tools::ToolName;
+use crate::{
+    EditArgs, GlobArgs, Globs, GrepArgs, ListArgs, OutputMode, ReadArgs, ReadManyArgs, WriteArgs,
+};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::Value;
+use std::sync::OnceLock;
+
+/// Lines read_file returns when no end_line is given (Gemini CLI's default).
+const READ_LINES: u64 = 2000;
+/// grep_search's total_max_matches default.
+const MAX_MATCHES: u64 = 100;
+
+/// Whether to respect ignore files.
+#[derive(Deserialize, JsonSchema, Default)]
+#[serde(deny_unknown_fields)]
+struct Filtering {
+    /// Whether to respect .gitignore patterns (default true).
+    respect_git_ignore: Option<bool>,
+    /// Whether to respect .geminiignore patterns (accepted; rootbound reads no .geminiignore).
+    #[allow(dead_code)]
+    respect_gemini_ignore: Option<bool>,
+}
+
+/// read_file's arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct Read {
+    /// The path to the file to read (absolute, inside an allowed directory).
+    file_path: String,
+    /// Optional: The 1-based line number to start reading from.
+    #[schemars(range(min = 1))]
+    start_line: Option<u64>,
+    /// Optional: The 1-based line number to end reading at (inclusive).
+    #[schemars(range(min = 1))]
+    end_line: Option<u64>,
+}
+
+/// read_many_files' arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct ReadMany {
+    /// An array of glob patterns or paths. Examples: ["src/**/*.ts"], ["README.md", "docs/*.md"]
+    #[schemars(length(min = 1))]
+    include: Vec<String>,
+    /// Optional. Glob patterns for files to leave out of the result (matched against each file's path).
+    exclude: Option<Vec<String>>,
+    /// Optional. Accepted for compatibility: recursion is controlled by `**` in the patterns.
+    recursive: Option<bool>,
+    /// Optional. Accepted for compatibility: the server's ignore and deny rules always apply.
+    #[serde(rename = "useDefaultExcludes")]
+    use_default_excludes: Option<bool>,
+    /// Whether to respect ignore patterns from .gitignore or .geminiignore (accepted; the server's rules apply).
+    file_filtering_options: Option<Filtering>,
+}
+
+/// grep_search's arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct Grep {
+    /// The pattern to search for: a Rust-flavored regular expression (use '\b' for symbol boundaries).
+    pattern: String,
+    /// Directory or file to search (absolute). Directories are searched recursively. Defaults to every allowed directory.
+    dir_path: Option<String>,
+    /// Glob pattern to filter files (e.g. '*.ts', 'src/**').
+    include_pattern: Option<String>,
+    /// If true, only the file paths of the matches are returned, without line content or line numbers.
+    names_only: Option<bool>,
+    /// If true, the search is case-sensitive. Defaults to false (ignore case).
+    case_sensitive: Option<bool>,
+    /// If true, the pattern is a literal string instead of a regular expression.
+    fixed_strings: Option<bool>,
+    /// Show this many lines of context around each match (grep -C).
+    #[schemars(range(min = 0))]
+    context: Option<u64>,
+    /// Show this many lines after each match (grep -A).
+    #[schemars(range(min = 0))]
+    after: Option<u64>,
+    /// Show this many lines before each match (grep -B).
+    #[schemars(range(min = 0))]
+    before: Option<u64>,
+    /// If true, also searches files ignored by .gitignore.
+    no_ignore: Option<bool>,
+    /// Maximum number of total matches to return (default 100; the server's page limit caps it).
+    #[schemars(range(min = 1))]
+    total_max_matches: Option<u64>,
+}
+
+/// glob's arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct GlobIn {
+    /// The glob pattern to match against (e.g. '**/*.py', 'docs/*.md').
+    pattern: String,
+    /// Optional: The absolute path to the directory to search within. Defaults to every allowed directory.
+    dir_path: Option<String>,
+    /// Optional: accepted for compatibility; matching is case-sensitive here.
+    case_sensitive: Option<bool>,
+    /// Optional: Whether to respect .gitignore patterns. Defaults to true.
+    respect_git_ignore: Option<bool>,
+    /// Optional: accepted for compatibility (rootbound reads no .geminiignore).
+    respect_gemini_ignore: Option<bool>,
+}
+
+/// list_directory's arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct List {
+    /// The absolute path to the directory to list.
+    dir_path: String,
+    /// List of glob patterns of entry names to leave out.
+    ignore: Option<Vec<String>>,
+    /// Optional: Whether to respect ignore patterns from .gitignore or .geminiignore.
+    file_filtering_options: Option<Filtering>,
+}
+
+/// write_file's arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct Write {
+    /// The path to the file to write to (absolute, inside the write root).
+    file_path: String,
+    /// The content to write to the file.
+    content: String,
+}
+
+/// replace's arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct Replace {
+    /// The path to the file to modify (absolute, inside the write root).
+    file_path: String,
+    /// A description of the change (accepted and not used).
+    instruction: Option<String>,
+    /// The exact literal text to replace, including whitespace and indentation.
+    old_string: String,
+    /// The exact literal text to replace old_string with.
+    new_string: String,
+    /// If true, replace all occurrences of old_string; otherwise exactly one must be found.
+    allow_multiple: Option<bool>,
+}
+
+pub(super) fn defs() -> &'static [Def] {
+    static DEFS: OnceLock<Vec<Def>> = OnceLock::new();
+    DEFS.get_or_init(|| {
+        vec![
+            Def {
+                name: "read_file",
+                aliases: &[],
+                title: "ReadFile",
+                description: "Reads and returns the content of a specified file. If the file is large, the content is \
+                    truncated; the response says so and how to read more with 'start_line' and 'end_line'. Text files \
+                    only (use an image tool for media).",
+                engine: ToolName::ReadFile,
+                input: input_of::<Read>(),
+                output: text_output(true),
+            },
+            Def {
+                name: "read_many_files",
+                aliases: &[],
+                title: "ReadManyFiles",
+                description: "Reads content from multiple files given by paths or glob patterns (e.g. 'src/**/*.ts') and \
+                    concatenates them with a '--- {filePath} ---' separator, ending with '--- End of content ---'. \
+                    All files share one byte budget; a file that does not fit is cut.",
+                engine: ToolName::ReadManyFiles,
+                input: input_of::<ReadMany>(),
+                output: text_output(true),
+            },
+            Def {
+                name: "grep_search",
+                aliases: &["search_file_content"],
+                title: "SearchText",
+                description: "Searches for a regular expression pattern within file contents. Max 100 matches by default \
+                    (total_max_matches). Results are 'path:line:text' lines in path order.",
+                engine: ToolName::GrepSearch,
+                input: input_of::<Grep>(),
+                output: text_output(true),
+            },
+            Def {
+                name: "glob",
+                aliases: &[],
+                title: "FindFiles",
+                description: "Finds files matching a glob pattern (e.g. 'src/**/*.ts', '**/*.md'), returning absolute \
+                    paths sorted by path.",
+                engine: ToolName::Glob,
+                input: input_of::<GlobIn>(),
+                output: text_output(true),
+            },
+            Def {
+                name: "list_directory",
+                aliases: &[],
+                title: "ReadFolder",
+                description: "Lists the names of files and subdirectories directly within a directory. Can optionally \
+                    ignore entries matching provided glob patterns.",
+                engine: ToolName::ListDir,
+                input: input_of::<List>(),
+                output: text_output(true),
+            },
+            Def {
+                name: "write_file",
+                aliases: &[],
+                title: "WriteFile",
+                description: "Writes content to a specified file (replacing an existing one only when the server's \
+                    policy allows it).",
+                engine: ToolName::WriteFile,
+                input: input_of::<Write>(),
+                output: text_output(false),
+            },
+            Def {
+                name: "replace",
+                aliases: &[],
+                title: "Edit",
+                description: "Replaces text within a file. By default exactly ONE occurrence of old_string must be \
+                    found; set allow_multiple to replace all. old_string and new_string are exact literal text.",
+                engine: ToolName::EditFile,
+                input: input_of::<Replace>(),
+                output: text_output(false),
+            },
+        ]
+    })
+}
+
+pub(super) fn call(sb: &Sandbox, def: &Def, args: Value) -> Result<Presented, Error> {
+    match def.engine {
+        ToolName::ReadFile => read(sb, parse(args)?),
+        ToolName::ReadManyFiles => read_many(sb, parse(args)?),
+        ToolName::GrepSearch => grep(sb, parse(args)?),
+        ToolName::Glob => glob(sb, parse(args)?),
+        ToolName::ListDir => list(sb, parse(args)?),
+        ToolName::WriteFile => {
+            let a: Write = parse(args)?;
+            let r = sb.write_file(&WriteArgs {
+                path: a.file_path,
+                content: a.content,
+                overwrite: Some(true),
+                encoding: None,
+            })?;
+            Ok(text(
+                if r.replaced {
+                    format!("Successfully overwrote file: {}.", r.path)
+                } else {
+                    format!("Successfully created and wrote to new file: {}.", r.path)
+                },
+                None,
+            ))
+        }
+        _ => {
+            let a: Replace = parse(args)?;
+            let _ = a.instruction;
+            let r = sb.edit_file(&EditArgs {
+                path: a.file_path,
+                old_string: Some(a.old_string),
+                new_string: Some(a.new_string),
+                replace_all: a.allow_multiple,
+                ..Default::default()
+            })?;
+            Ok(text(
+                format!(
+                    "Successfully modified file: {} ({} replacements).",
+                    r.path, r.replacements
+                ),
+                None,
+            ))
+        }
+    }
+}
+
+fn read(sb: &Sandbox, a: Read) -> Result<Presented, Error> {
+    let start = a.start_line.unwrap_or(1);
+    let lines = match a.end_line {
+        Some(e) if e < start => {
+            return Err(Error::invalid(format!(
+                "end_line ({e}) must be at least start_line ({start})"
+            )))
+        }
+        Some(e) => e - start + 1,
+        None => READ_LINES,
+    };
+    let r = sb.read_file(&ReadArgs {
+        path: a.file_path,
+        start_line: Some(start),
+        max_lines: Some(lines),
+        ..Default::default()
+    })?;
+    if r.binary {
+        return Ok(text(
+            format!("Cannot display content of binary file: {}", r.path),
+            Some(false),
+        ));
+    }
+    if !r.truncated {
+        return Ok(text(r.content, Some(false)));
+    }
+    let end = r.end_line.unwrap_or(start);
+    let next = r.next_line.unwrap_or(end + 1);
+    let out = format!(
+        "IMPORTANT: The file content has been truncated.\nStatus: Showing lines {start}-{end}.\n\
+         Action: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a \
+         subsequent 'read_file' call. For example, to read the next section of the file, use start_line: {next}.\n\n\
+         --- FILE CONTENT (truncated) ---\n{}",
+        r.content
+    );
+    Ok(text(out, Some(true)))
+}
+
+fn read_many(sb: &Sandbox, a: ReadMany) -> Result<Presented, Error> {
+    let _ = (
+        a.recursive,
+        a.use_default_excludes,
+        a.file_filtering_options,
+    );
+    let exclude = super::globs(a.exclude.as_deref().unwrap_or_default())?;
+    let r = sb.read_many_files(&ReadManyArgs {
+        paths: a.include,
+        max_bytes: None,
+    })?;
+    let mut out = String::new();
+    let mut skipped = Vec::new();
+    for f in &r.files {
+        if super::excluded(&exclude, &f.path) {
+            continue;
+        }
+        if let Some(e) = &f.error {
+            skipped.push(format!(
+                "{}: {}",
+                f.path,
+                e["message"].as_str().unwrap_or("")
+            ));
+            continue;
+        }
+        if f.binary {
+            skipped.push(format!("{}: binary file", f.path));
+            continue;
+        }
+        out.push_str(&format!("--- {} ---\n\n", f.path));
+        out.push_str(f.content.as_deref().unwrap_or(""));
+        if f.truncated {
+            out.push_str(&format!(
+                "\n[truncated at {} of {} bytes: read the rest with read_file]",
+                f.bytes_returned, f.total_bytes
+            ));
+        }
+        out.push_str("\n\n");
+    }
+    out.push_str("--- End of content ---");
+    if !skipped.is_empty() {
+        out.push_str(&format!("\nSkipped:\n{}", skipped.join("\n")));
+    }
+    Ok(text(out, Some(r.truncated)))
+}
+
+fn grep(sb: &Sandbox, a: Grep) -> Result<Presented, Error> {
+    let names_only = a.names_only == Some(true);
+    let where_ = a
+        .dir_path
+        .clone()
+        .unwrap_or_else(|| "the allowed directories".into());
+    let r = sb.grep_search(&GrepArgs {
+        pattern: a.pattern.clone(),
+        path: a.dir_path,
+        include: a.include_pattern.clone().map(Globs::One),
+        case_insensitive: Some(a.case_sensitive != Some(true)),
+        fixed_strings: a.fixed_strings,
+        context: a.context,
+        before: a.before,
+        after: a.after,
+        no_ignore: a.no_ignore,
+        output_mode: Some(if names_only {
+            OutputMode::FilesWithMatches
+        } else {
+            OutputMode::Content
+        }),
+        limit: Some(a.total_max_matches.unwrap_or(MAX_MATCHES)),
+        ..Default::default()
+    })?;
+    let filter = a
+        .include_pattern
+        .map(|g| format!(" (filter: \"{g}\")"))
+        .unwrap_or_default();
+    if r.matches.is_empty() {
+        return Ok(text(
+            format!(
+                "No matches found for pattern \"{}\" in path \"{where_}\"{filter}.",
+                a.pattern
+            ),
+            Some(false),
+        ));
+    }
+    let what = if names_only {
+        "files with matches"
+    } else {
+        "matches"
+    };
+    let mut out = format!(
+        "Found {} {what} for pattern \"{}\" in path \"{where_}\"{filter}",
+        r.match_lines, a.pattern
+    );
+    if r.truncated {
+        out.push_str(&format!(
+            " (results limited to {} matches for performance)",
+            r.match_lines
+        ));
+    }
+    out.push_str(":\n---\n");
+    out.push_str(&r.matches);
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push_str("---");
+    Ok(text(out, Some(r.truncated)))
+}
+
+fn glob(sb: &Sandbox, a: GlobIn) -> Result<Presented, Error> {
+    let _ = (a.case_sensitive, a.respect_gemini_ignore);
+    let where_ = a
+        .dir_path
+        .clone()
+        .unwrap_or_else(|| "the allowed directories".into());
+    let r = sb.glob(&GlobArgs {
+        pattern: a.pattern.clone(),
+        path: a.dir_path,
+        no_ignore: a.respect_git_ignore.map(|r| !r),
+        limit: Some(sb.policy.limits.max_results as u64),
+        ..Default::default()
+    })?;
+    if r.matches.is_empty() {
+        return Ok(text(
+            format!(
+                "No files found matching pattern \"{}\" within {where_}",
+                a.pattern
+            ),
+            Some(false),
+        ));
+    }
+    let mut out = format!(
+        "Found {} file(s) matching \"{}\" within {where_}, sorted by path:\n{}",
+        r.match_lines,
+        a.pattern,
+        r.matches.trim_end_matches('\n')
+    );
+    if r.truncated {
+        out.push_str("\n(more files match: narrow the pattern or dir_path)");
+    }
+    Ok(text(out, Some(r.truncated)))
+}
+
+fn list(sb: &Sandbox, a: List) -> Result<Presented, Error> {
+    let ignore = super::globs(a.ignore.as_deref().unwrap_or_default())?;
+    let respect = a
+        .file_filtering_options
+        .unwrap_or_default()
+        .respect_git_ignore;
+    let r = sb.list_dir(&ListArgs {
+        path: Some(a.dir_path),
+        no_ignore: respect.map(|r| !r),
+        limit: Some(sb.policy.limits.max_list_entries as u64),
+        ..Default::default()
+    })?;
+    let mut out = format!("Directory listing for {}:\n", r.path);
+    let mut shown = 0;
+    for e in &r.entries {
+        if super::excluded(&ignore, &e.name) {
+            continue;
+        }
+        shown += 1;
+        if e.kind == "dir" {
+            out.push_str(&format!("[DIR] {}\n", e.name));
+        } else {
+            out.push_str(&format!("{}\n", e.name));
+        }
+    }
+    if shown == 0 {
+        out = format!("Directory {} is empty.", r.path);
+    }
+    if r.truncated {
+        out.push_str(&format!(
+            "\n[{} more entries not shown]",
+            r.total.saturating_sub(r.next_offset)
+        ));
+    }
+    Ok(text(out.trim_end().to_string(), Some(r.truncated)))
+}

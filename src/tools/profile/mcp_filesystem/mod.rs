@@ -1,0 +1,433 @@
+//! The `mcp-filesystem` dialect: the tools and argument names of the MCP reference filesystem server
+//! (modelcontextprotocol/servers `src/filesystem/index.ts`), so rootbound can replace it. Every
+//! result is `{content: string}` as there (read_media_file: `{content: [media block]}`).
+
+mod listing;
+
+use super::{input_of, parse, text, Block, Def, Presented};
+use crate::core::error::Error;
+use crate::core::sandbox::Sandbox;
+use crate::tools::ToolName;
+use crate::{
+    Edit, EditArgs, MediaArgs, MkdirArgs, MoveArgs, ReadArgs, ReadManyArgs, RootsArgs, StatArgs,
+    WriteArgs,
+};
+use listing::{list, search, tree};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::OnceLock;
+
+/// read_text_file's (and read_file's) arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct ReadText {
+    /// The file's path (absolute, inside an allowed directory).
+    path: String,
+    /// If provided, returns only the last N lines of the file.
+    #[schemars(range(min = 1))]
+    tail: Option<u64>,
+    /// If provided, returns only the first N lines of the file.
+    #[schemars(range(min = 1))]
+    head: Option<u64>,
+}
+
+/// Arguments that are one path.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct PathOnly {
+    /// The path (absolute, inside an allowed directory).
+    path: String,
+}
+
+/// read_multiple_files' arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct ReadMultiple {
+    /// Array of file paths to read. Each path must be a string pointing to a valid file within allowed directories.
+    #[schemars(length(min = 1))]
+    paths: Vec<String>,
+}
+
+/// write_file's arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct Write {
+    /// The file's path (inside the write root).
+    path: String,
+    /// The text to write.
+    content: String,
+}
+
+/// One edit.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct EditOp {
+    /// Text to search for - must match exactly.
+    #[serde(rename = "oldText")]
+    old_text: String,
+    /// Text to replace with.
+    #[serde(rename = "newText")]
+    new_text: String,
+}
+
+/// edit_file's arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct EditFile {
+    /// The file's path (inside the write root).
+    path: String,
+    /// The edits, applied in order, all or nothing.
+    edits: Vec<EditOp>,
+    /// Preview changes using git-style diff format.
+    #[serde(rename = "dryRun")]
+    dry_run: Option<bool>,
+}
+
+/// list_directory_with_sizes' arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ListSizes {
+    /// The directory's path.
+    path: String,
+    /// Sort entries by name or size.
+    #[serde(rename = "sortBy")]
+    sort_by: Option<SortBy>,
+}
+
+/// The order of list_directory_with_sizes.
+#[derive(Deserialize, JsonSchema, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub(super) enum SortBy {
+    /// By name.
+    Name,
+    /// Largest first.
+    Size,
+}
+
+/// directory_tree's arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Tree {
+    /// The directory's path.
+    path: String,
+    /// Glob patterns of entries to leave out.
+    #[serde(rename = "excludePatterns")]
+    exclude_patterns: Option<Vec<String>>,
+}
+
+/// move_file's arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct Move {
+    /// The path to move (inside the write root).
+    source: String,
+    /// The new path (inside the write root); it must not exist.
+    destination: String,
+}
+
+/// search_files' arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Search {
+    /// The directory to search in.
+    path: String,
+    /// A glob pattern, e.g. '*.ext' or '**/*.ext'.
+    pattern: String,
+    /// Glob patterns of paths to leave out.
+    #[serde(rename = "excludePatterns")]
+    exclude_patterns: Option<Vec<String>>,
+}
+
+/// list_allowed_directories' arguments: none.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct NoArgs {}
+
+fn def(
+    name: &'static str,
+    title: &'static str,
+    description: &'static str,
+    engine: ToolName,
+    input: Value,
+) -> Def {
+    Def {
+        name,
+        aliases: &[],
+        title,
+        description,
+        engine,
+        input,
+        output: super::text_output(false),
+    }
+}
+
+pub(super) fn defs() -> &'static [Def] {
+    static DEFS: OnceLock<Vec<Def>> = OnceLock::new();
+    DEFS.get_or_init(|| {
+        let mut media = def(
+            "read_media_file",
+            "Read Media File",
+            "Read an image or audio file and return it as a base64-encoded content block with its MIME type \
+             (sniffed from the bytes).",
+            ToolName::ReadMediaFile,
+            input_of::<PathOnly>(),
+        );
+        media.output = crate::tools::catalog::result_or_error(json!({
+            "type": "object",
+            "description": "The media block.",
+            "required": ["content"],
+            "properties": {"content": {"type": "array", "description": "One image or audio block.",
+                "items": {"type": "object", "description": "A media content block.",
+                    "required": ["type", "data", "mimeType"],
+                    "properties": {
+                        "type": {"type": "string", "enum": ["image", "audio"], "description": "The block type."},
+                        "data": {"type": "string", "description": "Base64 data."},
+                        "mimeType": {"type": "string", "description": "The MIME type."}}}}}
+        }));
+        vec![
+            def("read_file", "Read File (Deprecated)",
+                "Read the complete contents of a file as text. DEPRECATED: Use read_text_file instead.",
+                ToolName::ReadFile, input_of::<ReadText>()),
+            def("read_text_file", "Read Text File",
+                "Read the contents of a file as text. Use 'head' to read only the first N lines or 'tail' for the \
+                 last N lines. A file larger than the server's read limit is cut, with a note saying so.",
+                ToolName::ReadFile, input_of::<ReadText>()),
+            media,
+            def("read_multiple_files", "Read Multiple Files",
+                "Read the contents of multiple files at once. Each file's content is returned with its path; a failed \
+                 read of one file does not stop the others. All files share one byte budget.",
+                ToolName::ReadManyFiles, input_of::<ReadMultiple>()),
+            def("write_file", "Write File",
+                "Create a new file or overwrite an existing one (when the server's policy allows replacing files).",
+                ToolName::WriteFile, input_of::<Write>()),
+            def("edit_file", "Edit File",
+                "Make edits to a text file: each edit replaces an exact text (oldText must occur once). Returns a \
+                 git-style diff; dryRun previews without writing.",
+                ToolName::EditFile, input_of::<EditFile>()),
+            def("create_directory", "Create Directory",
+                "Create a directory (and missing parents); an existing directory is fine.",
+                ToolName::CreateDirectory, input_of::<PathOnly>()),
+            def("list_directory", "List Directory",
+                "List the files and directories in a path, with [FILE] and [DIR] prefixes.",
+                ToolName::ListDir, input_of::<PathOnly>()),
+            def("list_directory_with_sizes", "List Directory with Sizes",
+                "List the files and directories in a path with their sizes, [FILE]/[DIR] prefixes and totals.",
+                ToolName::ListDir, input_of::<ListSizes>()),
+            def("directory_tree", "Directory Tree",
+                "A recursive tree of files and directories as JSON: name, type (file/directory), children. Bounded in \
+                 depth and entries by the server; what is left out is said after the JSON.",
+                ToolName::DirectoryTree, input_of::<Tree>()),
+            def("move_file", "Move File",
+                "Move or rename a file or directory. If the destination exists, the operation fails.",
+                ToolName::MoveFile, input_of::<Move>()),
+            def("search_files", "Search Files",
+                "Recursively search for files and directories whose path matches a glob pattern ('*.ext', \
+                 '**/*.ext'). Returns full paths.",
+                ToolName::Glob, input_of::<Search>()),
+            def("get_file_info", "Get File Info",
+                "Metadata of a file or directory: size, modification time, type.",
+                ToolName::Stat, input_of::<PathOnly>()),
+            def("list_allowed_directories", "List Allowed Directories",
+                "Returns the list of directories this server may access (subdirectories included).",
+                ToolName::ListRoots, input_of::<NoArgs>()),
+        ]
+    })
+}
+
+pub(super) fn call(sb: &Sandbox, def: &Def, args: Value) -> Result<Presented, Error> {
+    match def.name {
+        "read_file" | "read_text_file" => read(sb, parse(args)?),
+        "read_media_file" => media(sb, parse(args)?),
+        "read_multiple_files" => read_multiple(sb, parse(args)?),
+        "write_file" => {
+            let a: Write = parse(args)?;
+            sb.write_file(&WriteArgs {
+                path: a.path.clone(),
+                content: a.content,
+                overwrite: Some(true),
+                encoding: None,
+            })?;
+            Ok(text(format!("Successfully wrote to {}", a.path), None))
+        }
+        "edit_file" => {
+            let a: EditFile = parse(args)?;
+            let r = sb.edit_file(&EditArgs {
+                path: a.path,
+                edits: Some(
+                    a.edits
+                        .into_iter()
+                        .map(|e| Edit {
+                            old_string: e.old_text,
+                            new_string: e.new_text,
+                            replace_all: None,
+                        })
+                        .collect(),
+                ),
+                dry_run: a.dry_run,
+                ..Default::default()
+            })?;
+            let diff = r.diff.unwrap_or_default();
+            Ok(text(format!("```diff\n{diff}```\n\n"), None))
+        }
+        "create_directory" => {
+            let a: PathOnly = parse(args)?;
+            sb.create_directory(&MkdirArgs {
+                path: a.path.clone(),
+            })?;
+            Ok(text(
+                format!("Successfully created directory {}", a.path),
+                None,
+            ))
+        }
+        "list_directory" => {
+            let a: PathOnly = parse(args)?;
+            list(sb, a.path, None)
+        }
+        "list_directory_with_sizes" => {
+            let a: ListSizes = parse(args)?;
+            list(sb, a.path, Some(a.sort_by.unwrap_or(SortBy::Name)))
+        }
+        "directory_tree" => tree(sb, parse(args)?),
+        "move_file" => {
+            let a: Move = parse(args)?;
+            sb.move_file(&MoveArgs {
+                source: a.source.clone(),
+                destination: a.destination.clone(),
+                overwrite: None,
+            })?;
+            Ok(text(
+                format!("Successfully moved {} to {}", a.source, a.destination),
+                None,
+            ))
+        }
+        "search_files" => search(sb, parse(args)?),
+        "get_file_info" => {
+            let a: PathOnly = parse(args)?;
+            let r = sb.stat(&StatArgs { path: a.path })?;
+            let mut out = format!(
+                "size: {}\nmodified: {}\nisDirectory: {}\nisFile: {}\ntype: {}",
+                r.size,
+                r.mtime,
+                r.kind == "dir",
+                r.kind == "file",
+                r.kind
+            );
+            if let Some(l) = r.lines {
+                out.push_str(&format!("\nlines: {l}"));
+            }
+            Ok(text(out, None))
+        }
+        _ => {
+            let _: NoArgs = parse(args)?;
+            let r = sb.list_roots(&RootsArgs {})?;
+            let mut dirs: Vec<String> = Vec::new();
+            for e in &r.roots {
+                let d = if e.readable {
+                    e.path.clone()
+                } else {
+                    format!("{} (write only)", e.path)
+                };
+                // The write root is listed once even when it is also a read root.
+                if !dirs.contains(&d) {
+                    dirs.push(d);
+                }
+            }
+            Ok(text(
+                format!("Allowed directories:\n{}", dirs.join("\n")),
+                None,
+            ))
+        }
+    }
+}
+
+fn read(sb: &Sandbox, a: ReadText) -> Result<Presented, Error> {
+    if a.head.is_some() && a.tail.is_some() {
+        return Err(Error::invalid(
+            "Cannot specify both head and tail parameters simultaneously",
+        ));
+    }
+    let r = sb.read_file(&ReadArgs {
+        path: a.path,
+        head_lines: a.head,
+        tail_lines: a.tail,
+        ..Default::default()
+    })?;
+    if r.binary {
+        return Ok(text(crate::tools::render::read(&r), None));
+    }
+    // The reference returns the whole file (or the lines asked for): only a cut made by the
+    // server's read limit is worth a note.
+    let cut = match (a.head, a.tail) {
+        (Some(h), _) => r.truncated && r.end_line.unwrap_or(0) < h,
+        (None, Some(_)) => false,
+        (None, None) => r.truncated,
+    };
+    let mut out = r.content;
+    if cut {
+        if !out.is_empty() && !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push_str(&format!(
+            "[cut at the server's read limit: {} of {} bytes shown; use head/tail for other parts]",
+            r.bytes_returned, r.total_bytes
+        ));
+    }
+    Ok(text(out, None))
+}
+
+fn media(sb: &Sandbox, a: PathOnly) -> Result<Presented, Error> {
+    let r = sb.read_media_file(&MediaArgs { path: a.path })?;
+    let structured =
+        json!({"content": [{"type": r.kind, "data": r.data, "mimeType": r.mime_type}]});
+    let block = if r.kind == "audio" {
+        Block::Audio {
+            data: r.data,
+            mime_type: r.mime_type,
+        }
+    } else {
+        Block::Image {
+            data: r.data,
+            mime_type: r.mime_type,
+        }
+    };
+    Ok(Presented {
+        structured,
+        blocks: vec![block],
+    })
+}
+
+fn read_multiple(sb: &Sandbox, a: ReadMultiple) -> Result<Presented, Error> {
+    let r = sb.read_many_files(&ReadManyArgs {
+        paths: a.paths,
+        max_bytes: None,
+    })?;
+    let parts: Vec<String> = r
+        .files
+        .iter()
+        .map(|f| {
+            if let Some(e) = &f.error {
+                format!(
+                    "{}: Error - {}",
+                    f.path,
+                    e["message"].as_str().unwrap_or("")
+                )
+            } else if f.binary {
+                format!(
+                    "{}: Error - binary file ({} bytes); use read_media_file",
+                    f.path, f.total_bytes
+                )
+            } else {
+                let mut s = format!("{}:\n{}\n", f.path, f.content.as_deref().unwrap_or(""));
+                if f.truncated {
+                    s.push_str(&format!(
+                        "[truncated: {} of {} bytes shown]\n",
+                        f.bytes_returned, f.total_bytes
+                    ));
+                }
+                s
+            }
+        })
+        .collect();
+    Ok(text(parts.join("\n---\n"), None))
+}

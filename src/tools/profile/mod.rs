@@ -1,0 +1,442 @@
+//! Dialects: the same engine and gate presented with the tool names, parameter names and semantics a
+//! model family was trained on (`--profile NAME`, `profile = "NAME"` in the config file).
+//!
+//! A profile is a thin translation layer: a tool list with schemas (the portable subset, built once
+//! per process), a translation of each call's arguments to the engine's argument structs, and a
+//! rendering of the engine's result in the dialect's words. It holds no policy and does no I/O of its
+//! own: every call goes to the [`Sandbox`] method of the engine tool behind it, through the same
+//! resolver and admission gate (the dialects pass absolute paths, which the resolver accepts inside a
+//! root and refuses outside).
+//!
+//! ```
+//! use rootbound::config::AgentTools;
+//! use rootbound::Profile;
+//! let dir = tempfile::tempdir().unwrap();
+//! std::fs::write(dir.path().join("a.txt"), "one\ntwo\nthree\n").unwrap();
+//! let sb = rootbound::Sandbox::builder().root(dir.path()).build().unwrap();
+//! let tools = AgentTools::from_sandbox(sb).with_profile(Profile::ClaudeCode);
+//! let names: Vec<_> = tools.profile_tools().iter().map(|t| t.name).collect();
+//! assert_eq!(names, ["Read", "Grep", "Glob"]);
+//! let path = dir.path().join("a.txt").to_string_lossy().into_owned();
+//! let out = tools
+//!     .present("Read", serde_json::json!({"file_path": path, "offset": 2, "limit": 1}))
+//!     .unwrap();
+//! assert_eq!(out.text(), "     2\ttwo\n[Showing lines 2-2; the file continues: call Read with offset=3 to read more]");
+//! ```
+
+mod claude_code;
+mod gemini_cli;
+mod mcp_filesystem;
+
+use crate::core::error::{Error, ErrorCode};
+use crate::core::sandbox::Sandbox;
+use crate::tools::router::AgentTools;
+use crate::tools::{render, ToolInfo, ToolName};
+use crate::Budget;
+use serde::de::DeserializeOwned;
+use serde_json::{json, Value};
+
+/// A tool dialect. `Rootbound` (the default) is the native surface.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Profile {
+    /// rootbound's own tools (`read_file` with byte pages, `grep_search`, ...).
+    #[default]
+    Rootbound,
+    /// Claude Code's Read, Grep, Glob (and Write, Edit with a write root).
+    ClaudeCode,
+    /// Gemini CLI's read_file, read_many_files, grep_search, glob, list_directory (and write_file,
+    /// replace).
+    GeminiCli,
+    /// The MCP reference filesystem server's tools and argument names.
+    McpFilesystem,
+}
+
+impl Profile {
+    /// Every profile.
+    pub const ALL: &'static [Profile] = &[
+        Profile::Rootbound,
+        Profile::ClaudeCode,
+        Profile::GeminiCli,
+        Profile::McpFilesystem,
+    ];
+
+    /// The name used by `--profile` and the config file.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Profile::Rootbound => "rootbound",
+            Profile::ClaudeCode => "claude-code",
+            Profile::GeminiCli => "gemini-cli",
+            Profile::McpFilesystem => "mcp-filesystem",
+        }
+    }
+
+    /// The profile of a name (see [`Profile::as_str`]).
+    pub fn parse(name: &str) -> Option<Profile> {
+        Self::ALL.iter().copied().find(|p| p.as_str() == name)
+    }
+
+    /// The names, for messages.
+    pub fn names() -> Vec<&'static str> {
+        Self::ALL.iter().map(|p| p.as_str()).collect()
+    }
+
+    fn defs(self) -> &'static [Def] {
+        match self {
+            Profile::Rootbound => &[],
+            Profile::ClaudeCode => claude_code::defs(),
+            Profile::GeminiCli => gemini_cli::defs(),
+            Profile::McpFilesystem => mcp_filesystem::defs(),
+        }
+    }
+}
+
+impl std::fmt::Display for Profile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What a front end shows for one successful call: the structured result (MCP `structuredContent`;
+/// what `rootbound call` prints) and the content blocks a model reads.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Presented {
+    /// The structured result; it validates against the tool's output schema.
+    pub structured: Value,
+    /// The content a model reads, in order.
+    pub blocks: Vec<Block>,
+}
+
+impl Presented {
+    /// The text blocks joined (empty when there are none).
+    pub fn text(&self) -> String {
+        self.blocks
+            .iter()
+            .filter_map(|b| match b {
+                Block::Text(t) => Some(t.as_str()),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    fn text_only(structured: Value, text: String) -> Self {
+        Presented {
+            structured,
+            blocks: vec![Block::Text(text)],
+        }
+    }
+}
+
+/// One content block of a result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Block {
+    /// Text for the model.
+    Text(String),
+    /// An image, base64.
+    Image {
+        /// Base64 data.
+        data: String,
+        /// The MIME type.
+        mime_type: String,
+    },
+    /// An audio clip, base64.
+    Audio {
+        /// Base64 data.
+        data: String,
+        /// The MIME type.
+        mime_type: String,
+    },
+}
+
+/// One tool of a dialect: its listing and the engine tool behind it.
+pub(crate) struct Def {
+    pub name: &'static str,
+    /// Other names a call may use (not listed), e.g. a legacy name.
+    pub aliases: &'static [&'static str],
+    pub title: &'static str,
+    pub description: &'static str,
+    pub engine: ToolName,
+    pub input: Value,
+    pub output: Value,
+}
+
+/// A dialect's call: its sandbox, the tool, the (coerced) arguments.
+type Call = fn(&Sandbox, &Def, Value) -> Result<Presented, Error>;
+
+impl AgentTools {
+    /// These tools presented in `profile`'s dialect (see [`Profile`]).
+    pub fn with_profile(mut self, profile: Profile) -> Self {
+        self.profile = profile;
+        self
+    }
+
+    /// The dialect these tools are presented in.
+    pub fn profile(&self) -> Profile {
+        self.profile
+    }
+
+    /// The tools as the profile presents them: for `rootbound` the same as [`AgentTools::tools`];
+    /// for a dialect, each of its tools whose engine tool this agent enables.
+    pub fn profile_tools(&self) -> Vec<ToolInfo> {
+        if self.profile == Profile::Rootbound {
+            return self.tools();
+        }
+        let engine = self.tools();
+        self.profile
+            .defs()
+            .iter()
+            .filter_map(|d| {
+                let e = engine.iter().find(|t| t.name == d.engine.as_str())?;
+                let sb = self.sandbox_for(d.engine.as_str())?;
+                Some(ToolInfo {
+                    name: d.name,
+                    title: d.title,
+                    description: format!("{} {}", d.description, where_note(sb, d.engine)),
+                    input_schema: d.input.clone(),
+                    output_schema: d.output.clone(),
+                    read_only: e.read_only,
+                    destructive: e.destructive,
+                })
+            })
+            .collect()
+    }
+
+    /// Tool definitions of the profile in a vendor's shape (see [`SchemaFormat`]).
+    pub fn profile_definitions(&self, format: SchemaFormat) -> Vec<Value> {
+        self.profile_tools()
+            .into_iter()
+            .map(|t| format.definition(&t))
+            .collect()
+    }
+
+    /// Calls a tool by its name in the profile and presents the result (text blocks rendered by the
+    /// shared renderer for `rootbound`, in the dialect's words otherwise).
+    pub fn present(&self, name: &str, args: Value) -> Result<Presented, Error> {
+        if self.profile == Profile::Rootbound {
+            let value = self.call_result(name, args)?;
+            return Ok(native(name, value));
+        }
+        let Some(def) = self
+            .profile
+            .defs()
+            .iter()
+            .find(|d| d.name == name || d.aliases.contains(&name))
+        else {
+            return Err(Error::new(
+                ErrorCode::InvalidArgument,
+                format!(
+                    "unknown tool '{name}' (profile {}: {})",
+                    self.profile,
+                    self.profile
+                        .defs()
+                        .iter()
+                        .map(|d| d.name)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ));
+        };
+        let Some(sb) = self.sandbox_for(def.engine.as_str()) else {
+            // The engine's refusal says why (no roots, no write root, not enabled).
+            return Err(self
+                .call_result(def.engine.as_str(), json!({}))
+                .err()
+                .unwrap_or_else(|| {
+                    Error::new(ErrorCode::Denied, format!("tool '{name}' is not enabled"))
+                }));
+        };
+        let args = crate::tools::coerce_scalars(args, &def.input);
+        let call: Call = match self.profile {
+            Profile::ClaudeCode => claude_code::call,
+            Profile::GeminiCli => gemini_cli::call,
+            _ => mcp_filesystem::call,
+        };
+        call(sb, def, args)
+    }
+
+    /// [`AgentTools::present`] within `budget` (a tighter deadline, a cancel switch).
+    pub fn present_with(
+        &self,
+        name: &str,
+        args: Value,
+        budget: &Budget,
+    ) -> Result<Presented, Error> {
+        budget.run(|| self.present(name, args))
+    }
+}
+
+/// A native result: the JSON as structured content, the shared renderer's text (media as a block,
+/// its bytes left out of the structured copy).
+fn native(name: &str, mut value: Value) -> Presented {
+    if name == "read_media_file" {
+        let data = value["data"].as_str().unwrap_or_default().to_string();
+        let mime_type = value["mime_type"].as_str().unwrap_or_default().to_string();
+        let block = if value["kind"] == "audio" {
+            Block::Audio { data, mime_type }
+        } else {
+            Block::Image { data, mime_type }
+        };
+        if let Some(o) = value.as_object_mut() {
+            o.remove("data");
+        }
+        return Presented {
+            structured: value,
+            blocks: vec![block],
+        };
+    }
+    let text = render::render(name, &value);
+    Presented::text_only(value, text)
+}
+
+/// The roots a dialect tool works in, for its description (absolute paths are expected).
+fn where_note(sb: &Sandbox, engine: ToolName) -> String {
+    let esc = |p: &std::path::Path| crate::core::names::escape_path(p);
+    if engine.needs_write_root() {
+        let w = sb.write_root.as_ref().map(|r| esc(&r.canonical));
+        format!(
+            "Only works inside the write root ({}).",
+            w.unwrap_or_default()
+        )
+    } else {
+        let roots: Vec<String> = sb.roots.iter().map(|r| esc(&r.canonical)).collect();
+        format!(
+            "Only works inside the allowed directories ({}); give absolute paths there.",
+            roots.join(", ")
+        )
+    }
+}
+
+/// Parses a dialect's arguments (unknown fields are refused, as everywhere).
+pub(crate) fn parse<A: DeserializeOwned>(args: Value) -> Result<A, Error> {
+    let args = match args {
+        Value::Null => json!({}),
+        v @ Value::Object(_) => v,
+        _ => {
+            return Err(Error::invalid(
+                "bad arguments: expected a JSON object of named arguments",
+            ))
+        }
+    };
+    serde_json::from_value(args).map_err(|e| Error::invalid(format!("bad arguments: {e}")))
+}
+
+/// The schema of a dialect's arguments (the portable subset, additionalProperties false).
+pub(crate) fn input_of<T: schemars::JsonSchema>() -> Value {
+    crate::tools::catalog::portable_of::<T>(crate::tools::schema::Side::Input)
+}
+
+/// The output schema of a text result: `{content: string}` (and `truncated` when `paged`), or the
+/// error object.
+pub(crate) fn text_output(paged: bool) -> Value {
+    let mut props = json!({"content": {"type": "string",
+        "description": "The result as the model reads it."}});
+    if paged {
+        props["truncated"] = json!({"type": "boolean",
+            "description": "True when more remains than this result shows (the text says how to go on)."});
+    }
+    crate::tools::catalog::result_or_error(json!({
+        "type": "object",
+        "description": "The result's text.",
+        "required": ["content"],
+        "properties": props,
+    }))
+}
+
+/// A text result: structured `{content}` (plus `truncated` when given).
+pub(crate) fn text(content: String, truncated: Option<bool>) -> Presented {
+    let mut s = json!({ "content": content });
+    if let Some(t) = truncated {
+        s["truncated"] = json!(t);
+    }
+    Presented::text_only(s, content)
+}
+
+/// A vendor's tool-definition shape, for `rootbound schema --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum SchemaFormat {
+    /// OpenAI function calling: `{"type": "function", "function": {name, description, parameters}}`.
+    #[default]
+    Openai,
+    /// Anthropic Messages API: `{name, description, input_schema}`.
+    Anthropic,
+    /// Gemini function declarations: `{name, description, parameters}` in the Schema subset.
+    Gemini,
+    /// MCP `tools/list` entries: `{name, title, description, inputSchema, outputSchema, annotations}`.
+    Mcp,
+}
+
+impl SchemaFormat {
+    /// The format of a name (`openai`, `anthropic`, `gemini`, `mcp`).
+    pub fn parse(name: &str) -> Option<SchemaFormat> {
+        match name {
+            "openai" => Some(SchemaFormat::Openai),
+            "anthropic" => Some(SchemaFormat::Anthropic),
+            "gemini" => Some(SchemaFormat::Gemini),
+            "mcp" => Some(SchemaFormat::Mcp),
+            _ => None,
+        }
+    }
+
+    /// One tool in this shape.
+    pub fn definition(self, t: &ToolInfo) -> Value {
+        match self {
+            SchemaFormat::Openai => json!({"type": "function", "function": {
+                "name": t.name, "description": t.description, "parameters": t.input_schema}}),
+            SchemaFormat::Anthropic => json!({
+                "name": t.name, "description": t.description, "input_schema": t.input_schema}),
+            SchemaFormat::Gemini => json!({
+                "name": t.name, "description": t.description, "parameters": t.gemini_parameters()}),
+            SchemaFormat::Mcp => {
+                let mut ann = json!({"readOnlyHint": t.read_only, "openWorldHint": false});
+                if t.read_only {
+                    ann["idempotentHint"] = json!(true);
+                } else {
+                    ann["destructiveHint"] = json!(t.destructive);
+                }
+                json!({"name": t.name, "title": t.title, "description": t.description,
+                    "inputSchema": t.input_schema, "outputSchema": t.output_schema,
+                    "annotations": ann})
+            }
+        }
+    }
+}
+
+/// Most exclude/ignore patterns one call may give.
+const MAX_GLOBS: usize = 64;
+
+/// A dialect's exclude/ignore globs (matched on names and paths, at any depth; `dir/` excludes what
+/// is under it). Applied to results the engine already returned: a filter, not a gate.
+pub(crate) fn globs(patterns: &[String]) -> Result<globset::GlobSet, Error> {
+    if patterns.len() > MAX_GLOBS {
+        return Err(Error::invalid(format!(
+            "too many exclude patterns ({}; at most {MAX_GLOBS})",
+            patterns.len()
+        )));
+    }
+    let mut b = globset::GlobSetBuilder::new();
+    for p in patterns {
+        if p.len() > 1024 {
+            return Err(Error::invalid(
+                "an exclude pattern is longer than 1024 bytes",
+            ));
+        }
+        let p = p.trim_end_matches('/');
+        for g in [p.to_string(), format!("**/{p}"), format!("**/{p}/**")] {
+            let glob = globset::GlobBuilder::new(&g)
+                .literal_separator(false)
+                .build()
+                .map_err(|e| Error::invalid(format!("bad exclude pattern '{p}': {e}")))?;
+            b.add(glob);
+        }
+    }
+    b.build()
+        .map_err(|e| Error::invalid(format!("bad exclude patterns: {e}")))
+}
+
+/// Whether a displayed name or path is matched by `set`.
+pub(crate) fn excluded(set: &globset::GlobSet, path: &str) -> bool {
+    !set.is_empty() && set.is_match(path)
+}

@@ -1,0 +1,554 @@
+//! Issue 15: dialects (`--profile`), MCP Roots narrowing, the shared renderer, and the CLI for people.
+
+use rootbound::config::{AgentTools, Config, Format};
+use rootbound::{ErrorCode, Profile, Sandbox, SchemaFormat, WritePolicy};
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+struct Tree {
+    _tmp: tempfile::TempDir,
+    root: PathBuf,
+    outside: PathBuf,
+    out: PathBuf,
+}
+
+fn tree() -> Tree {
+    let tmp = tempfile::tempdir().unwrap();
+    let base = std::fs::canonicalize(tmp.path()).unwrap();
+    let root = base.join("root");
+    std::fs::create_dir_all(root.join("sub")).unwrap();
+    std::fs::create_dir_all(base.join("outside")).unwrap();
+    std::fs::create_dir_all(base.join("out")).unwrap();
+    let lines: String = (1..=30).map(|i| format!("line {i}\n")).collect();
+    std::fs::write(root.join("lines.txt"), lines).unwrap();
+    std::fs::write(root.join("sub/a.rs"), "fn Needle() {}\nfn needle() {}\n").unwrap();
+    std::fs::write(root.join("sub/secret.txt"), "SECRET-IN-ROOT\n").unwrap();
+    std::fs::write(base.join("outside/x.txt"), "SECRET-OUTSIDE\n").unwrap();
+    std::os::unix::fs::symlink(base.join("outside"), root.join("link")).unwrap();
+    Tree {
+        root,
+        outside: base.join("outside"),
+        out: base.join("out"),
+        _tmp: tmp,
+    }
+}
+
+fn s(p: &Path) -> String {
+    p.to_string_lossy().into_owned()
+}
+
+fn tools(t: &Tree, profile: Profile) -> AgentTools {
+    let sb = Sandbox::builder().root(&t.root).build().unwrap();
+    AgentTools::from_sandbox(sb).with_profile(profile)
+}
+
+fn text(at: &AgentTools, tool: &str, args: Value) -> String {
+    match at.present(tool, args.clone()) {
+        Ok(p) => {
+            assert_eq!(p.structured["content"].as_str(), Some(p.text().as_str()));
+            p.text()
+        }
+        Err(e) => panic!("{tool} {args}: {e:?}"),
+    }
+}
+
+fn code(at: &AgentTools, tool: &str, args: Value) -> ErrorCode {
+    at.present(tool, args).expect_err("an error").code
+}
+
+#[test]
+fn claude_code_read_counts_lines_and_numbers_them() {
+    let t = tree();
+    let at = tools(&t, Profile::ClaudeCode);
+    let f = s(&t.root.join("lines.txt"));
+    // The issue's example: offset 10, limit 5 means lines 10-14, not bytes.
+    let out = text(
+        &at,
+        "Read",
+        json!({"file_path": f, "offset": 10, "limit": 5}),
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "    10\tline 10");
+    assert_eq!(lines[4], "    14\tline 14");
+    assert!(lines[5].contains("offset=15"), "{out}");
+    let all = text(&at, "Read", json!({"file_path": f}));
+    assert_eq!(all.lines().count(), 30);
+    assert!(all.ends_with("    30\tline 30\n"));
+    // Strings for numbers, as models send them.
+    assert!(text(&at, "Read", json!({"file_path": f, "offset": "30"})).starts_with("    30\t"));
+}
+
+#[test]
+fn dialects_go_through_the_same_gate() {
+    let t = tree();
+    let outside = s(&t.outside.join("x.txt"));
+    let via_link = s(&t.root.join("link/x.txt"));
+    let dotdot = s(&t.root.join("../outside/x.txt"));
+    for (profile, tool, key) in [
+        (Profile::ClaudeCode, "Read", "file_path"),
+        (Profile::GeminiCli, "read_file", "file_path"),
+        (Profile::McpFilesystem, "read_text_file", "path"),
+        (Profile::McpFilesystem, "get_file_info", "path"),
+    ] {
+        let at = tools(&t, profile);
+        for p in [&outside, &via_link, &dotdot] {
+            let e = at.present(tool, json!({ key: p })).unwrap_err();
+            assert_eq!(e.code, ErrorCode::OutOfSandbox, "{profile} {tool} {p}");
+            assert!(!e.message.contains("SECRET"));
+        }
+    }
+    // Lists and searches never name what is outside either.
+    let at = tools(&t, Profile::McpFilesystem);
+    let tree = text(&at, "directory_tree", json!({"path": s(&t.root)}));
+    assert!(!tree.contains("x.txt"), "{tree}");
+    let found = text(
+        &at,
+        "search_files",
+        json!({"path": s(&t.root), "pattern": "**/*.txt"}),
+    );
+    assert!(!found.contains("x.txt"), "{found}");
+}
+
+#[test]
+fn deny_rules_hold_in_every_dialect() {
+    let t = tree();
+    let sb = Sandbox::builder()
+        .root(&t.root)
+        .deny("secret.txt")
+        .build()
+        .unwrap();
+    let secret = s(&t.root.join("sub/secret.txt"));
+    for (profile, tool, key) in [
+        (Profile::ClaudeCode, "Read", "file_path"),
+        (Profile::GeminiCli, "read_file", "file_path"),
+        (Profile::McpFilesystem, "read_text_file", "path"),
+    ] {
+        let at = AgentTools::from_sandbox(sb.clone()).with_profile(profile);
+        assert_eq!(code(&at, tool, json!({ key: secret })), ErrorCode::Denied);
+    }
+    let at = AgentTools::from_sandbox(sb).with_profile(Profile::ClaudeCode);
+    let g = text(
+        &at,
+        "Grep",
+        json!({"pattern": "SECRET", "output_mode": "content"}),
+    );
+    assert_eq!(g, "No matches found");
+}
+
+#[test]
+fn claude_code_grep_flags_and_paging() {
+    let t = tree();
+    let at = tools(&t, Profile::ClaudeCode);
+    let files = text(&at, "Grep", json!({"pattern": "needle"}));
+    assert_eq!(
+        files,
+        format!("Found 1 files\n{}", s(&t.root.join("sub/a.rs")))
+    );
+    let ci = text(
+        &at,
+        "Grep",
+        json!({"pattern": "needle", "-i": true, "output_mode": "count"}),
+    );
+    assert!(ci.ends_with("a.rs:2"), "{ci}");
+    let cs = text(
+        &at,
+        "Grep",
+        json!({"pattern": "needle", "output_mode": "count"}),
+    );
+    assert!(cs.ends_with("a.rs:1"), "{cs}");
+    let none = text(&at, "Grep", json!({"pattern": "needle", "glob": "*.txt"}));
+    assert_eq!(none, "No files found");
+    let page1 = text(
+        &at,
+        "Grep",
+        json!({"pattern": "line", "output_mode": "content", "head_limit": 20}),
+    );
+    assert!(
+        page1.ends_with("[More results: call Grep again with offset=20]"),
+        "{page1}"
+    );
+    let page2 = text(
+        &at,
+        "Grep",
+        json!({"pattern": "line", "output_mode": "content", "head_limit": "20", "offset": "20"}),
+    );
+    assert_eq!(page2.lines().count(), 10, "{page2}");
+    assert!(
+        page2.lines().next().unwrap().ends_with(":21:line 21"),
+        "{page2}"
+    );
+    assert_eq!(
+        code(&at, "Grep", json!({"pattern": "x", "-z": true})),
+        ErrorCode::InvalidArgument
+    );
+    assert_eq!(
+        code(&at, "Grep", json!({"pattern": "x", "output_mode": "lines"})),
+        ErrorCode::InvalidArgument
+    );
+}
+
+#[test]
+fn gemini_cli_surface() {
+    let t = tree();
+    let at = tools(&t, Profile::GeminiCli);
+    let f = s(&t.root.join("lines.txt"));
+    assert_eq!(
+        text(&at, "read_file", json!({"file_path": f, "start_line": 29})),
+        "line 29\nline 30\n"
+    );
+    let part = text(
+        &at,
+        "read_file",
+        json!({"file_path": f, "start_line": 3, "end_line": 4}),
+    );
+    assert!(
+        part.ends_with("--- FILE CONTENT (truncated) ---\nline 3\nline 4\n"),
+        "{part}"
+    );
+    assert!(part.contains("use start_line: 5"), "{part}");
+    assert_eq!(
+        code(
+            &at,
+            "read_file",
+            json!({"file_path": f, "start_line": 4, "end_line": 3})
+        ),
+        ErrorCode::InvalidArgument
+    );
+    // case_sensitive defaults to false, as in Gemini CLI.
+    let g = text(&at, "grep_search", json!({"pattern": "NEEDLE"}));
+    assert!(
+        g.starts_with("Found 2 matches for pattern \"NEEDLE\""),
+        "{g}"
+    );
+    let g = text(
+        &at,
+        "search_file_content",
+        json!({"pattern": "Needle", "case_sensitive": true}),
+    );
+    assert!(g.starts_with("Found 1 matches"), "{g}");
+    let l = text(
+        &at,
+        "list_directory",
+        json!({"dir_path": s(&t.root), "ignore": ["*.txt"]}),
+    );
+    assert_eq!(
+        l,
+        format!(
+            "Directory listing for {}:\n[DIR] link\n[DIR] sub",
+            s(&t.root)
+        )
+        .replace("[DIR] link\n", "link\n")
+    );
+    let many = text(
+        &at,
+        "read_many_files",
+        json!({"include": ["sub/*"], "exclude": ["secret.txt"]}),
+    );
+    assert!(
+        many.contains("fn needle") && !many.contains("SECRET"),
+        "{many}"
+    );
+    assert!(many.ends_with("--- End of content ---"), "{many}");
+    let names: Vec<_> = at.profile_tools().iter().map(|t| t.name).collect();
+    assert!(
+        !names.contains(&"write_file"),
+        "no write root, no write tools"
+    );
+}
+
+#[test]
+fn mcp_filesystem_surface_and_policy() {
+    let t = tree();
+    let mut w = WritePolicy::new(&t.out);
+    w.allow_overwrite = false;
+    let sb = Sandbox::builder()
+        .root(&t.root)
+        .root(&t.out)
+        .write(w)
+        .build()
+        .unwrap();
+    let at = AgentTools::from_sandbox(sb).with_profile(Profile::McpFilesystem);
+    let f = s(&t.out.join("n.txt"));
+    assert_eq!(
+        text(&at, "write_file", json!({"path": f, "content": "a\n"})),
+        format!("Successfully wrote to {f}")
+    );
+    // The reference overwrites silently; here the operator's policy decides.
+    assert_eq!(
+        code(&at, "write_file", json!({"path": f, "content": "b\n"})),
+        ErrorCode::Denied
+    );
+    let lf = s(&t.root.join("lines.txt"));
+    assert_eq!(
+        text(&at, "read_text_file", json!({"path": lf, "head": 2})),
+        "line 1\nline 2\n"
+    );
+    assert_eq!(
+        text(&at, "read_file", json!({"path": lf, "tail": "1"})),
+        "line 30\n"
+    );
+    let many = text(
+        &at,
+        "read_multiple_files",
+        json!({"paths": [lf, s(&t.outside.join("x.txt"))]}),
+    );
+    assert!(
+        many.contains("\n---\n") && many.contains(": Error - ") && !many.contains("SECRET"),
+        "{many}"
+    );
+    let dirs = text(&at, "list_allowed_directories", json!({}));
+    assert!(
+        dirs.starts_with("Allowed directories:\n") && dirs.contains(&s(&t.root)),
+        "{dirs}"
+    );
+    let info = text(&at, "get_file_info", json!({"path": lf}));
+    assert!(
+        info.starts_with("size: 231\n") && info.contains("isFile: true"),
+        "{info}"
+    );
+    let tree_text = text(
+        &at,
+        "directory_tree",
+        json!({"path": s(&t.root.join("sub"))}),
+    );
+    let v: Value = serde_json::from_str(&tree_text).unwrap();
+    assert_eq!(v[0]["name"], "a.rs");
+    assert_eq!(v[0]["type"], "file");
+    // Sent as the Inspector sends it: booleans as strings (the edit needs overwriting allowed).
+    let mut w = WritePolicy::new(&t.out);
+    w.allow_overwrite = true;
+    let sb = Sandbox::builder().root(&t.out).write(w).build().unwrap();
+    let at = AgentTools::from_sandbox(sb).with_profile(Profile::McpFilesystem);
+    let dry = text(
+        &at,
+        "edit_file",
+        json!({"path": f, "edits": [{"oldText": "a", "newText": "z"}], "dryRun": "true"}),
+    );
+    assert!(dry.starts_with("```diff") && dry.contains("+z"), "{dry}");
+    assert_eq!(std::fs::read_to_string(t.out.join("n.txt")).unwrap(), "a\n");
+}
+
+#[test]
+fn client_roots_narrow_and_never_widen() {
+    let t = tree();
+    let sb = Sandbox::builder()
+        .root(&t.root)
+        .deny("/sub/secret.txt")
+        .write(WritePolicy::new(&t.out))
+        .build()
+        .unwrap();
+    let op = AgentTools::from_sandbox(sb).with_profile(Profile::McpFilesystem);
+    let served = |at: &AgentTools| -> Vec<PathBuf> {
+        at.sandboxes()[0]
+            .roots()
+            .into_iter()
+            .map(|(_, p)| p)
+            .collect()
+    };
+    // Inside: narrowed to it. The operator's deny rule (anchored at the operator root) still holds.
+    let n = op.narrowed(&[t.root.join("sub")]);
+    assert_eq!(served(&n), vec![t.root.join("sub")]);
+    assert_eq!(
+        code(
+            &n,
+            "read_text_file",
+            json!({"path": s(&t.root.join("lines.txt"))})
+        ),
+        ErrorCode::OutOfSandbox
+    );
+    assert_eq!(
+        code(
+            &n,
+            "read_text_file",
+            json!({"path": s(&t.root.join("sub/secret.txt"))})
+        ),
+        ErrorCode::Denied
+    );
+    assert!(text(
+        &n,
+        "read_text_file",
+        json!({"path": s(&t.root.join("sub/a.rs"))})
+    )
+    .contains("needle"));
+    // The write root is outside every client root: no writes.
+    assert_eq!(
+        code(
+            &n,
+            "write_file",
+            json!({"path": s(&t.out.join("w")), "content": ""})
+        ),
+        ErrorCode::Denied
+    );
+    // Outside, or through a symlink leading out, or with `..`: nothing.
+    for bad in [
+        t.outside.clone(),
+        t.root.join("link"),
+        t.root.join("sub/../../outside"),
+    ] {
+        assert!(
+            served(&op.narrowed(std::slice::from_ref(&bad))).is_empty(),
+            "{bad:?}"
+        );
+    }
+    // Above the operator's root: the operator's root, not more.
+    let up = op.narrowed(&[PathBuf::from("/")]);
+    assert_eq!(served(&up), vec![t.root.clone()]);
+    assert_eq!(
+        code(
+            &up,
+            "read_text_file",
+            json!({"path": s(&t.outside.join("x.txt"))})
+        ),
+        ErrorCode::OutOfSandbox
+    );
+    assert!(text(
+        &up,
+        "write_file",
+        json!({"path": s(&t.out.join("w.txt")), "content": "x"})
+    )
+    .starts_with("Successfully"));
+    // A file is not a root; an empty list serves nothing; a new list replaces the old one.
+    assert!(served(&op.narrowed(&[t.root.join("lines.txt")])).is_empty());
+    let none = op.narrowed(&[]);
+    assert!(served(&none).is_empty());
+    assert_eq!(
+        code(
+            &none,
+            "read_text_file",
+            json!({"path": s(&t.root.join("lines.txt"))})
+        ),
+        ErrorCode::OutOfSandbox
+    );
+    let listed = text(&n, "list_allowed_directories", json!({}));
+    assert_eq!(
+        listed,
+        format!("Allowed directories:\n{}", s(&t.root.join("sub")))
+    );
+    assert_eq!(
+        rootbound::file_uri_path("file:///a%20b/c"),
+        Some(PathBuf::from("/a b/c"))
+    );
+    assert_eq!(rootbound::file_uri_path("file://host/a"), None);
+}
+
+#[test]
+fn config_profile_key() {
+    let t = tree();
+    let text_cfg = format!(
+        "[agents.bot]\nroots = [\"{}\"]\nprofile = \"gemini-cli\"\n[agents.bot.tools.read_file]\n",
+        s(&t.root)
+    );
+    let c = Config::parse(&text_cfg, Format::Toml, &t.root).unwrap();
+    let a = c.agent(Some("bot")).unwrap();
+    assert_eq!(a.profile, Profile::GeminiCli);
+    let at = a.build().unwrap();
+    let names: Vec<_> = at.profile_tools().iter().map(|t| t.name).collect();
+    assert_eq!(names, ["read_file"]);
+    let bad = text_cfg.replace("gemini-cli", "gemini");
+    let e = Config::parse(&bad, Format::Toml, &t.root).unwrap_err();
+    assert_eq!(e.problems[0].key, "agents.bot.profile");
+    assert!(
+        e.problems[0].message.contains("claude-code"),
+        "{}",
+        e.problems[0].message
+    );
+}
+
+#[test]
+fn schema_formats() {
+    let t = tree();
+    for p in Profile::ALL {
+        let at = tools(&t, *p);
+        for t in at.profile_definitions(SchemaFormat::Gemini) {
+            assert!(
+                !t["parameters"].to_string().contains("additionalProperties"),
+                "{t}"
+            );
+        }
+        for t in at.profile_definitions(SchemaFormat::Anthropic) {
+            assert_eq!(t["input_schema"]["type"], "object");
+        }
+        for t in at.profile_definitions(SchemaFormat::Mcp) {
+            assert_eq!(t["annotations"]["readOnlyHint"], true);
+            assert_eq!(t["outputSchema"]["type"], "object");
+        }
+    }
+}
+
+fn cli(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rootbound"))
+        .args(args)
+        .env_remove("ROOTBOUND_LOG")
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn cli_profile_format_pretty_and_no_default_root() {
+    let t = tree();
+    let root = s(&t.root);
+    let o = cli(&["schema"]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "schema without a root refuses like call"
+    );
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no roots"));
+    let o = cli(&[
+        "schema",
+        "--root",
+        &root,
+        "--profile",
+        "claude-code",
+        "--format",
+        "anthropic",
+    ]);
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v[0]["name"], "Read");
+    assert!(v[0]["input_schema"]["properties"]["file_path"].is_object());
+    let o = cli(&["schema", "--root", &root, "--format", "yaml"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = cli(&["call", "stat", r#"{"path": "lines.txt"}"#, "--root", &root]);
+    assert_eq!(
+        o.stdout.iter().filter(|b| **b == b'\n').count(),
+        1,
+        "compact when piped"
+    );
+    let o = cli(&[
+        "call",
+        "stat",
+        r#"{"path": "lines.txt"}"#,
+        "--root",
+        &root,
+        "--pretty",
+    ]);
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("{\n  \""));
+    let args = format!(r#"{{"file_path": "{}/lines.txt", "limit": 1}}"#, root);
+    let o = cli(&[
+        "call",
+        "Read",
+        &args,
+        "--root",
+        &root,
+        "--profile",
+        "claude-code",
+    ]);
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(
+        v["content"]
+            .as_str()
+            .unwrap()
+            .starts_with("     1\tline 1\n"),
+        "{v}"
+    );
+    let o = cli(&["call", "Read", "{}", "--root", &root, "--profile", "nope"]);
+    assert_eq!(o.status.code(), Some(2));
+    // The CLI's read and the MCP text use one renderer.
+    std::fs::write(t.root.join("bin.dat"), b"\0\x01\x02").unwrap();
+    let o = cli(&["read", "bin.dat", "--root", &root]);
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "[binary file: 3 bytes; content not shown]\n"
+    );
+}

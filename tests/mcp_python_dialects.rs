@@ -1,0 +1,74 @@
+//! Issue 15: a session per dialect and MCP Roots narrowing through the official MCP Python SDK
+//! (`tests/mcp_dialects.py`, run with the virtualenv at `.venv`).
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const SETUP: &str = "python3 -m venv .venv && .venv/bin/pip install mcp";
+
+#[test]
+fn official_python_sdk_sessions_per_profile() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let python = repo.join(".venv/bin/python");
+    if !python.exists() {
+        if std::env::var("ROOTBOUND_SKIP_PYTHON").as_deref() == Ok("1")
+            || std::env::var_os("CI").is_none()
+        {
+            eprintln!(
+                "SKIPPED official_python_sdk_sessions_per_profile: {} is missing (run `{SETUP}`; under CI it is required)",
+                python.display()
+            );
+            return;
+        }
+        panic!(
+            "{} is missing: run `{SETUP}` at the repository root (or set ROOTBOUND_SKIP_PYTHON=1 to skip this test)",
+            python.display()
+        );
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let out_path = tmp.path().join("client.out");
+    let err_path = tmp.path().join("client.err");
+    let work = tmp.path().join("work");
+    std::fs::create_dir(&work).unwrap();
+    let mut child = Command::new(&python)
+        .arg(repo.join("tests/mcp_dialects.py"))
+        .arg(env!("CARGO_BIN_EXE_rootbound"))
+        .arg(&work)
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(&out_path).unwrap())
+        .stderr(std::fs::File::create(&err_path).unwrap())
+        .spawn()
+        .expect("run .venv/bin/python");
+    let deadline = Instant::now() + Duration::from_secs(300);
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "the Python client did not finish in 300 s; stderr:\n{}",
+                std::fs::read_to_string(&err_path).unwrap_or_default()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let stdout = std::fs::read_to_string(&out_path).unwrap_or_default();
+    let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
+    let hint = if stderr.contains("ModuleNotFoundError") {
+        format!("\n(the `mcp` package is missing from .venv: run `{SETUP}`)")
+    } else {
+        String::new()
+    };
+    assert!(
+        status.success(),
+        "tests/mcp_dialects.py failed ({status}){hint}\nstdout:\n{stdout}\nstderr:\n{stderr}"
+    );
+    assert!(
+        stdout.contains("client roots session OK") && stdout.trim_end().ends_with("ALL OK"),
+        "unexpected client output:\n{stdout}\nstderr:\n{stderr}"
+    );
+    eprintln!("{stdout}");
+}
