@@ -56,6 +56,9 @@ enum Cmd {
     Mcp {
         #[command(flatten)]
         opts: SandboxOpts,
+        /// Tool calls run at once (the rest wait their turn); default: the search threads + 4.
+        #[arg(long, value_name = "N")]
+        max_in_flight: Option<usize>,
     },
 }
 
@@ -268,8 +271,11 @@ pub fn main() -> i32 {
             Err(e) => usage(&e),
         },
         #[cfg(feature = "mcp")]
-        Cmd::Mcp { opts } => match opts.tools(None) {
-            Ok(t) => crate::mcp::serve(t),
+        Cmd::Mcp {
+            opts,
+            max_in_flight,
+        } => match opts.tools(None) {
+            Ok(t) => crate::serve_mcp(t, max_in_flight),
             Err(e) => usage(&e),
         },
         #[cfg(not(feature = "mcp"))]

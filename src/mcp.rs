@@ -1,101 +1,228 @@
-//! `rootbound mcp`: the enabled tools over MCP on stdio, with the official Rust SDK (rmcp).
+//! The MCP server (feature `mcp`): the enabled tools of an [`AgentTools`] over the Model Context
+//! Protocol, with the official Rust SDK (rmcp). `rootbound mcp` is [`serve_stdio`]; a host with its
+//! own rmcp server or transport mounts [`McpServer`], an rmcp [`ServerHandler`].
 //!
-//! It only translates: each `tools/call` goes to [`AgentTools::call_result`] on Tokio's blocking pool
-//! (so a slow grep never holds up a read; each call is bounded by its own deadline in the sandbox), and
-//! the JSON result comes back as `structuredContent` plus a text rendering for models. Every failure of
-//! a call, including an unknown tool or bad arguments, is a tool error (`isError: true`, text starting
-//! with the error code), never a protocol error. Nothing is written to stdout but protocol messages;
-//! logs go to stderr.
+//! It only translates: each `tools/call` runs [`AgentTools::call_result_with`] on Tokio's blocking
+//! pool (see [`crate::asynch`]), and the JSON result comes back as `structuredContent` plus a text
+//! rendering for models. Every failure of a call, including an unknown tool or bad arguments, is a
+//! tool error (`isError: true`, text starting with the error code), never a protocol error.
 //!
-//! The transport is our own ([`wire`]): it reads each line, answers the ones that are not a valid
+//! * **Cancellation.** The client's `notifications/cancelled` (or the session ending, which drops the
+//!   call) cancels the call's [`Budget`]: the sandbox stops at its next check instead of its deadline.
+//! * **Progress.** When a request carries `_meta.progressToken`, a call still running sends
+//!   `notifications/progress` at most every [`PROGRESS_EVERY`]: `progress` is the number of files
+//!   searched so far, the message also gives the bytes (see [`Budget::progress`]).
+//! * **Calls in flight.** At most [`McpServer::max_in_flight`] calls run at once (by default the
+//!   search pool's threads + 4); the others wait their turn, so 1,000 pipelined requests do not
+//!   become 1,000 blocking threads.
+//!
+//! [`serve_stdio`] writes nothing to stdout but protocol messages; logs go to `tracing`. Its
+//! transport is our own (`LineTransport`): it reads each line, answers the ones that are not a valid
 //! request itself (parse errors, invalid requests, bad params), and hands the rest to rmcp.
+//!
+//! ```no_run
+//! let sb = rootbound::Sandbox::builder().root(".").build().unwrap();
+//! let tools = rootbound::config::AgentTools::from_sandbox(sb);
+//! rootbound::mcp::serve_stdio(tools).unwrap(); // until the client closes stdin
+//! ```
 
+mod text;
 mod wire;
 
+pub use wire::LineTransport;
+
+use crate::asynch::AsyncTools;
+use crate::config::AgentTools;
+use crate::{Budget, Error, ErrorCode, Progress};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
-    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
-    ToolAnnotations,
+    ListToolsResult, PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities,
+    ServerConfig, Tool, ToolAnnotations,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, ServiceExt};
-use rootbound::config::AgentTools;
-use rootbound::{Budget, Error, ErrorCode, ReadResult};
 use serde_json::{json, Value};
+use std::io;
 use std::sync::Arc;
 use std::time::Duration;
+use tokio::sync::Semaphore;
 
-/// The MCP server: the agent's tools and their MCP listing.
-struct Server {
-    tools: Arc<AgentTools>,
-    listing: Vec<Tool>,
-    instructions: String,
+/// A call still running reports its progress at most this often (when the request asked for it).
+pub const PROGRESS_EVERY: Duration = Duration::from_millis(250);
+
+/// Calls in flight on top of the search pool's threads, by default.
+const IN_FLIGHT_EXTRA: usize = 4;
+
+/// The MCP server of one agent's tools: an rmcp [`ServerHandler`] (tools only; resources and
+/// prompts are announced and empty). Cheap to clone; clones share the tools and the bound on calls
+/// in flight.
+///
+/// Mount it on any rmcp transport (`McpServer::new(tools).serve(transport)` with
+/// [`rmcp::ServiceExt`]), or run it on stdio with [`McpServer::serve_stdio`].
+#[derive(Clone)]
+pub struct McpServer {
+    tools: AsyncTools,
+    listing: Arc<Vec<Tool>>,
+    instructions: Arc<str>,
+    in_flight: Arc<Semaphore>,
+    max_in_flight: usize,
 }
 
-impl Server {
-    fn new(tools: AgentTools) -> Self {
-        let listing = tools
-            .tools()
-            .into_iter()
-            .map(|t| {
-                let schema = match t.input_schema {
-                    Value::Object(o) => o,
-                    _ => serde_json::Map::new(),
-                };
-                let mut ann = ToolAnnotations::new()
-                    .read_only(t.read_only)
-                    .open_world(false);
-                if !t.read_only {
-                    ann = ann.destructive(t.destructive);
-                } else {
-                    ann = ann.idempotent(true);
-                }
-                let mut tool = Tool::new(t.name, t.description, schema)
-                    .with_title(t.title)
-                    .annotate(ann);
-                if let Value::Object(out) = t.output_schema {
-                    tool = tool.with_raw_output_schema(Arc::new(out));
-                }
-                tool
+impl std::fmt::Debug for McpServer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("McpServer")
+            .field("agent", &self.tools.tools().agent())
+            .field("tools", &self.listing.len())
+            .field("max_in_flight", &self.max_in_flight)
+            .finish()
+    }
+}
+
+impl McpServer {
+    /// The server of `tools`, with the default bound on calls in flight (see
+    /// [`McpServer::default_max_in_flight`]).
+    pub fn new(tools: AgentTools) -> Self {
+        let max = Self::default_max_in_flight(&tools);
+        McpServer {
+            listing: Arc::new(listing(&tools)),
+            instructions: instructions(&tools).into(),
+            tools: AsyncTools::new(tools),
+            in_flight: Arc::new(Semaphore::new(max)),
+            max_in_flight: max,
+        }
+    }
+
+    /// At most `n` (at least 1) tool calls run at once; later ones wait in arrival order. A call
+    /// cancelled while it waits is answered at once with `CANCELLED`.
+    pub fn with_max_in_flight(mut self, n: usize) -> Self {
+        let n = n.clamp(1, Semaphore::MAX_PERMITS);
+        self.in_flight = Arc::new(Semaphore::new(n));
+        self.max_in_flight = n;
+        self
+    }
+
+    /// The bound on tool calls running at once.
+    pub fn max_in_flight(&self) -> usize {
+        self.max_in_flight
+    }
+
+    /// The default bound: the threads of the largest search pool among the sandboxes of `tools`
+    /// (`limits.threads`, 0 = CPUs) plus 4, so the pool stays busy while the calls in flight walk
+    /// and assemble their pages, and small calls are not queued behind as many big ones.
+    pub fn default_max_in_flight(tools: &AgentTools) -> usize {
+        let cpus = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let threads = tools
+            .sandboxes()
+            .iter()
+            .map(|s| match s.policy().limits.threads {
+                0 => cpus,
+                n => n,
             })
-            .collect();
-        let names: Vec<&str> = tools.tools().iter().map(|t| t.name).collect();
-        let reads: Vec<&str> = names
-            .iter()
-            .copied()
-            .filter(|n| !rootbound::config::WRITE_TOOLS.contains(n))
-            .collect();
-        let writes: Vec<&str> = names
-            .iter()
-            .copied()
-            .filter(|n| rootbound::config::WRITE_TOOLS.contains(n))
-            .collect();
-        let mut instructions = String::new();
-        if !reads.is_empty() {
-            instructions.push_str(&format!(
-                "Read-only file tools confined to the configured roots: {}. Results name canonical paths; \
-                 when a result says truncated, page with next_offset / next_cursor. ",
-                reads.join(", ")
-            ));
+            .max()
+            .unwrap_or(cpus);
+        threads.clamp(1, 64) + IN_FLIGHT_EXTRA
+    }
+
+    /// The tools this server calls.
+    pub fn tools(&self) -> &AgentTools {
+        self.tools.tools()
+    }
+
+    /// Serves on this process's stdin and stdout until the client closes stdin, on a Tokio runtime
+    /// of its own (2 worker threads; a blocking pool sized for the calls in flight).
+    pub fn serve_stdio(self) -> io::Result<()> {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            // The calls in flight, and stdin and stdout (Tokio reads and writes them on the pool).
+            .max_blocking_threads(self.max_in_flight + 4)
+            .enable_all()
+            .thread_name("rootbound-mcp")
+            .build()?;
+        let names: Vec<&str> = self.listing.iter().map(|t| t.name.as_ref()).collect();
+        tracing::info!(agent = self.tools().agent(), tools = ?names,
+            max_in_flight = self.max_in_flight, "serving MCP on stdio");
+        let result = runtime.block_on(self.serve_lines(tokio::io::stdin(), tokio::io::stdout()));
+        // Calls still running were cancelled when the session dropped them; do not wait for them
+        // (or for stdin) here.
+        runtime.shutdown_timeout(Duration::from_millis(500));
+        result
+    }
+
+    /// Serves newline-delimited JSON-RPC read from `read` and written to `write` (a socket, a pipe)
+    /// until `read` ends, on the current Tokio runtime. Every input line that is not a valid request
+    /// is answered (see [`LineTransport`]).
+    pub async fn serve_lines<R, W>(self, read: R, write: W) -> io::Result<()>
+    where
+        R: tokio::io::AsyncRead + Unpin + Send + 'static,
+        W: tokio::io::AsyncWrite + Send + 'static,
+    {
+        let transport = LineTransport::new(read, write);
+        let running = self
+            .serve(transport)
+            .await
+            .map_err(|e| io::Error::other(format!("MCP initialization failed: {e}")))?;
+        match running.waiting().await {
+            Ok(reason) => {
+                tracing::info!(?reason, "MCP session ended");
+                Ok(())
+            }
+            Err(e) => Err(io::Error::other(format!("MCP session failed: {e}"))),
         }
-        if !writes.is_empty() {
-            instructions.push_str(&format!(
-                "Write tools confined to one write root: {}. write_file creates new files; it replaces one \
-                 only when the call says overwrite=true and the policy allows it. ",
-                writes.join(", ")
-            ));
-        }
-        instructions
-            .push_str("Errors start with a stable code such as OUT_OF_SANDBOX or NOT_FOUND.");
-        Server {
-            tools: Arc::new(tools),
-            listing,
-            instructions,
+    }
+
+    /// Runs one call: waits for a slot, then runs it on the blocking pool, cancelling it when the
+    /// client cancels the request, and sending progress when the request asked for it.
+    async fn run_call(
+        &self,
+        name: &str,
+        args: Value,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<Value, Error> {
+        let cancelled = || Error::new(ErrorCode::Cancelled, "the call was cancelled");
+        let _permit = tokio::select! {
+            permit = Arc::clone(&self.in_flight).acquire_owned() => match permit {
+                Ok(p) => p,
+                Err(_) => return Err(cancelled()),
+            },
+            _ = context.ct.cancelled() => return Err(cancelled()),
+        };
+        let budget = Budget::new();
+        let call = self.tools.call_result_with(name, args, &budget);
+        tokio::pin!(call);
+        let token = context.meta.get_progress_token();
+        let start = tokio::time::Instant::now() + PROGRESS_EVERY;
+        let mut tick = tokio::time::interval_at(start, PROGRESS_EVERY);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut reported = Progress::default();
+        let mut cancel_seen = false;
+        loop {
+            tokio::select! {
+                result = &mut call => return result,
+                _ = context.ct.cancelled(), if !cancel_seen => {
+                    cancel_seen = true;
+                    budget.cancel();
+                }
+                _ = tick.tick(), if token.is_some() && !cancel_seen => {
+                    let now = budget.progress();
+                    if now != reported {
+                        reported = now;
+                        let Some(token) = token.clone() else { continue };
+                        let mut p = ProgressNotificationParam::new(token, now.files as f64);
+                        p.message = Some(format!(
+                            "{} files searched ({} bytes)",
+                            now.files, now.bytes
+                        ));
+                        if let Err(e) = context.peer.notify_progress(p).await {
+                            tracing::debug!(error = %e, "cannot send a progress notification");
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
-impl ServerHandler for Server {
+impl ServerHandler for McpServer {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(
             ServerCapabilities::builder()
@@ -108,7 +235,7 @@ impl ServerHandler for Server {
             Implementation::new("rootbound", env!("CARGO_PKG_VERSION"))
                 .with_title("rootbound: root-bound file tools"),
         )
-        .with_instructions(self.instructions.clone())
+        .with_instructions(self.instructions.to_string())
     }
 
     async fn list_tools(
@@ -116,7 +243,7 @@ impl ServerHandler for Server {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, McpError> {
-        Ok(ListToolsResult::with_all_items(self.listing.clone()))
+        Ok(ListToolsResult::with_all_items(self.listing.to_vec()))
     }
 
     async fn call_tool(
@@ -124,7 +251,6 @@ impl ServerHandler for Server {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
-        let tools = Arc::clone(&self.tools);
         let name = request.name.to_string();
         // Arguments that are not an object were taken out by the transport and come back here, so the
         // sandbox refuses them like any other bad argument (a tool error, not a protocol error).
@@ -132,68 +258,24 @@ impl ServerHandler for Server {
             Some(bad) => bad.0.clone(),
             None => request.arguments.map(Value::Object).unwrap_or(json!({})),
         };
-        let task_name = name.clone();
-        // The client's notifications/cancelled (or the session ending, which drops this future)
-        // cancels the call's budget: the sandbox stops at its next check instead of its deadline.
-        let budget = Budget::new();
-        let _cancel_if_dropped = CancelOnDrop(budget.clone());
-        let call_budget = budget.clone();
-        let mut task = tokio::task::spawn_blocking(move || {
-            tools.call_result_with(&task_name, args, &call_budget)
-        });
-        let outcome = tokio::select! {
-            joined = &mut task => joined,
-            _ = context.ct.cancelled() => {
-                budget.cancel();
-                task.await
-            }
-        };
-        let result = match outcome {
-            Ok(Ok(value)) if name == "read_media_file" => media_result(value),
-            Ok(Ok(value)) => {
-                let text = render(&name, &value);
+        let result = match self.run_call(&name, args, &context).await {
+            Ok(value) if name == "read_media_file" => text::media_result(value),
+            Ok(value) => {
+                let text = text::render(&name, &value);
                 let mut r = CallToolResult::success(vec![ContentBlock::text(text)]);
                 r.structured_content = Some(value);
                 r
             }
-            Ok(Err(e)) => tool_error(&e),
-            Err(join) => {
-                tracing::error!(tool = %name, error = %join, "tool call panicked");
-                tool_error(&Error::new(
-                    ErrorCode::IoError,
-                    format!("the {name} call failed internally"),
-                ))
-            }
+            Err(e) => tool_error(&e),
         };
         Ok(result.into())
     }
 }
 
-/// An image or audio file as the matching MCP content block; the structured result keeps the
-/// metadata and leaves the bytes to the block.
-fn media_result(mut value: Value) -> CallToolResult {
-    let data = value["data"].as_str().unwrap_or_default().to_string();
-    let mime = value["mime_type"].as_str().unwrap_or_default().to_string();
-    let block = if value["kind"] == "audio" {
-        ContentBlock::audio(data, mime)
-    } else {
-        ContentBlock::image(data, mime)
-    };
-    if let Some(o) = value.as_object_mut() {
-        o.remove("data");
-    }
-    let mut r = CallToolResult::success(vec![block]);
-    r.structured_content = Some(value);
-    r
-}
-
-/// Cancels a budget when dropped (harmless once its call has returned).
-struct CancelOnDrop(Budget);
-
-impl Drop for CancelOnDrop {
-    fn drop(&mut self) {
-        self.0.cancel();
-    }
+/// Serves the enabled tools of `tools` on stdin and stdout until the client closes stdin (the
+/// `rootbound mcp` command). See [`McpServer::serve_stdio`].
+pub fn serve_stdio(tools: AgentTools) -> io::Result<()> {
+    McpServer::new(tools).serve_stdio()
 }
 
 fn tool_error(e: &Error) -> CallToolResult {
@@ -207,221 +289,63 @@ fn tool_error(e: &Error) -> CallToolResult {
     r
 }
 
-/// The text a model reads: content as text, matches as lines, and a footer telling how to go on.
-fn render(tool: &str, v: &Value) -> String {
-    match tool {
-        "read_file" => render_read(v),
-        "grep_search" | "glob" => render_search(tool, v),
-        "list_dir" => render_list(v),
-        "stat" => render_stat(v),
-        "write_file" | "delete_file" => render_write(v),
-        "edit_file" => render_edit(v),
-        _ => serde_json::to_string_pretty(v).unwrap_or_default(),
-    }
-}
-
-fn render_edit(v: &Value) -> String {
-    let verb = if v["dry_run"] == true {
-        "would change"
-    } else {
-        "changed"
-    };
-    let mut out = format!(
-        "{} {} ({} replacement(s), {} bytes now)\n",
-        verb,
-        v["path"].as_str().unwrap_or(""),
-        v["replacements"],
-        v["size"]
-    );
-    if let Some(d) = v["diff"].as_str() {
-        out.push_str(d);
-    }
-    out
-}
-
-fn render_read(v: &Value) -> String {
-    let Ok(r) = serde_json::from_value::<ReadResult>(v.clone()) else {
-        return serde_json::to_string_pretty(v).unwrap_or_default();
-    };
-    let mut out = if r.binary {
-        format!("[binary file: {} bytes; content not shown]", r.total_bytes)
-    } else {
-        r.content.clone()
-    };
-    if let Some(notice) = r.truncation_notice() {
-        if !out.is_empty() && !out.ends_with('\n') {
-            out.push('\n');
-        }
-        out.push_str(&notice);
-    }
-    out
-}
-
-fn render_search(tool: &str, v: &Value) -> String {
-    let matches = v["matches"].as_str().unwrap_or("");
-    let n = v["match_lines"].as_u64().unwrap_or(0);
-    let mut out = String::new();
-    if matches.is_empty() {
-        out.push_str(if tool == "glob" {
-            "No files matched.\n"
-        } else {
-            "No matches.\n"
-        });
-    } else {
-        out.push_str(matches);
-        if !matches.ends_with('\n') {
-            out.push('\n');
-        }
-    }
-    let mut footer = vec![format!(
-        "{n} {}",
-        match (tool == "glob", n == 1) {
-            (true, true) => "path",
-            (true, false) => "paths",
-            (false, true) => "result",
-            (false, false) => "results",
-        }
-    )];
-    if v["truncated"].as_bool() == Some(true) {
-        let mut how = "truncated: more results exist".to_string();
-        if let Some(c) = v["next_cursor"].as_str() {
-            how.push_str(&format!("; call again with cursor=\"{c}\""));
-        }
-        if let Some(o) = v["next_offset"].as_u64() {
-            how.push_str(&format!(" (or offset={o})"));
-        }
-        footer.push(how);
-    } else {
-        footer.push("complete".into());
-    }
-    if v["timed_out"].as_bool() == Some(true) {
-        footer.push("timed out: the page holds what was found before the deadline".into());
-    }
-    if let Some(t) = v["total"].as_u64() {
-        footer.push(format!("total={t}"));
-    }
-    if let Some(st) = v.get("stats") {
-        let mut s = format!(
-            "files searched={}",
-            st["files_searched"].as_u64().unwrap_or(0)
-        );
-        if let Some(sk) = st["skipped"].as_object() {
-            let parts: Vec<String> = sk
-                .iter()
-                .filter(|(_, c)| c.as_u64().unwrap_or(0) > 0)
-                .map(|(k, c)| format!("{k}={c}"))
-                .collect();
-            if !parts.is_empty() {
-                s.push_str(&format!("; skipped: {}", parts.join(", ")));
+/// The MCP listing of the enabled tools: schemas, titles, annotations.
+fn listing(tools: &AgentTools) -> Vec<Tool> {
+    tools
+        .tools()
+        .into_iter()
+        .map(|t| {
+            let schema = match t.input_schema {
+                Value::Object(o) => o,
+                _ => serde_json::Map::new(),
+            };
+            let mut ann = ToolAnnotations::new()
+                .read_only(t.read_only)
+                .open_world(false);
+            if !t.read_only {
+                ann = ann.destructive(t.destructive);
+            } else {
+                ann = ann.idempotent(true);
             }
-        }
-        footer.push(s);
-    }
-    out.push_str(&format!("[{}]", footer.join("; ")));
-    out
+            let mut tool = Tool::new(t.name, t.description, schema)
+                .with_title(t.title)
+                .annotate(ann);
+            if let Value::Object(out) = t.output_schema {
+                tool = tool.with_raw_output_schema(Arc::new(out));
+            }
+            tool
+        })
+        .collect()
 }
 
-fn render_list(v: &Value) -> String {
-    let mut out = String::new();
-    if let Some(p) = v["path"].as_str() {
-        out.push_str(&format!("{p}:\n"));
-    }
-    for e in v["entries"].as_array().into_iter().flatten() {
-        let name = e["name"].as_str().unwrap_or("");
-        let kind = e["kind"].as_str().unwrap_or("");
-        let size = e["size"].as_u64().unwrap_or(0);
-        match kind {
-            "dir" => out.push_str(&format!("{name}/\n")),
-            "file" => out.push_str(&format!("{name}\t{size} bytes\n")),
-            other => out.push_str(&format!("{name}\t({other})\n")),
-        }
-    }
-    let mut footer = vec![format!(
-        "{} of {} entries",
-        v["entries"].as_array().map_or(0, Vec::len),
-        v["total"].as_u64().unwrap_or(0)
-    )];
-    if v["truncated"].as_bool() == Some(true) {
-        footer.push(format!(
-            "truncated: call again with offset={}",
-            v["next_offset"].as_u64().unwrap_or(0)
+/// The server's instructions: which tools read, which write, and how errors look.
+fn instructions(tools: &AgentTools) -> String {
+    let names: Vec<&str> = tools.tools().iter().map(|t| t.name).collect();
+    let reads: Vec<&str> = names
+        .iter()
+        .copied()
+        .filter(|n| !crate::config::WRITE_TOOLS.contains(n))
+        .collect();
+    let writes: Vec<&str> = names
+        .iter()
+        .copied()
+        .filter(|n| crate::config::WRITE_TOOLS.contains(n))
+        .collect();
+    let mut instructions = String::new();
+    if !reads.is_empty() {
+        instructions.push_str(&format!(
+            "Read-only file tools confined to the configured roots: {}. Results name canonical paths; \
+             when a result says truncated, page with next_offset / next_cursor. ",
+            reads.join(", ")
         ));
     }
-    for k in ["hidden", "ignored"] {
-        let c = v[k].as_u64().unwrap_or(0);
-        if c > 0 {
-            footer.push(format!("{c} {k} entries left out"));
-        }
+    if !writes.is_empty() {
+        instructions.push_str(&format!(
+            "Write tools confined to one write root: {}. write_file creates new files; it replaces one \
+             only when the call says overwrite=true and the policy allows it. ",
+            writes.join(", ")
+        ));
     }
-    out.push_str(&format!("[{}]", footer.join("; ")));
-    out
-}
-
-fn render_stat(v: &Value) -> String {
-    let mut out = String::new();
-    for k in ["path", "kind", "size", "mtime", "lines"] {
-        match &v[k] {
-            Value::Null => {}
-            Value::String(s) => out.push_str(&format!("{k}: {s}\n")),
-            other => out.push_str(&format!("{k}: {other}\n")),
-        }
-    }
-    out
-}
-
-fn render_write(v: &Value) -> String {
-    let path = v["path"].as_str().unwrap_or("");
-    if v["deleted"].as_bool() == Some(true) {
-        return format!("deleted {path}");
-    }
-    let how = if v["replaced"].as_bool() == Some(true) {
-        "replaced"
-    } else {
-        "created"
-    };
-    format!(
-        "{how} {path} ({} bytes)",
-        v["bytes_written"].as_u64().unwrap_or(0)
-    )
-}
-
-/// Serves until the client closes stdin. Returns the process exit code.
-pub(crate) fn serve(tools: AgentTools) -> i32 {
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .thread_name("rootbound-mcp")
-        .build()
-    {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("rootbound: cannot start the async runtime: {e}");
-            return 2;
-        }
-    };
-    let names: Vec<&str> = tools.tools().iter().map(|t| t.name).collect::<Vec<_>>();
-    tracing::info!(agent = tools.agent(), tools = ?names, "serving MCP on stdio");
-    let server = Server::new(tools);
-    let code = runtime.block_on(async move {
-        let transport =
-            wire::LineTransport::new(tokio::io::stdin(), tokio::io::stdout(), wire::MAX_LINE);
-        match server.serve(transport).await {
-            Ok(running) => match running.waiting().await {
-                Ok(reason) => {
-                    tracing::info!(?reason, "MCP session ended");
-                    0
-                }
-                Err(e) => {
-                    tracing::error!(error = %e, "MCP session failed");
-                    1
-                }
-            },
-            Err(e) => {
-                eprintln!("rootbound: MCP initialization failed: {e}");
-                1
-            }
-        }
-    });
-    // Calls still running finish on their own deadline; do not wait for them (or for stdin) here.
-    runtime.shutdown_timeout(Duration::from_millis(500));
-    code
+    instructions.push_str("Errors start with a stable code such as OUT_OF_SANDBOX or NOT_FOUND.");
+    instructions
 }
