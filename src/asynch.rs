@@ -76,9 +76,25 @@ impl AsyncTools {
         args: Value,
         budget: &Budget,
     ) -> Result<Value> {
+        self.call_holding(name, args, budget, ()).await
+    }
+
+    /// [`AsyncTools::call_result_with`], keeping `hold` (a semaphore permit) until the blocking call
+    /// has returned, even when the future is dropped before.
+    pub(crate) async fn call_holding<H: Send + 'static>(
+        &self,
+        name: &str,
+        args: Value,
+        budget: &Budget,
+        hold: H,
+    ) -> Result<Value> {
         let tools = Arc::clone(&self.tools);
         let tool = name.to_string();
-        let joined = spawn(budget, move || tools.call_result(&tool, args)).await;
+        let joined = spawn(budget, move || {
+            let _hold = hold;
+            tools.call_result(&tool, args)
+        })
+        .await;
         match joined {
             Ok(result) => result,
             Err(join) => {

@@ -179,7 +179,9 @@ impl McpServer {
         context: &RequestContext<RoleServer>,
     ) -> Result<Value, Error> {
         let cancelled = || Error::new(ErrorCode::Cancelled, "the call was cancelled");
-        let _permit = tokio::select! {
+        // The slot is held by the blocking call itself: a call whose future is dropped (cancelled)
+        // keeps its slot until it has stopped.
+        let permit = tokio::select! {
             permit = Arc::clone(&self.in_flight).acquire_owned() => match permit {
                 Ok(p) => p,
                 Err(_) => return Err(cancelled()),
@@ -187,7 +189,7 @@ impl McpServer {
             _ = context.ct.cancelled() => return Err(cancelled()),
         };
         let budget = Budget::new();
-        let call = self.tools.call_result_with(name, args, &budget);
+        let call = self.tools.call_holding(name, args, &budget, permit);
         tokio::pin!(call);
         let token = context.meta.get_progress_token();
         let start = tokio::time::Instant::now() + PROGRESS_EVERY;
@@ -203,8 +205,10 @@ impl McpServer {
                     budget.cancel();
                 }
                 _ = tick.tick(), if token.is_some() && !cancel_seen => {
+                    // MCP wants `progress` to increase with every notification: report when the
+                    // count of files searched has grown (the bytes ride along in the message).
                     let now = budget.progress();
-                    if now != reported {
+                    if now.files > reported.files {
                         reported = now;
                         let Some(token) = token.clone() else { continue };
                         let mut p = ProgressNotificationParam::new(token, now.files as f64);

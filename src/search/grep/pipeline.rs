@@ -214,14 +214,12 @@ impl<'r, 'p, 'd> Run<'r, 'p, 'd> {
                 catch_unwind(AssertUnwindSafe(|| shared.plan().work(files, &shared.stop)));
             let busy = started.elapsed();
             if let Ok(files) = &searched {
-                // Progress, once per batch: the files actually searched.
+                // Progress, once per batch: the files searched to their end (not those the
+                // deadline or the cancel cut, most of them not even opened).
                 let n = files
                     .iter()
                     .filter(|f| {
-                        matches!(
-                            f.result.status,
-                            FileStatus::Searched | FileStatus::Binary | FileStatus::TimedOut
-                        )
+                        matches!(f.result.status, FileStatus::Searched | FileStatus::Binary)
                     })
                     .count();
                 shared.deadline.progress(n as u64, 0);
