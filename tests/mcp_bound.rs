@@ -123,7 +123,6 @@ fn pipelined_calls_are_bounded_and_all_answered() {
             "call {id}: {r}"
         );
     }
-    drop(send);
     drop(stdin); // EOF: the server exits
     let status = child.wait().unwrap();
     reader.join().unwrap();
