@@ -2,10 +2,10 @@
 //! `cargo run --release --example cancel_latency -- ROOT [RUNS] [THREADS]`.
 //!
 //! Starts a grep over ROOT that scans every file (`\w{5}(\s+\w{5}){4}`: no literal to skip by, count
-//! mode), cancels its `Budget` from another thread after 300 ms, and times how long the call takes
+//! mode, pages of up to 1,000,000 entries), cancels its `Budget` from another thread after 300 ms, and times how long the call takes
 //! to return after the cancel. RUNS times (default 10); prints the median and the maximum.
 
-use rootbound::{Budget, GrepArgs, OutputMode, Sandbox};
+use rootbound::{Budget, GrepArgs, Limits, OutputMode, Sandbox};
 use std::time::{Duration, Instant};
 
 fn main() {
@@ -15,14 +15,22 @@ fn main() {
         .expect("usage: cancel_latency ROOT [RUNS] [THREADS]");
     let runs: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(10);
     let threads: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(0);
+    // Pages large enough that the search cannot fill one before the cancel.
+    let limits = Limits {
+        max_results: 1_000_000,
+        max_bytes: 256 << 20,
+        ..Limits::default()
+    };
     let sb = Sandbox::builder()
         .root(&root)
+        .limits(limits)
         .threads(threads)
         .timeout_ms(600_000)
         .build()
         .expect("a readable root");
     let mut grep = GrepArgs::new(r"\w{5}(\s+\w{5}){4}");
     grep.output_mode = Some(OutputMode::Count);
+    grep.limit = Some(1_000_000);
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     let mut lat = Vec::new();
     for _ in 0..runs {
