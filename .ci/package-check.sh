@@ -22,20 +22,25 @@ version="$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)"
 crate="$CARGO_TARGET_DIR/package/rootbound-$version.crate"
 [ -f "$crate" ] || { echo "package-check: $crate is missing" >&2; exit 1; }
 
-echo "package-check: $(tar -tzf "$crate" | wc -l) files in $(basename "$crate")"
+listing="$(tar -tzf "$crate")"
+echo "package-check: $(printf '%s\n' "$listing" | wc -l) files in $(basename "$crate")"
 # Nothing but sources, docs and tests: no corpora, CI scripts, fuzz targets or virtualenvs.
-if tar -tzf "$crate" | grep -E '/(corpora|\.ci|fuzz|\.venv|target|node_modules)/'; then
+if printf '%s\n' "$listing" | grep -E '/(corpora|\.ci|fuzz|\.venv|target|node_modules)/'; then
   echo "package-check: the .crate holds files it should not (above)" >&2
   exit 1
 fi
 for f in LICENSE-MIT LICENSE-APACHE README.md Cargo.lock; do
-  tar -tzf "$crate" | grep -qx "rootbound-$version/$f" || { echo "package-check: $f missing" >&2; exit 1; }
+  printf '%s\n' "$listing" | grep -qx "rootbound-$version/$f" || { echo "package-check: $f missing" >&2; exit 1; }
 done
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 tar -xzf "$crate" -C "$work"
 cd "$work/rootbound-$version"
+# The .crate keeps the files' old mtimes, and cargo's fingerprints of a path package are relative to
+# its root: without this, the shared target dir's artifacts of the repository would count as fresh
+# and nothing of the package would be compiled.
+find . -type f -exec touch {} +
 # A user's environment: no CI variable, so tests needing python/node/rg skip with a message.
 if [ "$quick" = 1 ]; then
   env -u CI cargo build --release --locked -q
