@@ -76,6 +76,9 @@ enum Cmd {
         client_roots: bool,
         #[command(flatten)]
         opts: SandboxOpts,
+        /// Tool calls run at once (the rest wait their turn); default: the search threads + 4.
+        #[arg(long, value_name = "N")]
+        max_in_flight: Option<usize>,
     },
 }
 
@@ -311,9 +314,10 @@ pub fn main() -> i32 {
         Cmd::Mcp {
             profile,
             client_roots,
+            max_in_flight,
             opts,
         } => match profile.tools(&opts) {
-            Ok(t) => crate::mcp::serve(t, client_roots),
+            Ok(t) => crate::serve_mcp(t, client_roots, max_in_flight),
             Err(e) => usage(&e),
         },
         #[cfg(not(feature = "mcp"))]

@@ -83,13 +83,17 @@
 
 #![deny(missing_docs)]
 
+#[cfg(feature = "tokio")]
+pub mod asynch;
 pub mod config;
 mod core;
+#[cfg(feature = "mcp")]
+pub mod mcp;
 mod search;
 mod tools;
 mod walk;
 
-pub use crate::core::deadline::Budget;
+pub use crate::core::deadline::{Budget, Progress};
 pub use crate::core::deny::DenyRules;
 pub use crate::core::error::{Error, ErrorCode, Result};
 pub use crate::core::open::{force_portable_resolver, Kind};

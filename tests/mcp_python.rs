@@ -9,6 +9,33 @@ const SETUP: &str = "python3 -m venv .venv && .venv/bin/pip install mcp";
 
 #[test]
 fn official_python_sdk_client() {
+    let Some(stdout) = run_client("mcp_client.py", "official_python_sdk_client") else {
+        return;
+    };
+    assert!(
+        stdout.contains("classic session OK") && stdout.trim_end().ends_with("ALL OK"),
+        "unexpected client output:\n{stdout}"
+    );
+}
+
+/// Issue 13: a tools/call with a progress callback (the SDK sends `_meta.progressToken`) gets
+/// `notifications/progress` while the grep runs, at most every ~250 ms, with increasing counts.
+#[test]
+fn official_python_sdk_client_sees_progress() {
+    let Some(stdout) = run_client(
+        "mcp_progress.py",
+        "official_python_sdk_client_sees_progress",
+    ) else {
+        return;
+    };
+    assert!(
+        stdout.trim_end().ends_with("PROGRESS OK"),
+        "unexpected client output:\n{stdout}"
+    );
+}
+
+/// Runs `tests/<script>` with the virtualenv's Python: its stdout, or `None` when the test skips.
+fn run_client(script: &str, test: &str) -> Option<String> {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
     let python = repo.join(".venv/bin/python");
     if !python.exists() {
@@ -16,10 +43,10 @@ fn official_python_sdk_client() {
             || std::env::var_os("CI").is_none()
         {
             eprintln!(
-                "SKIPPED official_python_sdk_client: {} is missing (run `{SETUP}`; under CI it is required)",
+                "SKIPPED {test}: {} is missing (run `{SETUP}`; under CI it is required)",
                 python.display()
             );
-            return;
+            return None;
         }
         panic!(
             "{} is missing: run `{SETUP}` at the repository root (or set ROOTBOUND_SKIP_PYTHON=1 to skip this test)",
@@ -32,7 +59,7 @@ fn official_python_sdk_client() {
     let work = tmp.path().join("work");
     std::fs::create_dir(&work).unwrap();
     let mut child = Command::new(&python)
-        .arg(repo.join("tests/mcp_client.py"))
+        .arg(repo.join("tests").join(script))
         .arg(env!("CARGO_BIN_EXE_rootbound"))
         .arg(&work)
         .stdin(Stdio::null())
@@ -64,11 +91,8 @@ fn official_python_sdk_client() {
     };
     assert!(
         status.success(),
-        "tests/mcp_client.py failed ({status}){hint}\nstdout:\n{stdout}\nstderr:\n{stderr}"
-    );
-    assert!(
-        stdout.contains("classic session OK") && stdout.trim_end().ends_with("ALL OK"),
-        "unexpected client output:\n{stdout}\nstderr:\n{stderr}"
+        "tests/{script} failed ({status}){hint}\nstdout:\n{stdout}\nstderr:\n{stderr}"
     );
     eprintln!("{stdout}");
+    Some(stdout)
 }

@@ -10,7 +10,7 @@
 
 use std::cell::RefCell;
 use std::io::{self, Read};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -38,7 +38,30 @@ use std::time::{Duration, Instant};
 #[derive(Debug, Clone)]
 pub struct Budget {
     deadline: Option<Instant>,
-    cancel: Arc<AtomicBool>,
+    shared: Arc<Shared>,
+}
+
+/// What the clones of a budget (and the deadlines made under it) share: the cancel switch and the
+/// progress counters.
+#[derive(Debug, Default)]
+struct Shared {
+    cancel: AtomicBool,
+    files: AtomicU64,
+    bytes: AtomicU64,
+}
+
+/// How far the calls made with a [`Budget`] have got: a snapshot of counters the searches bump as
+/// they go (per file, with relaxed atomics), for a progress report. Counts add up over every call
+/// made with the budget and its clones.
+///
+/// `files`: files searched by `grep_search`, files listed by `glob`. `bytes`: bytes of the files
+/// `grep_search` searched (their size when opened).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Files searched (grep) or listed (glob) so far.
+    pub files: u64,
+    /// Bytes of the files searched so far.
+    pub bytes: u64,
 }
 
 impl Default for Budget {
@@ -52,7 +75,7 @@ impl Budget {
     pub fn new() -> Self {
         Budget {
             deadline: None,
-            cancel: Arc::new(AtomicBool::new(false)),
+            shared: Arc::default(),
         }
     }
 
@@ -78,12 +101,34 @@ impl Budget {
 
     /// Cancels every call running or yet to run with this budget (or a clone of it). Idempotent.
     pub fn cancel(&self) {
-        self.cancel.store(true, Ordering::SeqCst);
+        self.shared.cancel.store(true, Ordering::SeqCst);
     }
 
     /// Whether [`Budget::cancel`] was called on this budget or a clone.
     pub fn is_cancelled(&self) -> bool {
-        self.cancel.load(Ordering::Relaxed)
+        self.shared.cancel.load(Ordering::Relaxed)
+    }
+
+    /// How far the calls made with this budget (and its clones) have got so far. Cheap: two atomic
+    /// loads; meant to be polled from another thread while a call runs (the MCP server does so to
+    /// send `notifications/progress`).
+    ///
+    /// ```
+    /// use rootbound::{Budget, GrepArgs, Sandbox};
+    /// let dir = tempfile::tempdir().unwrap();
+    /// std::fs::write(dir.path().join("a.txt"), "needle\n").unwrap();
+    /// std::fs::write(dir.path().join("b.txt"), "hay\n").unwrap();
+    /// let sb = Sandbox::builder().root(dir.path()).build().unwrap();
+    /// let budget = Budget::new();
+    /// sb.grep_search_with(&GrepArgs::new("needle"), &budget).unwrap();
+    /// assert_eq!(budget.progress().files, 2);
+    /// assert_eq!(budget.progress().bytes, 11);
+    /// ```
+    pub fn progress(&self) -> Progress {
+        Progress {
+            files: self.shared.files.load(Ordering::Relaxed),
+            bytes: self.shared.bytes.load(Ordering::Relaxed),
+        }
     }
 
     /// Runs `f` with this budget in force on the current thread: every tool call `f` makes on this
@@ -148,7 +193,8 @@ pub(crate) fn current_cancelled() -> bool {
 pub(crate) struct Deadline {
     at: Instant,
     hit: AtomicBool,
-    cancel: Option<Arc<AtomicBool>>,
+    /// The cancel switch and progress counters of the budget in force when it was made.
+    budget: Option<Arc<Shared>>,
     /// The call is over (set by the call itself; see [`Deadline::with_stop`]).
     stop: Option<Arc<AtomicBool>>,
 }
@@ -158,7 +204,7 @@ impl Clone for Deadline {
         Deadline {
             at: self.at,
             hit: AtomicBool::new(self.hit.load(Ordering::Relaxed)),
-            cancel: self.cancel.clone(),
+            budget: self.budget.clone(),
             stop: self.stop.clone(),
         }
     }
@@ -176,13 +222,13 @@ impl Deadline {
             Some(b) => Deadline {
                 at: b.deadline.map_or(at, |d| d.min(at)),
                 hit: AtomicBool::new(false),
-                cancel: Some(Arc::clone(&b.cancel)),
+                budget: Some(Arc::clone(&b.shared)),
                 stop: None,
             },
             None => Deadline {
                 at,
                 hit: AtomicBool::new(false),
-                cancel: None,
+                budget: None,
                 stop: None,
             },
         })
@@ -215,9 +261,22 @@ impl Deadline {
 
     /// Whether the call was cancelled (as opposed to running out of time).
     pub fn cancelled(&self) -> bool {
-        self.cancel
+        self.budget
             .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
+            .is_some_and(|c| c.cancel.load(Ordering::Relaxed))
+    }
+
+    /// Counts `files` more files done and `bytes` more bytes searched on the budget in force when
+    /// this deadline was made (nothing without one). Relaxed atomics: call it per file or per batch.
+    pub(crate) fn progress(&self, files: u64, bytes: u64) {
+        if let Some(shared) = &self.budget {
+            if files > 0 {
+                shared.files.fetch_add(files, Ordering::Relaxed);
+            }
+            if bytes > 0 {
+                shared.bytes.fetch_add(bytes, Ordering::Relaxed);
+            }
+        }
     }
 
     /// Whether the deadline was ever observed as expired.

@@ -4,9 +4,9 @@
 //! for the first narrowing and for any pending `roots/list` (up to [`WAIT`]); when the client does
 //! not answer, the previous set stays.
 
+use crate::config::AgentTools;
 use rmcp::service::Peer;
 use rmcp::RoleServer;
-use rootbound::config::AgentTools;
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
@@ -62,7 +62,7 @@ impl ClientRoots {
                     let paths: Vec<std::path::PathBuf> = list
                         .roots
                         .iter()
-                        .filter_map(|r| rootbound::file_uri_path(&r.uri))
+                        .filter_map(|r| crate::file_uri_path(&r.uri))
                         .collect();
                     let narrowed = me.operator.narrowed(&paths);
                     let served: Vec<_> = narrowed

@@ -139,6 +139,7 @@ impl Sandbox {
                         if resume.is_some_and(|p| p == f.rel) {
                             return true;
                         }
+                        deadline.progress(1, 0);
                         let shown = self.display(root, &f.rel);
                         page.take(
                             root,

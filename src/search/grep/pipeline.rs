@@ -45,7 +45,7 @@ use crate::core::pool::Executor;
 use crate::core::sandbox::Sandbox;
 use crate::search::cursor::Cursor;
 use crate::search::file::OutputMode;
-use crate::search::file::{Context, SeqSkip};
+use crate::search::file::{Context, FileStatus, SeqSkip};
 use crate::search::page::Page;
 use crate::walk::{Filter, WalkSkips};
 use crossbeam_channel as chan;
@@ -240,6 +240,17 @@ impl<'r, 'p, 'd> Run<'r, 'p, 'd> {
             let searched =
                 catch_unwind(AssertUnwindSafe(|| shared.plan().work(files, &shared.stop)));
             let busy = started.elapsed();
+            if let Ok(files) = &searched {
+                // Progress, once per batch: the files searched to their end (not those the
+                // deadline or the cancel cut, most of them not even opened).
+                let n = files
+                    .iter()
+                    .filter(|f| {
+                        matches!(f.result.status, FileStatus::Searched | FileStatus::Binary)
+                    })
+                    .count();
+                shared.deadline.progress(n as u64, 0);
+            }
             let outcome = match searched {
                 Ok(files) => Outcome {
                     seq,

@@ -130,6 +130,7 @@ impl Plan<'_> {
             };
         }
         let size = opened.stat.st_size as u64;
+        self.deadline.progress(0, size);
         let file = std::fs::File::from(opened.fd);
         let fs = FileSearch {
             matcher: self.matcher,
