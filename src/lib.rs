@@ -30,6 +30,8 @@
 
 pub mod config;
 mod core;
+#[cfg(feature = "documents")]
+pub mod documents;
 mod search;
 mod tools;
 mod walk;
@@ -54,6 +56,6 @@ pub use search::file::OutputMode;
 pub use search::glob::GlobArgs;
 pub use search::page::{Skipped, Stats};
 pub use tools::meta::{Entry, ListArgs, ListResult, StatArgs, StatResult};
-pub use tools::read::{ReadArgs, ReadResult};
+pub use tools::read::{DocumentInfo, ReadArgs, ReadResult};
 pub use tools::write::{ContentEncoding, DeleteArgs, WriteArgs, WriteResult};
 pub use tools::ToolInfo;
