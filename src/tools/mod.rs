@@ -136,8 +136,15 @@ impl Sandbox {
                 "Read a text file under the allowed roots ({roots}). Paths are relative to a root or absolute inside one. \
                  Byte mode: offset/limit (at most {} bytes a call); when truncated is true, call again with offset=next_offset. \
                  Line mode: start_line/max_lines, optional line_numbers; continue with start_line=next_line. \
-                 Binary files return binary=true and no content.",
-                l.max_read_bytes
+                 Binary files return binary=true and no content.{}",
+                l.max_read_bytes,
+                if cfg!(feature = "documents") {
+                    " Documents (PPTX, DOCX, XLSX, PDF, .ipynb) return their extracted text (encoding \
+                     'extracted:FORMAT', markers like '--- slide 3 ---'), paged the same way; raw=true reads the \
+                     file's bytes. document.truncated_reason says when a bound cut the extraction."
+                } else {
+                    ""
+                }
             ),
             ToolName::GrepSearch => format!(
                 "Search file contents under the allowed roots with a regular expression (Rust regex syntax; no backreferences \

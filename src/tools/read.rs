@@ -122,10 +122,12 @@ pub struct DocumentInfo {
 }
 
 impl ReadResult {
-    /// The notice the text front ends append to a truncated page.
+    /// The notice the text front ends append to a truncated page (and to a document whose
+    /// extraction a bound cut, see [`ReadResult::extraction_notice`]).
     pub fn truncation_notice(&self) -> Option<String> {
+        let extraction = self.extraction_notice();
         if !self.truncated {
-            return None;
+            return extraction;
         }
         let mut s = if self.offset == 0 {
             format!(
@@ -145,6 +147,10 @@ impl ReadResult {
             s.push_str("; timed out");
         }
         s.push(']');
+        if let Some(e) = extraction {
+            s.push(' ');
+            s.push_str(&e);
+        }
         Some(s)
     }
 
