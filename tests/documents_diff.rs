@@ -170,7 +170,7 @@ fn big_documents_match_too() {
     let deck = d.join("big.pptx");
     assert!(std::fs::metadata(&deck).unwrap().len() > 45_000_000);
     let x = ours(&deck, DocFormat::Pptx);
-    assert_eq!(x.images_skipped, 50);
+    assert_eq!(x.images_skipped, 49, "one picture on every slide but the empty one");
     let theirs = std::fs::read_to_string(d.join("big.pptx.ref.txt")).unwrap();
     same("big.pptx", &norm_ours(&x), &norm(&theirs));
 }
