@@ -38,7 +38,7 @@ pub(crate) fn ipynb(bytes: &[u8], ctx: &Ctx<'_>, out: &mut Out) {
         }
         let n = i + 1;
         let kind = cell.get("cell_type").and_then(Value::as_str).unwrap_or("?");
-        out.marker(&format!("cell {n} [{kind}]"));
+        out.marker_as(&format!("cell {n}"), &format!("cell {n} [{kind}]"));
         let src = text(cell.get("source").or_else(|| cell.get("input")));
         out.push(&src);
         out.end_line();

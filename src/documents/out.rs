@@ -64,9 +64,14 @@ impl Out {
 
     /// Starts a part: a `--- label ---` line (on a line of its own).
     pub fn marker(&mut self, label: &str) {
+        self.marker_as(label, label);
+    }
+
+    /// Starts a part named `label` whose marker line shows `shown`.
+    pub fn marker_as(&mut self, label: &str, shown: &str) {
         self.end_line();
         let line = self.lines + 1;
-        if self.push(&format!("--- {label} ---\n")) {
+        if self.push(&format!("--- {shown} ---\n")) {
             self.sections.push(Section {
                 line,
                 label: label.to_string(),
@@ -74,11 +79,19 @@ impl Out {
         }
     }
 
-    /// Appends text; false (and nothing appended) once the cap would be passed.
+    /// Appends text; false (and nothing appended) once the cap would be passed. A NUL becomes
+    /// U+FFFD, so that the text is never taken for binary data.
     pub fn push(&mut self, s: &str) -> bool {
         if self.full {
             return false;
         }
+        let owned;
+        let s = if s.contains('\0') {
+            owned = s.replace('\0', "\u{FFFD}");
+            owned.as_str()
+        } else {
+            s
+        };
         if (self.text.len() + s.len()) as u64 > self.cap {
             // Keep what fits, cut at a character boundary.
             let room = (self.cap as usize).saturating_sub(self.text.len());

@@ -150,8 +150,14 @@ impl Sandbox {
                 "Search file contents under the allowed roots with a regular expression (Rust regex syntax; no backreferences \
                  or look-around), like ripgrep: .gitignore and hidden files are skipped unless no_ignore/hidden. Results are \
                  in path order as 'path:line:text' lines; limit defaults to 10 (at most {}). When truncated is true, pass \
-                 next_cursor as cursor to get the next page. stats counts files skipped (binary, too large, ignored).",
-                l.max_results
+                 next_cursor as cursor to get the next page. stats counts files skipped (binary, too large, ignored).{}",
+                l.max_results,
+                if cfg!(feature = "documents") {
+                    " documents=true also searches PPTX, DOCX, XLSX, PDF and .ipynb files as their extracted text \
+                     (as read_file returns it): 'path:line:[slide 3] text', line numbers in the extracted text."
+                } else {
+                    ""
+                }
             ),
             ToolName::Glob => format!(
                 "Find files by name with a glob (e.g. '*.rs' at any depth, 'src/**/*.c' from the root), sorted by path, \
