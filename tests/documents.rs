@@ -97,7 +97,11 @@ fn an_entry_larger_than_declared_is_cut() {
     e.usize_ = 100;
     let (x, _) = run(&docx_with(e), DocFormat::Docx);
     assert!(x.truncated);
-    assert!(reason(&x).contains("larger than its declared size"), "{}", reason(&x));
+    assert!(
+        reason(&x).contains("larger than its declared size"),
+        "{}",
+        reason(&x)
+    );
     assert!(x.text.len() < 200);
 }
 
@@ -117,7 +121,10 @@ fn nested_archives_42_zip_style_are_never_opened() {
     let top = zip(&(0..16)
         .map(|i| stored(&format!("{i}.zip"), &mid))
         .collect::<Vec<_>>());
-    let xml = format!(r#"<w:document {W}><w:body>{}</w:body></w:document>"#, para("real text"));
+    let xml = format!(
+        r#"<w:document {W}><w:body>{}</w:body></w:document>"#,
+        para("real text")
+    );
     let file = zip(&[
         stored(
             "_rels/.rels",
@@ -268,7 +275,10 @@ fn damaged_inputs_never_panic() {
 fn pdf_text_by_page() {
     let objs = simple_pdf_objs(
         "3 0 R",
-        stream("", b"BT /F1 12 Tf 72 700 Td (Hello PDF) Tj 0 -14 Td [(kern)-50(ed) -300 (word)] TJ ET"),
+        stream(
+            "",
+            b"BT /F1 12 Tf 72 700 Td (Hello PDF) Tj 0 -14 Td [(kern)-50(ed) -300 (word)] TJ ET",
+        ),
     );
     let (x, _) = run(&pdf(&objs, ""), DocFormat::Pdf);
     assert_eq!(x.text, "--- page 1 ---\nHello PDF\nkerned word\n");
@@ -279,7 +289,12 @@ fn pdf_text_by_page() {
 fn pdf_with_a_1gb_flate_stream_is_bounded() {
     let mut chunk = b"BT /F1 12 Tf 72 700 Td (x) Tj ET\n".repeat(30_000);
     chunk.truncate(1 << 20);
-    let data = bomb(b"BT /F1 12 Tf 72 700 Td (start) Tj ET\n", &vec![b' '; 1 << 20], 1024, true);
+    let data = bomb(
+        b"BT /F1 12 Tf 72 700 Td (start) Tj ET\n",
+        &vec![b' '; 1 << 20],
+        1024,
+        true,
+    );
     assert!(data.len() < 4 << 20);
     let objs = simple_pdf_objs("3 0 R", stream("/Filter /FlateDecode", &data));
     let (x, t) = run(&pdf(&objs, ""), DocFormat::Pdf);
@@ -288,7 +303,10 @@ fn pdf_with_a_1gb_flate_stream_is_bounded() {
     assert!(t < Duration::from_secs(20), "{t:?}");
     // The same bomb as an object stream, decompressed while loading: bounded too.
     let mut objs = simple_pdf_objs("3 0 R", stream("", b"BT /F1 12 Tf (a) Tj ET"));
-    objs.push(stream("/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode", &data));
+    objs.push(stream(
+        "/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode",
+        &data,
+    ));
     let (x, t) = run(&pdf(&objs, ""), DocFormat::Pdf);
     assert!(t < Duration::from_secs(20), "{t:?}");
     let _ = x;
@@ -297,7 +315,10 @@ fn pdf_with_a_1gb_flate_stream_is_bounded() {
 #[test]
 fn pdf_with_a_cyclic_xref_and_page_tree_ends() {
     // /Prev pointing at its own xref section, and Kids holding the Pages node itself.
-    let objs = simple_pdf_objs("3 0 R 2 0 R 2 0 R", stream("", b"BT /F1 12 Tf (cyclic) Tj ET"));
+    let objs = simple_pdf_objs(
+        "3 0 R 2 0 R 2 0 R",
+        stream("", b"BT /F1 12 Tf (cyclic) Tj ET"),
+    );
     let (x, t) = run(&pdf(&objs, "/Prev {XREF}"), DocFormat::Pdf);
     assert!(t < Duration::from_secs(5), "{t:?}");
     assert_eq!(x.text, "--- page 1 ---\ncyclic\n");
@@ -345,7 +366,10 @@ fn read_file_returns_extracted_text_paged_and_raw_bytes() {
         .map(|i| para(&format!("paragraph {i} ünï 漢字")))
         .collect();
     let file = docx(&body);
-    let (_d, sb) = sandbox(&[("a.docx", file.clone()), ("fake.docx", b"plain text".to_vec())]);
+    let (_d, sb) = sandbox(&[
+        ("a.docx", file.clone()),
+        ("fake.docx", b"plain text".to_vec()),
+    ]);
     let full = extract(
         &file,
         DocFormat::Docx,
@@ -385,10 +409,16 @@ fn read_file_returns_extracted_text_paged_and_raw_bytes() {
         p.content,
         "     3\tparagraph 1 ünï 漢字\n     4\tparagraph 2 ünï 漢字\n"
     );
-    assert_eq!((p.end_line, p.next_line, p.truncated), (Some(4), Some(5), true));
+    assert_eq!(
+        (p.end_line, p.next_line, p.truncated),
+        (Some(4), Some(5), true)
+    );
     let mut a = ReadArgs::path("a.docx");
     a.tail_lines = Some(1);
-    assert_eq!(sb.read_file(&a).unwrap().content, "paragraph 299 ünï 漢字\n");
+    assert_eq!(
+        sb.read_file(&a).unwrap().content,
+        "paragraph 299 ünï 漢字\n"
+    );
     // raw: the file's bytes, as before.
     let mut a = ReadArgs::path("a.docx");
     a.raw = Some(true);
@@ -397,7 +427,10 @@ fn read_file_returns_extracted_text_paged_and_raw_bytes() {
     assert_eq!(p.total_bytes, file.len() as u64);
     // A file named .docx that is not a zip is read as text.
     let p = sb.read_file(&ReadArgs::path("fake.docx")).unwrap();
-    assert_eq!((p.encoding.as_str(), p.content.as_str()), ("utf-8", "plain text"));
+    assert_eq!(
+        (p.encoding.as_str(), p.content.as_str()),
+        ("utf-8", "plain text")
+    );
 }
 
 #[test]

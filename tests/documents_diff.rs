@@ -28,9 +28,12 @@ fn tools(test: &str) -> Option<PathBuf> {
     if ok {
         return Some(python);
     }
-    if std::env::var_os("CI").is_none() || std::env::var("ROOTBOUND_SKIP_PYTHON").as_deref() == Ok("1")
+    if std::env::var_os("CI").is_none()
+        || std::env::var("ROOTBOUND_SKIP_PYTHON").as_deref() == Ok("1")
     {
-        eprintln!("SKIPPED {test}: the reference libraries or pdftotext are missing (run `{SETUP}`)");
+        eprintln!(
+            "SKIPPED {test}: the reference libraries or pdftotext are missing (run `{SETUP}`)"
+        );
         return None;
     }
     panic!("{test}: the reference libraries or pdftotext are missing under CI: run `{SETUP}`");
@@ -38,7 +41,11 @@ fn tools(test: &str) -> Option<PathBuf> {
 
 fn py(python: &Path, args: &[&str]) {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/documents_ref.py");
-    let out = Command::new(python).arg(script).args(args).output().unwrap();
+    let out = Command::new(python)
+        .arg(script)
+        .args(args)
+        .output()
+        .unwrap();
     assert!(
         out.status.success(),
         "documents_ref.py {args:?}: {}",
@@ -93,11 +100,17 @@ fn same(what: &str, ours: &str, theirs: &str) {
             .zip(theirs.chars())
             .find(|((_, a), b)| a != b)
             .map_or(ours.len().min(theirs.len()), |((i, _), _)| i);
-        let from = ours[..at].char_indices().rev().nth(60).map_or(0, |(i, _)| i);
+        let from = ours[..at]
+            .char_indices()
+            .rev()
+            .nth(60)
+            .map_or(0, |(i, _)| i);
         panic!(
             "{what}: differs at byte {at}\n ours:   {:?}\n theirs: {:?}",
             &ours[from..(at + 80).min(ours.len())],
-            theirs.get(from..(at + 80).min(theirs.len())).unwrap_or(theirs)
+            theirs
+                .get(from..(at + 80).min(theirs.len()))
+                .unwrap_or(theirs)
         );
     }
 }
@@ -135,17 +148,29 @@ fn matches_the_reference_libraries() {
             "slide 4 notes"
         ]
     );
-    assert!(deck.text.contains("--- slide 3 ---\n--- slide 4 ---\n"), "the empty slide");
-    assert!(deck.text.contains("r1c0 漢字テスト\tr1c1 漢字テスト"), "table rows");
+    assert!(
+        deck.text.contains("--- slide 3 ---\n--- slide 4 ---\n"),
+        "the empty slide"
+    );
+    assert!(
+        deck.text.contains("r1c0 漢字テスト\tr1c1 漢字テスト"),
+        "table rows"
+    );
     assert!(deck.text.contains("עברית العربية · emoji 🚀🎉"));
     let book = ours(&d.join("book.xlsx"), DocFormat::Xlsx);
-    assert!(book.text.contains("--- sheet Secret (hidden) ---\nhidden\tsheet\t42\n"));
+    assert!(book
+        .text
+        .contains("--- sheet Secret (hidden) ---\nhidden\tsheet\t42\n"));
     let nb = ours(&d.join("nb.ipynb"), DocFormat::Ipynb);
     assert_eq!(nb.images_skipped, 1);
     let doc = ours(&d.join("doc.docx"), DocFormat::Docx);
     assert!(doc.text.contains("cell 1,0\tcell 1,1\tcell 1,2\n"));
     let paper = ours(&d.join("paper.pdf"), DocFormat::Pdf);
-    same("paper.pdf", &norm_ours(&paper), &norm(&pdftotext(&d.join("paper.pdf"))));
+    same(
+        "paper.pdf",
+        &norm_ours(&paper),
+        &norm(&pdftotext(&d.join("paper.pdf"))),
+    );
     assert_eq!(paper.sections.len(), 3);
     assert!(paper.text.contains("Ελληνικά кириллица"));
 }
@@ -166,11 +191,16 @@ fn big_documents_match_too() {
     same("big.pdf", &norm_ours(&x), &norm(&theirs));
     // Page by page: the text under `--- page N ---` is pdftotext's page N.
     let pages: Vec<&str> = theirs.split('\u{c}').collect();
-    assert!(x.text.contains(&format!("--- page 777 ---\n{}\n", pages[776].trim())));
+    assert!(x
+        .text
+        .contains(&format!("--- page 777 ---\n{}\n", pages[776].trim())));
     let deck = d.join("big.pptx");
     assert!(std::fs::metadata(&deck).unwrap().len() > 45_000_000);
     let x = ours(&deck, DocFormat::Pptx);
-    assert_eq!(x.images_skipped, 49, "one picture on every slide but the empty one");
+    assert_eq!(
+        x.images_skipped, 49,
+        "one picture on every slide but the empty one"
+    );
     let theirs = std::fs::read_to_string(d.join("big.pptx.ref.txt")).unwrap();
     same("big.pptx", &norm_ours(&x), &norm(&theirs));
 }

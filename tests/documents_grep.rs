@@ -17,7 +17,10 @@ fn tree() -> (tempfile::TempDir, Sandbox) {
     w("a.docx", &docx(&body));
     let objs = simple_pdf_objs(
         "3 0 R",
-        stream("", b"BT /F1 12 Tf 72 700 Td (pdf needle) Tj 0 -14 Td (other) Tj ET"),
+        stream(
+            "",
+            b"BT /F1 12 Tf 72 700 Td (pdf needle) Tj 0 -14 Td (other) Tj ET",
+        ),
     );
     w("b.pdf", &pdf(&objs, ""));
     w(
@@ -62,7 +65,10 @@ fn documents_are_searched_only_when_asked() {
          d.txt:1:plain needle\n"
     );
     assert!(!on.truncated);
-    assert!(!on.matches.contains("secret"), "a denied document is never searched");
+    assert!(
+        !on.matches.contains("secret"),
+        "a denied document is never searched"
+    );
     let counts = grep(&sb, |a| {
         a.documents = Some(true);
         a.output_mode = Some(OutputMode::Count);

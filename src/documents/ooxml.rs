@@ -39,8 +39,7 @@ pub(crate) fn rels(zip: &Zip<'_>, name: &str, ctx: &Ctx<'_>) -> Vec<Rel> {
     };
     while let Some(ev) = x.next() {
         if let Ev::Start(t) | Ev::Empty(t) = ev {
-            if t.name() != b"Relationship" || t.attr(b"TargetMode").as_deref() == Some("External")
-            {
+            if t.name() != b"Relationship" || t.attr(b"TargetMode").as_deref() == Some("External") {
                 continue;
             }
             let (Some(id), Some(target)) = (t.attr(b"Id"), t.attr(b"Target")) else {

@@ -166,6 +166,8 @@ mod tests {
         assert_eq!(x.section_of(2), Some("slide 1"));
         assert_eq!(x.section_of(3), Some("slide 2"));
         assert!(x.text.len() <= 40);
-        assert!(x.text.starts_with("--- slide 1 ---\nhéllo\n--- slide 2 ---\né"));
+        assert!(x
+            .text
+            .starts_with("--- slide 1 ---\nhéllo\n--- slide 2 ---\né"));
     }
 }

@@ -13,7 +13,9 @@
 use super::out::Out;
 use super::{Ctx, Reason};
 use lopdf::content::Content;
-use lopdf::{DecompressError, Document, Encoding, Error as PdfError, LoadOptions, Object, ObjectId};
+use lopdf::{
+    DecompressError, Document, Encoding, Error as PdfError, LoadOptions, Object, ObjectId,
+};
 use std::collections::{BTreeMap, HashSet};
 
 fn limit_error(e: &PdfError) -> bool {

@@ -125,12 +125,7 @@ fn page(text: &str, args: &ReadArgs, sb: &Sandbox, out: &mut ReadResult) -> Resu
     let numbers = args.line_numbers.unwrap_or(false);
     let line_cap = sb.policy.limits.max_line_chars.max(1);
     out.start_line = Some(first);
-    let at = |l: u64| -> usize {
-        starts
-            .get((l - 1) as usize)
-            .copied()
-            .unwrap_or(text.len())
-    };
+    let at = |l: u64| -> usize { starts.get((l - 1) as usize).copied().unwrap_or(text.len()) };
     out.offset = at(first) as u64;
     let mut content = String::new();
     let mut n = 0u64;

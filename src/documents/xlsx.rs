@@ -124,7 +124,11 @@ fn sheet(zip: &Zip<'_>, name: &str, shared: &[String], ctx: &Ctx<'_>, out: &mut 
         match ev {
             Ev::Empty(t) if t.name() == b"c" => {
                 // No value; it still holds its column.
-                place(&mut row, t.attr(b"r").as_deref().and_then(column), String::new());
+                place(
+                    &mut row,
+                    t.attr(b"r").as_deref().and_then(column),
+                    String::new(),
+                );
             }
             Ev::Start(t) if t.name() == b"c" => {
                 cell = Some(Cell {

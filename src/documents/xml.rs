@@ -24,10 +24,12 @@ impl Tag {
             .attributes()
             .flatten()
             .find(|a| a.key.local_name().as_ref().as_bytes() == local)
-            .map(|a| match a.normalized_value(quick_xml::XmlVersion::Implicit1_0) {
-                Ok(v) => v.into_owned(),
-                Err(_) => a.value.to_string(),
-            })
+            .map(
+                |a| match a.normalized_value(quick_xml::XmlVersion::Implicit1_0) {
+                    Ok(v) => v.into_owned(),
+                    Err(_) => a.value.to_string(),
+                },
+            )
     }
 
     /// The value of the attribute with exactly the (prefixed) name `qname`.

@@ -78,7 +78,9 @@ impl<'a> Zip<'a> {
             let g16 = |i| u16_at(cd, p + i).unwrap_or(0);
             let g32 = |i| u32_at(cd, p + i).unwrap_or(0);
             let (nlen, elen, clen) = (g16(28) as usize, g16(30) as usize, g16(32) as usize);
-            let name_b = cd.get(p + 46..p + 46 + nlen).ok_or_else(|| bad("entry name"))?;
+            let name_b = cd
+                .get(p + 46..p + 46 + nlen)
+                .ok_or_else(|| bad("entry name"))?;
             let extra = cd.get(p + 46 + nlen..p + 46 + nlen + elen).unwrap_or(&[]);
             let mut e = Entry {
                 name: String::from_utf8_lossy(name_b).into_owned(),
@@ -97,10 +99,11 @@ impl<'a> Zip<'a> {
 
     pub fn find(&self, name: &str) -> Option<&Entry> {
         let name = name.trim_start_matches('/');
-        self.entries
-            .iter()
-            .find(|e| e.name == name)
-            .or_else(|| self.entries.iter().find(|e| e.name.eq_ignore_ascii_case(name)))
+        self.entries.iter().find(|e| e.name == name).or_else(|| {
+            self.entries
+                .iter()
+                .find(|e| e.name.eq_ignore_ascii_case(name))
+        })
     }
 
     /// A bounded reader of entry `name` (`None`: no such entry, or it cannot be read: the reason is

@@ -3,7 +3,6 @@
 
 use flate2::{Compress, Compression, FlushCompress};
 
-
 /// A zip entry: name, bytes as stored in the archive, method (0 stored, 8 deflate), size declared.
 pub struct Ent {
     pub name: String,
@@ -24,7 +23,8 @@ pub fn stored(name: &str, data: &[u8]) -> Ent {
 pub fn deflated(name: &str, data: &[u8]) -> Ent {
     let mut c = Compress::new(Compression::fast(), false);
     let mut out = Vec::with_capacity(data.len() + 1024);
-    c.compress_vec(data, &mut out, FlushCompress::Finish).unwrap();
+    c.compress_vec(data, &mut out, FlushCompress::Finish)
+        .unwrap();
     Ent {
         name: name.into(),
         data: out,
@@ -88,7 +88,8 @@ pub fn docx_with(document_xml: Ent) -> Vec<u8> {
 }
 
 pub fn docx(body: &str) -> Vec<u8> {
-    let xml = format!(r#"<?xml version="1.0"?><w:document {W}><w:body>{body}</w:body></w:document>"#);
+    let xml =
+        format!(r#"<?xml version="1.0"?><w:document {W}><w:body>{body}</w:body></w:document>"#);
     docx_with(deflated("word/document.xml", xml.as_bytes()))
 }
 
@@ -102,17 +103,21 @@ pub fn para(t: &str) -> String {
 pub fn bomb(prefix: &[u8], chunk: &[u8], times: usize, zlib: bool) -> Vec<u8> {
     let mut c = Compress::new(Compression::best(), zlib);
     let mut out = Vec::with_capacity(prefix.len() + (1 << 16));
-    c.compress_vec(prefix, &mut out, FlushCompress::Full).unwrap();
+    c.compress_vec(prefix, &mut out, FlushCompress::Full)
+        .unwrap();
     let mut unit = Vec::with_capacity(chunk.len() + (1 << 16));
-    c.compress_vec(chunk, &mut unit, FlushCompress::Full).unwrap();
+    c.compress_vec(chunk, &mut unit, FlushCompress::Full)
+        .unwrap();
     let mut unit2 = Vec::with_capacity(chunk.len() + (1 << 16));
-    c.compress_vec(chunk, &mut unit2, FlushCompress::Full).unwrap();
+    c.compress_vec(chunk, &mut unit2, FlushCompress::Full)
+        .unwrap();
     assert_eq!(unit, unit2, "full-flush output repeats");
     for _ in 0..times {
         out.extend_from_slice(&unit);
     }
     let mut tail = Vec::with_capacity(64);
-    c.compress_vec(&[], &mut tail, FlushCompress::Finish).unwrap();
+    c.compress_vec(&[], &mut tail, FlushCompress::Finish)
+        .unwrap();
     out.extend_from_slice(&tail);
     out
 }
@@ -160,4 +165,3 @@ pub fn simple_pdf_objs(kids: &str, content: Vec<u8>) -> Vec<Vec<u8>> {
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".to_vec(),
     ]
 }
-

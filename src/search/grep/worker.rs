@@ -142,7 +142,8 @@ impl Plan<'_> {
         };
         #[cfg(feature = "documents")]
         if self.documents {
-            if let Some(r) = crate::search::docs::search(&fs, searcher, &opened, rel, self.deadline) {
+            if let Some(r) = crate::search::docs::search(&fs, searcher, &opened, rel, self.deadline)
+            {
                 return r;
             }
         }
