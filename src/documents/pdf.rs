@@ -84,7 +84,7 @@ fn page_ids(doc: &Document, ctx: &Ctx<'_>) -> Vec<ObjectId> {
             ctx.stop(Reason::PdfObjects);
             break;
         }
-        if seen.len() % 1024 == 0 && ctx.stopped() {
+        if seen.len().is_multiple_of(1024) && ctx.stopped() {
             break;
         }
         let Ok(node) = doc.get_dictionary(id) else {

@@ -160,7 +160,7 @@ impl<'c, R: BufRead> Xml<'c, R> {
             return false;
         }
         self.ctx.elements.set(left - 1);
-        if left % 1024 == 0 && self.ctx.stopped() {
+        if left.is_multiple_of(1024) && self.ctx.stopped() {
             self.done = true;
             return false;
         }
