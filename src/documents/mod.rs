@@ -11,7 +11,7 @@
 //!
 //! ```
 //! use rootbound::documents::{extract, DocFormat, DocLimits};
-//! let nb = br#"{"cells":[{"cell_type":"markdown","source":["# Title"]}],"nbformat":4}"#;
+//! let nb = br##"{"cells":[{"cell_type":"markdown","source":["# Title"]}],"nbformat":4}"##;
 //! let d = rootbound::Deadline::after(std::time::Duration::from_secs(5));
 //! let x = extract(nb, DocFormat::Ipynb, &DocLimits::default(), &d);
 //! assert_eq!(x.text, "--- cell 1 [markdown] ---\n# Title\n");
