@@ -12,7 +12,7 @@ py=$repo/.venv/bin/python
 ref=$repo/tests/documents_ref.py
 w=${1:-$(mktemp -d)}
 mkdir -p "$w/files" "$w/tree"
-cargo build --release -q
+[ -n "${NO_BUILD:-}" ] || cargo build --release -q
 rb=$repo/target/release/rootbound
 
 echo "== fixtures in $w"
@@ -47,6 +47,6 @@ hyperfine -N --warmup 1 --runs 5 --style basic \
 echo "references, extracting every file once (python libraries in one process + one pdftotext per PDF):"
 start=$(date +%s.%N)
 find . -type f ! -name '*.pdf' -print0 | xargs -0 "$py" "$ref" extract > /dev/null
-find . -type f -name '*.pdf' -print0 | xargs -0 -n1 -I{} pdftotext -enc UTF-8 {} /dev/null
+find . -type f -name '*.pdf' -print0 | xargs -0 -I{} pdftotext -enc UTF-8 {} /dev/null
 end=$(date +%s.%N)
 echo "references: $(echo "$end - $start" | bc) s"
