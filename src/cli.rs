@@ -261,6 +261,10 @@ struct GrepCmd {
     hidden: bool,
     #[arg(long)]
     no_ignore: bool,
+    /// Also search documents (PPTX, DOCX, XLSX, PDF, .ipynb) as their extracted text; each line
+    /// shows its part, e.g. `deck.pptx:12:[slide 3] text`
+    #[arg(long)]
+    documents: bool,
     #[command(flatten)]
     opts: SandboxOpts,
 }
@@ -500,6 +504,7 @@ fn grep_with(sb: &Sandbox, g: &GrepCmd) -> i32 {
         output_mode: Some(mode),
         hidden: Some(g.hidden),
         no_ignore: Some(g.no_ignore),
+        documents: g.documents.then_some(true),
         limit: Some(sb.policy().limits.max_results as u64),
         ..Default::default()
     };

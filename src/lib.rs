@@ -87,6 +87,8 @@
 pub mod asynch;
 pub mod config;
 mod core;
+#[cfg(feature = "documents")]
+pub mod documents;
 #[cfg(feature = "mcp")]
 pub mod mcp;
 mod search;
@@ -115,7 +117,7 @@ pub use search::page::{Skipped, Stats};
 pub use tools::meta::{Entry, ListArgs, ListResult, StatArgs, StatResult};
 pub use tools::narrow::file_uri_path;
 pub use tools::profile::{Block, Presented, Profile, SchemaFormat};
-pub use tools::read::{ReadArgs, ReadResult};
+pub use tools::read::{DocumentInfo, ReadArgs, ReadResult};
 pub use tools::render;
 pub use tools::write::{ContentEncoding, DeleteArgs, WriteArgs, WriteResult};
 pub use tools::ToolInfo;

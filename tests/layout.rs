@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 const ALLOWED: &[(&str, &[&str])] = &[
     ("core", &["core"]),
     ("walk", &["core", "walk"]),
-    ("search", &["core", "walk", "search"]),
+    ("search", &["core", "walk", "documents", "search"]),
     ("documents", &["core", "documents"]),
     ("tools", &["core", "walk", "search", "documents", "tools"]),
     ("config", &["core", "tools", "config"]),

@@ -94,6 +94,10 @@ pub struct GrepArgs {
     /// Time budget in milliseconds (capped by the policy's timeout).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeout_ms: Option<u64>,
+    /// Also search documents (PPTX, DOCX, XLSX, PDF, .ipynb) as their extracted text (as read_file
+    /// returns it); each line is shown with its part: `path:12:[slide 3] text`. Off by default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub documents: Option<bool>,
 }
 
 impl GrepArgs {

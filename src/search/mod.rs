@@ -3,6 +3,8 @@
 
 pub(crate) mod args;
 pub(crate) mod cursor;
+#[cfg(feature = "documents")]
+pub(crate) mod docs;
 pub(crate) mod file;
 pub(crate) mod glob;
 pub(crate) mod grep;

@@ -140,15 +140,28 @@ impl Sandbox {
                 "Read a text file under the allowed roots ({roots}). Paths are relative to a root or absolute inside one. \
                  Byte mode: offset/limit (at most {} bytes a call); when truncated is true, call again with offset=next_offset. \
                  Line mode: start_line/max_lines, optional line_numbers; continue with start_line=next_line. \
-                 Binary files return binary=true and no content.",
-                l.max_read_bytes
+                 Binary files return binary=true and no content.{}",
+                l.max_read_bytes,
+                if cfg!(feature = "documents") {
+                    " Documents (PPTX, DOCX, XLSX, PDF, .ipynb) return their extracted text (encoding \
+                     'extracted:FORMAT', markers like '--- slide 3 ---'), paged the same way; raw=true reads the \
+                     file's bytes. document.truncated_reason says when a bound cut the extraction."
+                } else {
+                    ""
+                }
             ),
             ToolName::GrepSearch => format!(
                 "Search file contents under the allowed roots with a regular expression (Rust regex syntax; no backreferences \
                  or look-around), like ripgrep: .gitignore and hidden files are skipped unless no_ignore/hidden. Results are \
                  in path order as 'path:line:text' lines; limit defaults to 10 (at most {}). When truncated is true, pass \
-                 next_cursor as cursor to get the next page. stats counts files skipped (binary, too large, ignored).",
-                l.max_results
+                 next_cursor as cursor to get the next page. stats counts files skipped (binary, too large, ignored).{}",
+                l.max_results,
+                if cfg!(feature = "documents") {
+                    " documents=true also searches PPTX, DOCX, XLSX, PDF and .ipynb files as their extracted text \
+                     (as read_file returns it): 'path:line:[slide 3] text', line numbers in the extracted text."
+                } else {
+                    ""
+                }
             ),
             ToolName::Glob => format!(
                 "Find files by name with a glob (e.g. '*.rs' at any depth, 'src/**/*.c' from the root), sorted by path, \

@@ -144,6 +144,7 @@ impl Sandbox {
                 cursor: cursor.as_ref(),
                 per_file_cap: skip.saturating_add(limit).saturating_add(1),
                 max_filesize,
+                documents: args.documents.unwrap_or(false),
                 deadline: &deadline,
                 seq,
             };
@@ -167,6 +168,8 @@ struct Plan<'a> {
     cursor: Option<&'a Cursor>,
     per_file_cap: u64,
     max_filesize: u64,
+    /// Search documents as their extracted text (`documents: true`).
+    documents: bool,
     deadline: &'a Deadline,
     /// Offset paging with context: the files are searched one by one in walk order, on the calling
     /// thread (see `SeqSkip`).

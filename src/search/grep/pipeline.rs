@@ -100,6 +100,7 @@ struct Shared {
     cursor: Option<Cursor>,
     per_file_cap: u64,
     max_filesize: u64,
+    documents: bool,
     seq: Option<Arc<SeqSkip>>,
     /// The call's deadline, which also expires once `stop` is set.
     deadline: Deadline,
@@ -123,6 +124,7 @@ impl Shared {
             cursor: p.cursor.cloned(),
             per_file_cap: p.per_file_cap,
             max_filesize: p.max_filesize,
+            documents: p.documents,
             seq: p.seq.clone(),
             deadline: p.deadline.with_stop(Arc::clone(&stop)),
             stop,
@@ -142,6 +144,7 @@ impl Shared {
             cursor: self.cursor.as_ref(),
             per_file_cap: self.per_file_cap,
             max_filesize: self.max_filesize,
+            documents: self.documents,
             deadline: &self.deadline,
             seq: self.seq.clone(),
         }

@@ -131,7 +131,6 @@ impl Plan<'_> {
         }
         let size = opened.stat.st_size as u64;
         self.deadline.progress(0, size);
-        let file = std::fs::File::from(opened.fd);
         let fs = FileSearch {
             matcher: self.matcher,
             mode: self.mode,
@@ -142,6 +141,14 @@ impl Plan<'_> {
             deadline: self.deadline,
             seq: self.seq.as_deref(),
         };
+        #[cfg(feature = "documents")]
+        if self.documents {
+            if let Some(r) = crate::search::docs::search(&fs, searcher, &opened, rel, self.deadline)
+            {
+                return r;
+            }
+        }
+        let file = std::fs::File::from(opened.fd);
         let mut r = if size <= SLURP_MAX {
             match read_whole(&file, size as usize, buf) {
                 Ok(data) => fs.run_slice(searcher, data),

@@ -10,6 +10,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
+#[cfg(feature = "documents")]
+mod document;
 mod encoding;
 mod lines;
 
@@ -46,6 +48,10 @@ pub struct ReadArgs {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 1))]
     pub tail_lines: Option<u64>,
+    /// A document (PPTX, DOCX, XLSX, PDF, Jupyter .ipynb) is read as its extracted text; `raw: true`
+    /// reads the file's own bytes instead (a zip or PDF is then `binary`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub raw: Option<bool>,
 }
 
 impl ReadArgs {
@@ -95,13 +101,39 @@ pub struct ReadResult {
     /// `start_line`, `start_line` again and the last line start reached (for byte mode).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub timed_out: bool,
+    /// Set when the file is a document read as extracted text (`encoding: "extracted:FORMAT"`):
+    /// offsets, lines and `total_bytes` then count the extracted text, not the file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub document: Option<DocumentInfo>,
+}
+
+/// What read_file tells about a document it extracted.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq, schemars::JsonSchema)]
+pub struct DocumentInfo {
+    /// `pptx`, `docx`, `xlsx`, `pdf` or `ipynb`.
+    pub format: String,
+    /// Size of the file itself.
+    pub file_bytes: u64,
+    /// Parts (pages, slides, sheets, cells, headers...) marked `--- LABEL ---` in the text.
+    pub parts: u64,
+    /// Pictures and image outputs skipped.
+    pub images_skipped: u64,
+    /// A bound stopped the extraction: the text is what was extracted before it.
+    pub extraction_truncated: bool,
+    /// Why: `uncompressed_bytes`, `zip_entries`, `xml_depth`, `xml_elements`, `pdf_objects`,
+    /// `stream_bytes`, `text_bytes`, `input_bytes`, `deadline`, `malformed: DETAIL` or
+    /// `internal_error`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub truncated_reason: Option<String>,
 }
 
 impl ReadResult {
-    /// The notice the text front ends append to a truncated page.
+    /// The notice the text front ends append to a truncated page (and to a document whose
+    /// extraction a bound cut, see [`ReadResult::extraction_notice`]).
     pub fn truncation_notice(&self) -> Option<String> {
+        let extraction = self.extraction_notice();
         if !self.truncated {
-            return None;
+            return extraction;
         }
         let mut s = if self.offset == 0 {
             format!(
@@ -121,7 +153,20 @@ impl ReadResult {
             s.push_str("; timed out");
         }
         s.push(']');
+        if let Some(e) = extraction {
+            s.push(' ');
+            s.push_str(&e);
+        }
         Some(s)
+    }
+
+    /// The notice the text front ends append when a bound cut a document's extraction.
+    pub fn extraction_notice(&self) -> Option<String> {
+        let d = self.document.as_ref().filter(|d| d.extraction_truncated)?;
+        Some(format!(
+            "[document extraction stopped early ({}); the text is incomplete]",
+            d.truncated_reason.as_deref().unwrap_or("bound")
+        ))
     }
 }
 
@@ -166,6 +211,11 @@ impl Sandbox {
             ..Default::default()
         };
         let where_ = self.audit_path(loc.root, &loc.rel);
+        #[cfg(feature = "documents")]
+        if !args.raw.unwrap_or(false) && document::read_document(self, &loc, &head, args, &mut out)?
+        {
+            return Ok((out, where_));
+        }
         if enc == Enc::Binary {
             out.binary = true;
             out.offset = args.offset.unwrap_or(0).min(total);

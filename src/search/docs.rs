@@ -1,0 +1,43 @@
+//! grep_search over documents (`documents: true`): a PPTX, DOCX, XLSX, PDF or notebook is searched
+//! as its extracted text (cached per file version, see `documents::cache`), and each line shown is
+//! prefixed with the part it is in: `path:12:[slide 3] text`.
+
+use crate::core::deadline::Deadline;
+use crate::core::io::pread_exact;
+use crate::core::open::Opened;
+use crate::documents::{cached_extract, detect, DocLimits, FileKey};
+use crate::search::file::{FileResult, FileSearch};
+use grep_searcher::Searcher;
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+
+/// Searches `opened` as a document; `None` when it is not one (search it as a file).
+pub(crate) fn search(
+    fs: &FileSearch<'_>,
+    searcher: &mut Searcher,
+    opened: &Opened,
+    rel: &Path,
+    deadline: &Deadline,
+) -> Option<FileResult> {
+    let size = opened.stat.st_size.max(0) as u64;
+    let head = pread_exact(&opened.fd, 0, 1024.min(size as usize)).ok()?;
+    let name = rel.file_name().map(|n| n.as_bytes()).unwrap_or(b"");
+    let format = detect(&head, name)?;
+    let limits = DocLimits::default();
+    let x = if size > limits.max_input_bytes {
+        return None;
+    } else {
+        cached_extract(FileKey::of(&opened.stat), format, &limits, deadline, || {
+            pread_exact(&opened.fd, 0, size as usize)
+        })
+        .ok()?
+    };
+    let mut r = fs.run_slice(searcher, x.text.as_bytes());
+    for item in &mut r.items {
+        let marker = item.text.starts_with("--- ") && item.text.ends_with(" ---");
+        if let Some(label) = x.section_of(item.line).filter(|_| !marker) {
+            item.text = format!("[{label}] {}", item.text);
+        }
+    }
+    Some(r)
+}
