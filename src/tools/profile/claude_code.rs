@@ -6,7 +6,7 @@ use super::{input_of, parse, text, text_output, Def, Presented};
 use crate::core::error::Error;
 use crate::core::sandbox::Sandbox;
 use crate::tools::ToolName;
-use crate::{EditArgs, GlobArgs, Globs, GrepArgs, OutputMode, ReadArgs, WriteArgs};
+use crate::{EditArgs, GlobArgs, Globs, GrepArgs, OutputMode, ReadArgs};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
@@ -179,12 +179,7 @@ pub(super) fn call(sb: &Sandbox, def: &Def, args: Value) -> Result<Presented, Er
         ToolName::Glob => glob(sb, parse(args)?),
         ToolName::WriteFile => {
             let a: Write = parse(args)?;
-            let r = sb.write_file(&WriteArgs {
-                path: a.file_path,
-                content: a.content,
-                overwrite: Some(true),
-                encoding: None,
-            })?;
+            let r = super::write_replacing(sb, a.file_path, a.content)?;
             let msg = if r.replaced {
                 format!("The file {} has been updated.", r.path)
             } else {

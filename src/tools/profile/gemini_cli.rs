@@ -6,9 +6,7 @@ use super::{input_of, parse, text, text_output, Def, Presented};
 use crate::core::error::Error;
 use crate::core::sandbox::Sandbox;
 use crate::tools::ToolName;
-use crate::{
-    EditArgs, GlobArgs, Globs, GrepArgs, ListArgs, OutputMode, ReadArgs, ReadManyArgs, WriteArgs,
-};
+use crate::{EditArgs, GlobArgs, Globs, GrepArgs, ListArgs, OutputMode, ReadArgs, ReadManyArgs};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
@@ -237,12 +235,7 @@ pub(super) fn call(sb: &Sandbox, def: &Def, args: Value) -> Result<Presented, Er
         ToolName::ListDir => list(sb, parse(args)?),
         ToolName::WriteFile => {
             let a: Write = parse(args)?;
-            let r = sb.write_file(&WriteArgs {
-                path: a.file_path,
-                content: a.content,
-                overwrite: Some(true),
-                encoding: None,
-            })?;
+            let r = super::write_replacing(sb, a.file_path, a.content)?;
             Ok(text(
                 if r.replaced {
                     format!("Successfully overwrote file: {}.", r.path)

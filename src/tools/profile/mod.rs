@@ -440,3 +440,18 @@ pub(crate) fn globs(patterns: &[String]) -> Result<globset::GlobSet, Error> {
 pub(crate) fn excluded(set: &globset::GlobSet, path: &str) -> bool {
     !set.is_empty() && set.is_match(path)
 }
+
+/// A dialect's write: its tools replace an existing file (the operator's `allow_overwrite` still
+/// decides; without it the call is DENIED).
+pub(crate) fn write_replacing(
+    sb: &crate::Sandbox,
+    path: String,
+    content: String,
+) -> Result<crate::WriteResult, Error> {
+    sb.write_file(&crate::WriteArgs {
+        path,
+        content,
+        overwrite: Some(true),
+        encoding: None,
+    })
+}

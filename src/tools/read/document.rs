@@ -94,21 +94,7 @@ fn page(text: &str, args: &ReadArgs, sb: &Sandbox, out: &mut ReadResult) -> Resu
         out.truncated = end < len;
         return Ok(());
     }
-    if args.offset.is_some() || args.limit.is_some() {
-        return Err(Error::invalid(
-            "use either offset/limit (byte mode) or start_line/max_lines (line mode), not both",
-        ));
-    }
-    let ends = [
-        args.head_lines,
-        args.tail_lines,
-        args.start_line.or(args.max_lines),
-    ];
-    if ends.iter().filter(|e| e.is_some()).count() > 1 {
-        return Err(Error::invalid(
-            "give one of head_lines, tail_lines, or start_line/max_lines",
-        ));
-    }
+    super::check_line_args(args)?;
     // Line starts (byte offsets); the text ends with a newline when not empty.
     let starts: Vec<usize> = std::iter::once(0)
         .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1))

@@ -170,6 +170,26 @@ impl ReadResult {
     }
 }
 
+/// Line mode takes one way to choose lines (head, tail, or start/max) and no byte range.
+fn check_line_args(args: &ReadArgs) -> Result<()> {
+    if args.offset.is_some() || args.limit.is_some() {
+        return Err(Error::invalid(
+            "use either offset/limit (byte mode) or start_line/max_lines (line mode), not both",
+        ));
+    }
+    let ends = [
+        args.head_lines,
+        args.tail_lines,
+        args.start_line.or(args.max_lines),
+    ];
+    if ends.iter().filter(|e| e.is_some()).count() > 1 {
+        return Err(Error::invalid(
+            "give one of head_lines, tail_lines, or start_line/max_lines",
+        ));
+    }
+    Ok(())
+}
+
 const SNIFF: usize = 8192;
 const CHUNK: usize = 64 * 1024;
 const DEFAULT_MAX_LINES: u64 = 2000;
@@ -229,21 +249,7 @@ impl Sandbox {
             || args.head_lines.is_some()
             || args.tail_lines.is_some();
         if line_mode {
-            if args.offset.is_some() || args.limit.is_some() {
-                return Err(Error::invalid(
-                    "use either offset/limit (byte mode) or start_line/max_lines (line mode), not both",
-                ));
-            }
-            let ends = [
-                args.head_lines,
-                args.tail_lines,
-                args.start_line.or(args.max_lines),
-            ];
-            if ends.iter().filter(|e| e.is_some()).count() > 1 {
-                return Err(Error::invalid(
-                    "give one of head_lines, tail_lines, or start_line/max_lines",
-                ));
-            }
+            check_line_args(args)?;
             let deadline = Deadline::after(Duration::from_millis(self.policy.limits.timeout_ms));
             match args.tail_lines {
                 Some(n) => self.read_tail(fd, n.max(1), args, enc, cap, &deadline, &mut out)?,

@@ -10,7 +10,6 @@ use crate::core::sandbox::Sandbox;
 use crate::tools::ToolName;
 use crate::{
     Edit, EditArgs, MediaArgs, MkdirArgs, MoveArgs, ReadArgs, ReadManyArgs, RootsArgs, StatArgs,
-    WriteArgs,
 };
 use listing::{list, search, tree};
 use schemars::JsonSchema;
@@ -242,12 +241,7 @@ pub(super) fn call(sb: &Sandbox, def: &Def, args: Value) -> Result<Presented, Er
         "read_multiple_files" => read_multiple(sb, parse(args)?),
         "write_file" => {
             let a: Write = parse(args)?;
-            sb.write_file(&WriteArgs {
-                path: a.path.clone(),
-                content: a.content,
-                overwrite: Some(true),
-                encoding: None,
-            })?;
+            super::write_replacing(sb, a.path.clone(), a.content)?;
             Ok(text(format!("Successfully wrote to {}", a.path), None))
         }
         "edit_file" => {
