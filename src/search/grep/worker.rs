@@ -61,6 +61,8 @@ impl Plan<'_> {
             } else {
                 0
             })
+            .invert_match(self.opts.invert)
+            .max_matches(self.opts.max_count)
             .binary_detection(BinaryDetection::quit(0))
             .heap_limit(Some(64 * 1024 * 1024))
             .build()
@@ -134,6 +136,7 @@ impl Plan<'_> {
         let fs = FileSearch {
             matcher: self.matcher,
             mode: self.mode,
+            opts: self.opts,
             context: self.context,
             cap: self.per_file_cap,
             skip_through_line,
