@@ -24,7 +24,11 @@ fn tree() -> tempfile::TempDir {
     let r = t.path();
     write(r, "a.txt", "foo bar foo\nbar\nfoo\nbaz qux\nfoofoo\n");
     write(r, "b.txt", "nothing here\nbar only\n");
-    write(r, "c.txt", "1 foo\n2\n3 foo\n4\n5\n6 foo\n7\n8\n9\n10 foo\n");
+    write(
+        r,
+        "c.txt",
+        "1 foo\n2\n3 foo\n4\n5\n6 foo\n7\n8\n9\n10 foo\n",
+    );
     write(r, "empty.txt", "");
     write(r, "d1/x.txt", "foo in d1\nbar in d1\n");
     write(r, "d1/d2/y.txt", "foo in d2\n");
@@ -514,7 +518,10 @@ fn bad_option_combinations_are_refused() {
     ] {
         let e = sb.grep_search(&bad).unwrap_err();
         assert!(
-            matches!(e.code, ErrorCode::InvalidArgument | ErrorCode::InvalidPattern),
+            matches!(
+                e.code,
+                ErrorCode::InvalidArgument | ErrorCode::InvalidPattern
+            ),
             "{bad:?}: {e:?}"
         );
     }
@@ -535,7 +542,12 @@ fn glob_sorts_by_modification_time() {
     let r = t.path();
     let now = SystemTime::now();
     // Modified: d (newest), b, c, a (oldest); b and c at the same time sort by path.
-    for (name, age) in [("a.rs", 400), ("b.rs", 200), ("sub/c.rs", 200), ("d.rs", 10)] {
+    for (name, age) in [
+        ("a.rs", 400),
+        ("b.rs", 200),
+        ("sub/c.rs", 200),
+        ("d.rs", 10),
+    ] {
         write(r, name, "x\n");
         let f = fs::File::options().write(true).open(r.join(name)).unwrap();
         f.set_modified(now - Duration::from_secs(age)).unwrap();

@@ -35,7 +35,6 @@ pub enum OutputMode {
     FilesWithoutMatch,
 }
 
-
 /// One line (or, with `only_matching`, one match) recorded from a file. Its text is the range
 /// `start..end` of the file's [`FileResult::text`]: one buffer per file, not a string per line.
 #[derive(Debug, Clone, Copy)]
@@ -100,6 +99,8 @@ pub(crate) struct FileResult {
     pub dropped_ctx_line: Option<u64>,
     /// The line of the last dropped unit.
     pub dropped_through: Option<u64>,
+    /// Not searched: the cursor resumes after this whole file (it was returned already).
+    pub passed: bool,
 }
 
 impl FileResult {
@@ -397,8 +398,7 @@ impl Collect<'_, '_> {
             self.ring.push_back((line, text));
         } else {
             self.flush_ring();
-            self.out
-                .push(line, false, bytes, self.s.max_columns, None);
+            self.out.push(line, false, bytes, self.s.max_columns, None);
         }
     }
 
@@ -406,8 +406,7 @@ impl Collect<'_, '_> {
     fn push_match(&mut self, n: u64, line: &[u8]) {
         let s = self.s;
         if !s.opts.only_matching {
-            self.out
-                .push(n, true, line, s.max_columns, Some(s.matcher));
+            self.out.push(n, true, line, s.max_columns, Some(s.matcher));
             if s.opts.columns {
                 let col = s
                     .matcher

@@ -229,7 +229,12 @@ impl Sandbox {
                 page.truncated = true;
             } else {
                 // Newest first; equal times in path order.
-                timed.sort_by(|a, b| (b.0, b.1).cmp(&(a.0, a.1)).then(a.2.cmp(&b.2)).then(a.3.cmp(&b.3)));
+                timed.sort_by(|a, b| {
+                    (b.0, b.1)
+                        .cmp(&(a.0, a.1))
+                        .then(a.2.cmp(&b.2))
+                        .then(a.3.cmp(&b.3))
+                });
                 for (_, _, root, rel) in timed {
                     let shown = self.display(root, &rel);
                     let unit = FileResult {

@@ -208,7 +208,7 @@ impl<'d> Page<'d> {
             OutputMode::FilesWithoutMatch => {
                 // A text file searched to its end without a match, as rg lists it.
                 // Binary files are not listed (rg neither).
-                let whole = r.status == FileStatus::Searched && !r.binary;
+                let whole = r.status == FileStatus::Searched && !r.binary && !r.passed;
                 if r.units == 0 && whole {
                     let mut line = std::mem::take(&mut self.block);
                     line.clear();
