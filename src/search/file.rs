@@ -443,7 +443,7 @@ impl Collect<'_, '_> {
     fn in_time(&mut self) -> bool {
         // A clock read per line is a tenth of a match-heavy search: look every 32 lines.
         self.calls = self.calls.wrapping_add(1);
-        if self.calls % 32 == 0 && self.s.deadline.expired() {
+        if self.calls.is_multiple_of(32) && self.s.deadline.expired() {
             self.out.status = FileStatus::TimedOut;
             return false;
         }

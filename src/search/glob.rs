@@ -125,7 +125,7 @@ impl Sandbox {
             match start {
                 Start::File { root, rel, fd } if by_time => {
                     let (sec, nsec) = rustix::fs::fstat(&fd)
-                        .map(|st| (st.st_mtime as i64, st.st_mtime_nsec as u32))
+                        .map(|st| (st.st_mtime, st.st_mtime_nsec as u32))
                         .unwrap_or((i64::MIN, 0));
                     timed.push((sec, nsec, root, rel));
                 }
@@ -184,7 +184,7 @@ impl Sandbox {
                                 &f.name,
                                 rustix::fs::AtFlags::SYMLINK_NOFOLLOW,
                             )
-                            .map(|st| (st.st_mtime as i64, st.st_mtime_nsec as u32))
+                            .map(|st| (st.st_mtime, st.st_mtime_nsec as u32))
                             .unwrap_or((i64::MIN, 0));
                             timed.push((sec, nsec, root, f.rel));
                             return true;
