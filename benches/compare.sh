@@ -298,6 +298,40 @@ if [ "$memory_only" = 0 ]; then
     say ""
 fi
 
+if [ "$memory_only" = 0 ] && [ "$pages_only" = 0 ]; then
+    # Match-heavy queries (issue 16): every `static` in drivers/, `-c static` on one 200 MB file (the
+    # first 200 MB of drivers/**/*.c concatenated, made once next to the corpus), and `-o` over the
+    # drivers tree. rg runs with --sort path (rootbound's order; it makes rg single-threaded for the
+    # walk, as rootbound's order makes its walk sequential).
+    echo "== match-heavy queries" >&2
+    big="$(dirname "$corpus")/big/big.txt"
+    if [ ! -f "$big" ]; then
+        mkdir -p "$(dirname "$big")"
+        (cd "$corpus" && find drivers -name '*.c' -print0 | sort -z | xargs -0 cat | head -c 200000000 >"$big") || true
+    fi
+    json="$out/match_heavy.json"
+    wait_quiet
+    l0="$(load)"
+    warm
+    (cd "$corpus" && hyperfine --warmup 1 --runs "$runs" --output=pipe --style basic --export-json "$json" \
+        -n rb_static "$(quote "$bin" grep -n static drivers)" \
+        -n rg_static "rg -n --sort path static drivers" \
+        -n rb_count_big "$(quote "$bin" grep -c static "$big")" \
+        -n rg_count_big "$(quote rg -c static "$big")" \
+        -n rb_only "$(quote "$bin" grep -n -o 'static \w+' drivers)" \
+        -n rg_only "rg -n --sort path -o 'static \w+' drivers" >&2)
+    say "### match-heavy queries (medians in s; load $l0)"
+    say ""
+    say "| query | rootbound | rg | ratio |"
+    say "|---|---|---|---|"
+    for q in static count_big only; do
+        a="$(median "$json" "rb_$q")"
+        b="$(median "$json" "rg_$q")"
+        say "| $q | $(fmt "$a") | $(fmt "$b") | $(ratio "$a" "$b") |"
+    done
+    say ""
+fi
+
 say "- load average at end (1/5/15 min): $(load)"
 say "- JSON exports and this table: $out"
 [ "$count_ok" = 1 ] || {

@@ -265,6 +265,24 @@ struct GrepCmd {
     /// shows its part, e.g. `deck.pptx:12:[slide 3] text`
     #[arg(long)]
     documents: bool,
+    /// Show the lines that do not match.
+    #[arg(short = 'v', long)]
+    invert_match: bool,
+    /// Show each match (path:line:match) instead of the whole line.
+    #[arg(short = 'o', long)]
+    only_matching: bool,
+    /// At most this many matching lines per file.
+    #[arg(short = 'm', long)]
+    max_count: Option<u64>,
+    /// Match whole lines only.
+    #[arg(short = 'x', long)]
+    line_regexp: bool,
+    /// Descend at most this many directory levels.
+    #[arg(long)]
+    max_depth: Option<u64>,
+    /// Print the files searched without a match.
+    #[arg(long)]
+    files_without_match: bool,
     #[command(flatten)]
     opts: SandboxOpts,
 }
@@ -481,7 +499,9 @@ fn grep_with(sb: &Sandbox, g: &GrepCmd) -> i32 {
             None => include.push(glob.clone()),
         }
     }
-    let mode = if g.files_with_matches {
+    let mode = if g.files_without_match {
+        OutputMode::FilesWithoutMatch
+    } else if g.files_with_matches {
         OutputMode::FilesWithMatches
     } else if g.count {
         OutputMode::Count
@@ -505,6 +525,11 @@ fn grep_with(sb: &Sandbox, g: &GrepCmd) -> i32 {
         hidden: Some(g.hidden),
         no_ignore: Some(g.no_ignore),
         documents: g.documents.then_some(true),
+        invert: Some(g.invert_match),
+        only_matching: Some(g.only_matching),
+        max_count: g.max_count,
+        line_regexp: Some(g.line_regexp),
+        max_depth: g.max_depth,
         limit: Some(sb.policy().limits.max_results as u64),
         ..Default::default()
     };

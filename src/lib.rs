@@ -110,9 +110,11 @@ pub use crate::tools::media::{MediaArgs, MediaResult, MAX_MEDIA_BYTES};
 pub use crate::tools::meta::{RootEntry, RootsArgs, RootsResult};
 pub use crate::tools::tree::{TreeArgs, TreeNode, TreeOmitted, TreeResult};
 pub use crate::tools::ToolName;
-pub use search::args::{Globs, GrepArgs, GrepResult, MAX_OFFSET};
+pub use search::args::{
+    FileCount, Globs, GrepArgs, GrepResult, Hit, HitKind, OutputFormat, MAX_OFFSET,
+};
 pub use search::file::OutputMode;
-pub use search::glob::GlobArgs;
+pub use search::glob::{GlobArgs, GlobSort};
 pub use search::page::{Skipped, Stats};
 pub use tools::meta::{Entry, ListArgs, ListResult, StatArgs, StatResult};
 pub use tools::narrow::file_uri_path;

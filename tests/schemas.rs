@@ -37,7 +37,22 @@ fn samples(sb: &Sandbox) -> Vec<Value> {
             "grep_search",
             json!({"pattern": "needle", "output_mode": "count"}),
         ),
+        (
+            "grep_search",
+            json!({"pattern": "needle", "output_format": "json", "context": 1, "only_matching": true}),
+        ),
+        (
+            "grep_search",
+            json!({"pattern": "needle", "output_format": "json", "output_mode": "count"}),
+        ),
+        (
+            "grep_search",
+            json!({"pattern": "needle", "patterns": ["beta"], "output_format": "json",
+                   "output_mode": "files_without_match", "invert": true, "max_count": 1,
+                   "line_regexp": false, "max_depth": 2}),
+        ),
         ("glob", json!({"pattern": "*.rs"})),
+        ("glob", json!({"pattern": "*", "sort": "modified"})),
         ("list_dir", json!({"path": "."})),
         ("list_dir", json!({})),
         ("stat", json!({"path": "a.txt"})),

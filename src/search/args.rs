@@ -31,6 +31,9 @@ pub struct GrepArgs {
     /// Regular expression (Rust regex syntax: POSIX ERE plus `\d \w \s \b`, Unicode classes; no
     /// backreferences or look-around).
     pub pattern: String,
+    /// More patterns: a line matches if it matches `pattern` or any of these (rg `-e`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub patterns: Option<Vec<String>>,
     /// A file or directory under a root to search; omit to search every root.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub path: Option<String>,
@@ -55,6 +58,23 @@ pub struct GrepArgs {
     /// Match whole words only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub word: Option<bool>,
+    /// Match whole lines only (rg `-x`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line_regexp: Option<bool>,
+    /// Return the lines that do NOT match (rg `-v`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invert: Option<bool>,
+    /// Show each match on its own line (`path:line:match`) instead of the whole line (rg `-o`). The
+    /// unit of paging stays the matching line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub only_matching: Option<bool>,
+    /// At most this many matching lines per file (rg `-m`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_count: Option<u64>,
+    /// Descend at most this many directory levels below the searched directory (rg `--max-depth`;
+    /// 1: only its own files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_depth: Option<u64>,
     /// Let matches span lines (`.` matches newlines too).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub multiline: Option<bool>,
@@ -67,9 +87,13 @@ pub struct GrepArgs {
     /// Lines of context after each match.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub after: Option<u64>,
-    /// `content` (default), `files_with_matches`, or `count`.
+    /// `content` (default), `files_with_matches`, `files_without_match`, or `count`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub output_mode: Option<OutputMode>,
+    /// `text` (default): results in `matches` as text. `json`: results as `hits` (content mode),
+    /// `counts` (count mode) or `files` (the files modes), and `matches` empty.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub output_format: Option<OutputFormat>,
     /// Search hidden (dot) files and directories too.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hidden: Option<bool>,
@@ -110,6 +134,52 @@ impl GrepArgs {
     }
 }
 
+/// How grep_search returns its results.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum OutputFormat {
+    /// `matches` holds `path:line:text` lines (or paths, or `path:count`).
+    #[default]
+    Text,
+    /// `hits`, `counts` or `files` hold the results; `matches` is empty.
+    Json,
+}
+
+/// Whether a hit is a matching line (or match) or a line of context.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum HitKind {
+    /// A matching line (with `only_matching`: one match).
+    Match,
+    /// A line of context around a match.
+    Context,
+}
+
+/// One line of a content-mode result (`output_format: "json"`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Hit {
+    /// The file, as paths are shown and accepted back.
+    pub path: String,
+    /// 1-based line number.
+    pub line: u64,
+    /// 1-based byte column of the (first) match in the line; absent for context lines.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub column: Option<u64>,
+    /// The line without its terminator (long lines cut around the match), or the match.
+    pub text: String,
+    /// `match` or `context`.
+    pub kind: HitKind,
+}
+
+/// The count of one file (`output_mode: "count"`, `output_format: "json"`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct FileCount {
+    /// The file, as paths are shown and accepted back.
+    pub path: String,
+    /// Matching lines in the file.
+    pub count: u64,
+}
+
 /// The result of `grep_search`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq, schemars::JsonSchema)]
 pub struct GrepResult {
@@ -130,6 +200,15 @@ pub struct GrepResult {
     /// Count mode: the sum of the per-file counts, when the search went through every file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub total: Option<u64>,
+    /// `output_format: "json"`, content mode: the lines of the page, in order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hits: Option<Vec<Hit>>,
+    /// `output_format: "json"`, count mode: one count per file with a match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counts: Option<Vec<FileCount>>,
+    /// `output_format: "json"`, files modes (and glob): the paths of the page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub files: Option<Vec<String>>,
 }
 
 /// The largest `offset` accepted by grep_search (cursors have no limit).

@@ -33,11 +33,21 @@ pub(crate) fn search(
         .ok()?
     };
     let mut r = fs.run_slice(searcher, x.text.as_bytes());
+    // Each item's text gets its part's label; the items are re-laid in a new text buffer.
+    let mut text = String::with_capacity(r.text.len() + 16 * r.items.len());
     for item in &mut r.items {
-        let marker = item.text.starts_with("--- ") && item.text.ends_with(" ---");
+        let line = &r.text[item.start..item.end];
+        let marker = line.starts_with("--- ") && line.ends_with(" ---");
+        let start = text.len();
         if let Some(label) = x.section_of(item.line).filter(|_| !marker) {
-            item.text = format!("[{label}] {}", item.text);
+            text.push('[');
+            text.push_str(label);
+            text.push_str("] ");
         }
+        text.push_str(line);
+        item.start = start;
+        item.end = text.len();
     }
+    r.text = text;
     Some(r)
 }

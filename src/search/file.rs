@@ -31,14 +31,36 @@ pub enum OutputMode {
     FilesWithMatches,
     /// `path:count` per file with a match (the unit is a file).
     Count,
+    /// One path per file searched without a match (the unit is a file; rg `--files-without-match`).
+    FilesWithoutMatch,
 }
 
-/// One line recorded from a file.
-#[derive(Debug, Clone)]
+/// One line (or, with `only_matching`, one match) recorded from a file. Its text is the range
+/// `start..end` of the file's [`FileResult::text`]: one buffer per file, not a string per line.
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct Item {
     pub line: u64,
     pub is_match: bool,
-    pub text: String,
+    /// Another match on the line of the item before it (`only_matching`): the same unit.
+    pub cont: bool,
+    /// 1-based byte column of the match in the line (0: not computed, or a context line).
+    pub column: u64,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// Per-file options beyond the pattern (the agent's `only_matching`, `max_count`, and whether the
+/// column of each match is needed).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct FileOpts {
+    /// Record each match of a line as its own item (rg `-o`).
+    pub only_matching: bool,
+    /// Record the 1-based column of the first match of each matching line.
+    pub columns: bool,
+    /// Lines that do not match are the results (rg `-v`).
+    pub invert: bool,
+    /// Stop each file after this many matching lines (rg `-m`).
+    pub max_count: Option<u64>,
 }
 
 /// What happened to one file.
@@ -62,6 +84,8 @@ pub(crate) enum FileStatus {
 pub(crate) struct FileResult {
     pub status: FileStatus,
     pub items: Vec<Item>,
+    /// The text of every item, one after another.
+    pub text: String,
     /// Matching lines seen (all of them in count mode; up to the cap otherwise).
     pub units: u64,
     /// Binary data was found after some lines had been searched.
@@ -75,6 +99,36 @@ pub(crate) struct FileResult {
     pub dropped_ctx_line: Option<u64>,
     /// The line of the last dropped unit.
     pub dropped_through: Option<u64>,
+    /// Not searched: the cursor resumes after this whole file (it was returned already).
+    pub passed: bool,
+}
+
+impl FileResult {
+    /// The text of an item of this file.
+    pub fn text_of(&self, item: &Item) -> &str {
+        &self.text[item.start..item.end]
+    }
+
+    /// Appends an item whose text is `bytes` cut by [`cut_line`].
+    fn push(
+        &mut self,
+        line: u64,
+        is_match: bool,
+        bytes: &[u8],
+        max: usize,
+        matcher: Option<&RegexMatcher>,
+    ) {
+        let start = self.text.len();
+        cut_line_into(&mut self.text, bytes, max, matcher);
+        self.items.push(Item {
+            line,
+            is_match,
+            cont: false,
+            column: 0,
+            start,
+            end: self.text.len(),
+        });
+    }
 }
 
 /// Offset paging with context, searched one file at a time in walk order (one worker).
@@ -121,6 +175,7 @@ impl Context {
 pub(crate) struct FileSearch<'a> {
     pub matcher: &'a RegexMatcher,
     pub mode: OutputMode,
+    pub opts: FileOpts,
     pub context: Context,
     /// Stop after this many counted units (the page can use no more from one file).
     pub cap: u64,
@@ -140,7 +195,10 @@ impl FileSearch<'_> {
             keep: u64::MAX,
             drop_left: 0,
             ring: VecDeque::new(),
+            spare: Vec::new(),
             tail_until: None,
+            seen: 0,
+            calls: 0,
         };
         if let Some(seq) = self.seq.filter(|_| self.mode == OutputMode::Content) {
             let skip = seq.skip.load(Ordering::Acquire);
@@ -285,21 +343,107 @@ struct Collect<'a, 'b> {
     /// Units still to drop because the page skips them.
     drop_left: u64,
     /// Before the first unit kept (units dropped, or lines up to the cursor's): the last `before`
-    /// context lines, the only ones that unit can show in front of it.
-    ring: VecDeque<Item>,
+    /// context lines, the only ones that unit can show in front of it (line and text; the strings
+    /// are reused as the ring turns).
+    ring: VecDeque<(u64, String)>,
+    /// Strings of the ring handed over, kept for reuse.
+    spare: Vec<String>,
     /// Once `keep` units are kept: context lines up to this one can still trail the last of them.
     tail_until: Option<u64>,
+    /// Matching lines seen in the file, those before the cursor's line included (for `max_count`).
+    seen: u64,
+    /// Calls from the searcher, for how often the deadline is read.
+    calls: u32,
 }
 
 impl Collect<'_, '_> {
     /// Hands the context lines held back while dropping over to the kept items.
     fn flush_ring(&mut self) {
-        self.out.items.extend(self.ring.drain(..));
+        while let Some((line, text)) = self.ring.pop_front() {
+            let start = self.out.text.len();
+            self.out.text.push_str(&text);
+            self.out.items.push(Item {
+                line,
+                is_match: false,
+                cont: false,
+                column: 0,
+                start,
+                end: self.out.text.len(),
+            });
+            self.spare.push(text);
+        }
+    }
+
+    /// Records a line of context (or a match past `max_count`, shown as context like rg 14 and GNU
+    /// grep do).
+    fn context_line(&mut self, line: u64, bytes: &[u8]) {
+        let ctx = self.s.context;
+        if !ctx.on() || self.tail_until.is_some_and(|t| line > t) {
+            return;
+        }
+        // Until the first unit kept, only the last `before` lines can be shown (in front of it).
+        let holding = self.drop_left > 0 || line <= self.s.skip_through_line;
+        if holding && ctx.before == 0 {
+            return;
+        }
+        if holding {
+            let mut text = if self.ring.len() as u64 >= ctx.before {
+                self.ring.pop_front().map(|(_, t)| t)
+            } else {
+                self.spare.pop()
+            }
+            .unwrap_or_default();
+            text.clear();
+            cut_line_into(&mut text, bytes, self.s.max_columns, None);
+            self.ring.push_back((line, text));
+        } else {
+            self.flush_ring();
+            self.out.push(line, false, bytes, self.s.max_columns, None);
+        }
+    }
+
+    /// Records a matching line: the line, or each of its matches (`only_matching`).
+    fn push_match(&mut self, n: u64, line: &[u8]) {
+        let s = self.s;
+        if !s.opts.only_matching {
+            self.out.push(n, true, line, s.max_columns, Some(s.matcher));
+            if s.opts.columns {
+                let col = s
+                    .matcher
+                    .find(line)
+                    .ok()
+                    .flatten()
+                    .map_or(0, |m| m.start() as u64 + 1);
+                if let Some(last) = self.out.items.last_mut() {
+                    last.column = col;
+                }
+            }
+            return;
+        }
+        let line = line.strip_suffix(b"\n").unwrap_or(line);
+        let mut first = true;
+        // Empty matches are shown too, as rg shows them.
+        let _ = s.matcher.find_iter(line, |m| {
+            self.out
+                .push(n, true, &line[m.start()..m.end()], s.max_columns, None);
+            if let Some(last) = self.out.items.last_mut() {
+                last.cont = !first;
+                last.column = m.start() as u64 + 1;
+            }
+            first = false;
+            true
+        });
+        if first {
+            // A line the searcher matched whose every match is empty: the unit still shows, empty.
+            self.out.push(n, true, b"", s.max_columns, None);
+        }
     }
 
     /// False (and the file marked timed out) once the deadline has passed.
     fn in_time(&mut self) -> bool {
-        if self.s.deadline.expired() {
+        // A clock read per line is a tenth of a match-heavy search: look every 32 lines.
+        self.calls = self.calls.wrapping_add(1);
+        if self.calls.is_multiple_of(32) && self.s.deadline.expired() {
             self.out.status = FileStatus::TimedOut;
             return false;
         }
@@ -312,8 +456,18 @@ impl Sink for Collect<'_, '_> {
 
     fn matched(&mut self, _: &Searcher, m: &SinkMatch<'_>) -> Result<bool, SearchError> {
         let first = m.line_number().unwrap_or(0);
+        // One call per match (a line, or in multiline mode the lines of one match), as the
+        // searcher counts them for `max_count`.
+        self.seen += 1;
+        let past_max = self.s.opts.max_count.is_some_and(|max| self.seen > max);
         for (i, line) in m.lines().enumerate() {
             let n = first + i as u64;
+            if past_max {
+                // The searcher stops after `max_count` matches but shows their trailing context,
+                // where it reports later matches as matches: they are context here.
+                self.context_line(n, line);
+                continue;
+            }
             if n <= self.s.skip_through_line {
                 continue;
             }
@@ -325,8 +479,8 @@ impl Sink for Collect<'_, '_> {
                 self.out.dropped += 1;
                 self.out.dropped_through = Some(n);
                 if let Some(c) = self.ring.back() {
-                    if c.line + self.s.context.before >= n {
-                        self.out.dropped_ctx_line = Some(c.line);
+                    if c.0 + self.s.context.before >= n {
+                        self.out.dropped_ctx_line = Some(c.0);
                     }
                 }
                 if self.drop_left == 0 {
@@ -336,13 +490,11 @@ impl Sink for Collect<'_, '_> {
                 match self.s.mode {
                     OutputMode::Content => {
                         self.flush_ring();
-                        self.out.items.push(Item {
-                            line: n,
-                            is_match: true,
-                            text: cut_line(line, self.s.max_columns, Some(self.s.matcher)),
-                        })
+                        self.push_match(n, line);
                     }
-                    OutputMode::FilesWithMatches => return Ok(false),
+                    OutputMode::FilesWithMatches | OutputMode::FilesWithoutMatch => {
+                        return Ok(false)
+                    }
                     OutputMode::Count => {}
                 }
                 if self.out.units >= self.keep {
@@ -360,32 +512,7 @@ impl Sink for Collect<'_, '_> {
     }
 
     fn context(&mut self, _: &Searcher, c: &SinkContext<'_>) -> Result<bool, SearchError> {
-        let ctx = self.s.context;
-        if ctx.on() {
-            let line = c.line_number().unwrap_or(0);
-            if self.tail_until.is_some_and(|t| line > t) {
-                return Ok(self.in_time());
-            }
-            // Until the first unit kept, only the last `before` lines can be shown (in front of it).
-            let holding = self.drop_left > 0 || line <= self.s.skip_through_line;
-            if holding && ctx.before == 0 {
-                return Ok(self.in_time());
-            }
-            let item = Item {
-                line,
-                is_match: false,
-                text: cut_line(c.bytes(), self.s.max_columns, None),
-            };
-            if holding {
-                if self.ring.len() as u64 >= ctx.before {
-                    self.ring.pop_front();
-                }
-                self.ring.push_back(item);
-            } else {
-                self.flush_ring();
-                self.out.items.push(item);
-            }
-        }
+        self.context_line(c.line_number().unwrap_or(0), c.bytes());
         Ok(self.in_time())
     }
 
@@ -396,31 +523,45 @@ impl Sink for Collect<'_, '_> {
 }
 
 /// Text of one line without its terminator, cut to `max` characters around the first match.
+#[cfg(test)]
 pub(crate) fn cut_line(bytes: &[u8], max: usize, matcher: Option<&RegexMatcher>) -> String {
+    let mut s = String::new();
+    cut_line_into(&mut s, bytes, max, matcher);
+    s
+}
+
+/// Appends the text of one line without its terminator, cut to `max` characters around the first
+/// match, to `out`. A short UTF-8 line is copied as it is, with no allocation.
+pub(crate) fn cut_line_into(
+    out: &mut String,
+    bytes: &[u8],
+    max: usize,
+    matcher: Option<&RegexMatcher>,
+) {
     let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
     let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
     let text = String::from_utf8_lossy(bytes);
-    let total = text.chars().count();
-    if total <= max {
-        return text.into_owned();
+    // Every character is at least one byte: a line of at most `max` bytes is never cut.
+    if bytes.len() <= max || text.chars().count() <= max {
+        out.push_str(&text);
+        return;
     }
+    let total = text.chars().count();
     let match_at = matcher
         .and_then(|m| m.find(bytes).ok().flatten())
         .map(|m| text.get(..m.start()).map_or(0, |s| s.chars().count()))
         .unwrap_or(0);
     // Show a little before the match so the agent sees where it sits.
     let start = match_at.saturating_sub(max / 5).min(total - max);
-    let window: String = text.chars().skip(start).take(max).collect();
-    let mut s = String::new();
+    use std::fmt::Write;
     if start > 0 {
-        s.push_str(&format!("[... {start} chars] "));
+        let _ = write!(out, "[... {start} chars] ");
     }
-    s.push_str(&window);
+    out.extend(text.chars().skip(start).take(max));
     let after = total - start - max;
     if after > 0 {
-        s.push_str(&format!(" [... {after} more chars]"));
+        let _ = write!(out, " [... {after} more chars]");
     }
-    s
 }
 
 #[cfg(test)]

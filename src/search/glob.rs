@@ -3,7 +3,7 @@
 use crate::core::admit::RootId;
 use crate::core::audit::Fields;
 use crate::core::deadline::Deadline;
-use crate::core::error::Result;
+use crate::core::error::{Error, Result};
 use crate::core::sandbox::Sandbox;
 use crate::search::args::{Globs, GrepResult};
 use crate::search::cursor;
@@ -41,7 +41,25 @@ pub struct GlobArgs {
     /// Paths per page (default 10, capped by the policy's `max_results`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit: Option<u64>,
+    /// `path` (default: byte order of paths; pages by cursor or offset) or `modified` (newest first,
+    /// ties by path; pages by offset only, and at most 100,000 matching files are sorted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sort: Option<GlobSort>,
 }
+
+/// The order of glob's results.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum GlobSort {
+    /// Byte order of the paths (as `rg --files --sort path`).
+    #[default]
+    Path,
+    /// Newest modification time first (as Claude Code's and Gemini CLI's glob).
+    Modified,
+}
+
+/// At most this many files are sorted by modification time in one call.
+const MAX_SORTED: usize = 100_000;
 
 impl Sandbox {
     /// Lists files whose path matches a glob, in path order. The result has grep's shape, with one path
@@ -87,6 +105,15 @@ impl Sandbox {
             ..filter
         };
         let mut timed_out = false;
+        let by_time = args.sort == Some(GlobSort::Modified);
+        if by_time && cursor.is_some() {
+            return Err(Error::invalid(
+                "sort: \"modified\" pages by offset; pass next_offset as offset instead of a cursor",
+            ));
+        }
+        // Sorting by time: every matching file with its modification time, sorted once walked.
+        let mut timed: Vec<(i64, u32, usize, std::path::PathBuf)> = Vec::new();
+        let mut too_many = false;
         let starts = self.starts(args.path.as_deref(), cursor.as_ref(), &filter)?;
         // A page cut by the deadline resumes after the last file it took (`take` keeps this up to
         // date), or where this call started.
@@ -96,6 +123,12 @@ impl Sandbox {
                 break;
             }
             match start {
+                Start::File { root, rel, fd } if by_time => {
+                    let (sec, nsec) = rustix::fs::fstat(&fd)
+                        .map(|st| (st.st_mtime, st.st_mtime_nsec as u32))
+                        .unwrap_or((i64::MIN, 0));
+                    timed.push((sec, nsec, root, rel));
+                }
                 Start::File { root, rel, .. } => {
                     let shown = self.display(root, &rel);
                     let past = cursor
@@ -140,6 +173,23 @@ impl Sandbox {
                             return true;
                         }
                         deadline.progress(1, 0);
+                        if by_time {
+                            if timed.len() >= MAX_SORTED {
+                                too_many = true;
+                                return false;
+                            }
+                            // The walker's own look at the entry, through its directory's handle
+                            // (a file gone since sorts last).
+                            let (sec, nsec) = rustix::fs::statat(
+                                &*f.dir,
+                                &f.name,
+                                rustix::fs::AtFlags::SYMLINK_NOFOLLOW,
+                            )
+                            .map(|st| (st.st_mtime, st.st_mtime_nsec as u32))
+                            .unwrap_or((i64::MIN, 0));
+                            timed.push((sec, nsec, root, f.rel));
+                            return true;
+                        }
                         let shown = self.display(root, &f.rel);
                         page.take(
                             root,
@@ -167,6 +217,43 @@ impl Sandbox {
                     }
                 }
             }
+        }
+        if too_many {
+            return Err(Error::invalid(format!(
+                "more than {MAX_SORTED} files match; sort: \"modified\" needs them all. Narrow the pattern or path, or sort by path"
+            )));
+        }
+        if by_time {
+            if timed_out || deadline.was_hit() {
+                // An order of part of the files would be wrong: nothing is returned.
+                page.timed_out = true;
+                page.truncated = true;
+            } else {
+                // Newest first; equal times in path order.
+                timed.sort_by(|a, b| {
+                    (b.0, b.1)
+                        .cmp(&(a.0, a.1))
+                        .then(a.2.cmp(&b.2))
+                        .then(a.3.cmp(&b.3))
+                });
+                for (_, _, root, rel) in timed {
+                    let shown = self.display(root, &rel);
+                    let unit = FileResult {
+                        units: 1,
+                        ..Default::default()
+                    };
+                    if !page.take(root, rel, &shown, unit) {
+                        break;
+                    }
+                }
+            }
+            page.stats.skipped.partial_ignore_files += filter.ignore.partial();
+            page.stats.files_searched = 0;
+            let mut r = self.finish(page, first_index, query, OutputMode::FilesWithMatches);
+            r.stats.files_searched = r.match_lines;
+            // Offset paging only: a cursor resumes in path order.
+            r.next_cursor = None;
+            return Ok(r);
         }
         // The deadline also counts when it stopped the compilation of ignore rules: the walk then let
         // nothing through below them.

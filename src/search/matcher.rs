@@ -12,6 +12,70 @@ pub(crate) struct MatchFlags {
     pub fixed_strings: bool,
     pub word: bool,
     pub multiline: bool,
+    /// Match whole lines only (takes precedence over `word`, as in rg).
+    pub line_regexp: bool,
+}
+
+/// Builds a matcher for any of several patterns (rg `-e`, OR'ed). The patterns together are bound
+/// by `max_pattern_len`; a failure is reported for the first pattern that fails alone.
+pub(crate) fn build_any(
+    pattern: &str,
+    more: &[String],
+    flags: MatchFlags,
+    limits: &Limits,
+) -> Result<RegexMatcher> {
+    if more.is_empty() {
+        return build(pattern, flags, limits);
+    }
+    let all: Vec<&str> = std::iter::once(pattern)
+        .chain(more.iter().map(String::as_str))
+        .collect();
+    let total: usize = all.iter().map(|p| p.len()).sum();
+    if total > limits.max_pattern_len {
+        return Err(Error::new(
+            ErrorCode::PatternTooLarge,
+            format!(
+                "the patterns are {total} bytes together, over the limit of {}",
+                limits.max_pattern_len
+            ),
+        ));
+    }
+    if !flags.fixed_strings {
+        for p in &all {
+            check_syntax(p)?;
+        }
+    }
+    builder(flags, limits).build_many(&all).map_err(|e| {
+        // The error of the first pattern that fails alone, else the combination's size.
+        all.iter()
+            .find_map(|p| build(p, flags, limits).err())
+            .unwrap_or_else(|| {
+                Error::new(
+                    ErrorCode::PatternTooLarge,
+                    format!(
+                        "the patterns together cannot be compiled within the sandbox's limits ({e}); use fewer or shorter patterns"
+                    ),
+                )
+            })
+    })
+}
+
+fn builder(flags: MatchFlags, limits: &Limits) -> RegexMatcherBuilder {
+    let mut b = RegexMatcherBuilder::new();
+    b.case_insensitive(flags.case_insensitive)
+        .case_smart(flags.smart_case && !flags.case_insensitive)
+        .fixed_strings(flags.fixed_strings)
+        .word(flags.word && !flags.line_regexp)
+        .whole_line(flags.line_regexp)
+        .size_limit(limits.regex_size_limit)
+        .dfa_size_limit(limits.dfa_size_limit)
+        .nest_limit(100);
+    if flags.multiline {
+        b.multi_line(true).dot_matches_new_line(true);
+    } else {
+        b.line_terminator(Some(b'\n'));
+    }
+    b
 }
 
 /// Builds the matcher, refusing over-long patterns before parsing and mapping every failure to
@@ -30,20 +94,8 @@ pub(crate) fn build(pattern: &str, flags: MatchFlags, limits: &Limits) -> Result
     if !flags.fixed_strings {
         check_syntax(pattern)?;
     }
-    let mut b = RegexMatcherBuilder::new();
-    b.case_insensitive(flags.case_insensitive)
-        .case_smart(flags.smart_case && !flags.case_insensitive)
-        .fixed_strings(flags.fixed_strings)
-        .word(flags.word)
-        .size_limit(limits.regex_size_limit)
-        .dfa_size_limit(limits.dfa_size_limit)
-        .nest_limit(100);
-    if flags.multiline {
-        b.multi_line(true).dot_matches_new_line(true);
-    } else {
-        b.line_terminator(Some(b'\n'));
-    }
-    b.build(pattern)
+    builder(flags, limits)
+        .build(pattern)
         .map_err(|e| classify(pattern, flags, limits, &e))
 }
 

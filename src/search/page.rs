@@ -2,8 +2,10 @@
 //! files) make the page, renders them with context, and knows where the next page starts.
 
 use crate::core::deadline::Deadline;
-use crate::search::file::{FileResult, FileStatus, OutputMode};
+use crate::search::args::{FileCount, Hit, HitKind};
+use crate::search::file::{FileResult, FileStatus, Item, OutputMode};
 use serde::{Deserialize, Serialize};
+use std::fmt::Write;
 use std::path::PathBuf;
 
 /// What grep skipped, by reason. Never a silent zero: every file passed over is counted somewhere.
@@ -64,6 +66,8 @@ pub(crate) struct Page<'d> {
     pub after: u64,
     /// Units still to skip (offset paging).
     pub skip: u64,
+    /// The page as text. It is built in JSON mode too: the byte cap and the paging are the same in
+    /// both formats.
     pub out: String,
     pub units: u64,
     pub truncated: bool,
@@ -76,11 +80,30 @@ pub(crate) struct Page<'d> {
     pub consumed: Option<Pos>,
     /// Sum of counts (count mode).
     pub total: u64,
-    last_printed: Option<(usize, PathBuf, u64)>,
+    /// Structured results (`output_format: "json"`), collected alongside the text.
+    pub json: Option<Structured>,
+    /// The number of the file being taken (files are taken one after another).
+    file_no: u64,
+    /// The file (its number) of `last_unit`.
+    last_unit_file: u64,
+    /// The file (number) and line of the last line rendered.
+    last_printed: Option<(u64, u64)>,
+    /// The block of the unit being rendered, reused from unit to unit.
+    block: String,
+    /// Its hits (JSON mode).
+    block_hits: Vec<Hit>,
     /// The call's budget, checked while a file's lines are assembled.
     deadline: Option<&'d Deadline>,
     /// The deadline passed while this page was being assembled.
     cut_by_deadline: bool,
+}
+
+/// The structured form of a page (`output_format: "json"`).
+#[derive(Debug, Default)]
+pub(crate) struct Structured {
+    pub hits: Vec<Hit>,
+    pub counts: Vec<FileCount>,
+    pub files: Vec<String>,
 }
 
 /// Page assembly looks at the deadline once per this many matching lines.
@@ -111,7 +134,12 @@ impl<'d> Page<'d> {
             last_unit: None,
             consumed: None,
             total: 0,
+            json: None,
+            file_no: 0,
+            last_unit_file: 0,
             last_printed: None,
+            block: String::new(),
+            block_hits: Vec::new(),
             deadline: None,
             cut_by_deadline: false,
         }
@@ -123,11 +151,18 @@ impl<'d> Page<'d> {
         self
     }
 
+    /// Collects the structured form of the page too.
+    pub fn with_json(mut self, on: bool) -> Self {
+        self.json = on.then(Structured::default);
+        self
+    }
+
     /// Takes one file's result (in walk order). Returns false once the page is complete.
     pub fn take(&mut self, root: usize, rel: PathBuf, shown: &str, r: FileResult) -> bool {
         if self.done {
             return false;
         }
+        self.file_no += 1;
         match r.status {
             FileStatus::Searched | FileStatus::TimedOut => self.stats.files_searched += 1,
             FileStatus::Binary => self.stats.skipped.binary += 1,
@@ -148,12 +183,43 @@ impl<'d> Page<'d> {
                 // Like rg, a count is not given for a file that turned out to be binary part way.
                 let counted = !(self.mode == OutputMode::Count && r.binary);
                 if r.units > 0 && r.status != FileStatus::TimedOut && counted {
-                    let line = match self.mode {
-                        OutputMode::Count => format!("{shown}:{}\n", r.units),
-                        _ => format!("{shown}\n"),
-                    };
+                    let mut line = std::mem::take(&mut self.block);
+                    line.clear();
+                    line.push_str(shown);
+                    if self.mode == OutputMode::Count {
+                        let _ = write!(line, ":{}", r.units);
+                    }
+                    line.push('\n');
                     self.total += r.units;
-                    self.unit(root, &rel, u64::MAX, line);
+                    if self.unit(root, &rel, u64::MAX, &line) {
+                        if let Some(j) = &mut self.json {
+                            match self.mode {
+                                OutputMode::Count => j.counts.push(FileCount {
+                                    path: shown.to_string(),
+                                    count: r.units,
+                                }),
+                                _ => j.files.push(shown.to_string()),
+                            }
+                        }
+                    }
+                    self.block = line;
+                }
+            }
+            OutputMode::FilesWithoutMatch => {
+                // A text file searched to its end without a match, as rg lists it.
+                // Binary files are not listed (rg neither).
+                let whole = r.status == FileStatus::Searched && !r.binary && !r.passed;
+                if r.units == 0 && whole {
+                    let mut line = std::mem::take(&mut self.block);
+                    line.clear();
+                    line.push_str(shown);
+                    line.push('\n');
+                    if self.unit(root, &rel, u64::MAX, &line) {
+                        if let Some(j) = &mut self.json {
+                            j.files.push(shown.to_string());
+                        }
+                    }
+                    self.block = line;
                 }
             }
         }
@@ -185,7 +251,7 @@ impl<'d> Page<'d> {
     }
 
     /// Counts a unit: skipped (offset), placed on the page, or the one that proves more exist.
-    fn unit(&mut self, root: usize, rel: &std::path::Path, line: u64, text: String) -> bool {
+    fn unit(&mut self, root: usize, rel: &std::path::Path, line: u64, text: &str) -> bool {
         if self.done {
             return false;
         }
@@ -209,14 +275,21 @@ impl<'d> Page<'d> {
             self.out.push_str(&text[..cut]);
             self.out.push('\n');
         } else {
-            self.out.push_str(&text);
+            self.out.push_str(text);
         }
         self.units += 1;
-        self.last_unit = Some(Pos {
-            root,
-            rel: rel.to_path_buf(),
-            line,
-        });
+        // One path per file on the page, not one per unit.
+        match &mut self.last_unit {
+            Some(p) if self.last_unit_file == self.file_no => p.line = line,
+            _ => {
+                self.last_unit = Some(Pos {
+                    root,
+                    rel: rel.to_path_buf(),
+                    line,
+                });
+                self.last_unit_file = self.file_no;
+            }
+        }
         true
     }
 
@@ -242,15 +315,17 @@ impl<'d> Page<'d> {
             self.skip = self.skip.saturating_sub(r.dropped);
             skipped_through = r.dropped_through;
             if let Some(line) = r.dropped_ctx_line {
-                self.last_printed = Some((root, rel.to_path_buf(), line));
+                self.last_printed = Some((self.file_no, line));
             }
         }
         // Context items at `pending..i` (not matches) are candidates for the next match's block.
         let mut pending = 0usize;
         let mut last_taken: Option<(usize, u64)> = None;
         let mut seen = 0u64;
+        let mut block = std::mem::take(&mut self.block);
+        let mut hits = std::mem::take(&mut self.block_hits);
         for (i, item) in items.iter().enumerate() {
-            if !item.is_match {
+            if !item.is_match || item.cont {
                 continue;
             }
             if self.done {
@@ -259,9 +334,10 @@ impl<'d> Page<'d> {
             seen += 1;
             if seen.is_multiple_of(DEADLINE_EVERY) && self.deadline.is_some_and(|d| d.expired()) {
                 self.cut_by_deadline = true;
-                return skipped_through;
+                break;
             }
-            let mut block = String::new();
+            block.clear();
+            hits.clear();
             if ctx {
                 // Lines are in increasing order: the lines within `before` of this match end the
                 // pending run, those within `after` of the last match taken start it.
@@ -277,17 +353,25 @@ impl<'d> Page<'d> {
                 }
                 for c in items[pending..head].iter().chain(&items[tail..i]) {
                     if !c.is_match {
-                        let text = self.render(root, rel, shown, c, ctx);
-                        block.push_str(&text);
+                        self.render(&mut block, &mut hits, shown, r, c, ctx);
                     }
                 }
             }
-            let saved = self.last_printed.clone();
-            block.push_str(&self.render(root, rel, shown, item, ctx));
+            let saved = self.last_printed;
+            self.render(&mut block, &mut hits, shown, r, item, ctx);
+            // The other matches of the line (`only_matching`) belong to the same unit.
+            let mut end = i + 1;
+            while items.get(end).is_some_and(|c| c.cont) {
+                self.render(&mut block, &mut hits, shown, r, &items[end], ctx);
+                end += 1;
+            }
             let skipping = self.skip > 0;
-            if self.unit(root, rel, item.line, block) {
+            if self.unit(root, rel, item.line, &block) {
                 last_taken = Some((i, item.line));
-                pending = i + 1;
+                pending = end;
+                if let Some(j) = &mut self.json {
+                    j.hits.append(&mut hits);
+                }
             } else {
                 if skipping {
                     skipped_through = Some(item.line);
@@ -296,7 +380,7 @@ impl<'d> Page<'d> {
             }
         }
         // Trailing context of the last match taken, while it fits.
-        if let Some((i, l)) = last_taken {
+        if let Some((i, l)) = last_taken.filter(|_| !self.cut_by_deadline) {
             for c in items[i + 1..]
                 .iter()
                 .take_while(|c| c.line <= l + after)
@@ -304,42 +388,71 @@ impl<'d> Page<'d> {
             {
                 if self
                     .last_printed
-                    .as_ref()
-                    .is_some_and(|p| p.2 >= c.line && p.1 == rel && p.0 == root)
+                    .is_some_and(|p| p.0 == self.file_no && p.1 >= c.line)
                 {
                     continue;
                 }
-                let text = self.render(root, rel, shown, c, ctx);
-                if self.out.len() + text.len() > self.max_bytes {
+                block.clear();
+                hits.clear();
+                let saved = self.last_printed;
+                self.render(&mut block, &mut hits, shown, r, c, ctx);
+                if self.out.len() + block.len() > self.max_bytes {
+                    self.last_printed = saved;
                     self.truncated = true;
                     break;
                 }
-                self.out.push_str(&text);
+                self.out.push_str(&block);
+                if let Some(j) = &mut self.json {
+                    j.hits.append(&mut hits);
+                }
             }
         }
+        self.block = block;
+        self.block_hits = hits;
         skipped_through
     }
 
+    /// Renders one item as `path:line:text` (context `path-line-text`, after `--` where a group
+    /// starts) into `out`, and as a hit into `hits` in JSON mode.
     fn render(
         &mut self,
-        root: usize,
-        rel: &std::path::Path,
+        out: &mut String,
+        hits: &mut Vec<Hit>,
         shown: &str,
-        item: &crate::search::file::Item,
+        r: &FileResult,
+        item: &Item,
         ctx: bool,
-    ) -> String {
-        let mut s = String::new();
+    ) {
         if ctx {
-            if let Some((r, p, l)) = &self.last_printed {
-                if *r != root || p != rel || *l + 1 != item.line {
-                    s.push_str("--\n");
+            if let Some((f, l)) = self.last_printed {
+                // Another match of the same line (`only_matching`) continues the group.
+                if f != self.file_no || (l + 1 != item.line && l != item.line) {
+                    out.push_str("--\n");
                 }
             }
         }
         let sep = if item.is_match { ':' } else { '-' };
-        s.push_str(&format!("{shown}{sep}{}{sep}{}\n", item.line, item.text));
-        self.last_printed = Some((root, rel.to_path_buf(), item.line));
-        s
+        let text = r.text_of(item);
+        out.push_str(shown);
+        out.push(sep);
+        let _ = write!(out, "{}", item.line);
+        out.push(sep);
+        out.push_str(text);
+        out.push('\n');
+        if self.json.is_some() {
+            hits.push(Hit {
+                path: shown.to_string(),
+                line: item.line,
+                column: (item.column > 0).then_some(item.column),
+                text: text.to_string(),
+                kind: if item.is_match {
+                    HitKind::Match
+                } else {
+                    HitKind::Context
+                },
+            });
+        }
+        self.last_printed = Some((self.file_no, item.line));
     }
 }
 

@@ -121,9 +121,20 @@ impl Sandbox {
             None
         };
         let complete = !page.truncated && !page.timed_out;
+        let (matches, hits, counts, files) = match page.json {
+            None => (page.out, None, None, None),
+            Some(j) => match mode {
+                OutputMode::Content => (String::new(), Some(j.hits), None, None),
+                OutputMode::Count => (String::new(), None, Some(j.counts), None),
+                _ => (String::new(), None, None, Some(j.files)),
+            },
+        };
         GrepResult {
             total: (mode == OutputMode::Count && complete).then_some(page.total),
-            matches: page.out,
+            matches,
+            hits,
+            counts,
+            files,
             match_lines: page.units,
             next_offset: first_index + page.units,
             next_cursor,
@@ -185,6 +196,7 @@ impl Sandbox {
             overrides,
             types,
             ignore: Default::default(),
+            max_depth: None,
         })
     }
 

@@ -154,7 +154,10 @@ impl Sandbox {
                 "Search file contents under the allowed roots with a regular expression (Rust regex syntax; no backreferences \
                  or look-around), like ripgrep: .gitignore and hidden files are skipped unless no_ignore/hidden. Results are \
                  in path order as 'path:line:text' lines; limit defaults to 10 (at most {}). When truncated is true, pass \
-                 next_cursor as cursor to get the next page. stats counts files skipped (binary, too large, ignored).{}",
+                 next_cursor as cursor to get the next page. stats counts files skipped (binary, too large, ignored). \
+                 rg-style options: patterns (more patterns, OR'ed), invert, only_matching, max_count per file, line_regexp, \
+                 max_depth, output_mode files_without_match; output_format 'json' returns hits [{{path, line, column, text, kind}}] \
+                 (counts or files in those modes) instead of text.{}",
                 l.max_results,
                 if cfg!(feature = "documents") {
                     " documents=true also searches PPTX, DOCX, XLSX, PDF and .ipynb files as their extracted text \
@@ -164,8 +167,9 @@ impl Sandbox {
                 }
             ),
             ToolName::Glob => format!(
-                "Find files by name with a glob (e.g. '*.rs' at any depth, 'src/**/*.c' from the root), sorted by path, \
-                 one per line; limit defaults to 10 (at most {}); page with cursor=next_cursor while truncated is true.",
+                "Find files by name with a glob (e.g. '*.rs' at any depth, 'src/**/*.c' from the root), sorted by path \
+                 (or sort 'modified': newest first, paged by offset=next_offset), one per line; limit defaults to 10 \
+                 (at most {}); page with cursor=next_cursor while truncated is true.",
                 l.max_results
             ),
             ToolName::ListDir => "List one directory level, sorted by name, with kind (file, dir, symlink, other) and size. Omit path to \

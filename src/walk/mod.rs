@@ -31,6 +31,9 @@ pub(crate) struct Filter {
     pub types: Option<Types>,
     /// The call's budget for compiling ignore files.
     pub ignore: IgnoreBudget,
+    /// Entries deeper than this below the start of the walk are passed over (rg `--max-depth`:
+    /// 1 is the start directory's own entries).
+    pub max_depth: Option<u64>,
 }
 
 /// Counts of entries the walk passed over. Objects a deny rule matches are not counted anywhere: a
@@ -161,11 +164,21 @@ impl Walk<'_> {
                 return (WalkEnd::Complete, skips);
             }
         }
-        while let Some(top) = stack.last_mut() {
+        loop {
+            // The depth of the entries of the directory on top (1: the start's own entries).
+            let depth = stack.len() as u64;
+            let Some(top) = stack.last_mut() else {
+                break;
+            };
             let Some((name, ft)) = top.entries.next() else {
                 stack.pop();
                 continue;
             };
+            if self.filter.max_depth.is_some_and(|m| depth > m) {
+                // Deeper than asked (rg `--max-depth`): not looked at, like rg.
+                top.entries = Vec::new().into_iter();
+                continue;
+            }
             let rel = top.rel.join(&name);
             if self.deadline.is_some_and(Deadline::expired) {
                 return (WalkEnd::TimedOut(looked_at), skips);
@@ -208,6 +221,10 @@ impl Walk<'_> {
             }
             if !is_dir && self.gate.checks_links() && !self.links_ok(&*top.fd, &name) {
                 skips.denied += 1;
+                continue;
+            }
+            if is_dir && self.filter.max_depth.is_some_and(|m| depth >= m) {
+                // Its entries would be deeper than asked.
                 continue;
             }
             if is_dir {

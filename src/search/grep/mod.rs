@@ -13,9 +13,9 @@ use crate::core::audit::Fields;
 use crate::core::deadline::Deadline;
 use crate::core::error::{Error, Result};
 use crate::core::sandbox::Sandbox;
-use crate::search::args::{GrepArgs, GrepResult, MAX_OFFSET};
+use crate::search::args::{GrepArgs, GrepResult, OutputFormat, MAX_OFFSET};
 use crate::search::cursor::{self, Cursor};
-use crate::search::file::{Context, OutputMode, SeqSkip};
+use crate::search::file::{Context, FileOpts, OutputMode, SeqSkip};
 use crate::search::matcher::{self, MatchFlags};
 use crate::search::page::Page;
 use crate::search::query::{start_pos, Start};
@@ -76,7 +76,22 @@ impl Sandbox {
             fixed_strings: args.fixed_strings.unwrap_or(false),
             word: args.word.unwrap_or(false),
             multiline: args.multiline.unwrap_or(false),
+            line_regexp: args.line_regexp.unwrap_or(false),
         };
+        let invert = args.invert.unwrap_or(false);
+        // With `invert` the lines shown hold no match: rg shows them whole under `-o` too.
+        let only_matching = args.only_matching.unwrap_or(false) && !invert;
+        if only_matching && flags.multiline {
+            return Err(Error::invalid(
+                "only_matching cannot be combined with multiline; search without only_matching",
+            ));
+        }
+        if args.max_count == Some(0) {
+            return Err(Error::invalid(
+                "max_count must be at least 1 (omit it for no per-file limit)",
+            ));
+        }
+        let json = args.output_format.unwrap_or_default() == OutputFormat::Json;
         let filter = self.filter(
             args.include.as_ref(),
             args.exclude.as_ref(),
@@ -90,9 +105,15 @@ impl Sandbox {
                 deadline: Some(deadline.clone()),
                 ..filter.ignore
             },
+            max_depth: args.max_depth,
             ..filter
         };
-        let matcher = matcher::build(&args.pattern, flags, limits)?;
+        let matcher = matcher::build_any(
+            &args.pattern,
+            args.patterns.as_deref().unwrap_or_default(),
+            flags,
+            limits,
+        )?;
         let mode = args.output_mode.unwrap_or_default();
         let (limit, max_bytes) = self.page_caps(args.limit, args.max_bytes);
         let query = cursor::args_hash("", args, |q| {
@@ -115,8 +136,9 @@ impl Sandbox {
             )));
         }
         let skip = self.skip_of(cursor.as_ref(), offset)?;
-        let mut page =
-            Page::new(mode, limit, max_bytes, before, after, skip).with_deadline(&deadline);
+        let mut page = Page::new(mode, limit, max_bytes, before, after, skip)
+            .with_deadline(&deadline)
+            .with_json(json);
         let first_index = cursor.as_ref().map_or(offset, |c| c.index);
         // Offset paging with context: files are searched in order so each keeps only what the page
         // can show (see `SeqSkip`).
@@ -137,6 +159,12 @@ impl Sandbox {
                 matcher: &matcher,
                 filter: &filter,
                 mode,
+                opts: FileOpts {
+                    only_matching,
+                    columns: json || only_matching,
+                    invert,
+                    max_count: args.max_count,
+                },
                 context: Context { before, after },
                 before,
                 after,
@@ -161,6 +189,7 @@ struct Plan<'a> {
     matcher: &'a RegexMatcher,
     filter: &'a Filter,
     mode: OutputMode,
+    opts: FileOpts,
     context: Context,
     before: u64,
     after: u64,

@@ -45,7 +45,7 @@ use crate::core::pool::Executor;
 use crate::core::sandbox::Sandbox;
 use crate::search::cursor::Cursor;
 use crate::search::file::OutputMode;
-use crate::search::file::{Context, FileStatus, SeqSkip};
+use crate::search::file::{Context, FileOpts, FileStatus, SeqSkip};
 use crate::search::page::Page;
 use crate::walk::{Filter, WalkSkips};
 use crossbeam_channel as chan;
@@ -73,7 +73,7 @@ impl Outcome {
         self.files
             .iter()
             .map(|f| {
-                let items: usize = f.result.items.iter().map(|i| i.text.len() + 48).sum();
+                let items = f.result.items.len() * 48 + f.result.text.len();
                 f.rel.as_os_str().len() + items + 128
             })
             .sum()
@@ -93,6 +93,7 @@ struct Shared {
     matcher: RegexMatcher,
     filter: Filter,
     mode: OutputMode,
+    opts: FileOpts,
     context: Context,
     before: u64,
     after: u64,
@@ -117,6 +118,7 @@ impl Shared {
             matcher: p.matcher.clone(),
             filter: p.filter.clone(),
             mode: p.mode,
+            opts: p.opts,
             context: p.context,
             before: p.before,
             after: p.after,
@@ -137,6 +139,7 @@ impl Shared {
             matcher: &self.matcher,
             filter: &self.filter,
             mode: self.mode,
+            opts: self.opts,
             context: self.context,
             before: self.before,
             after: self.after,
@@ -385,7 +388,10 @@ impl<'r, 'p, 'd> Run<'r, 'p, 'd> {
             for f in o.files {
                 self.page.add_walk_skips(&f.skips);
                 // Most files have no match: format their path only when it will be shown.
-                let shown = if f.result.units > 0 || !f.result.items.is_empty() {
+                let shown = if f.result.units > 0
+                    || !f.result.items.is_empty()
+                    || self.plan.mode == OutputMode::FilesWithoutMatch
+                {
                     self.plan.sandbox.display(f.root, &f.rel)
                 } else {
                     String::new()

