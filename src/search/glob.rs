@@ -1,6 +1,5 @@
 //! glob: file names matching a pattern, on the same root-bound walker, sorted and paginated like grep.
 
-use crate::core::admit::RootId;
 use crate::core::audit::Fields;
 use crate::core::deadline::Deadline;
 use crate::core::error::{Error, Result};
@@ -10,7 +9,7 @@ use crate::search::cursor;
 use crate::search::file::{FileResult, OutputMode};
 use crate::search::page::Page;
 use crate::search::query::{check_glob, start_pos, Start};
-use crate::walk::{Filter, IgnoreBudget, Walk, WalkEnd, WalkSkips};
+use crate::walk::{Filter, IgnoreBudget, WalkEnd, WalkSkips};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -152,17 +151,8 @@ impl Sandbox {
                     fd,
                     levels,
                 } => {
-                    let resume = cursor
-                        .as_ref()
-                        .filter(|c| c.root == root)
-                        .map(|c| c.path.as_path());
-                    let walker = Walk {
-                        gate: &self.gate,
-                        root: RootId::Read(root),
-                        filter: &filter,
-                        deadline: Some(&deadline),
-                        resume_after: resume,
-                    };
+                    let walker = self.walker(root, &filter, &deadline, cursor.as_ref());
+                    let resume = walker.resume_after;
                     let mut on_file = |f: crate::walk::FoundFile, skips: &mut WalkSkips| {
                         page.add_walk_skips(&std::mem::take(skips));
                         if deadline.expired() {

@@ -2,6 +2,7 @@
 //! filter, where the walks start, page caps, the cursor, and the result a finished page becomes.
 
 use crate::core::admit::{self, RootId};
+use crate::core::deadline::Deadline;
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::open::{self, Kind, Want};
 use crate::core::policy::SymlinkMode;
@@ -10,7 +11,7 @@ use crate::search::args::{Globs, GrepResult, MAX_OFFSET};
 use crate::search::cursor::Cursor;
 use crate::search::file::OutputMode;
 use crate::search::page::{Page, Pos};
-use crate::walk::{self, Filter};
+use crate::walk::{self, Filter, Walk};
 use std::os::fd::{AsFd, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -316,5 +317,25 @@ pub(crate) fn start_pos(cursor: Option<&Cursor>, starts: &[Start]) -> Option<Pos
             line: 0,
         }),
         (None, None) => None,
+    }
+}
+
+impl Sandbox {
+    /// The walker of one start directory in read root `root`: this call's filter and deadline, and
+    /// resuming after the cursor's path when the cursor is in this root.
+    pub(crate) fn walker<'a>(
+        &'a self,
+        root: usize,
+        filter: &'a Filter,
+        deadline: &'a Deadline,
+        cursor: Option<&'a Cursor>,
+    ) -> Walk<'a> {
+        Walk {
+            gate: &self.gate,
+            root: RootId::Read(root),
+            filter,
+            deadline: Some(deadline),
+            resume_after: cursor.filter(|c| c.root == root).map(|c| c.path.as_path()),
+        }
     }
 }

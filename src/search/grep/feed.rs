@@ -2,9 +2,8 @@
 //! directory handles each batch keeps open.
 
 use super::{pipeline, Plan, MAX_BATCH};
-use crate::core::admit::RootId;
 use crate::search::query::Start;
-use crate::walk::{FoundFile, Walk, WalkEnd, WalkSkips};
+use crate::walk::{FoundFile, WalkEnd, WalkSkips};
 use std::os::fd::OwnedFd;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -96,17 +95,9 @@ impl Plan<'_> {
                     fd,
                     levels,
                 } => {
-                    let resume = self
-                        .cursor
-                        .filter(|c| c.root == root)
-                        .map(|c| c.path.as_path());
-                    let walker = Walk {
-                        gate: &self.sandbox.gate,
-                        root: RootId::Read(root),
-                        filter: self.filter,
-                        deadline: Some(self.deadline),
-                        resume_after: resume,
-                    };
+                    let walker = self
+                        .sandbox
+                        .walker(root, self.filter, self.deadline, self.cursor);
                     let mut on_file = |f: FoundFile, skips: &mut WalkSkips| {
                         let mut sk = std::mem::take(&mut carry);
                         sk.add(&std::mem::take(skips));
