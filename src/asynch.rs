@@ -55,6 +55,7 @@ impl AsyncTools {
     }
 
     /// The shared tools.
+    #[cfg(feature = "mcp")]
     pub(crate) fn shared(&self) -> &Arc<AgentTools> {
         &self.tools
     }
