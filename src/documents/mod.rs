@@ -1,7 +1,7 @@
 //! Text extraction from documents: PPTX, DOCX, XLSX, PDF and Jupyter notebooks (feature `documents`).
 //!
 //! [`extract`] takes the document's BYTES (read by the caller through the sandbox's gate; this module
-//! never opens a path), a set of bounds ([`DocLimits`]) and the call's [`Deadline`], and returns the
+//! never opens a path), a set of bounds ([`DocLimits`]) and the call's time budget ([`crate::Budget`]), and returns the
 //! text with structure markers (`--- slide 3 ---`, `--- page 2 ---`, `--- sheet Data ---`,
 //! `--- cell 4 [code] ---`). Documents are hostile input: every bound is checked while extracting, and
 //! a document over one returns the text extracted so far with [`Extracted::truncated`] set and the
