@@ -122,12 +122,13 @@ fn default_sandbox(root: &Path) -> Sandbox {
 
 fn full_search(sb: &Sandbox, pattern: &str, ci: bool, word: bool) -> GrepResult {
     let r = sb
-        .grep_search(&GrepArgs {
-            pattern: pattern.to_string(),
-            case_insensitive: Some(ci),
-            word: Some(word),
-            limit: Some(u64::MAX / 2),
-            ..Default::default()
+        .grep_search(&{
+            let mut args_ = GrepArgs::default();
+            args_.pattern = pattern.to_string();
+            args_.case_insensitive = Some(ci);
+            args_.word = Some(word);
+            args_.limit = Some(u64::MAX / 2);
+            args_
         })
         .expect("grep_search");
     assert!(!r.truncated && !r.timed_out, "a full search was cut short");
@@ -171,12 +172,13 @@ fn bench_full_searches(c: &mut Criterion, corpus: &Corpus) {
 }
 
 fn page(sb: &Sandbox, pattern: &str, cursor: Option<&str>, offset: Option<u64>) -> GrepResult {
-    sb.grep_search(&GrepArgs {
-        pattern: pattern.to_string(),
-        limit: Some(10),
-        cursor: cursor.map(str::to_string),
-        offset,
-        ..Default::default()
+    sb.grep_search(&{
+        let mut args_ = GrepArgs::default();
+        args_.pattern = pattern.to_string();
+        args_.limit = Some(10);
+        args_.cursor = cursor.map(str::to_string);
+        args_.offset = offset;
+        args_
     })
     .expect("grep_search page")
 }
@@ -235,11 +237,12 @@ fn bench_read(c: &mut Criterion, corpus: &Corpus) {
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2));
     for (path, limit) in [(corpus.small_read, 4096u64), (corpus.large_read, 1 << 20)] {
-        let args = ReadArgs {
-            path: path.to_string(),
-            offset: Some(0),
-            limit: Some(limit),
-            ..Default::default()
+        let args = {
+            let mut args_ = ReadArgs::default();
+            args_.path = path.to_string();
+            args_.offset = Some(0);
+            args_.limit = Some(limit);
+            args_
         };
         let r = sb.read_file(&args).expect("read_file");
         assert_eq!(r.encoding, "utf-8", "{path}");
@@ -257,18 +260,20 @@ fn bench_read(c: &mut Criterion, corpus: &Corpus) {
 
 fn bench_walk(c: &mut Criterion, corpus: &Corpus) {
     let sb = unbounded_sandbox(&corpus.root);
-    let glob = GlobArgs {
-        pattern: "**".to_string(),
-        limit: Some(u64::MAX / 2),
-        ..Default::default()
+    let glob = {
+        let mut args_ = GlobArgs::default();
+        args_.pattern = "**".to_string();
+        args_.limit = Some(u64::MAX / 2);
+        args_
     };
     // The same walk, plus an open and fstat of every file: grep with max_filesize 0 skips each file
     // after the fstat on its descriptor, before reading it.
-    let open_only = GrepArgs {
-        pattern: "NOMATCH_ROOTBOUND_7f3a91".to_string(),
-        max_filesize: Some(0),
-        limit: Some(u64::MAX / 2),
-        ..Default::default()
+    let open_only = {
+        let mut args_ = GrepArgs::default();
+        args_.pattern = "NOMATCH_ROOTBOUND_7f3a91".to_string();
+        args_.max_filesize = Some(0);
+        args_.limit = Some(u64::MAX / 2);
+        args_
     };
     let r = sb.glob(&glob).expect("glob");
     assert!(!r.truncated);

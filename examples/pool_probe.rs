@@ -59,9 +59,10 @@ fn main() {
                             "needle"
                         };
                         let r = sb
-                            .grep_search(&GrepArgs {
-                                limit: Some(100),
-                                ..GrepArgs::new(pat)
+                            .grep_search(&{
+                                let mut args_ = GrepArgs::new(pat);
+                                args_.limit = Some(100);
+                                args_
                             })
                             .unwrap();
                         assert!(!r.timed_out);

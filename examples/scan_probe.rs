@@ -49,18 +49,20 @@ fn main() {
             .thread_pool(Arc::clone(&pool))
             .build()
             .unwrap();
-        let args = GrepArgs {
-            path: Some(n.into()),
-            ..GrepArgs::new("(?:a|b)[a-j]{500}(?:c|d)z")
+        let args = {
+            let mut args_ = GrepArgs::new("(?:a|b)[a-j]{500}(?:c|d)z");
+            args_.path = Some(n.into());
+            args_
         };
         let t = Instant::now();
         let r = sb.grep_search(&args).unwrap();
         let full = t.elapsed();
         let t = Instant::now();
         let r2 = sb
-            .grep_search(&GrepArgs {
-                timeout_ms: Some(100),
-                ..args.clone()
+            .grep_search(&{
+                let mut args_ = args.clone();
+                args_.timeout_ms = Some(100);
+                args_
             })
             .unwrap();
         let ret = t.elapsed();

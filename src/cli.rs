@@ -430,11 +430,12 @@ fn read(path: &str, offset: Option<u64>, limit: Option<u64>, opts: &SandboxOpts)
         Ok(s) => s,
         Err(e) => return usage(&e),
     };
-    let args = rootbound::ReadArgs {
-        path: path.into(),
-        offset,
-        limit,
-        ..Default::default()
+    let args = {
+        let mut args_ = rootbound::ReadArgs::default();
+        args_.path = path.into();
+        args_.offset = offset;
+        args_.limit = limit;
+        args_
     };
     match sb.read_file(&args) {
         Ok(r) => {
@@ -508,30 +509,31 @@ fn grep_with(sb: &Sandbox, g: &GrepCmd) -> i32 {
     } else {
         OutputMode::Content
     };
-    let base = GrepArgs {
-        pattern: g.pattern.clone(),
-        include: (!include.is_empty()).then_some(rootbound::Globs::Many(include)),
-        exclude: (!exclude.is_empty()).then_some(rootbound::Globs::Many(exclude)),
-        file_type: (!g.types.is_empty()).then(|| g.types.join(",")),
-        case_insensitive: Some(g.ignore_case),
-        smart_case: Some(g.smart_case),
-        fixed_strings: Some(g.fixed_strings),
-        word: Some(g.word_regexp),
-        multiline: Some(g.multiline),
-        context: g.context,
-        before: g.before_context,
-        after: g.after_context,
-        output_mode: Some(mode),
-        hidden: Some(g.hidden),
-        no_ignore: Some(g.no_ignore),
-        documents: g.documents.then_some(true),
-        invert: Some(g.invert_match),
-        only_matching: Some(g.only_matching),
-        max_count: g.max_count,
-        line_regexp: Some(g.line_regexp),
-        max_depth: g.max_depth,
-        limit: Some(sb.policy().limits.max_results as u64),
-        ..Default::default()
+    let base = {
+        let mut args_ = GrepArgs::default();
+        args_.pattern = g.pattern.clone();
+        args_.include = (!include.is_empty()).then_some(rootbound::Globs::Many(include));
+        args_.exclude = (!exclude.is_empty()).then_some(rootbound::Globs::Many(exclude));
+        args_.file_type = (!g.types.is_empty()).then(|| g.types.join(","));
+        args_.case_insensitive = Some(g.ignore_case);
+        args_.smart_case = Some(g.smart_case);
+        args_.fixed_strings = Some(g.fixed_strings);
+        args_.word = Some(g.word_regexp);
+        args_.multiline = Some(g.multiline);
+        args_.context = g.context;
+        args_.before = g.before_context;
+        args_.after = g.after_context;
+        args_.output_mode = Some(mode);
+        args_.hidden = Some(g.hidden);
+        args_.no_ignore = Some(g.no_ignore);
+        args_.documents = g.documents.then_some(true);
+        args_.invert = Some(g.invert_match);
+        args_.only_matching = Some(g.only_matching);
+        args_.max_count = g.max_count;
+        args_.line_regexp = Some(g.line_regexp);
+        args_.max_depth = g.max_depth;
+        args_.limit = Some(sb.policy().limits.max_results as u64);
+        args_
     };
     let paths: Vec<Option<String>> = if g.paths.is_empty() {
         vec![None]
@@ -541,9 +543,10 @@ fn grep_with(sb: &Sandbox, g: &GrepCmd) -> i32 {
     let mut out = std::io::BufWriter::with_capacity(256 * 1024, std::io::stdout().lock());
     let mut found = false;
     for path in paths {
-        let mut args = GrepArgs {
-            path,
-            ..base.clone()
+        let mut args = {
+            let mut args_ = base.clone();
+            args_.path = path;
+            args_
         };
         loop {
             match sb.grep_search(&args) {

@@ -124,8 +124,10 @@ fn check_read(w: &World, sb: &Sandbox, case: &Case, tag: &str, bad: &mut Vec<Str
 }
 
 fn check_stat(w: &World, sb: &Sandbox, case: &Case, tag: &str, bad: &mut Vec<String>) {
-    let r = sb.stat(&StatArgs {
-        path: case.req.clone(),
+    let r = sb.stat(&{
+        let mut args_ = StatArgs::default();
+        args_.path = case.req.clone();
+        args_
     });
     if let Err(e) = &r {
         w.assert_clean_error(e, &case.req, tag);
@@ -146,10 +148,11 @@ fn check_stat(w: &World, sb: &Sandbox, case: &Case, tag: &str, bad: &mut Vec<Str
 }
 
 fn check_list(w: &World, sb: &Sandbox, case: &Case, tag: &str, bad: &mut Vec<String>) {
-    let r = sb.list_dir(&ListArgs {
-        path: Some(case.req.clone()),
-        hidden: Some(true),
-        ..Default::default()
+    let r = sb.list_dir(&{
+        let mut args_ = ListArgs::default();
+        args_.path = Some(case.req.clone());
+        args_.hidden = Some(true);
+        args_
     });
     match &r {
         Err(e) => w.assert_clean_error(e, &case.req, tag),
@@ -696,9 +699,10 @@ fn magic_link_root(mode: &str) {
                 );
             }
         }
-        let l = sb.list_dir(&ListArgs {
-            path: Some(req.clone()),
-            ..Default::default()
+        let l = sb.list_dir(&{
+            let mut args_ = ListArgs::default();
+            args_.path = Some(req.clone());
+            args_
         });
         assert!(
             matches!(&l, Err(e) if e.code == ErrorCode::OutOfSandbox || e.code == ErrorCode::NotAFile),
@@ -829,10 +833,11 @@ fn deny_suite(mode: &str) {
         let tag = format!("[{mode}, deny] {:?}", case.req);
         check_read(&w, &sb, &case, &tag, &mut bad);
         check_stat(&w, &sb, &case, &tag, &mut bad);
-        let l = sb.list_dir(&ListArgs {
-            path: Some(case.req.clone()),
-            hidden: Some(true),
-            ..Default::default()
+        let l = sb.list_dir(&{
+            let mut args_ = ListArgs::default();
+            args_.path = Some(case.req.clone());
+            args_.hidden = Some(true);
+            args_
         });
         match (case.want, &l) {
             (Want::Text(_), Err(e)) if e.code == ErrorCode::NotAFile => {}
@@ -862,10 +867,11 @@ fn deny_suite(mode: &str) {
         ("sub/", true),
     ] {
         let l = sb
-            .list_dir(&ListArgs {
-                path: Some(dir.into()),
-                hidden: Some(hidden),
-                ..Default::default()
+            .list_dir(&{
+                let mut args_ = ListArgs::default();
+                args_.path = Some(dir.into());
+                args_.hidden = Some(hidden);
+                args_
             })
             .unwrap();
         let names: Vec<&str> = l.entries.iter().map(|e| e.name.as_str()).collect();
@@ -892,9 +898,10 @@ fn deny_suite(mode: &str) {
     }
     // The default listing (no path) of a single root too.
     let l = sb
-        .list_dir(&ListArgs {
-            hidden: Some(true),
-            ..Default::default()
+        .list_dir(&{
+            let mut args_ = ListArgs::default();
+            args_.hidden = Some(true);
+            args_
         })
         .unwrap();
     assert!(!l
@@ -1024,7 +1031,11 @@ fn special_files(mode: &str) {
             let sb2 = Arc::clone(&sb);
             let n = name.to_string();
             let st = within(Duration::from_secs(5), "stat", move || {
-                sb2.stat(&StatArgs { path: n })
+                sb2.stat(&{
+                    let mut args_ = StatArgs::default();
+                    args_.path = n;
+                    args_
+                })
             });
             assert_eq!(
                 st.map(|s| s.kind.as_str()).ok(),
@@ -1038,9 +1049,10 @@ fn special_files(mode: &str) {
     assert_eq!(&buf, b"FIFODATA", "[{mode}] the FIFO was read from");
 
     let l = sb
-        .list_dir(&ListArgs {
-            path: Some(".".into()),
-            ..Default::default()
+        .list_dir(&{
+            let mut args_ = ListArgs::default();
+            args_.path = Some(".".into());
+            args_
         })
         .unwrap();
     let kind = |n: &str| l.entries.iter().find(|e| e.name == n).map(|e| e.kind);
@@ -1128,9 +1140,10 @@ fn root_renamed(mode: &str) {
 /// list_dir reports symlinks as symlinks (never following them) and shows nothing from outside.
 fn root_listing_shows_links_unfollowed(w: &World, sb: &Sandbox, mode: &str) {
     let l = sb
-        .list_dir(&ListArgs {
-            path: Some(".".into()),
-            ..Default::default()
+        .list_dir(&{
+            let mut args_ = ListArgs::default();
+            args_.path = Some(".".into());
+            args_
         })
         .unwrap();
     for e in &l.entries {
@@ -1147,9 +1160,10 @@ fn root_listing_shows_links_unfollowed(w: &World, sb: &Sandbox, mode: &str) {
         }
     }
     let l = sb
-        .list_dir(&ListArgs {
-            path: Some("sub".into()),
-            ..Default::default()
+        .list_dir(&{
+            let mut args_ = ListArgs::default();
+            args_.path = Some("sub".into());
+            args_
         })
         .unwrap();
     let kinds: Vec<(&str, &str)> = l
@@ -1290,20 +1304,22 @@ fn huge_sparse_file_reads_are_bounded() {
     assert!(r.content.starts_with("line 0000"));
 
     let r = sb
-        .read_file(&ReadArgs {
-            offset: Some(5 * GIB),
-            limit: Some(6),
-            ..ReadArgs::path("sparse.txt")
+        .read_file(&{
+            let mut args_ = ReadArgs::path("sparse.txt");
+            args_.offset = Some(5 * GIB);
+            args_.limit = Some(6);
+            args_
         })
         .unwrap();
     assert_eq!(r.content, "MIDDLE");
     assert!(r.truncated);
 
     let r = sb
-        .read_file(&ReadArgs {
-            offset: Some(10 * GIB - 10),
-            limit: Some(1 << 40),
-            ..ReadArgs::path("sparse.txt")
+        .read_file(&{
+            let mut args_ = ReadArgs::path("sparse.txt");
+            args_.offset = Some(10 * GIB - 10);
+            args_.limit = Some(1 << 40);
+            args_
         })
         .unwrap();
     assert_eq!(r.bytes_returned, 10);
@@ -1313,10 +1329,11 @@ fn huge_sparse_file_reads_are_bounded() {
     // Line mode: the first lines come at once; a line far past the text hits the deadline (or ends),
     // in bounded time either way.
     let r = sb
-        .read_file(&ReadArgs {
-            start_line: Some(2),
-            max_lines: Some(3),
-            ..ReadArgs::path("sparse.txt")
+        .read_file(&{
+            let mut args_ = ReadArgs::path("sparse.txt");
+            args_.start_line = Some(2);
+            args_.max_lines = Some(3);
+            args_
         })
         .unwrap();
     assert_eq!(
@@ -1325,9 +1342,10 @@ fn huge_sparse_file_reads_are_bounded() {
     );
     assert_eq!(r.next_line, Some(5));
     let t2 = Instant::now();
-    let far = sb.read_file(&ReadArgs {
-        start_line: Some(1_000_000),
-        ..ReadArgs::path("sparse.txt")
+    let far = sb.read_file(&{
+        let mut args_ = ReadArgs::path("sparse.txt");
+        args_.start_line = Some(1_000_000);
+        args_
     });
     assert!(
         t2.elapsed() < Duration::from_secs(5),
@@ -1340,10 +1358,11 @@ fn huge_sparse_file_reads_are_bounded() {
     }
     // One enormous line: cut, bounded content.
     let t3 = Instant::now();
-    let long = sb.read_file(&ReadArgs {
-        start_line: Some(1001),
-        max_lines: Some(1),
-        ..ReadArgs::path("sparse.txt")
+    let long = sb.read_file(&{
+        let mut args_ = ReadArgs::path("sparse.txt");
+        args_.start_line = Some(1001);
+        args_.max_lines = Some(1);
+        args_
     });
     assert!(t3.elapsed() < Duration::from_secs(5));
     if let Ok(r) = long {
@@ -1356,8 +1375,10 @@ fn huge_sparse_file_reads_are_bounded() {
     assert_eq!(b.total_bytes, 10 * GIB);
 
     let s = sb
-        .stat(&StatArgs {
-            path: "sparse.txt".into(),
+        .stat(&{
+            let mut args_ = StatArgs::default();
+            args_.path = "sparse.txt".into();
+            args_
         })
         .unwrap();
     assert_eq!(s.size, 10 * GIB);
@@ -1388,9 +1409,10 @@ fn single_64mib_line_is_bounded() {
     assert_eq!(r.total_bytes, 64 << 20);
 
     let r = sb
-        .read_file(&ReadArgs {
-            start_line: Some(1),
-            ..ReadArgs::path("one_line.txt")
+        .read_file(&{
+            let mut args_ = ReadArgs::path("one_line.txt");
+            args_.start_line = Some(1);
+            args_
         })
         .unwrap();
     assert!(r.content.starts_with("START xxxx"));
@@ -1403,10 +1425,11 @@ fn single_64mib_line_is_bounded() {
     assert!(!r.truncated, "the only line was returned (cut)");
 
     let r = sb
-        .read_file(&ReadArgs {
-            start_line: Some(1),
-            line_numbers: Some(true),
-            ..ReadArgs::path("two_lines.txt")
+        .read_file(&{
+            let mut args_ = ReadArgs::path("two_lines.txt");
+            args_.start_line = Some(1);
+            args_.line_numbers = Some(true);
+            args_
         })
         .unwrap();
     assert!(r.content.len() < 4096);
@@ -1417,9 +1440,10 @@ fn single_64mib_line_is_bounded() {
     );
 
     let r = sb
-        .read_file(&ReadArgs {
-            start_line: Some(2),
-            ..ReadArgs::path("two_lines.txt")
+        .read_file(&{
+            let mut args_ = ReadArgs::path("two_lines.txt");
+            args_.start_line = Some(2);
+            args_
         })
         .unwrap();
     assert_eq!(r.content, "second line\n");
@@ -1471,10 +1495,11 @@ fn file_changing_while_read() {
         while start.elapsed() < dur || calls < 200 {
             for name in ["grow.txt", "shrink.txt"] {
                 let offset = (calls as u64 * 4099) % (64 * 1024);
-                let byte = sb.read_file(&ReadArgs {
-                    offset: Some(offset),
-                    limit: Some(1000),
-                    ..ReadArgs::path(name)
+                let byte = sb.read_file(&{
+                    let mut args_ = ReadArgs::path(name);
+                    args_.offset = Some(offset);
+                    args_.limit = Some(1000);
+                    args_
                 });
                 if let Ok(r) = byte {
                     assert!(r.bytes_returned <= 1000);
@@ -1487,10 +1512,11 @@ fn file_changing_while_read() {
                     panic!("{name}: {e}");
                 }
                 let lines = sb
-                    .read_file(&ReadArgs {
-                        start_line: Some(1 + calls as u64 % 50),
-                        max_lines: Some(20),
-                        ..ReadArgs::path(name)
+                    .read_file(&{
+                        let mut args_ = ReadArgs::path(name);
+                        args_.start_line = Some(1 + calls as u64 % 50);
+                        args_.max_lines = Some(20);
+                        args_
                     })
                     .unwrap();
                 // Whole lines are the pattern; only the file's last line may be caught half-written.
@@ -1673,9 +1699,10 @@ fn no_roots_left_refuses_everything() {
     let e = sb.read_file(&ReadArgs::path("x")).unwrap_err();
     assert_eq!(e.code, ErrorCode::OutOfSandbox);
     let e = sb
-        .list_dir(&ListArgs {
-            path: Some(".".into()),
-            ..Default::default()
+        .list_dir(&{
+            let mut args_ = ListArgs::default();
+            args_.path = Some(".".into());
+            args_
         })
         .unwrap_err();
     assert_eq!(e.code, ErrorCode::OutOfSandbox);

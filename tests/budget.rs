@@ -87,12 +87,13 @@ fn context_with_offset_is_linear() {
     let sb = sandbox(t.path());
     let start = Instant::now();
     let r = sb
-        .grep_search(&GrepArgs {
-            context: Some(100),
-            offset: Some(4499),
-            limit: Some(1),
-            timeout_ms: Some(2000),
-            ..GrepArgs::new("^m$")
+        .grep_search(&{
+            let mut args_ = GrepArgs::new("^m$");
+            args_.context = Some(100);
+            args_.offset = Some(4499);
+            args_.limit = Some(1);
+            args_.timeout_ms = Some(2000);
+            args_
         })
         .unwrap();
     let took = start.elapsed();
@@ -183,26 +184,29 @@ fn context_offset_pages_match_cursor_pages() {
         ))
         .unwrap();
         for (before, after) in [(1, 1), (2, 0), (0, 3), (3, 2)] {
-            let base = GrepArgs {
-                before: Some(before),
-                after: Some(after),
-                limit: Some(2),
-                ..GrepArgs::new("needle")
+            let base = {
+                let mut args_ = GrepArgs::new("needle");
+                args_.before = Some(before);
+                args_.after = Some(after);
+                args_.limit = Some(2);
+                args_
             };
             // Pages by cursor: the first page of each offset is the cursor page of that index.
             let mut cursor = None;
             let mut at = 0;
             loop {
                 let by_cursor = sb
-                    .grep_search(&GrepArgs {
-                        cursor: cursor.clone(),
-                        ..base.clone()
+                    .grep_search(&{
+                        let mut args_ = base.clone();
+                        args_.cursor = cursor.clone();
+                        args_
                     })
                     .unwrap();
                 let by_offset = sb
-                    .grep_search(&GrepArgs {
-                        offset: Some(at),
-                        ..base.clone()
+                    .grep_search(&{
+                        let mut args_ = base.clone();
+                        args_.offset = Some(at);
+                        args_
                     })
                     .unwrap();
                 assert_eq!(
@@ -249,20 +253,22 @@ fn timed_out_offset_page_resumes_at_the_offset() {
     }
     let sb = sandbox(t.path());
     let r = sb
-        .grep_search(&GrepArgs {
-            offset: Some(50),
-            limit: Some(3),
-            timeout_ms: Some(0),
-            ..GrepArgs::new("needle")
+        .grep_search(&{
+            let mut args_ = GrepArgs::new("needle");
+            args_.offset = Some(50);
+            args_.limit = Some(3);
+            args_.timeout_ms = Some(0);
+            args_
         })
         .unwrap();
     assert!(r.timed_out && r.truncated && r.match_lines == 0, "{r:?}");
     assert_eq!(r.next_offset, 50);
     let r = sb
-        .grep_search(&GrepArgs {
-            cursor: r.next_cursor,
-            limit: Some(3),
-            ..GrepArgs::new("needle")
+        .grep_search(&{
+            let mut args_ = GrepArgs::new("needle");
+            args_.cursor = r.next_cursor;
+            args_.limit = Some(3);
+            args_
         })
         .unwrap();
     assert_eq!(
@@ -272,11 +278,12 @@ fn timed_out_offset_page_resumes_at_the_offset() {
     assert_eq!(r.next_offset, 53);
     // The same for glob.
     let g = sb
-        .glob(&GlobArgs {
-            pattern: "*.txt".into(),
-            offset: Some(50),
-            limit: Some(2),
-            ..Default::default()
+        .glob(&{
+            let mut args_ = GlobArgs::default();
+            args_.pattern = "*.txt".into();
+            args_.offset = Some(50);
+            args_.limit = Some(2);
+            args_
         })
         .unwrap();
     assert_eq!(g.matches, "f050.txt\nf051.txt\n");
@@ -295,29 +302,32 @@ fn resumed_page_cut_in_its_file_keeps_its_place() {
     text.push_str("needle last\n");
     write(t.path(), "big.txt", &text);
     let sb = sandbox(t.path());
-    let args = GrepArgs {
-        limit: Some(1),
-        timeout_ms: Some(100),
-        ..GrepArgs::new(r"^needle|\b\w{20}\b")
+    let args = {
+        let mut args_ = GrepArgs::new(r"^needle|\b\w{20}\b");
+        args_.limit = Some(1);
+        args_.timeout_ms = Some(100);
+        args_
     };
     let r = sb.grep_search(&args).unwrap();
     assert_eq!(r.matches, "big.txt:1:needle first\n");
     let mut cursor = r.next_cursor.expect("a cursor");
     // Resumed with the same budget: cut again before the next result, and the cursor stays.
     let r = sb
-        .grep_search(&GrepArgs {
-            cursor: Some(cursor.clone()),
-            ..args.clone()
+        .grep_search(&{
+            let mut args_ = args.clone();
+            args_.cursor = Some(cursor.clone());
+            args_
         })
         .unwrap();
     if r.timed_out && r.match_lines == 0 {
         cursor = r.next_cursor.expect("a timed-out page has a cursor");
     }
     let r = sb
-        .grep_search(&GrepArgs {
-            cursor: Some(cursor),
-            timeout_ms: Some(60_000),
-            ..args.clone()
+        .grep_search(&{
+            let mut args_ = args.clone();
+            args_.cursor = Some(cursor);
+            args_.timeout_ms = Some(60_000);
+            args_
         })
         .unwrap();
     assert!(r.matches.ends_with(":needle last\n"), "{:?}", r.matches);
@@ -333,12 +343,13 @@ fn count_mode_unaffected_by_offset_with_context() {
     }
     let sb = sandbox(t.path());
     let r = sb
-        .grep_search(&GrepArgs {
-            context: Some(2),
-            offset: Some(10),
-            limit: Some(2),
-            output_mode: Some(OutputMode::Count),
-            ..GrepArgs::new("needle")
+        .grep_search(&{
+            let mut args_ = GrepArgs::new("needle");
+            args_.context = Some(2);
+            args_.offset = Some(10);
+            args_.limit = Some(2);
+            args_.output_mode = Some(OutputMode::Count);
+            args_
         })
         .unwrap();
     assert_eq!(r.matches, "f10.txt:2\nf11.txt:2\n");
@@ -362,9 +373,10 @@ fn huge_ignore() -> String {
 fn grep_with_timeout(sb: &Sandbox, ms: u64) -> (GrepResult, Duration) {
     let start = Instant::now();
     let r = sb
-        .grep_search(&GrepArgs {
-            timeout_ms: Some(ms),
-            ..GrepArgs::new("hello")
+        .grep_search(&{
+            let mut args_ = GrepArgs::new("hello");
+            args_.timeout_ms = Some(ms);
+            args_
         })
         .unwrap();
     (r, start.elapsed())
@@ -433,9 +445,10 @@ fn ignore_files_are_bounded_resumed_and_cached() {
 
     // glob sees the same rules, from the same cache.
     let g = sb
-        .glob(&GlobArgs {
-            pattern: "*.txt".into(),
-            ..Default::default()
+        .glob(&{
+            let mut args_ = GlobArgs::default();
+            args_.pattern = "*.txt".into();
+            args_
         })
         .unwrap();
     assert_eq!(
@@ -492,10 +505,11 @@ fn glob_cut_before_its_first_file_has_a_cursor() {
         }
     }
     let full = sandbox(t.path())
-        .glob(&GlobArgs {
-            pattern: "*.txt".into(),
-            limit: Some(100),
-            ..Default::default()
+        .glob(&{
+            let mut args_ = GlobArgs::default();
+            args_.pattern = "*.txt".into();
+            args_.limit = Some(100);
+            args_
         })
         .unwrap();
     assert_eq!(full.match_lines, 100);
@@ -508,20 +522,22 @@ fn glob_cut_before_its_first_file_has_a_cursor() {
     ))
     .unwrap();
     let g = zero
-        .glob(&GlobArgs {
-            pattern: "*.txt".into(),
-            limit: Some(100),
-            ..Default::default()
+        .glob(&{
+            let mut args_ = GlobArgs::default();
+            args_.pattern = "*.txt".into();
+            args_.limit = Some(100);
+            args_
         })
         .unwrap();
     assert!(g.timed_out && g.truncated && g.match_lines == 0, "{g:?}");
     let cursor = g.next_cursor.expect("a truncated page carries a cursor");
     let rest = sandbox(t.path())
-        .glob(&GlobArgs {
-            pattern: "*.txt".into(),
-            limit: Some(100),
-            cursor: Some(cursor),
-            ..Default::default()
+        .glob(&{
+            let mut args_ = GlobArgs::default();
+            args_.pattern = "*.txt".into();
+            args_.limit = Some(100);
+            args_.cursor = Some(cursor);
+            args_
         })
         .unwrap();
     assert_eq!(rest.matches, full.matches);
@@ -542,10 +558,11 @@ fn glob_pages_cut_by_the_deadline_concatenate() {
         max_bytes: 1 << 24,
         ..Limits::default()
     };
-    let args = GlobArgs {
-        pattern: "*.txt".into(),
-        limit: Some(100_000),
-        ..Default::default()
+    let args = {
+        let mut args_ = GlobArgs::default();
+        args_.pattern = "*.txt".into();
+        args_.limit = Some(100_000);
+        args_
     };
     let full = Sandbox::new(policy(t.path(), big.clone()))
         .unwrap()
@@ -563,9 +580,10 @@ fn glob_pages_cut_by_the_deadline_concatenate() {
     let (mut out, mut cursor, mut cut) = (String::new(), None, 0);
     for _ in 0..100_000 {
         let g = short
-            .glob(&GlobArgs {
-                cursor: cursor.clone(),
-                ..args.clone()
+            .glob(&{
+                let mut args_ = args.clone();
+                args_.cursor = cursor.clone();
+                args_
             })
             .unwrap();
         out.push_str(&g.matches);
@@ -605,10 +623,11 @@ fn read_file_line_mode_deadline_returns_the_partial_page() {
     // Cut while reading lines: the whole lines before the deadline, and where to go on.
     let start = Instant::now();
     let r = sb
-        .read_file(&ReadArgs {
-            start_line: Some(4491),
-            max_lines: Some(100),
-            ..ReadArgs::path("sparse.txt")
+        .read_file(&{
+            let mut args_ = ReadArgs::path("sparse.txt");
+            args_.start_line = Some(4491);
+            args_.max_lines = Some(100);
+            args_
         })
         .unwrap();
     assert!(start.elapsed() < Duration::from_secs(2));
@@ -623,9 +642,10 @@ fn read_file_line_mode_deadline_returns_the_partial_page() {
     // Cut while looking for the first line: an empty page, the same line again, and the last line
     // start reached for byte mode.
     let r = sb
-        .read_file(&ReadArgs {
-            start_line: Some(1_000_000_000),
-            ..ReadArgs::path("sparse.txt")
+        .read_file(&{
+            let mut args_ = ReadArgs::path("sparse.txt");
+            args_.start_line = Some(1_000_000_000);
+            args_
         })
         .unwrap();
     assert!(r.timed_out && r.truncated && r.content.is_empty(), "{r:?}");
@@ -653,9 +673,10 @@ fn heap_limit_is_too_large() {
     let sb = sandbox(t.path());
     for multiline in [false, true] {
         let r = sb
-            .grep_search(&GrepArgs {
-                multiline: Some(multiline),
-                ..GrepArgs::new("needle")
+            .grep_search(&{
+                let mut args_ = GrepArgs::new("needle");
+                args_.multiline = Some(multiline);
+                args_
             })
             .unwrap();
         assert_eq!(r.matches, "short.txt:1:needle\n", "multiline {multiline}");

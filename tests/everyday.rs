@@ -216,10 +216,12 @@ fn edit_list(path: &str, list: &[(&str, &str, bool)]) -> EditArgs {
     a.path = path.into();
     a.edits = Some(
         list.iter()
-            .map(|(o, n, all)| Edit {
-                old_string: o.to_string(),
-                new_string: n.to_string(),
-                replace_all: all.then_some(true),
+            .map(|(o, n, all)| {
+                let mut e = Edit::default();
+                e.old_string = o.to_string();
+                e.new_string = n.to_string();
+                e.replace_all = all.then_some(true);
+                e
             })
             .collect(),
     );
@@ -2082,7 +2084,7 @@ fn list_roots_lists_read_roots_then_the_write_root() {
         ],
         ..w.rw()
     });
-    let r = s.list_roots(&RootsArgs {}).unwrap();
+    let r = s.list_roots(&RootsArgs::default()).unwrap();
     let got: Vec<(&str, &str, bool, bool)> = r
         .roots
         .iter()
@@ -2108,7 +2110,7 @@ fn list_roots_lists_read_roots_then_the_write_root() {
         }
     }
     // A write-only sandbox: the write root, not readable.
-    let r = sb(w.wo()).list_roots(&RootsArgs {}).unwrap();
+    let r = sb(w.wo()).list_roots(&RootsArgs::default()).unwrap();
     assert_eq!(r.roots.len(), 1);
     assert!(r.roots[0].writable && !r.roots[0].readable);
     // A read root inside a denied part of another is not offered.
@@ -2118,7 +2120,7 @@ fn list_roots_lists_read_roots_then_the_write_root() {
         deny: vec![".git/".into()],
         ..Default::default()
     });
-    let r = s.list_roots(&RootsArgs {}).unwrap();
+    let r = s.list_roots(&RootsArgs::default()).unwrap();
     assert_eq!(r.roots.len(), 1, "{r:?}");
     // A write root inside a denied part of a read root is not readable.
     let mut wp = WritePolicy::new(w.p(".git"));
@@ -2129,7 +2131,7 @@ fn list_roots_lists_read_roots_then_the_write_root() {
         write: Some(wp),
         ..Default::default()
     });
-    let r = s.list_roots(&RootsArgs {}).unwrap();
+    let r = s.list_roots(&RootsArgs::default()).unwrap();
     let wr = r.roots.iter().find(|e| e.writable).unwrap();
     assert!(!wr.readable, "{r:?}");
     let v = s.call("list_roots", json!({"x": 1}));

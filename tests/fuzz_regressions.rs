@@ -26,8 +26,10 @@ fn name_ending_in_deleted_is_not_a_deleted_file() {
         let e = sb.read_file(&ReadArgs::path(spelled)).unwrap_err();
         assert_eq!(e.code, ErrorCode::Denied, "{spelled}: {e}");
         let e = sb
-            .stat(&StatArgs {
-                path: spelled.into(),
+            .stat(&{
+                let mut args_ = StatArgs::default();
+                args_.path = spelled.into();
+                args_
             })
             .unwrap_err();
         assert_eq!(e.code, ErrorCode::Denied, "{spelled}: {e}");
@@ -58,9 +60,10 @@ fn small_policy_page_caps_do_not_panic() {
             .unwrap();
         let ctx = format!("max_results {max_results}, max_bytes {max_bytes}");
         let r = sb
-            .grep_search(&rootbound::GrepArgs {
-                max_bytes: Some(10_000),
-                ..rootbound::GrepArgs::new("needle")
+            .grep_search(&{
+                let mut args_ = rootbound::GrepArgs::new("needle");
+                args_.max_bytes = Some(10_000);
+                args_
             })
             .unwrap_or_else(|e| panic!("{ctx}: {e}"));
         assert!(r.match_lines >= 1 && r.truncated, "{ctx}: {r:?}");
@@ -69,9 +72,10 @@ fn small_policy_page_caps_do_not_panic() {
             "{ctx}: {r:?}"
         );
         let g = sb
-            .glob(&rootbound::GlobArgs {
-                pattern: "*.txt".into(),
-                ..Default::default()
+            .glob(&{
+                let mut args_ = rootbound::GlobArgs::default();
+                args_.pattern = "*.txt".into();
+                args_
             })
             .unwrap_or_else(|e| panic!("{ctx}: {e}"));
         assert!(g.match_lines >= 1, "{ctx}: {g:?}");
@@ -94,10 +98,11 @@ fn one_byte_pages_at_a_broken_lead_byte_do_not_overlap() {
     let (mut at, mut text) = (0, String::new());
     loop {
         let p = sb
-            .read_file(&ReadArgs {
-                offset: Some(at),
-                limit: Some(1),
-                ..ReadArgs::path("f")
+            .read_file(&{
+                let mut args_ = ReadArgs::path("f");
+                args_.offset = Some(at);
+                args_.limit = Some(1);
+                args_
             })
             .unwrap();
         assert_eq!(p.offset, at, "pages overlap: {p:?}");
@@ -127,10 +132,11 @@ fn utf16_lone_high_surrogate_before_a_pair_pages_like_the_whole_file() {
     let (mut at, mut text) = (0, String::new());
     loop {
         let p = sb
-            .read_file(&ReadArgs {
-                offset: Some(at),
-                limit: Some(2),
-                ..ReadArgs::path("f")
+            .read_file(&{
+                let mut args_ = ReadArgs::path("f");
+                args_.offset = Some(at);
+                args_.limit = Some(2);
+                args_
             })
             .unwrap();
         text.push_str(&p.content);

@@ -62,32 +62,35 @@ fn sandbox(roots: Vec<RootSpec>, deny: &[&str]) -> Policy {
 }
 
 fn grep_all(sb: &Sandbox, pattern: &str) -> rootbound::GrepResult {
-    sb.grep_search(&GrepArgs {
-        hidden: Some(true),
-        no_ignore: Some(true),
-        limit: Some(100),
-        ..GrepArgs::new(pattern)
+    sb.grep_search(&{
+        let mut args_ = GrepArgs::new(pattern);
+        args_.hidden = Some(true);
+        args_.no_ignore = Some(true);
+        args_.limit = Some(100);
+        args_
     })
     .unwrap()
 }
 
 fn glob_all(sb: &Sandbox) -> rootbound::GrepResult {
-    sb.glob(&GlobArgs {
-        pattern: "**".into(),
-        hidden: Some(true),
-        no_ignore: Some(true),
-        limit: Some(100),
-        ..Default::default()
+    sb.glob(&{
+        let mut args_ = GlobArgs::default();
+        args_.pattern = "**".into();
+        args_.hidden = Some(true);
+        args_.no_ignore = Some(true);
+        args_.limit = Some(100);
+        args_
     })
     .unwrap()
 }
 
 fn list(sb: &Sandbox, path: &str) -> rootbound::ListResult {
-    sb.list_dir(&ListArgs {
-        path: Some(path.into()),
-        hidden: Some(true),
-        no_ignore: Some(true),
-        ..Default::default()
+    sb.list_dir(&{
+        let mut args_ = ListArgs::default();
+        args_.path = Some(path.into());
+        args_.hidden = Some(true);
+        args_.no_ignore = Some(true);
+        args_
     })
     .unwrap()
 }
@@ -117,9 +120,10 @@ fn hard_links_are_refused_by_every_tool() {
     let l = list(&sb, ".");
     assert!(l.entries.iter().all(|e| e.name != "hl"), "{l:?}");
     // A search naming the file itself is refused too.
-    let e = sb.grep_search(&GrepArgs {
-        path: Some("hl".into()),
-        ..GrepArgs::new("SECRET")
+    let e = sb.grep_search(&{
+        let mut args_ = GrepArgs::new("SECRET");
+        args_.path = Some("hl".into());
+        args_
     });
     assert_eq!(code(e), ErrorCode::Denied);
 }
@@ -145,8 +149,10 @@ fn nested_roots_keep_every_roots_deny_rules() {
             "rule {rule}"
         );
         assert_eq!(
-            code(sb.stat(&StatArgs {
-                path: "cfg/prod.key".into()
+            code(sb.stat(&{
+                let mut args_ = StatArgs::default();
+                args_.path = "cfg/prod.key".into();
+                args_
             })),
             ErrorCode::Denied
         );
@@ -197,35 +203,40 @@ fn write_root_inside_a_read_root_obeys_its_rules() {
         .file("repo/sub/run.sh", "echo hi\n")
         .file("repo/.git/hooks/README", "hooks\n");
     let sb = writer(&t, "repo/sub", &["/sub/locked.txt", "sub/*.sh"]);
-    let w = sb.write_file(&WriteArgs {
-        path: "locked.txt".into(),
-        content: "pwned".into(),
-        overwrite: Some(true),
-        ..Default::default()
+    let w = sb.write_file(&{
+        let mut args_ = WriteArgs::default();
+        args_.path = "locked.txt".into();
+        args_.content = "pwned".into();
+        args_.overwrite = Some(true);
+        args_
     });
     assert_eq!(code(w), ErrorCode::Denied);
     assert_eq!(
         std::fs::read_to_string(t.path("repo/sub/locked.txt")).unwrap(),
         "keep me\n"
     );
-    let d = sb.delete_file(&DeleteArgs {
-        path: "run.sh".into(),
+    let d = sb.delete_file(&{
+        let mut args_ = DeleteArgs::default();
+        args_.path = "run.sh".into();
+        args_
     });
     assert_eq!(code(d), ErrorCode::Denied);
     assert!(t.path("repo/sub/run.sh").exists());
     // A new file the rules do not name is fine.
-    sb.write_file(&WriteArgs {
-        path: "new.txt".into(),
-        content: "ok".into(),
-        ..Default::default()
+    sb.write_file(&{
+        let mut args_ = WriteArgs::default();
+        args_.path = "new.txt".into();
+        args_.content = "ok".into();
+        args_
     })
     .unwrap();
 
     let sb = writer(&t, "repo/.git", &[".git/"]);
-    let w = sb.write_file(&WriteArgs {
-        path: "hooks/pre-commit".into(),
-        content: "#!/bin/sh\nevil\n".into(),
-        ..Default::default()
+    let w = sb.write_file(&{
+        let mut args_ = WriteArgs::default();
+        args_.path = "hooks/pre-commit".into();
+        args_.content = "#!/bin/sh\nevil\n".into();
+        args_
     });
     assert_eq!(code(w), ErrorCode::Denied);
     assert!(!t.path("repo/.git/hooks/pre-commit").exists());
@@ -296,13 +307,15 @@ fn grep_with_a_path_searches_the_admitted_object() {
         // the renaming thread.
         while Instant::now() < end && leaked.is_none() {
             for args in [
-                GrepArgs {
-                    path: Some("t.txt".into()),
-                    ..GrepArgs::new("SECRET")
+                {
+                    let mut args_ = GrepArgs::new("SECRET");
+                    args_.path = Some("t.txt".into());
+                    args_
                 },
-                GrepArgs {
-                    path: Some(".".into()),
-                    ..GrepArgs::new("SECRET")
+                {
+                    let mut args_ = GrepArgs::new("SECRET");
+                    args_.path = Some(".".into());
+                    args_
                 },
             ] {
                 if let Ok(r) = sb.grep_search(&args) {
@@ -335,9 +348,10 @@ fn git_exclude_and_whitelists_apply_everywhere() {
         .file(".keep", "needle whitelisted\n");
     let sb = Sandbox::new(sandbox(vec![root(t.base.clone())], &[])).unwrap();
     let g = sb
-        .grep_search(&GrepArgs {
-            limit: Some(100),
-            ..GrepArgs::new("needle")
+        .grep_search(&{
+            let mut args_ = GrepArgs::new("needle");
+            args_.limit = Some(100);
+            args_
         })
         .unwrap();
     assert!(!g.matches.contains("secret.log"), "{}", g.matches);
@@ -351,9 +365,10 @@ fn git_exclude_and_whitelists_apply_everywhere() {
         assert_eq!(files, ".keep\nkept.txt\n", "ripgrep agrees");
     }
     let l = sb
-        .list_dir(&ListArgs {
-            path: Some(".".into()),
-            ..Default::default()
+        .list_dir(&{
+            let mut args_ = ListArgs::default();
+            args_.path = Some(".".into());
+            args_
         })
         .unwrap();
     let names: Vec<&str> = l.entries.iter().map(|e| e.name.as_str()).collect();
@@ -442,8 +457,10 @@ fn odd_names_are_escaped_and_read_back() {
         assert_eq!(distinct.len(), shown.len());
         for s in &shown {
             assert!(
-                sb.stat(&StatArgs {
-                    path: s.to_string()
+                sb.stat(&{
+                    let mut args_ = StatArgs::default();
+                    args_.path = s.to_string();
+                    args_
                 })
                 .is_ok(),
                 "{s}"
@@ -478,9 +495,10 @@ fn walks_and_listings_without_files_are_bounded() {
     let sb = Sandbox::new(p).unwrap();
     let start = Instant::now();
     let g = sb
-        .glob(&GlobArgs {
-            pattern: "*.rs".into(),
-            ..Default::default()
+        .glob(&{
+            let mut args_ = GlobArgs::default();
+            args_.pattern = "*.rs".into();
+            args_
         })
         .unwrap();
     assert!(g.timed_out && g.truncated, "{g:?}");
@@ -493,10 +511,11 @@ fn walks_and_listings_without_files_are_bounded() {
     p.limits.timeout_ms = 0;
     let sb = Sandbox::new(p).unwrap();
     let l = sb
-        .list_dir(&ListArgs {
-            path: Some(".".into()),
-            limit: Some(1),
-            ..Default::default()
+        .list_dir(&{
+            let mut args_ = ListArgs::default();
+            args_.path = Some(".".into());
+            args_.limit = Some(1);
+            args_
         })
         .unwrap();
     assert!(l.timed_out && l.truncated, "{l:?}");
@@ -531,9 +550,10 @@ fn list_dir_of_a_refused_or_denied_non_directory_is_denied() {
 }
 
 fn list_any(sb: &Sandbox, path: &str) -> rootbound::Result<rootbound::ListResult> {
-    sb.list_dir(&ListArgs {
-        path: Some(path.into()),
-        ..Default::default()
+    sb.list_dir(&{
+        let mut args_ = ListArgs::default();
+        args_.path = Some(path.into());
+        args_
     })
 }
 
@@ -551,26 +571,29 @@ fn a_denied_write_through_a_symlink_makes_no_directory() {
         t.file("repo/src/main.rs", "fn main() {}\n");
         std::os::unix::fs::symlink(link_to, t.path("repo/l")).unwrap();
         let sb = writer(&t, "repo", &[rule]);
-        let w = sb.write_file(&WriteArgs {
-            path: path.into(),
-            content: "x".into(),
-            ..Default::default()
+        let w = sb.write_file(&{
+            let mut args_ = WriteArgs::default();
+            args_.path = path.into();
+            args_.content = "x".into();
+            args_
         });
         assert_eq!(code(w), ErrorCode::Denied, "{rule} {path}");
         assert!(!t.path(made).exists(), "{rule} {path}: {made} was made");
         // Spelled without the link, the lexical check refuses it before any I/O, as before.
         let direct = path.replacen("l/", if link_to == "." { "" } else { "src/" }, 1);
-        let w = sb.write_file(&WriteArgs {
-            path: direct.clone(),
-            content: "x".into(),
-            ..Default::default()
+        let w = sb.write_file(&{
+            let mut args_ = WriteArgs::default();
+            args_.path = direct.clone();
+            args_.content = "x".into();
+            args_
         });
         assert_eq!(code(w), ErrorCode::Denied, "{rule} {direct}");
         // A name the rule does not cover is still written through the link.
-        sb.write_file(&WriteArgs {
-            path: "l/ok/new.txt".into(),
-            content: "x".into(),
-            ..Default::default()
+        sb.write_file(&{
+            let mut args_ = WriteArgs::default();
+            args_.path = "l/ok/new.txt".into();
+            args_.content = "x".into();
+            args_
         })
         .unwrap();
     }

@@ -192,135 +192,99 @@ fn differential_against_ripgrep() {
     let g = |p: &str| GrepArgs::new(p);
     let cases: Vec<(Vec<&str>, GrepArgs)> = vec![
         (vec!["needle"], g("needle")),
-        (
-            vec!["-i", "NEEDLE"],
-            GrepArgs {
-                case_insensitive: Some(true),
-                ..g("NEEDLE")
-            },
-        ),
-        (
-            vec!["-S", "Needle"],
-            GrepArgs {
-                smart_case: Some(true),
-                ..g("Needle")
-            },
-        ),
-        (
-            vec!["-S", "needle"],
-            GrepArgs {
-                smart_case: Some(true),
-                ..g("needle")
-            },
-        ),
-        (
-            vec!["-w", "needle"],
-            GrepArgs {
-                word: Some(true),
-                ..g("needle")
-            },
-        ),
-        (
-            vec!["-F", "a.b"],
-            GrepArgs {
-                fixed_strings: Some(true),
-                ..g("a.b")
-            },
-        ),
+        (vec!["-i", "NEEDLE"], {
+            let mut args_ = g("NEEDLE");
+            args_.case_insensitive = Some(true);
+            args_
+        }),
+        (vec!["-S", "Needle"], {
+            let mut args_ = g("Needle");
+            args_.smart_case = Some(true);
+            args_
+        }),
+        (vec!["-S", "needle"], {
+            let mut args_ = g("needle");
+            args_.smart_case = Some(true);
+            args_
+        }),
+        (vec!["-w", "needle"], {
+            let mut args_ = g("needle");
+            args_.word = Some(true);
+            args_
+        }),
+        (vec!["-F", "a.b"], {
+            let mut args_ = g("a.b");
+            args_.fixed_strings = Some(true);
+            args_
+        }),
         (vec!["\\p{Greek}+"], g("\\p{Greek}+")),
-        (
-            vec!["--hidden", "needle"],
-            GrepArgs {
-                hidden: Some(true),
-                ..g("needle")
-            },
-        ),
-        (
-            vec!["--no-ignore", "needle"],
-            GrepArgs {
-                no_ignore: Some(true),
-                ..g("needle")
-            },
-        ),
-        (
-            vec!["--hidden", "--no-ignore", "needle"],
-            GrepArgs {
-                hidden: Some(true),
-                no_ignore: Some(true),
-                ..g("needle")
-            },
-        ),
-        (
-            vec!["-g", "*.txt", "needle"],
-            GrepArgs {
-                include: Some(Globs::One("*.txt".into())),
-                ..g("needle")
-            },
-        ),
-        (
-            vec!["-g", "!many/**", "needle"],
-            GrepArgs {
-                exclude: Some(Globs::One("many/**".into())),
-                ..g("needle")
-            },
-        ),
-        (
-            vec!["-g", "sub/**", "-g", "*.log", "needle"],
-            GrepArgs {
-                include: Some(Globs::Many(vec!["sub/**".into(), "*.log".into()])),
-                ..g("needle")
-            },
-        ),
-        (
-            vec!["-t", "rust", "needle"],
-            GrepArgs {
-                file_type: Some("rust".into()),
-                ..g("needle")
-            },
-        ),
-        (
-            vec!["-t", "c", "-t", "make", "needle"],
-            GrepArgs {
-                file_type: Some("c,make".into()),
-                ..g("needle")
-            },
-        ),
-        (
-            vec!["-l", "needle"],
-            GrepArgs {
-                output_mode: Some(OutputMode::FilesWithMatches),
-                ..g("needle")
-            },
-        ),
-        (
-            vec!["-c", "needle"],
-            GrepArgs {
-                output_mode: Some(OutputMode::Count),
-                ..g("needle")
-            },
-        ),
-        (
-            vec!["-C", "1", "needle"],
-            GrepArgs {
-                context: Some(1),
-                ..g("needle")
-            },
-        ),
-        (
-            vec!["-A", "2", "-B", "1", "needle"],
-            GrepArgs {
-                after: Some(2),
-                before: Some(1),
-                ..g("needle")
-            },
-        ),
-        (
-            vec!["-C", "3", "needle (one|two)"],
-            GrepArgs {
-                context: Some(3),
-                ..g("needle (one|two)")
-            },
-        ),
+        (vec!["--hidden", "needle"], {
+            let mut args_ = g("needle");
+            args_.hidden = Some(true);
+            args_
+        }),
+        (vec!["--no-ignore", "needle"], {
+            let mut args_ = g("needle");
+            args_.no_ignore = Some(true);
+            args_
+        }),
+        (vec!["--hidden", "--no-ignore", "needle"], {
+            let mut args_ = g("needle");
+            args_.hidden = Some(true);
+            args_.no_ignore = Some(true);
+            args_
+        }),
+        (vec!["-g", "*.txt", "needle"], {
+            let mut args_ = g("needle");
+            args_.include = Some(Globs::One("*.txt".into()));
+            args_
+        }),
+        (vec!["-g", "!many/**", "needle"], {
+            let mut args_ = g("needle");
+            args_.exclude = Some(Globs::One("many/**".into()));
+            args_
+        }),
+        (vec!["-g", "sub/**", "-g", "*.log", "needle"], {
+            let mut args_ = g("needle");
+            args_.include = Some(Globs::Many(vec!["sub/**".into(), "*.log".into()]));
+            args_
+        }),
+        (vec!["-t", "rust", "needle"], {
+            let mut args_ = g("needle");
+            args_.file_type = Some("rust".into());
+            args_
+        }),
+        (vec!["-t", "c", "-t", "make", "needle"], {
+            let mut args_ = g("needle");
+            args_.file_type = Some("c,make".into());
+            args_
+        }),
+        (vec!["-l", "needle"], {
+            let mut args_ = g("needle");
+            args_.output_mode = Some(OutputMode::FilesWithMatches);
+            args_
+        }),
+        (vec!["-c", "needle"], {
+            let mut args_ = g("needle");
+            args_.output_mode = Some(OutputMode::Count);
+            args_
+        }),
+        (vec!["-C", "1", "needle"], {
+            let mut args_ = g("needle");
+            args_.context = Some(1);
+            args_
+        }),
+        (vec!["-A", "2", "-B", "1", "needle"], {
+            let mut args_ = g("needle");
+            args_.after = Some(2);
+            args_.before = Some(1);
+            args_
+        }),
+        (vec!["-C", "3", "needle (one|two)"], {
+            let mut args_ = g("needle (one|two)");
+            args_.context = Some(3);
+            args_
+        }),
         (
             vec!["no-such-string-anywhere"],
             g("no-such-string-anywhere"),
@@ -367,13 +331,11 @@ fn gitignore_scope_matches_ripgrep() {
         Some("repo/nested"),
         Some("plain"),
     ] {
-        let ours = all(
-            &sb,
-            GrepArgs {
-                path: p.map(Into::into),
-                ..GrepArgs::new("needle")
-            },
-        );
+        let ours = all(&sb, {
+            let mut args_ = GrepArgs::new("needle");
+            args_.path = p.map(Into::into);
+            args_
+        });
         let mut flags = vec!["needle"];
         flags.extend(p);
         let theirs = rg(r, &flags);
@@ -390,13 +352,11 @@ fn path_argument_matches_ripgrep() {
     let t = tree();
     let sb = sandbox(t.path(), 2);
     for p in ["sub", "sub/deeper", "many", "a.txt", "x.log"] {
-        let ours = all(
-            &sb,
-            GrepArgs {
-                path: Some(p.into()),
-                ..GrepArgs::new("needle")
-            },
-        );
+        let ours = all(&sb, {
+            let mut args_ = GrepArgs::new("needle");
+            args_.path = Some(p.into());
+            args_
+        });
         let theirs = rg(t.path(), &["needle", p]);
         assert_same(&ours, &theirs, &format!("path {p}"));
     }
@@ -411,10 +371,11 @@ fn same_page_at_any_thread_count() {
             let sb = sandbox(t.path(), n);
             (0..12)
                 .map(|k| {
-                    sb.grep_search(&GrepArgs {
-                        offset: Some(k * 7),
-                        limit: Some(7),
-                        ..GrepArgs::new("needle")
+                    sb.grep_search(&{
+                        let mut args_ = GrepArgs::new("needle");
+                        args_.offset = Some(k * 7);
+                        args_.limit = Some(7);
+                        args_
                     })
                     .unwrap()
                 })
@@ -429,10 +390,11 @@ fn by_offset(sb: &Sandbox, base: &GrepArgs, limit: u64) -> (String, u64) {
     let (mut out, mut offset, mut calls) = (String::new(), 0, 0);
     loop {
         let r = sb
-            .grep_search(&GrepArgs {
-                offset: Some(offset),
-                limit: Some(limit),
-                ..base.clone()
+            .grep_search(&{
+                let mut args_ = base.clone();
+                args_.offset = Some(offset);
+                args_.limit = Some(limit);
+                args_
             })
             .unwrap();
         out.push_str(&r.matches);
@@ -452,10 +414,11 @@ fn by_cursor(sb: &Sandbox, base: &GrepArgs, limit: u64) -> String {
     let mut expect_offset = 0;
     loop {
         let r = sb
-            .grep_search(&GrepArgs {
-                cursor: cursor.clone(),
-                limit: Some(limit),
-                ..base.clone()
+            .grep_search(&{
+                let mut args_ = base.clone();
+                args_.cursor = cursor.clone();
+                args_.limit = Some(limit);
+                args_
             })
             .unwrap();
         out.push_str(&r.matches);
@@ -478,17 +441,20 @@ fn pages_concatenate_to_the_full_result() {
         let sb = sandbox(t.path(), threads);
         for base in [
             GrepArgs::new("needle"),
-            GrepArgs {
-                output_mode: Some(OutputMode::FilesWithMatches),
-                ..GrepArgs::new("needle")
+            {
+                let mut args_ = GrepArgs::new("needle");
+                args_.output_mode = Some(OutputMode::FilesWithMatches);
+                args_
             },
-            GrepArgs {
-                output_mode: Some(OutputMode::Count),
-                ..GrepArgs::new("needle")
+            {
+                let mut args_ = GrepArgs::new("needle");
+                args_.output_mode = Some(OutputMode::Count);
+                args_
             },
-            GrepArgs {
-                multiline: Some(true),
-                ..GrepArgs::new("needle\\s+\\w+\\n\\w+")
+            {
+                let mut args_ = GrepArgs::new("needle\\s+\\w+\\n\\w+");
+                args_.multiline = Some(true);
+                args_
             },
         ] {
             let full = all(&sb, base.clone());
@@ -513,23 +479,22 @@ fn pages_concatenate_to_the_full_result() {
 fn byte_cap_truncates_and_resumes() {
     let t = tree();
     let sb = sandbox(t.path(), 2);
-    let full = all(
-        &sb,
-        GrepArgs {
-            exclude: Some(Globs::One("long.txt".into())),
-            ..GrepArgs::new("needle")
-        },
-    );
+    let full = all(&sb, {
+        let mut args_ = GrepArgs::new("needle");
+        args_.exclude = Some(Globs::One("long.txt".into()));
+        args_
+    });
     let mut out = String::new();
     let mut cursor = None;
     loop {
         let r = sb
-            .grep_search(&GrepArgs {
-                cursor: cursor.clone(),
-                limit: Some(1000),
-                max_bytes: Some(300),
-                exclude: Some(Globs::One("long.txt".into())),
-                ..GrepArgs::new("needle")
+            .grep_search(&{
+                let mut args_ = GrepArgs::new("needle");
+                args_.cursor = cursor.clone();
+                args_.limit = Some(1000);
+                args_.max_bytes = Some(300);
+                args_.exclude = Some(Globs::One("long.txt".into()));
+                args_
             })
             .unwrap();
         assert!(
@@ -554,9 +519,10 @@ fn truncated_is_exact() {
     }
     let sb = sandbox(t.path(), 2);
     let r = sb
-        .grep_search(&GrepArgs {
-            limit: Some(5),
-            ..GrepArgs::new("hit")
+        .grep_search(&{
+            let mut args_ = GrepArgs::new("hit");
+            args_.limit = Some(5);
+            args_
         })
         .unwrap();
     assert_eq!(r.match_lines, 5);
@@ -565,17 +531,19 @@ fn truncated_is_exact() {
         "exactly limit results and no more: not truncated"
     );
     let r = sb
-        .grep_search(&GrepArgs {
-            limit: Some(4),
-            ..GrepArgs::new("hit")
+        .grep_search(&{
+            let mut args_ = GrepArgs::new("hit");
+            args_.limit = Some(4);
+            args_
         })
         .unwrap();
     assert!(r.truncated);
     assert_eq!(r.next_offset, 4);
     let r = sb
-        .grep_search(&GrepArgs {
-            offset: Some(1000),
-            ..GrepArgs::new("hit")
+        .grep_search(&{
+            let mut args_ = GrepArgs::new("hit");
+            args_.offset = Some(1000);
+            args_
         })
         .unwrap();
     assert_eq!((r.match_lines, r.truncated), (0, false));
@@ -604,9 +572,10 @@ fn stats_count_every_skip() {
     let sb = Sandbox::new(p).unwrap();
     let start = Instant::now();
     let r = sb
-        .grep_search(&GrepArgs {
-            limit: Some(100),
-            ..GrepArgs::new("needle")
+        .grep_search(&{
+            let mut args_ = GrepArgs::new("needle");
+            args_.limit = Some(100);
+            args_
         })
         .unwrap();
     assert!(
@@ -636,9 +605,10 @@ fn long_lines_are_cut_around_the_match() {
     p.path_display = PathDisplay::Relative;
     let sb = Sandbox::new(p).unwrap();
     let r = sb
-        .grep_search(&GrepArgs {
-            path: Some("long.txt".into()),
-            ..GrepArgs::new("needle")
+        .grep_search(&{
+            let mut args_ = GrepArgs::new("needle");
+            args_.path = Some("long.txt".into());
+            args_
         })
         .unwrap();
     assert!(r.matches.starts_with("long.txt:1:[... "), "{}", r.matches);
@@ -654,9 +624,10 @@ fn paths_are_canonical_by_default_and_accepted_back() {
     let t = tree();
     let sb = Sandbox::builder().root(t.path()).build().unwrap();
     let r = sb
-        .grep_search(&GrepArgs {
-            path: Some("sub".into()),
-            ..GrepArgs::new("needle one")
+        .grep_search(&{
+            let mut args_ = GrepArgs::new("needle one");
+            args_.path = Some("sub".into());
+            args_
         })
         .unwrap();
     let line = r.matches.lines().next().unwrap();
@@ -682,24 +653,27 @@ fn hostile_globs_are_refused() {
         "",
     ] {
         let e = sb
-            .grep_search(&GrepArgs {
-                include: Some(Globs::One(g.into())),
-                ..GrepArgs::new("needle")
+            .grep_search(&{
+                let mut args_ = GrepArgs::new("needle");
+                args_.include = Some(Globs::One(g.into()));
+                args_
             })
             .unwrap_err();
         assert_eq!(e.code, ErrorCode::InvalidArgument, "{g}");
         let e = sb
-            .glob(&GlobArgs {
-                pattern: g.into(),
-                ..Default::default()
+            .glob(&{
+                let mut args_ = GlobArgs::default();
+                args_.pattern = g.into();
+                args_
             })
             .unwrap_err();
         assert_eq!(e.code, ErrorCode::InvalidArgument, "{g}");
     }
     let e = sb
-        .grep_search(&GrepArgs {
-            file_type: Some("no-such-type".into()),
-            ..GrepArgs::new("x")
+        .grep_search(&{
+            let mut args_ = GrepArgs::new("x");
+            args_.file_type = Some("no-such-type".into());
+            args_
         })
         .unwrap_err();
     assert_eq!(e.code, ErrorCode::InvalidArgument);
@@ -733,9 +707,10 @@ fn pathological_patterns_are_bounded() {
     // Catastrophic for a backtracking engine, linear here.
     write(t.path(), "aaa.txt", "a".repeat(1 << 20));
     let r = sb
-        .grep_search(&GrepArgs {
-            path: Some("aaa.txt".into()),
-            ..GrepArgs::new("(a*)*b")
+        .grep_search(&{
+            let mut args_ = GrepArgs::new("(a*)*b");
+            args_.path = Some("aaa.txt".into());
+            args_
         })
         .unwrap();
     assert_eq!(r.match_lines, 0);
@@ -752,10 +727,11 @@ fn deadline_returns_partial_page_and_cursor() {
     write(t.path(), "b_big.txt", &big);
     write(t.path(), "c_last.txt", line);
     let sb = sandbox(t.path(), 2);
-    let args = GrepArgs {
-        timeout_ms: Some(150),
-        output_mode: Some(OutputMode::Count),
-        ..GrepArgs::new("(?i)\\b\\w{4}\\b\\s+\\b\\w{3}\\b")
+    let args = {
+        let mut args_ = GrepArgs::new("(?i)\\b\\w{4}\\b\\s+\\b\\w{3}\\b");
+        args_.timeout_ms = Some(150);
+        args_.output_mode = Some(OutputMode::Count);
+        args_
     };
     let start = Instant::now();
     let r = sb.grep_search(&args).unwrap();
@@ -777,10 +753,11 @@ fn deadline_returns_partial_page_and_cursor() {
     let cursor = r.next_cursor.expect("a timed-out page has a cursor");
     // Resuming continues in the big file, after what was returned.
     let r2 = sb
-        .grep_search(&GrepArgs {
-            cursor: Some(cursor),
-            timeout_ms: Some(150),
-            ..args.clone()
+        .grep_search(&{
+            let mut args_ = args.clone();
+            args_.cursor = Some(cursor);
+            args_.timeout_ms = Some(150);
+            args_
         })
         .unwrap();
     assert!(!r2.matches.contains("a_first.txt"));
@@ -870,11 +847,12 @@ fn denied_files_never_appear() {
     p.deny = vec![".env".into(), "*.pem".into(), ".git/".into()];
     let sb = Sandbox::new(p).unwrap();
     let r = sb
-        .grep_search(&GrepArgs {
-            hidden: Some(true),
-            no_ignore: Some(true),
-            limit: Some(100),
-            ..GrepArgs::new("needle")
+        .grep_search(&{
+            let mut args_ = GrepArgs::new("needle");
+            args_.hidden = Some(true);
+            args_.no_ignore = Some(true);
+            args_.limit = Some(100);
+            args_
         })
         .unwrap();
     assert!(
@@ -884,12 +862,13 @@ fn denied_files_never_appear() {
     );
     assert_eq!(r.stats.skipped.denied, 0, "denied files are not counted");
     let g = sb
-        .glob(&GlobArgs {
-            pattern: "**".into(),
-            hidden: Some(true),
-            no_ignore: Some(true),
-            limit: Some(100),
-            ..Default::default()
+        .glob(&{
+            let mut args_ = GlobArgs::default();
+            args_.pattern = "**".into();
+            args_.hidden = Some(true);
+            args_.no_ignore = Some(true);
+            args_.limit = Some(100);
+            args_
         })
         .unwrap();
     assert!(
@@ -899,9 +878,10 @@ fn denied_files_never_appear() {
     );
     for p in [".env", "sub/.env", "env_alias", "keys/id.pem"] {
         let e = sb
-            .grep_search(&GrepArgs {
-                path: Some(p.into()),
-                ..GrepArgs::new("needle")
+            .grep_search(&{
+                let mut args_ = GrepArgs::new("needle");
+                args_.path = Some(p.into());
+                args_
             })
             .unwrap_err();
         assert_eq!(e.code, ErrorCode::Denied, "{p}");
@@ -913,16 +893,18 @@ fn hostile_cursors_and_offsets() {
     let t = tree();
     let sb = sandbox(t.path(), 2);
     let r = sb
-        .grep_search(&GrepArgs {
-            limit: Some(2),
-            ..GrepArgs::new("needle")
+        .grep_search(&{
+            let mut args_ = GrepArgs::new("needle");
+            args_.limit = Some(2);
+            args_
         })
         .unwrap();
     let c = r.next_cursor.unwrap();
     let bad = |cursor: &str, args: GrepArgs| {
-        sb.grep_search(&GrepArgs {
-            cursor: Some(cursor.into()),
-            ..args
+        sb.grep_search(&{
+            let mut args_ = args;
+            args_.cursor = Some(cursor.into());
+            args_
         })
         .unwrap_err()
         .code
@@ -940,20 +922,19 @@ fn hostile_cursors_and_offsets() {
         ErrorCode::InvalidArgument
     );
     assert_eq!(
-        bad(
-            &c,
-            GrepArgs {
-                offset: Some(3),
-                ..GrepArgs::new("needle")
-            }
-        ),
+        bad(&c, {
+            let mut args_ = GrepArgs::new("needle");
+            args_.offset = Some(3);
+            args_
+        }),
         ErrorCode::InvalidArgument
     );
     let glob_c = sb
-        .glob(&GlobArgs {
-            pattern: "*.txt".into(),
-            limit: Some(1),
-            ..Default::default()
+        .glob(&{
+            let mut args_ = GlobArgs::default();
+            args_.pattern = "*.txt".into();
+            args_.limit = Some(1);
+            args_
         })
         .unwrap()
         .next_cursor
@@ -1002,10 +983,11 @@ fn glob_lists_sorted_paths_and_pages() {
     let t = tree();
     let sb = sandbox(t.path(), 2);
     let r = sb
-        .glob(&GlobArgs {
-            pattern: "*.txt".into(),
-            limit: Some(1000),
-            ..Default::default()
+        .glob(&{
+            let mut args_ = GlobArgs::default();
+            args_.pattern = "*.txt".into();
+            args_.limit = Some(1000);
+            args_
         })
         .unwrap();
     let theirs = Command::new("rg")
@@ -1018,11 +1000,12 @@ fn glob_lists_sorted_paths_and_pages() {
     let mut cursor = None;
     loop {
         let p = sb
-            .glob(&GlobArgs {
-                pattern: "*.txt".into(),
-                limit: Some(4),
-                cursor: cursor.clone(),
-                ..Default::default()
+            .glob(&{
+                let mut args_ = GlobArgs::default();
+                args_.pattern = "*.txt".into();
+                args_.limit = Some(4);
+                args_.cursor = cursor.clone();
+                args_
             })
             .unwrap();
         out.push_str(&p.matches);
@@ -1033,10 +1016,11 @@ fn glob_lists_sorted_paths_and_pages() {
     }
     assert_eq!(out, r.matches);
     let r = sb
-        .glob(&GlobArgs {
-            pattern: "*.rs".into(),
-            path: Some("src".into()),
-            ..Default::default()
+        .glob(&{
+            let mut args_ = GlobArgs::default();
+            args_.pattern = "*.rs".into();
+            args_.path = Some("src".into());
+            args_
         })
         .unwrap();
     assert_eq!(r.matches, "src/main.rs\n");
@@ -1071,17 +1055,16 @@ fn race_swap_dir_for_symlink_during_grep_and_glob() {
         let end = Instant::now() + Duration::from_secs(secs);
         let mut n = 0;
         while Instant::now() < end {
-            for args in [
-                GrepArgs::new("needle"),
-                GrepArgs {
-                    path: Some("d".into()),
-                    ..GrepArgs::new("needle")
-                },
-            ] {
-                if let Ok(r) = sb.grep_search(&GrepArgs {
-                    hidden: Some(true),
-                    no_ignore: Some(true),
-                    ..args
+            for args in [GrepArgs::new("needle"), {
+                let mut args_ = GrepArgs::new("needle");
+                args_.path = Some("d".into());
+                args_
+            }] {
+                if let Ok(r) = sb.grep_search(&{
+                    let mut args_ = args;
+                    args_.hidden = Some(true);
+                    args_.no_ignore = Some(true);
+                    args_
                 }) {
                     assert!(
                         !r.matches.contains("CANARY"),
@@ -1090,10 +1073,11 @@ fn race_swap_dir_for_symlink_during_grep_and_glob() {
                     );
                 }
             }
-            if let Ok(r) = sb.glob(&GlobArgs {
-                pattern: "**".into(),
-                path: Some("d".into()),
-                ..Default::default()
+            if let Ok(r) = sb.glob(&{
+                let mut args_ = GlobArgs::default();
+                args_.pattern = "**".into();
+                args_.path = Some("d".into());
+                args_
             }) {
                 assert!(
                     !r.matches.contains("CANARY"),
@@ -1115,18 +1099,20 @@ fn zero_budget_gives_a_cursor_that_resumes_from_the_start() {
     let sb = sandbox(t.path(), 2);
     let full = all(&sb, GrepArgs::new("needle"));
     let r = sb
-        .grep_search(&GrepArgs {
-            timeout_ms: Some(0),
-            ..GrepArgs::new("needle")
+        .grep_search(&{
+            let mut args_ = GrepArgs::new("needle");
+            args_.timeout_ms = Some(0);
+            args_
         })
         .unwrap();
     assert!(r.timed_out && r.truncated && r.match_lines == 0, "{r:?}");
     let cursor = r.next_cursor.expect("a truncated page carries a cursor");
     let rest = sb
-        .grep_search(&GrepArgs {
-            cursor: Some(cursor),
-            limit: Some(100_000),
-            ..GrepArgs::new("needle")
+        .grep_search(&{
+            let mut args_ = GrepArgs::new("needle");
+            args_.cursor = Some(cursor);
+            args_.limit = Some(100_000);
+            args_
         })
         .unwrap();
     assert_eq!(rest.matches, full);

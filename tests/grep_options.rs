@@ -99,156 +99,119 @@ fn g(p: &str) -> GrepArgs {
 /// The cases, as rg flags and as grep_search arguments.
 fn cases() -> Vec<(Vec<&'static str>, GrepArgs)> {
     vec![
-        (
-            vec!["-v", "foo"],
-            GrepArgs {
-                invert: Some(true),
-                ..g("foo")
-            },
-        ),
-        (
-            vec!["-v", "-C", "1", "foo"],
-            GrepArgs {
-                invert: Some(true),
-                context: Some(1),
-                ..g("foo")
-            },
-        ),
-        (
-            vec!["-c", "-v", "foo"],
-            GrepArgs {
-                invert: Some(true),
-                output_mode: Some(OutputMode::Count),
-                ..g("foo")
-            },
-        ),
-        (
-            vec!["-l", "-v", "foo"],
-            GrepArgs {
-                invert: Some(true),
-                output_mode: Some(OutputMode::FilesWithMatches),
-                ..g("foo")
-            },
-        ),
-        (
-            vec!["-o", "foo"],
-            GrepArgs {
-                only_matching: Some(true),
-                ..g("foo")
-            },
-        ),
-        (
-            vec!["-o", "f?o+"],
-            GrepArgs {
-                only_matching: Some(true),
-                ..g("f?o+")
-            },
-        ),
-        (
-            vec!["-o", "-v", "foo"],
-            GrepArgs {
-                only_matching: Some(true),
-                invert: Some(true),
-                ..g("foo")
-            },
-        ),
-        (
-            vec!["-e", "foo", "-e", "qux"],
-            GrepArgs {
-                patterns: Some(vec!["qux".into()]),
-                ..g("foo")
-            },
-        ),
-        (
-            vec!["-o", "-e", "bar", "-e", "qu+x"],
-            GrepArgs {
-                patterns: Some(vec!["qu+x".into()]),
-                only_matching: Some(true),
-                ..g("bar")
-            },
-        ),
-        (
-            vec!["-F", "-e", "a.b", "-e", "foo"],
-            GrepArgs {
-                patterns: Some(vec!["foo".into()]),
-                fixed_strings: Some(true),
-                ..g("a.b")
-            },
-        ),
-        (
-            vec!["-m", "1", "foo"],
-            GrepArgs {
-                max_count: Some(1),
-                ..g("foo")
-            },
-        ),
-        (
-            vec!["-m", "3", "foo"],
-            GrepArgs {
-                max_count: Some(3),
-                ..g("foo")
-            },
-        ),
-        (
-            vec!["-c", "-m", "2", "foo"],
-            GrepArgs {
-                max_count: Some(2),
-                output_mode: Some(OutputMode::Count),
-                ..g("foo")
-            },
-        ),
-        (
-            vec!["-x", "foo"],
-            GrepArgs {
-                line_regexp: Some(true),
-                ..g("foo")
-            },
-        ),
+        (vec!["-v", "foo"], {
+            let mut args_ = g("foo");
+            args_.invert = Some(true);
+            args_
+        }),
+        (vec!["-v", "-C", "1", "foo"], {
+            let mut args_ = g("foo");
+            args_.invert = Some(true);
+            args_.context = Some(1);
+            args_
+        }),
+        (vec!["-c", "-v", "foo"], {
+            let mut args_ = g("foo");
+            args_.invert = Some(true);
+            args_.output_mode = Some(OutputMode::Count);
+            args_
+        }),
+        (vec!["-l", "-v", "foo"], {
+            let mut args_ = g("foo");
+            args_.invert = Some(true);
+            args_.output_mode = Some(OutputMode::FilesWithMatches);
+            args_
+        }),
+        (vec!["-o", "foo"], {
+            let mut args_ = g("foo");
+            args_.only_matching = Some(true);
+            args_
+        }),
+        (vec!["-o", "f?o+"], {
+            let mut args_ = g("f?o+");
+            args_.only_matching = Some(true);
+            args_
+        }),
+        (vec!["-o", "-v", "foo"], {
+            let mut args_ = g("foo");
+            args_.only_matching = Some(true);
+            args_.invert = Some(true);
+            args_
+        }),
+        (vec!["-e", "foo", "-e", "qux"], {
+            let mut args_ = g("foo");
+            args_.patterns = Some(vec!["qux".into()]);
+            args_
+        }),
+        (vec!["-o", "-e", "bar", "-e", "qu+x"], {
+            let mut args_ = g("bar");
+            args_.patterns = Some(vec!["qu+x".into()]);
+            args_.only_matching = Some(true);
+            args_
+        }),
+        (vec!["-F", "-e", "a.b", "-e", "foo"], {
+            let mut args_ = g("a.b");
+            args_.patterns = Some(vec!["foo".into()]);
+            args_.fixed_strings = Some(true);
+            args_
+        }),
+        (vec!["-m", "1", "foo"], {
+            let mut args_ = g("foo");
+            args_.max_count = Some(1);
+            args_
+        }),
+        (vec!["-m", "3", "foo"], {
+            let mut args_ = g("foo");
+            args_.max_count = Some(3);
+            args_
+        }),
+        (vec!["-c", "-m", "2", "foo"], {
+            let mut args_ = g("foo");
+            args_.max_count = Some(2);
+            args_.output_mode = Some(OutputMode::Count);
+            args_
+        }),
+        (vec!["-x", "foo"], {
+            let mut args_ = g("foo");
+            args_.line_regexp = Some(true);
+            args_
+        }),
         (
             // The last of -w and -x wins in rg; line_regexp wins over word here.
             vec!["-w", "-x", "bar"],
-            GrepArgs {
-                line_regexp: Some(true),
-                word: Some(true),
-                ..g("bar")
+            {
+                let mut args_ = g("bar");
+                args_.line_regexp = Some(true);
+                args_.word = Some(true);
+                args_
             },
         ),
-        (
-            vec!["--files-without-match", "foo"],
-            GrepArgs {
-                output_mode: Some(OutputMode::FilesWithoutMatch),
-                ..g("foo")
-            },
-        ),
-        (
-            vec!["--max-depth", "1", "foo"],
-            GrepArgs {
-                max_depth: Some(1),
-                ..g("foo")
-            },
-        ),
-        (
-            vec!["--max-depth", "2", "foo"],
-            GrepArgs {
-                max_depth: Some(2),
-                ..g("foo")
-            },
-        ),
-        (
-            vec!["--max-depth", "0", "foo"],
-            GrepArgs {
-                max_depth: Some(0),
-                ..g("foo")
-            },
-        ),
-        (
-            vec!["-C", "1", "-o", "foo"],
-            GrepArgs {
-                context: Some(1),
-                only_matching: Some(true),
-                ..g("foo")
-            },
-        ),
+        (vec!["--files-without-match", "foo"], {
+            let mut args_ = g("foo");
+            args_.output_mode = Some(OutputMode::FilesWithoutMatch);
+            args_
+        }),
+        (vec!["--max-depth", "1", "foo"], {
+            let mut args_ = g("foo");
+            args_.max_depth = Some(1);
+            args_
+        }),
+        (vec!["--max-depth", "2", "foo"], {
+            let mut args_ = g("foo");
+            args_.max_depth = Some(2);
+            args_
+        }),
+        (vec!["--max-depth", "0", "foo"], {
+            let mut args_ = g("foo");
+            args_.max_depth = Some(0);
+            args_
+        }),
+        (vec!["-C", "1", "-o", "foo"], {
+            let mut args_ = g("foo");
+            args_.context = Some(1);
+            args_.only_matching = Some(true);
+            args_
+        }),
     ]
 }
 
@@ -271,15 +234,13 @@ fn options_match_ripgrep() {
 fn max_count_with_context_stops_at_the_count() {
     let t = tree();
     let sb = sandbox(t.path(), 1);
-    let r = full(
-        &sb,
-        GrepArgs {
-            max_count: Some(1),
-            after: Some(2),
-            path: Some("c.txt".into()),
-            ..g("foo")
-        },
-    );
+    let r = full(&sb, {
+        let mut args_ = g("foo");
+        args_.max_count = Some(1);
+        args_.after = Some(2);
+        args_.path = Some("c.txt".into());
+        args_
+    });
     // The trailing context of the last match counted is shown; a later match inside it is not a
     // match (rg 13 printed it as one and went on).
     assert_eq!(r.matches, "c.txt:1:1 foo\nc.txt-2-2\nc.txt-3-3 foo\n");
@@ -291,11 +252,12 @@ fn pages(sb: &Sandbox, base: &GrepArgs, limit: u64, cursor_paging: bool) -> Stri
     let (mut offset, mut cursor) = (0, None);
     loop {
         let r = sb
-            .grep_search(&GrepArgs {
-                offset: (!cursor_paging).then_some(offset),
-                cursor: cursor.clone(),
-                limit: Some(limit),
-                ..base.clone()
+            .grep_search(&{
+                let mut args_ = base.clone();
+                args_.offset = (!cursor_paging).then_some(offset);
+                args_.cursor = cursor.clone();
+                args_.limit = Some(limit);
+                args_
             })
             .unwrap();
         out.push_str(&r.matches);
@@ -342,46 +304,55 @@ fn paging_is_exact_with_every_option() {
 fn cursors_are_bound_to_the_new_options() {
     let t = tree();
     let sb = sandbox(t.path(), 1);
-    let base = GrepArgs {
-        limit: Some(1),
-        ..g("foo")
+    let base = {
+        let mut args_ = g("foo");
+        args_.limit = Some(1);
+        args_
     };
     let first = sb.grep_search(&base).unwrap();
     let cursor = first.next_cursor.unwrap();
     for changed in [
-        GrepArgs {
-            invert: Some(true),
-            ..base.clone()
+        {
+            let mut args_ = base.clone();
+            args_.invert = Some(true);
+            args_
         },
-        GrepArgs {
-            only_matching: Some(true),
-            ..base.clone()
+        {
+            let mut args_ = base.clone();
+            args_.only_matching = Some(true);
+            args_
         },
-        GrepArgs {
-            patterns: Some(vec!["bar".into()]),
-            ..base.clone()
+        {
+            let mut args_ = base.clone();
+            args_.patterns = Some(vec!["bar".into()]);
+            args_
         },
-        GrepArgs {
-            max_count: Some(1),
-            ..base.clone()
+        {
+            let mut args_ = base.clone();
+            args_.max_count = Some(1);
+            args_
         },
-        GrepArgs {
-            line_regexp: Some(true),
-            ..base.clone()
+        {
+            let mut args_ = base.clone();
+            args_.line_regexp = Some(true);
+            args_
         },
-        GrepArgs {
-            max_depth: Some(1),
-            ..base.clone()
+        {
+            let mut args_ = base.clone();
+            args_.max_depth = Some(1);
+            args_
         },
-        GrepArgs {
-            output_mode: Some(OutputMode::FilesWithoutMatch),
-            ..base.clone()
+        {
+            let mut args_ = base.clone();
+            args_.output_mode = Some(OutputMode::FilesWithoutMatch);
+            args_
         },
     ] {
         let e = sb
-            .grep_search(&GrepArgs {
-                cursor: Some(cursor.clone()),
-                ..changed.clone()
+            .grep_search(&{
+                let mut args_ = changed.clone();
+                args_.cursor = Some(cursor.clone());
+                args_
             })
             .unwrap_err();
         assert_eq!(e.code, ErrorCode::InvalidArgument, "{changed:?}");
@@ -394,29 +365,34 @@ fn json_hits_are_the_text_page() {
     let sb = sandbox(t.path(), 2);
     for base in [
         g("foo"),
-        GrepArgs {
-            context: Some(1),
-            ..g("foo")
+        {
+            let mut args_ = g("foo");
+            args_.context = Some(1);
+            args_
         },
-        GrepArgs {
-            only_matching: Some(true),
-            ..g("fo+")
+        {
+            let mut args_ = g("fo+");
+            args_.only_matching = Some(true);
+            args_
         },
-        GrepArgs {
-            invert: Some(true),
-            ..g("foo")
+        {
+            let mut args_ = g("foo");
+            args_.invert = Some(true);
+            args_
         },
     ] {
         for limit in [3, 100] {
-            let args = GrepArgs {
-                limit: Some(limit),
-                ..base.clone()
+            let args = {
+                let mut args_ = base.clone();
+                args_.limit = Some(limit);
+                args_
             };
             let text = sb.grep_search(&args).unwrap();
             let json = sb
-                .grep_search(&GrepArgs {
-                    output_format: Some(OutputFormat::Json),
-                    ..args.clone()
+                .grep_search(&{
+                    let mut args_ = args.clone();
+                    args_.output_format = Some(OutputFormat::Json);
+                    args_
                 })
                 .unwrap();
             assert_eq!(json.matches, "");
@@ -458,11 +434,12 @@ fn json_hits_are_the_text_page() {
     }
     // Count and files modes.
     let count = |format| {
-        sb.grep_search(&GrepArgs {
-            output_mode: Some(OutputMode::Count),
-            output_format: format,
-            limit: Some(100),
-            ..g("foo")
+        sb.grep_search(&{
+            let mut args_ = g("foo");
+            args_.output_mode = Some(OutputMode::Count);
+            args_.output_format = format;
+            args_.limit = Some(100);
+            args_
         })
         .unwrap()
     };
@@ -477,11 +454,12 @@ fn json_hits_are_the_text_page() {
     assert_eq!(json.total, text.total);
     for mode in [OutputMode::FilesWithMatches, OutputMode::FilesWithoutMatch] {
         let files = |format| {
-            sb.grep_search(&GrepArgs {
-                output_mode: Some(mode),
-                output_format: format,
-                limit: Some(100),
-                ..g("foo")
+            sb.grep_search(&{
+                let mut args_ = g("foo");
+                args_.output_mode = Some(mode);
+                args_.output_format = format;
+                args_.limit = Some(100);
+                args_
             })
             .unwrap()
         };
@@ -502,18 +480,21 @@ fn bad_option_combinations_are_refused() {
     let t = tree();
     let sb = sandbox(t.path(), 1);
     for bad in [
-        GrepArgs {
-            max_count: Some(0),
-            ..g("foo")
+        {
+            let mut args_ = g("foo");
+            args_.max_count = Some(0);
+            args_
         },
-        GrepArgs {
-            only_matching: Some(true),
-            multiline: Some(true),
-            ..g("foo")
+        {
+            let mut args_ = g("foo");
+            args_.only_matching = Some(true);
+            args_.multiline = Some(true);
+            args_
         },
-        GrepArgs {
-            patterns: Some(vec!["a(".into()]),
-            ..g("foo")
+        {
+            let mut args_ = g("foo");
+            args_.patterns = Some(vec!["a(".into()]);
+            args_
         },
     ] {
         let e = sb.grep_search(&bad).unwrap_err();
@@ -528,9 +509,10 @@ fn bad_option_combinations_are_refused() {
     // The patterns together are bound by the pattern length limit.
     let long = "x".repeat(40 * 1024);
     let e = sb
-        .grep_search(&GrepArgs {
-            patterns: Some(vec![long.clone()]),
-            ..g(&long)
+        .grep_search(&{
+            let mut args_ = g(&long);
+            args_.patterns = Some(vec![long.clone()]);
+            args_
         })
         .unwrap_err();
     assert_eq!(e.code, ErrorCode::PatternTooLarge);
@@ -555,12 +537,13 @@ fn glob_sorts_by_modification_time() {
     write(r, "e.txt", "not a match\n");
     let sb = sandbox(r, 1);
     let glob = |offset, limit| {
-        sb.glob(&GlobArgs {
-            pattern: "*.rs".into(),
-            sort: Some(GlobSort::Modified),
-            offset,
-            limit: Some(limit),
-            ..Default::default()
+        sb.glob(&{
+            let mut args_ = GlobArgs::default();
+            args_.pattern = "*.rs".into();
+            args_.sort = Some(GlobSort::Modified);
+            args_.offset = offset;
+            args_.limit = Some(limit);
+            args_
         })
         .unwrap()
     };
@@ -576,28 +559,31 @@ fn glob_sorts_by_modification_time() {
     assert!(!p2.truncated);
     // Path order stays the default.
     let by_path = sb
-        .glob(&GlobArgs {
-            pattern: "*.rs".into(),
-            ..Default::default()
+        .glob(&{
+            let mut args_ = GlobArgs::default();
+            args_.pattern = "*.rs".into();
+            args_
         })
         .unwrap();
     assert_eq!(by_path.matches, "a.rs\nb.rs\nd.rs\nsub/c.rs\n");
     // A cursor from a path-ordered page is not accepted for the time order.
     let c = sb
-        .glob(&GlobArgs {
-            pattern: "*.rs".into(),
-            limit: Some(1),
-            ..Default::default()
+        .glob(&{
+            let mut args_ = GlobArgs::default();
+            args_.pattern = "*.rs".into();
+            args_.limit = Some(1);
+            args_
         })
         .unwrap()
         .next_cursor
         .unwrap();
     let e = sb
-        .glob(&GlobArgs {
-            pattern: "*.rs".into(),
-            sort: Some(GlobSort::Modified),
-            cursor: Some(c),
-            ..Default::default()
+        .glob(&{
+            let mut args_ = GlobArgs::default();
+            args_.pattern = "*.rs".into();
+            args_.sort = Some(GlobSort::Modified);
+            args_.cursor = Some(c);
+            args_
         })
         .unwrap_err();
     assert_eq!(e.code, ErrorCode::InvalidArgument);

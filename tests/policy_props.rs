@@ -1030,13 +1030,12 @@ fn policy(m: &Model, base: &Path) -> Policy {
 const PATTERN: &str = "(TOKEN|OUTSIDE)_[0-9]+";
 
 fn grep_args(path: Option<String>, limit: u64) -> GrepArgs {
-    GrepArgs {
-        path,
-        hidden: Some(true),
-        no_ignore: Some(true),
-        limit: Some(limit),
-        ..GrepArgs::new(PATTERN)
-    }
+    let mut args = GrepArgs::new(PATTERN);
+    args.path = path;
+    args.hidden = Some(true);
+    args.no_ignore = Some(true);
+    args.limit = Some(limit);
+    args
 }
 
 /// Pages of a grep or glob call, followed by `next_cursor`.
@@ -1068,32 +1067,35 @@ fn lines_of(pages: &[GrepResult]) -> Vec<String> {
 
 fn grep_pages(sb: &Sandbox, limit: u64) -> Result<Vec<GrepResult>, TestCaseError> {
     pages(|cursor| {
-        sb.grep_search(&GrepArgs {
-            cursor,
-            ..grep_args(None, limit)
+        sb.grep_search(&{
+            let mut args_ = grep_args(None, limit);
+            args_.cursor = cursor;
+            args_
         })
     })
 }
 
 fn glob_pages(sb: &Sandbox, limit: u64) -> Result<Vec<GrepResult>, TestCaseError> {
     pages(|cursor| {
-        sb.glob(&GlobArgs {
-            pattern: "**".into(),
-            hidden: Some(true),
-            no_ignore: Some(true),
-            limit: Some(limit),
-            cursor,
-            ..Default::default()
+        sb.glob(&{
+            let mut args_ = GlobArgs::default();
+            args_.pattern = "**".into();
+            args_.hidden = Some(true);
+            args_.no_ignore = Some(true);
+            args_.limit = Some(limit);
+            args_.cursor = cursor;
+            args_
         })
     })
 }
 
 fn list(sb: &Sandbox, path: &str) -> rootbound::Result<ListResult> {
-    sb.list_dir(&ListArgs {
-        path: Some(path.into()),
-        hidden: Some(true),
-        no_ignore: Some(true),
-        ..Default::default()
+    sb.list_dir(&{
+        let mut args_ = ListArgs::default();
+        args_.path = Some(path.into());
+        args_.hidden = Some(true);
+        args_.no_ignore = Some(true);
+        args_
     })
 }
 
@@ -1237,7 +1239,11 @@ fn check(spec: &Spec) -> Result<(), TestCaseError> {
             path,
             ctx
         );
-        let st = code(sb.stat(&StatArgs { path: path.clone() }));
+        let st = code(sb.stat(&{
+            let mut args_ = StatArgs::default();
+            args_.path = path.clone();
+            args_
+        }));
         prop_assert_eq!(
             st.map(|s| (s.kind.to_string(), s.path)),
             Ok(("file".to_string(), path.clone())),
@@ -1337,7 +1343,12 @@ fn check_request(
         };
         (kind.to_string(), shown(&l))
     });
-    let got = code(sb.stat(&StatArgs { path: s.into() })).map(|r| (r.kind.to_string(), r.path));
+    let got = code(sb.stat(&{
+        let mut args_ = StatArgs::default();
+        args_.path = s.into();
+        args_
+    }))
+    .map(|r| (r.kind.to_string(), r.path));
     prop_assert_eq!(got, want, "stat {:?} ({:?}); {}", s, req, ctx);
 
     let want = loc.clone().and_then(|l| match l.2 {
@@ -1441,11 +1452,12 @@ fn check_writes(sb: &Sandbox, m: &Model, base: &Path, ctx: &str) -> Result<(), T
             continue;
         }
         let s = esc(&join(&req));
-        let got = code(sb.write_file(&WriteArgs {
-            path: s.clone(),
-            content: "PWNED\n".into(),
-            overwrite: Some(m.allow_overwrite),
-            ..Default::default()
+        let got = code(sb.write_file(&{
+            let mut args_ = WriteArgs::default();
+            args_.path = s.clone();
+            args_.content = "PWNED\n".into();
+            args_.overwrite = Some(m.allow_overwrite);
+            args_
         }))
         .map(|_| ());
         prop_assert_eq!(got, Err(ErrorCode::Denied), "write_file {:?}; {}", s, ctx);
@@ -1457,7 +1469,12 @@ fn check_writes(sb: &Sandbox, m: &Model, base: &Path, ctx: &str) -> Result<(), T
         } else {
             ErrorCode::NotFound
         };
-        let got = code(sb.delete_file(&DeleteArgs { path: s.clone() })).map(|_| ());
+        let got = code(sb.delete_file(&{
+            let mut args_ = DeleteArgs::default();
+            args_.path = s.clone();
+            args_
+        }))
+        .map(|_| ());
         prop_assert_eq!(got, Err(want), "delete_file {:?}; {}", s, ctx);
         let mut after = BTreeMap::new();
         snapshot(base, &mut after);

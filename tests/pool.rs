@@ -139,9 +139,10 @@ fn concurrent_calls_create_no_threads() {
                             "needle"
                         };
                         let r = sb
-                            .grep_search(&GrepArgs {
-                                limit: Some(100),
-                                ..GrepArgs::new(pat)
+                            .grep_search(&{
+                                let mut args_ = GrepArgs::new(pat);
+                                args_.limit = Some(100);
+                                args_
                             })
                             .unwrap();
                         assert!(!r.timed_out);
@@ -257,10 +258,11 @@ fn a_stuck_scan_does_not_hold_the_call_past_its_deadline() {
     for (file, limit) in [("a_long.txt", 1000), ("b_slice.txt", 400)] {
         let t = Instant::now();
         let r = sb
-            .grep_search(&GrepArgs {
-                path: Some(file.into()),
-                timeout_ms: Some(100),
-                ..GrepArgs::new(SLOW)
+            .grep_search(&{
+                let mut args_ = GrepArgs::new(SLOW);
+                args_.path = Some(file.into());
+                args_.timeout_ms = Some(100);
+                args_
             })
             .unwrap();
         let took = t.elapsed();
@@ -275,9 +277,10 @@ fn a_stuck_scan_does_not_hold_the_call_past_its_deadline() {
     // completes at once (on a spill thread while every pool thread is held by such a scan).
     let t = Instant::now();
     let r = sb
-        .grep_search(&GrepArgs {
-            path: Some("c".into()),
-            ..GrepArgs::new("needle")
+        .grep_search(&{
+            let mut args_ = GrepArgs::new("needle");
+            args_.path = Some("c".into());
+            args_
         })
         .unwrap();
     assert_eq!(r.match_lines, 5, "{r:?}");
@@ -289,10 +292,11 @@ fn a_stuck_scan_does_not_hold_the_call_past_its_deadline() {
     // The same with a one-thread pool.
     let one = sandbox(dir.path(), 1);
     let r = one
-        .grep_search(&GrepArgs {
-            path: Some("b_slice.txt".into()),
-            timeout_ms: Some(100),
-            ..GrepArgs::new(SLOW)
+        .grep_search(&{
+            let mut args_ = GrepArgs::new(SLOW);
+            args_.path = Some("b_slice.txt".into());
+            args_.timeout_ms = Some(100);
+            args_
         })
         .unwrap();
     assert!(r.timed_out);
@@ -300,10 +304,11 @@ fn a_stuck_scan_does_not_hold_the_call_past_its_deadline() {
     // held by the first scan).
     let t = Instant::now();
     let r = one
-        .grep_search(&GrepArgs {
-            path: Some("b_slice.txt".into()),
-            timeout_ms: Some(100),
-            ..GrepArgs::new(SLOW)
+        .grep_search(&{
+            let mut args_ = GrepArgs::new(SLOW);
+            args_.path = Some("b_slice.txt".into());
+            args_.timeout_ms = Some(100);
+            args_
         })
         .unwrap();
     assert!(r.timed_out);
@@ -314,9 +319,10 @@ fn a_stuck_scan_does_not_hold_the_call_past_its_deadline() {
     );
     let t = Instant::now();
     let r = one
-        .grep_search(&GrepArgs {
-            path: Some("c".into()),
-            ..GrepArgs::new("needle")
+        .grep_search(&{
+            let mut args_ = GrepArgs::new("needle");
+            args_.path = Some("c".into());
+            args_
         })
         .unwrap();
     assert_eq!(r.match_lines, 5, "{r:?}");
@@ -355,9 +361,10 @@ fn cancel_from_another_thread_returns_promptly() {
         let budget = Budget::new();
         let (s, b) = (Arc::clone(&sb), budget.clone());
         let call = std::thread::spawn(move || {
-            let args = GrepArgs {
-                limit: Some(100),
-                ..GrepArgs::new(SLOW)
+            let args = {
+                let mut args_ = GrepArgs::new(SLOW);
+                args_.limit = Some(100);
+                args_
             };
             let r = if json {
                 let v = s.call_result_with("grep_search", serde_json::to_value(&args).unwrap(), &b);
@@ -427,10 +434,11 @@ fn a_budget_deadline_shortens_the_call() {
     );
     // Resuming with the cursor makes progress and does not skip a file.
     let next = sb
-        .grep_search(&GrepArgs {
-            cursor: r.next_cursor.clone(),
-            timeout_ms: Some(300),
-            ..GrepArgs::new(SLOW)
+        .grep_search(&{
+            let mut args_ = GrepArgs::new(SLOW);
+            args_.cursor = r.next_cursor.clone();
+            args_.timeout_ms = Some(300);
+            args_
         })
         .unwrap();
     assert!(
@@ -450,10 +458,11 @@ fn a_small_search_is_not_starved_by_a_huge_one() {
     let big = std::thread::spawn(move || {
         let t = Instant::now();
         let r = s
-            .grep_search(&GrepArgs {
-                path: Some("big".into()),
-                timeout_ms: Some(4000),
-                ..GrepArgs::new(SLOW)
+            .grep_search(&{
+                let mut args_ = GrepArgs::new(SLOW);
+                args_.path = Some("big".into());
+                args_.timeout_ms = Some(4000);
+                args_
             })
             .unwrap();
         (r, t.elapsed())
@@ -463,9 +472,10 @@ fn a_small_search_is_not_starved_by_a_huge_one() {
     for _ in 0..5 {
         let t = Instant::now();
         let r = sb
-            .grep_search(&GrepArgs {
-                path: Some("small".into()),
-                ..GrepArgs::new("needle")
+            .grep_search(&{
+                let mut args_ = GrepArgs::new("needle");
+                args_.path = Some("small".into());
+                args_
             })
             .unwrap();
         worst = worst.max(t.elapsed());

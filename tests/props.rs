@@ -94,10 +94,11 @@ fn grep_pages_by_offset(
     let (mut out, mut offset) = (String::new(), 0);
     for _ in 0..10_000 {
         let r = sb
-            .grep_search(&GrepArgs {
-                offset: Some(offset),
-                limit: Some(limit),
-                ..base.clone()
+            .grep_search(&{
+                let mut args_ = base.clone();
+                args_.offset = Some(offset);
+                args_.limit = Some(limit);
+                args_
             })
             .unwrap();
         out.push_str(&r.matches);
@@ -140,18 +141,13 @@ proptest! {
         let (_t, root) = build_tree(&files);
         let big = Limits { max_results: 100_000, max_bytes: 1 << 24, ..Limits::default() };
         let sb = sandbox(&root, threads, big.clone());
-        let base = GrepArgs {
-            output_mode: Some([OutputMode::Content, OutputMode::FilesWithMatches, OutputMode::Count][mode as usize]),
-            case_insensitive: Some(case_insensitive),
-            max_bytes: byte_cap,
-            ..GrepArgs::new("needle")
-        };
-        let full = sb.grep_search(&GrepArgs { limit: Some(100_000), max_bytes: None, ..base.clone() }).unwrap();
+        let base = { let mut args_ = GrepArgs::new("needle"); args_.output_mode = Some([OutputMode::Content, OutputMode::FilesWithMatches, OutputMode::Count][mode as usize]); args_.case_insensitive = Some(case_insensitive); args_.max_bytes = byte_cap; args_ };
+        let full = sb.grep_search(&{ let mut args_ = base.clone(); args_.limit = Some(100_000); args_.max_bytes = None; args_ }).unwrap();
         prop_assert!(!full.truncated);
         // The same one-call result at every thread count.
         for n in 1..4 {
             let other = sandbox(&root, n, big.clone())
-                .grep_search(&GrepArgs { limit: Some(100_000), max_bytes: None, ..base.clone() })
+                .grep_search(&{ let mut args_ = base.clone(); args_.limit = Some(100_000); args_.max_bytes = None; args_ })
                 .unwrap();
             prop_assert_eq!(&other.matches, &full.matches, "threads {} vs {}", n, threads);
         }
@@ -159,23 +155,23 @@ proptest! {
             prop_assert_eq!(grep_pages_by_offset(&sb, &base, limit)?, full.matches.clone(), "offset paging");
         }
         let by_cursor = pages_by_cursor(&|cursor| {
-            sb.grep_search(&GrepArgs { cursor, limit: Some(limit), ..base.clone() }).unwrap()
+            sb.grep_search(&{ let mut args_ = base.clone(); args_.cursor = cursor; args_.limit = Some(limit); args_ }).unwrap()
         })?;
         prop_assert_eq!(by_cursor, full.matches.clone(), "cursor paging");
 
         // glob: the same for file names.
-        let gbase = GlobArgs { pattern: "**".into(), ..Default::default() };
-        let gfull = sb.glob(&GlobArgs { limit: Some(100_000), ..gbase.clone() }).unwrap();
+        let gbase = { let mut args_ = GlobArgs::default(); args_.pattern = "**".into(); args_ };
+        let gfull = sb.glob(&{ let mut args_ = gbase.clone(); args_.limit = Some(100_000); args_ }).unwrap();
         prop_assert!(!gfull.truncated);
         prop_assert_eq!(gfull.match_lines as usize, files.len());
         let gcursor = pages_by_cursor(&|cursor| {
-            sb.glob(&GlobArgs { cursor, limit: Some(limit), ..gbase.clone() }).unwrap()
+            sb.glob(&{ let mut args_ = gbase.clone(); args_.cursor = cursor; args_.limit = Some(limit); args_ }).unwrap()
         })?;
         prop_assert_eq!(gcursor, gfull.matches.clone(), "glob cursor paging");
         let mut goffset = String::new();
         let mut offset = 0;
         loop {
-            let r = sb.glob(&GlobArgs { offset: Some(offset), limit: Some(limit), ..gbase.clone() }).unwrap();
+            let r = sb.glob(&{ let mut args_ = gbase.clone(); args_.offset = Some(offset); args_.limit = Some(limit); args_ }).unwrap();
             goffset.push_str(&r.matches);
             if !r.truncated { break; }
             offset = r.next_offset;
@@ -247,7 +243,7 @@ proptest! {
         let sb = sandbox(t.path(), 1, Limits { max_read_bytes: cap, ..Limits::default() });
         let ok = utf8_boundaries(&bytes);
         let total = bytes.len() as u64;
-        let first = read(&sb, ReadArgs { offset: Some(start), limit: Some(limit), ..ReadArgs::path("f") });
+        let first = read(&sb, { let mut args_ = ReadArgs::path("f"); args_.offset = Some(start); args_.limit = Some(limit); args_ });
         // An offset inside a character snaps back to its start (at most 3 bytes).
         let asked = start.min(total);
         prop_assert!(first.offset <= asked && asked - first.offset <= 3, "{:?}", first);
@@ -265,7 +261,7 @@ proptest! {
             if !page.truncated { break; }
             prop_assert!(page.next_offset > at, "no progress at {}", at);
             at = page.next_offset;
-            page = read(&sb, ReadArgs { offset: Some(at), limit: Some(limit), ..ReadArgs::path("f") });
+            page = read(&sb, { let mut args_ = ReadArgs::path("f"); args_.offset = Some(at); args_.limit = Some(limit); args_ });
         }
         prop_assert_eq!(page.next_offset, total);
         // The pages are the file's text from where the first one started, exactly.
@@ -293,7 +289,7 @@ proptest! {
         let sb = sandbox(t.path(), 1, Limits::default());
         let (mut text, mut at) = (String::new(), 0);
         for _ in 0..10_000 {
-            let p = read(&sb, ReadArgs { offset: Some(at), limit: Some(limit), ..ReadArgs::path("f") });
+            let p = read(&sb, { let mut args_ = ReadArgs::path("f"); args_.offset = Some(at); args_.limit = Some(limit); args_ });
             prop_assert!(p.encoding.starts_with("utf-16"), "{:?}", p);
             text.push_str(&p.content);
             if !p.truncated { break; }
@@ -324,7 +320,7 @@ proptest! {
         prop_assert!(!whole.truncated);
         let (mut text, mut at) = (String::new(), 0);
         for _ in 0..10_000 {
-            let p = read(&sb, ReadArgs { offset: Some(at), limit: Some(limit), ..ReadArgs::path("f") });
+            let p = read(&sb, { let mut args_ = ReadArgs::path("f"); args_.offset = Some(at); args_.limit = Some(limit); args_ });
             text.push_str(&p.content);
             if !p.truncated { break; }
             prop_assert!(p.next_offset > at);
@@ -347,12 +343,7 @@ proptest! {
         let limits = Limits { max_read_bytes: cap, max_line_chars: line_chars, ..Limits::default() };
         let sb = sandbox(t.path(), 1, limits.clone());
         let big = sandbox(t.path(), 1, Limits { max_read_bytes: 1 << 30, ..limits });
-        let args = |n: u64, m: u64| ReadArgs {
-            start_line: Some(n),
-            max_lines: Some(m),
-            line_numbers: Some(numbers),
-            ..ReadArgs::path("f")
-        };
+        let args = |n: u64, m: u64| { let mut args_ = ReadArgs::path("f"); args_.start_line = Some(n); args_.max_lines = Some(m); args_.line_numbers = Some(numbers); args_ };
         let whole = read(&big, args(start_line, u64::MAX));
         let total = bytes.len() as u64;
         let line_start = |o: u64| o == 0 || o == total || bytes[o as usize - 1] == b'\n';
@@ -497,16 +488,16 @@ proptest! {
             };
             let read = code(w.sb.read_file(&ReadArgs::path(&req)).map(|r| r.content));
             prop_assert_eq!(read, ErrorCode::Denied, "read_file {:?}", req);
-            let stat = code(w.sb.stat(&StatArgs { path: req.clone() }).map(|r| r.path));
+            let stat = code(w.sb.stat(&{ let mut args_ = StatArgs::default(); args_.path = req.clone(); args_ }).map(|r| r.path));
             prop_assert_eq!(stat, ErrorCode::Denied, "stat {:?}", req);
             if is_dir {
                 let list = code(
-                    w.sb.list_dir(&ListArgs { path: Some(req.clone()), hidden: Some(true), ..Default::default() })
+                    w.sb.list_dir(&{ let mut args_ = ListArgs::default(); args_.path = Some(req.clone()); args_.hidden = Some(true); args_ })
                         .map(|l| format!("{:?}", l.entries)),
                 );
                 prop_assert_eq!(list, ErrorCode::Denied, "list_dir {:?}", req);
                 let grep = code(
-                    w.sb.grep_search(&GrepArgs { path: Some(req.clone()), hidden: Some(true), ..GrepArgs::new("SECRET") })
+                    w.sb.grep_search(&{ let mut args_ = GrepArgs::new("SECRET"); args_.path = Some(req.clone()); args_.hidden = Some(true); args_ })
                         .map(|g| g.matches),
                 );
                 prop_assert_eq!(grep, ErrorCode::Denied, "grep_search path {:?}", req);
@@ -615,27 +606,12 @@ proptest! {
         W.with(|w| {
             let path = in_sub.then(|| "sub".to_string());
             let ok_codes = [ErrorCode::InvalidArgument];
-            match w.sb.glob(&GlobArgs {
-                pattern: g.clone(),
-                path: path.clone(),
-                hidden: Some(true),
-                no_ignore: Some(true),
-                limit: Some(100),
-                ..Default::default()
-            }) {
+            match w.sb.glob(&{ let mut args_ = GlobArgs::default(); args_.pattern = g.clone(); args_.path = path.clone(); args_.hidden = Some(true); args_.no_ignore = Some(true); args_.limit = Some(100); args_ }) {
                 Ok(r) => assert_inside(&w.root, &r.matches, &format!("glob {g:?}"))?,
                 Err(e) => prop_assert!(ok_codes.contains(&e.code), "glob {:?}: {}", g, e),
             }
             for (include, exclude) in [(Some(Globs::One(g.clone())), None), (None, Some(Globs::One(g.clone())))] {
-                match w.sb.grep_search(&GrepArgs {
-                    path: path.clone(),
-                    include,
-                    exclude,
-                    hidden: Some(true),
-                    no_ignore: Some(true),
-                    limit: Some(100),
-                    ..GrepArgs::new("x")
-                }) {
+                match w.sb.grep_search(&{ let mut args_ = GrepArgs::new("x"); args_.path = path.clone(); args_.include = include; args_.exclude = exclude; args_.hidden = Some(true); args_.no_ignore = Some(true); args_.limit = Some(100); args_ }) {
                     Ok(r) => assert_inside(&w.root, &r.matches, &format!("grep include/exclude {g:?}"))?,
                     Err(e) => prop_assert!(ok_codes.contains(&e.code), "grep {:?}: {}", g, e),
                 }

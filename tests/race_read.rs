@@ -209,9 +209,10 @@ fn dir_swap_race(mode: &str, how: Swap, depth: usize) {
     let reader = |i: u64, t: &Tally| {
         let req = &reqs[(i as usize) % reqs.len()];
         let args = if i % 5 == 4 {
-            ReadArgs {
-                start_line: Some(1),
-                ..ReadArgs::path(req)
+            {
+                let mut args_ = ReadArgs::path(req);
+                args_.start_line = Some(1);
+                args_
             }
         } else {
             ReadArgs::path(req)
@@ -229,10 +230,11 @@ fn dir_swap_race(mode: &str, how: Swap, depth: usize) {
             }
         }
         if i.is_multiple_of(16) {
-            if let Ok(l) = sb.list_dir(&ListArgs {
-                path: Some(d.clone()),
-                hidden: Some(true),
-                ..Default::default()
+            if let Ok(l) = sb.list_dir(&{
+                let mut args_ = ListArgs::default();
+                args_.path = Some(d.clone());
+                args_.hidden = Some(true);
+                args_
             }) {
                 for e in &l.entries {
                     w.assert_no_canary(&e.name, &ctx);
@@ -245,8 +247,10 @@ fn dir_swap_race(mode: &str, how: Swap, depth: usize) {
             }
         }
         if i % 16 == 8 {
-            if let Ok(s) = sb.stat(&StatArgs {
-                path: format!("{d}/f"),
+            if let Ok(s) = sb.stat(&{
+                let mut args_ = StatArgs::default();
+                args_.path = format!("{d}/f");
+                args_
             }) {
                 assert_ne!(s.size, outside_len, "[{ctx}] stat saw the outside file");
                 assert_eq!(s.size, INSIDE.len() as u64, "[{ctx}] stat");
@@ -299,7 +303,11 @@ fn deny_swap_race(mode: &str) {
                 }
             }
             if i.is_multiple_of(8) {
-                if let Ok(s) = sb.stat(&StatArgs { path: req.into() }) {
+                if let Ok(s) = sb.stat(&{
+                    let mut args_ = StatArgs::default();
+                    args_.path = req.into();
+                    args_
+                }) {
                     assert_eq!(s.size, INSIDE.len() as u64, "[{ctx}] stat of a denied file");
                 }
             }

@@ -161,8 +161,10 @@ fn mixed_call(w: &World, sb: &Sandbox, d: &str, i: u64, t: &Tally, ctx: &str) {
                 t.err(&e);
             }
         },
-        1 => match sb.stat(&StatArgs {
-            path: spell("sub/g"),
+        1 => match sb.stat(&{
+            let mut args_ = StatArgs::default();
+            args_.path = spell("sub/g");
+            args_
         }) {
             Ok(s) => {
                 assert_eq!(s.size, INSIDE.len() as u64, "[{ctx}] stat saw another file");
@@ -174,15 +176,16 @@ fn mixed_call(w: &World, sb: &Sandbox, d: &str, i: u64, t: &Tally, ctx: &str) {
                 t.err(&e);
             }
         },
-        2 => match sb.list_dir(&ListArgs {
-            path: Some(if i.is_multiple_of(2) {
+        2 => match sb.list_dir(&{
+            let mut args_ = ListArgs::default();
+            args_.path = Some(if i.is_multiple_of(2) {
                 d.to_string()
             } else {
                 format!("{d}/")
-            }),
-            hidden: Some(true),
-            no_ignore: Some(true),
-            ..Default::default()
+            });
+            args_.hidden = Some(true);
+            args_.no_ignore = Some(true);
+            args_
         }) {
             Ok(l) => {
                 let names: Vec<&str> = l.entries.iter().map(|e| e.name.as_str()).collect();
@@ -196,13 +199,14 @@ fn mixed_call(w: &World, sb: &Sandbox, d: &str, i: u64, t: &Tally, ctx: &str) {
             }
         },
         3 => {
-            let r = sb.glob(&GlobArgs {
-                pattern: "**".into(),
-                path: Some(d.to_string()),
-                hidden: Some(true),
-                no_ignore: Some(true),
-                limit: Some(100),
-                ..Default::default()
+            let r = sb.glob(&{
+                let mut args_ = GlobArgs::default();
+                args_.pattern = "**".into();
+                args_.path = Some(d.to_string());
+                args_.hidden = Some(true);
+                args_.no_ignore = Some(true);
+                args_.limit = Some(100);
+                args_
             });
             match r {
                 Ok(g) => {
@@ -217,11 +221,12 @@ fn mixed_call(w: &World, sb: &Sandbox, d: &str, i: u64, t: &Tally, ctx: &str) {
         }
         4 => {
             // The whole root, walked while a directory in it flips.
-            let r = sb.grep_search(&GrepArgs {
-                hidden: Some(true),
-                no_ignore: Some(true),
-                limit: Some(100),
-                ..GrepArgs::new("needle|CANARY")
+            let r = sb.grep_search(&{
+                let mut args_ = GrepArgs::new("needle|CANARY");
+                args_.hidden = Some(true);
+                args_.no_ignore = Some(true);
+                args_.limit = Some(100);
+                args_
             });
             match r {
                 Ok(g) => {
@@ -238,16 +243,17 @@ fn mixed_call(w: &World, sb: &Sandbox, d: &str, i: u64, t: &Tally, ctx: &str) {
             }
         }
         5 => {
-            let r = sb.grep_search(&GrepArgs {
-                path: Some(spell("")),
-                output_mode: Some(if i.is_multiple_of(2) {
+            let r = sb.grep_search(&{
+                let mut args_ = GrepArgs::new("needle|CANARY");
+                args_.path = Some(spell(""));
+                args_.output_mode = Some(if i.is_multiple_of(2) {
                     OutputMode::FilesWithMatches
                 } else {
                     OutputMode::Content
-                }),
-                hidden: Some(true),
-                no_ignore: Some(true),
-                ..GrepArgs::new("needle|CANARY")
+                });
+                args_.hidden = Some(true);
+                args_.no_ignore = Some(true);
+                args_
             });
             match r {
                 Ok(g) => {
@@ -473,10 +479,11 @@ fn files_truncated_and_rewritten() {
     let op = |i: u64| {
         let name = ["f0.txt", "f1.txt", "sub/f2.txt"][(i / 5 % 3) as usize];
         match i % 5 {
-            0 => match sb.read_file(&ReadArgs {
-                offset: Some(i * 37 % 120_000),
-                limit: Some(1 + i % 9000),
-                ..ReadArgs::path(name)
+            0 => match sb.read_file(&{
+                let mut args_ = ReadArgs::path(name);
+                args_.offset = Some(i * 37 % 120_000);
+                args_.limit = Some(1 + i % 9000);
+                args_
             }) {
                 Ok(r) => {
                     assert!(allowed(&r.content), "[{ctx}] {:?}", r.content);
@@ -485,11 +492,12 @@ fn files_truncated_and_rewritten() {
                 }
                 Err(e) => tally.err(&e),
             },
-            1 => match sb.read_file(&ReadArgs {
-                start_line: Some(1 + i % 3000),
-                max_lines: Some(1 + i % 200),
-                line_numbers: Some(i.is_multiple_of(2)),
-                ..ReadArgs::path(name)
+            1 => match sb.read_file(&{
+                let mut args_ = ReadArgs::path(name);
+                args_.start_line = Some(1 + i % 3000);
+                args_.max_lines = Some(1 + i % 200);
+                args_.line_numbers = Some(i.is_multiple_of(2));
+                args_
             }) {
                 Ok(r) => {
                     let body: String = r
@@ -506,14 +514,15 @@ fn files_truncated_and_rewritten() {
                 }
                 Err(e) => tally.err(&e),
             },
-            2 | 3 => match sb.grep_search(&GrepArgs {
-                path: if i.is_multiple_of(2) {
+            2 | 3 => match sb.grep_search(&{
+                let mut args_ = GrepArgs::new("needle");
+                args_.path = if i.is_multiple_of(2) {
                     Some(name.into())
                 } else {
                     None
-                },
-                limit: Some(100),
-                ..GrepArgs::new("needle")
+                };
+                args_.limit = Some(100);
+                args_
             }) {
                 Ok(g) => {
                     for line in g.matches.lines() {
@@ -524,7 +533,11 @@ fn files_truncated_and_rewritten() {
                 }
                 Err(e) => tally.err(&e),
             },
-            _ => match sb.stat(&StatArgs { path: name.into() }) {
+            _ => match sb.stat(&{
+                let mut args_ = StatArgs::default();
+                args_.path = name.into();
+                args_
+            }) {
                 Ok(_) => tally.ok(),
                 Err(e) => tally.err(&e),
             },

@@ -21,10 +21,11 @@ fn sandbox_for(files: &[(&str, &[u8])]) -> (World, Sandbox) {
 }
 
 fn read(sb: &Sandbox, path: &str, offset: u64, limit: u64) -> ReadResult {
-    sb.read_file(&ReadArgs {
-        offset: Some(offset),
-        limit: Some(limit),
-        ..ReadArgs::path(path)
+    sb.read_file(&{
+        let mut args_ = ReadArgs::path(path);
+        args_.offset = Some(offset);
+        args_.limit = Some(limit);
+        args_
     })
     .unwrap_or_else(|e| panic!("read {path} @{offset}+{limit}: {e}"))
 }
@@ -173,9 +174,10 @@ fn offset_past_the_end_and_empty_file() {
     assert_eq!(p.encoding, "utf-8");
     assert!(!p.binary);
     let p = sb
-        .read_file(&ReadArgs {
-            start_line: Some(1),
-            ..ReadArgs::path("empty")
+        .read_file(&{
+            let mut args_ = ReadArgs::path("empty");
+            args_.start_line = Some(1);
+            args_
         })
         .unwrap();
     assert_eq!(p.content, "");
@@ -199,19 +201,21 @@ fn crlf_is_exact_in_byte_mode_and_stripped_in_line_mode() {
         assert_eq!(joined, text);
     }
     let p = sb
-        .read_file(&ReadArgs {
-            start_line: Some(1),
-            ..ReadArgs::path("crlf.txt")
+        .read_file(&{
+            let mut args_ = ReadArgs::path("crlf.txt");
+            args_.start_line = Some(1);
+            args_
         })
         .unwrap();
     // The line terminator's CR goes; a lone CR inside a line stays.
     assert_eq!(p.content, "one\ntwo\n\nfour\rstill four\n");
     let p = sb
-        .read_file(&ReadArgs {
-            start_line: Some(2),
-            max_lines: Some(1),
-            line_numbers: Some(true),
-            ..ReadArgs::path("crlf.txt")
+        .read_file(&{
+            let mut args_ = ReadArgs::path("crlf.txt");
+            args_.start_line = Some(2);
+            args_.max_lines = Some(1);
+            args_.line_numbers = Some(true);
+            args_
         })
         .unwrap();
     assert_eq!(p.content, "     2\ttwo\n");
@@ -239,10 +243,11 @@ fn line_mode_window_and_continuation() {
     let text = ten_lines();
     let (_w, sb) = sandbox_for(&[("ten.txt", text.as_bytes())]);
     let p = sb
-        .read_file(&ReadArgs {
-            start_line: Some(3),
-            max_lines: Some(4),
-            ..ReadArgs::path("ten.txt")
+        .read_file(&{
+            let mut args_ = ReadArgs::path("ten.txt");
+            args_.start_line = Some(3);
+            args_.max_lines = Some(4);
+            args_
         })
         .unwrap();
     assert_eq!(p.content, "line 3\nline 4\nline 5\nline 6\n");
@@ -262,10 +267,11 @@ fn line_mode_window_and_continuation() {
         let mut pages = 0;
         loop {
             let p = sb
-                .read_file(&ReadArgs {
-                    start_line: Some(line),
-                    max_lines: Some(per),
-                    ..ReadArgs::path("ten.txt")
+                .read_file(&{
+                    let mut args_ = ReadArgs::path("ten.txt");
+                    args_.start_line = Some(line);
+                    args_.max_lines = Some(per);
+                    args_
                 })
                 .unwrap();
             joined.push_str(&p.content);
@@ -287,10 +293,11 @@ fn line_mode_window_and_continuation() {
     }
 
     let p = sb
-        .read_file(&ReadArgs {
-            start_line: Some(9),
-            line_numbers: Some(true),
-            ..ReadArgs::path("ten.txt")
+        .read_file(&{
+            let mut args_ = ReadArgs::path("ten.txt");
+            args_.start_line = Some(9);
+            args_.line_numbers = Some(true);
+            args_
         })
         .unwrap();
     assert_eq!(p.content, "     9\tline 9\n    10\tline 10\n");
@@ -301,9 +308,10 @@ fn line_mode_window_and_continuation() {
 
     // Past the end: an empty page, nothing more.
     let p = sb
-        .read_file(&ReadArgs {
-            start_line: Some(11),
-            ..ReadArgs::path("ten.txt")
+        .read_file(&{
+            let mut args_ = ReadArgs::path("ten.txt");
+            args_.start_line = Some(11);
+            args_
         })
         .unwrap();
     assert_eq!(
@@ -313,9 +321,10 @@ fn line_mode_window_and_continuation() {
 
     // line_numbers alone selects line mode.
     let p = sb
-        .read_file(&ReadArgs {
-            line_numbers: Some(true),
-            ..ReadArgs::path("ten.txt")
+        .read_file(&{
+            let mut args_ = ReadArgs::path("ten.txt");
+            args_.line_numbers = Some(true);
+            args_
         })
         .unwrap();
     assert!(p.content.starts_with("     1\tline 1\n"));
@@ -325,9 +334,10 @@ fn line_mode_window_and_continuation() {
 fn line_mode_last_line_without_newline() {
     let (_w, sb) = sandbox_for(&[("nonl.txt", b"a\nb\nc")]);
     let p = sb
-        .read_file(&ReadArgs {
-            start_line: Some(2),
-            ..ReadArgs::path("nonl.txt")
+        .read_file(&{
+            let mut args_ = ReadArgs::path("nonl.txt");
+            args_.start_line = Some(2);
+            args_
         })
         .unwrap();
     assert_eq!(p.content.lines().collect::<Vec<_>>(), ["b", "c"]);
@@ -343,17 +353,19 @@ fn line_mode_respects_the_byte_cap_but_always_progresses() {
         .file("wide.txt", format!("{}\nnext\n", "w".repeat(100)));
     let sb = w.sandbox_with(|b| b.max_read_bytes(20));
     let p = sb
-        .read_file(&ReadArgs {
-            start_line: Some(1),
-            ..ReadArgs::path("l.txt")
+        .read_file(&{
+            let mut args_ = ReadArgs::path("l.txt");
+            args_.start_line = Some(1);
+            args_
         })
         .unwrap();
     assert_eq!(p.content, "line 01\nline 02\n");
     assert_eq!((p.next_line, p.truncated), (Some(3), true));
     let p = sb
-        .read_file(&ReadArgs {
-            start_line: Some(1),
-            ..ReadArgs::path("wide.txt")
+        .read_file(&{
+            let mut args_ = ReadArgs::path("wide.txt");
+            args_.start_line = Some(1);
+            args_
         })
         .unwrap();
     assert!(p.content.starts_with("www"), "one line even over the cap");
@@ -375,9 +387,10 @@ fn long_lines_are_cut_with_a_marker() {
         .build()
         .unwrap();
     let p = sb
-        .read_file(&ReadArgs {
-            start_line: Some(1),
-            ..ReadArgs::path("long.txt")
+        .read_file(&{
+            let mut args_ = ReadArgs::path("long.txt");
+            args_.start_line = Some(1);
+            args_
         })
         .unwrap();
     let lines: Vec<&str> = p.content.lines().collect();
@@ -446,9 +459,10 @@ fn utf16_with_bom_is_transcoded() {
         }
     }
     // Line mode on UTF-16: either transcoded lines or a clear INVALID_ARGUMENT, never garbage.
-    let r = sb.read_file(&ReadArgs {
-        start_line: Some(2),
-        ..ReadArgs::path("le.txt")
+    let r = sb.read_file(&{
+        let mut args_ = ReadArgs::path("le.txt");
+        args_.start_line = Some(2);
+        args_
     });
     match r {
         Ok(p) => assert_eq!(p.content, "line2 𝄞\n"),
@@ -496,10 +510,11 @@ fn invalid_utf8_is_decoded_lossily_and_flagged() {
     assert_eq!(p.content, "abc\u{FFFD}def\nok\n");
     assert!(!p.binary);
     let p = sb
-        .read_file(&ReadArgs {
-            start_line: Some(1),
-            max_lines: Some(1),
-            ..ReadArgs::path("bad.txt")
+        .read_file(&{
+            let mut args_ = ReadArgs::path("bad.txt");
+            args_.start_line = Some(1);
+            args_.max_lines = Some(1);
+            args_
         })
         .unwrap();
     assert_eq!(p.encoding, "utf-8-lossy");
@@ -528,14 +543,16 @@ fn binary_files_return_no_content() {
     for name in ["early.bin", "edge.bin"] {
         for args in [
             ReadArgs::path(name),
-            ReadArgs {
-                offset: Some(3),
-                limit: Some(4),
-                ..ReadArgs::path(name)
+            {
+                let mut args_ = ReadArgs::path(name);
+                args_.offset = Some(3);
+                args_.limit = Some(4);
+                args_
             },
-            ReadArgs {
-                start_line: Some(1),
-                ..ReadArgs::path(name)
+            {
+                let mut args_ = ReadArgs::path(name);
+                args_.start_line = Some(1);
+                args_
             },
         ] {
             let p = sb.read_file(&args).unwrap();
@@ -583,7 +600,14 @@ fn stat_kinds_sizes_lines_and_mtime() {
     )
     .unwrap();
     let sb = w.sandbox();
-    let st = |p: &str| sb.stat(&StatArgs { path: p.into() }).unwrap();
+    let st = |p: &str| {
+        sb.stat(&{
+            let mut args_ = StatArgs::default();
+            args_.path = p.into();
+            args_
+        })
+        .unwrap()
+    };
     let s = st("three.txt");
     assert_eq!((s.kind.as_str(), s.size, s.lines), ("file", 5, Some(3)));
     assert_eq!(s.path, w.path("three.txt").display().to_string());
@@ -639,9 +663,10 @@ fn list_dir_sorted_kinds_hidden_denied_ignored() {
     let sb = w.sandbox_with(|b| b.deny(".env").deny("*.secret"));
     let list = |args: ListArgs| sb.list_dir(&args).unwrap();
 
-    let l = list(ListArgs {
-        path: Some(".".into()),
-        ..Default::default()
+    let l = list({
+        let mut args_ = ListArgs::default();
+        args_.path = Some(".".into());
+        args_
     });
     let names: Vec<&str> = l.entries.iter().map(|e| e.name.as_str()).collect();
     let mut sorted = names.clone();
@@ -669,11 +694,12 @@ fn list_dir_sorted_kinds_hidden_denied_ignored() {
     assert_eq!(kind("ln_out").0, "symlink");
     assert_eq!(kind("sock").0, "other");
 
-    let l = list(ListArgs {
-        path: Some(".".into()),
-        hidden: Some(true),
-        no_ignore: Some(true),
-        ..Default::default()
+    let l = list({
+        let mut args_ = ListArgs::default();
+        args_.path = Some(".".into());
+        args_.hidden = Some(true);
+        args_.no_ignore = Some(true);
+        args_
     });
     let names: Vec<&str> = l.entries.iter().map(|e| e.name.as_str()).collect();
     assert!(names.contains(&".hidden") && names.contains(&".ignore"));
@@ -689,9 +715,10 @@ fn list_dir_sorted_kinds_hidden_denied_ignored() {
     assert!(l.entries.iter().any(|e| e.name == "a.txt"));
     assert_eq!(l.path, w.root.display().to_string());
     assert_eq!(
-        list(ListArgs {
-            path: Some("sub".into()),
-            ..Default::default()
+        list({
+            let mut args_ = ListArgs::default();
+            args_.path = Some("sub".into());
+            args_
         })
         .entries
         .len(),
@@ -707,9 +734,10 @@ fn list_dir_pages_concatenate() {
     }
     let sb = w.sandbox();
     let full = sb
-        .list_dir(&ListArgs {
-            path: Some(".".into()),
-            ..Default::default()
+        .list_dir(&{
+            let mut args_ = ListArgs::default();
+            args_.path = Some(".".into());
+            args_
         })
         .unwrap();
     assert_eq!(full.total, 23);
@@ -718,11 +746,12 @@ fn list_dir_pages_concatenate() {
         let mut offset = 0;
         loop {
             let p = sb
-                .list_dir(&ListArgs {
-                    path: Some(".".into()),
-                    offset: Some(offset),
-                    limit: Some(limit),
-                    ..Default::default()
+                .list_dir(&{
+                    let mut args_ = ListArgs::default();
+                    args_.path = Some(".".into());
+                    args_.offset = Some(offset);
+                    args_.limit = Some(limit);
+                    args_
                 })
                 .unwrap();
             assert_eq!(p.offset, offset);
@@ -745,10 +774,11 @@ fn list_dir_pages_concatenate() {
         })
     });
     let p = cap
-        .list_dir(&ListArgs {
-            path: Some(".".into()),
-            limit: Some(100),
-            ..Default::default()
+        .list_dir(&{
+            let mut args_ = ListArgs::default();
+            args_.path = Some(".".into());
+            args_.limit = Some(100);
+            args_
         })
         .unwrap();
     assert_eq!(p.entries.len(), 4, "limit capped by max_list_entries");

@@ -174,22 +174,28 @@ fn walk(dir: &Path, f: &mut dyn FnMut(&Path, &std::fs::Metadata)) {
 }
 
 fn args(path: &str, content: &str) -> WriteArgs {
-    WriteArgs {
-        path: path.into(),
-        content: content.into(),
-        ..Default::default()
+    {
+        let mut args_ = WriteArgs::default();
+        args_.path = path.into();
+        args_.content = content.into();
+        args_
     }
 }
 
 fn over(path: &str, content: &str) -> WriteArgs {
-    WriteArgs {
-        overwrite: Some(true),
-        ..args(path, content)
+    {
+        let mut args_ = args(path, content);
+        args_.overwrite = Some(true);
+        args_
     }
 }
 
 fn del(path: &str) -> DeleteArgs {
-    DeleteArgs { path: path.into() }
+    {
+        let mut args_ = DeleteArgs::default();
+        args_.path = path.into();
+        args_
+    }
 }
 
 #[track_caller]
@@ -235,13 +241,11 @@ fn creates_a_new_file_exclusively() {
     assert_eq!(w.content("abs.txt"), "abs");
 
     // The second write of the same name, not asking: ALREADY_EXISTS, content untouched.
-    for a in [
-        args("a.txt", "other"),
-        WriteArgs {
-            overwrite: Some(false),
-            ..args("a.txt", "other")
-        },
-    ] {
+    for a in [args("a.txt", "other"), {
+        let mut args_ = args("a.txt", "other");
+        args_.overwrite = Some(false);
+        args_
+    }] {
         let e = err(sb.write_file(&a), "second create");
         assert_eq!(e.code, ErrorCode::AlreadyExists, "{e}");
         assert!(e.message.contains("a.txt"), "{e}");
@@ -295,13 +299,11 @@ fn double_approval_each_half_alone_is_refused() {
 
     // The policy allows, the call does not ask: ALREADY_EXISTS.
     let lax = w.sandbox(|p| p.allow_overwrite = true);
-    for a in [
-        args("f.txt", "new"),
-        WriteArgs {
-            overwrite: Some(false),
-            ..args("f.txt", "new")
-        },
-    ] {
+    for a in [args("f.txt", "new"), {
+        let mut args_ = args("f.txt", "new");
+        args_.overwrite = Some(false);
+        args_
+    }] {
         let e = err(lax.write_file(&a), "call did not ask");
         assert_eq!(e.code, ErrorCode::AlreadyExists, "{e}");
     }
@@ -659,9 +661,10 @@ fn size_cap_refuses_and_writes_nothing() {
     );
     assert_eq!(w.content("ten.txt"), "0123456789");
     // base64 is measured after decoding: 12 characters are 9 bytes (fits), 16 are 12 (does not).
-    let b64 = |s: &str| WriteArgs {
-        encoding: Some(ContentEncoding::Base64),
-        ..args("b.bin", s)
+    let b64 = |s: &str| {
+        let mut args_ = args("b.bin", s);
+        args_.encoding = Some(ContentEncoding::Base64);
+        args_
     };
     assert_eq!(
         sb.write_file(&b64("AAAAAAAAAAAA")).unwrap().bytes_written,

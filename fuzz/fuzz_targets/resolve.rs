@@ -455,7 +455,7 @@ fn run(data: &[u8]) {
             (Expect::DeniedAt(_), _) => unreachable!("mapped to a code above"),
         }
 
-        let stat = sb.stat(&StatArgs { path: raw.clone() });
+        let stat = sb.stat(&{ let mut args_ = StatArgs::default(); args_.path = raw.clone(); args_ });
         let text = match &stat {
             Ok(r) => serde_json::to_string(r).unwrap(),
             Err(err) => err.to_string(),
@@ -473,12 +473,7 @@ fn run(data: &[u8]) {
             (_, r) => panic!("{ctx}: stat gave {r:?}"),
         }
 
-        let list = sb.list_dir(&ListArgs {
-            path: Some(raw.clone()),
-            hidden: Some(true),
-            no_ignore: Some(true),
-            ..Default::default()
-        });
+        let list = sb.list_dir(&{ let mut args_ = ListArgs::default(); args_.path = Some(raw.clone()); args_.hidden = Some(true); args_.no_ignore = Some(true); args_ });
         let text = match &list {
             Ok(r) => serde_json::to_string(r).unwrap(),
             Err(err) => err.to_string(),

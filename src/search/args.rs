@@ -27,6 +27,7 @@ impl Globs {
 /// Arguments of `grep_search`.
 #[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct GrepArgs {
     /// Regular expression (Rust regex syntax: POSIX ERE plus `\d \w \s \b`, Unicode classes; no
     /// backreferences or look-around).

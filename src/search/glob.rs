@@ -18,6 +18,7 @@ use std::time::Duration;
 /// Arguments of `glob`.
 #[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct GlobArgs {
     /// A glob in ripgrep `-g` syntax: without a `/` it matches file names at any depth (`*.rs`); with one it
     /// is relative to the root (`src/**/*.rs`).

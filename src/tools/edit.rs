@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 /// One replacement of an `edits` list.
 #[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct Edit {
     /// The exact text to find (as read_file shows it: a CRLF file's lines match with LF).
     pub old_string: String,

@@ -18,6 +18,7 @@ use std::time::Duration;
 /// Arguments of `stat`.
 #[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct StatArgs {
     /// A path under a root.
     pub path: String,
@@ -44,6 +45,7 @@ pub struct StatResult {
 /// Arguments of `list_dir`.
 #[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct ListArgs {
     /// A directory under a root; omit to list the roots themselves.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -307,6 +309,7 @@ fn page(path: String, total: u64, offset: u64, limit: u64) -> ListResult {
 /// Arguments of `list_roots` (none).
 #[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct RootsArgs {}
 
 /// One root of `list_roots`.

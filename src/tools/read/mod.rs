@@ -21,6 +21,7 @@ use encoding::{read_bytes, sniff, Enc};
 /// `max_lines` is given.
 #[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct ReadArgs {
     /// File path, relative to a root (tried in root order) or absolute inside a root.
     pub path: String,

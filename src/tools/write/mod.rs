@@ -34,6 +34,7 @@ pub enum ContentEncoding {
 /// Arguments of `write_file`.
 #[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct WriteArgs {
     /// Path relative to the write root (or absolute inside it).
     pub path: String,
@@ -50,6 +51,7 @@ pub struct WriteArgs {
 /// Arguments of `delete_file`.
 #[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct DeleteArgs {
     /// Path relative to the write root (or absolute inside it).
     pub path: String,
@@ -87,7 +89,9 @@ impl Sandbox {
     /// use rootbound::{Sandbox, WriteArgs, WritePolicy, ErrorCode};
     /// let dir = tempfile::tempdir().unwrap();
     /// let sb = Sandbox::builder().write(WritePolicy::new(dir.path())).build().unwrap();
-    /// let args = WriteArgs { path: "out/a.txt".into(), content: "hi".into(), ..Default::default() };
+    /// let mut args = WriteArgs::default(); // argument structs are non_exhaustive: set fields
+    /// args.path = "out/a.txt".into();
+    /// args.content = "hi".into();
     /// assert!(sb.write_file(&args).unwrap().created);
     /// assert_eq!(sb.write_file(&args).unwrap_err().code, ErrorCode::AlreadyExists);
     /// assert_eq!(std::fs::read_to_string(dir.path().join("out/a.txt")).unwrap(), "hi");
