@@ -25,6 +25,17 @@ impl Globs {
 }
 
 /// Arguments of `grep_search`.
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// std::fs::write(dir.path().join("a.rs"), "fn main() {}\nfn other() {}\n").unwrap();
+/// let sb = rootbound::Sandbox::builder().root(dir.path()).build().unwrap();
+/// let mut args = rootbound::GrepArgs::new("fn \\w+");
+/// args.include = Some(rootbound::Globs::One("*.rs".into()));
+/// args.limit = Some(1);
+/// let page = sb.grep_search(&args).unwrap();
+/// assert!(page.matches.ends_with("a.rs:1:fn main() {}\n")); // canonical path, then line
+/// assert!(page.truncated && page.next_cursor.is_some());
+/// ```
 #[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[non_exhaustive]

@@ -16,6 +16,15 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// Arguments of `glob`.
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// std::fs::create_dir(dir.path().join("src")).unwrap();
+/// std::fs::write(dir.path().join("src/lib.rs"), "").unwrap();
+/// let sb = rootbound::Sandbox::builder().root(dir.path()).build().unwrap();
+/// let mut args = rootbound::GlobArgs::default();
+/// args.pattern = "*.rs".into();
+/// assert!(sb.glob(&args).unwrap().matches.ends_with("/src/lib.rs\n"));
+/// ```
 #[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[non_exhaustive]

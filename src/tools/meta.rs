@@ -16,6 +16,15 @@ use std::path::Path;
 use std::time::Duration;
 
 /// Arguments of `stat`.
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// std::fs::write(dir.path().join("a.txt"), "hi").unwrap();
+/// let sb = rootbound::Sandbox::builder().root(dir.path()).build().unwrap();
+/// let mut args = rootbound::StatArgs::default();
+/// args.path = "a.txt".into();
+/// let st = sb.stat(&args).unwrap();
+/// assert_eq!((st.kind, st.size), (rootbound::Kind::File, 2));
+/// ```
 #[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[non_exhaustive]
@@ -43,6 +52,14 @@ pub struct StatResult {
 }
 
 /// Arguments of `list_dir`.
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// std::fs::write(dir.path().join("a.txt"), "").unwrap();
+/// let sb = rootbound::Sandbox::builder().root(dir.path()).build().unwrap();
+/// let mut args = rootbound::ListArgs::default();
+/// args.path = Some(".".into());
+/// assert_eq!(sb.list_dir(&args).unwrap().entries[0].name, "a.txt");
+/// ```
 #[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[non_exhaustive]

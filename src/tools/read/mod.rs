@@ -19,6 +19,15 @@ use encoding::{read_bytes, sniff, Enc};
 
 /// Arguments of `read_file`. Byte mode uses `offset`/`limit`; line mode starts when `start_line` or
 /// `max_lines` is given.
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// std::fs::write(dir.path().join("a.txt"), "one\ntwo\nthree\n").unwrap();
+/// let sb = rootbound::Sandbox::builder().root(dir.path()).build().unwrap();
+/// let mut args = rootbound::ReadArgs::path("a.txt");
+/// args.start_line = Some(2);
+/// args.max_lines = Some(1);
+/// assert_eq!(sb.read_file(&args).unwrap().content, "two\n");
+/// ```
 #[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[non_exhaustive]
