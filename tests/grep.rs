@@ -2,8 +2,8 @@
 //! output modes, and the attack classes that concern walking and searching (19, 21, 23-27).
 
 use rootbound::{
-    ErrorCode, GlobArgs, Globs, GrepArgs, GrepResult, Limits, OutputMode, PathDisplay, Policy,
-    RootSpec, Sandbox,
+    ErrorCode, GlobArgs, Globs, GrepArgs, GrepResult, OutputMode, PathDisplay, Policy, RootSpec,
+    Sandbox,
 };
 use std::fs;
 use std::os::unix::fs::symlink;
@@ -11,13 +11,10 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-fn write(root: &Path, rel: &str, content: impl AsRef<[u8]>) {
-    let p = root.join(rel);
-    fs::create_dir_all(p.parent().unwrap()).unwrap();
-    fs::write(p, content).unwrap();
-}
-
 /// A tree with nested ignore files, hidden files, binaries, unicode, long lines and odd names.
+mod grep_support;
+use grep_support::{assert_same, have_rg, rg, sandbox, write};
+
 fn tree() -> tempfile::TempDir {
     let t = tempfile::tempdir().unwrap();
     let r = t.path();
@@ -98,87 +95,11 @@ fn tree() -> tempfile::TempDir {
     t
 }
 
-fn sandbox(root: &Path, threads: usize) -> Sandbox {
-    let mut p = Policy {
-        roots: vec![RootSpec {
-            name: String::new(),
-            path: root.into(),
-        }],
-        ..Default::default()
-    };
-    p.path_display = PathDisplay::Relative;
-    p.limits = Limits {
-        threads,
-        max_results: 100_000,
-        max_bytes: 64 << 20,
-        max_columns: 100_000,
-        ..Limits::default()
-    };
-    Sandbox::new(p).unwrap()
-}
-
 fn all(sb: &Sandbox, mut args: GrepArgs) -> String {
     args.limit = Some(100_000);
     let r = sb.grep_search(&args).unwrap();
     assert!(!r.truncated && !r.timed_out, "{r:?}");
     r.matches
-}
-
-/// Whether ripgrep is here for the differential tests. Under CI it must be (`.ci/run` installs it);
-/// elsewhere (a packaged crate's `cargo test`) they say that they skip.
-fn have_rg() -> bool {
-    let ok = Command::new("rg").arg("--version").output().is_ok();
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "ripgrep (rg) must be installed under CI: apt-get install ripgrep"
-        );
-        eprintln!(
-            "SKIPPED: ripgrep (rg) is not installed; the differential test against it did not run"
-        );
-    }
-    ok
-}
-
-fn rg(root: &Path, flags: &[&str]) -> String {
-    let out = Command::new("rg")
-        .args(["--no-config", "--sort", "path", "-n", "-H"])
-        .args(flags)
-        .current_dir(root)
-        .env_remove("RIPGREP_CONFIG_PATH")
-        .output()
-        .expect(
-            "ripgrep (rg) must be installed for the differential test: apt-get install ripgrep",
-        );
-    // rg notes a binary file found after some matches with a WARNING line; the sandbox counts it in
-    // `stats.skipped.binary` instead, keeping every output line in `path:line:text` form.
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.contains(": WARNING: stopped searching binary file"))
-        .map(|l| format!("{l}\n"))
-        .collect()
-}
-
-/// Equality with a readable report: the first line that differs.
-fn assert_same(ours: &str, theirs: &str, what: &str) {
-    if ours == theirs {
-        return;
-    }
-    let (a, b): (Vec<&str>, Vec<&str>) = (ours.lines().collect(), theirs.lines().collect());
-    let i = a
-        .iter()
-        .zip(&b)
-        .position(|(x, y)| x != y)
-        .unwrap_or(a.len().min(b.len()));
-    let cut = |v: &[&str]| v.get(i).map(|l| l.chars().take(200).collect::<String>());
-    panic!(
-        "{what}: {} vs {} lines; first difference at line {i}:\n ours: {:?}\n   rg: {:?}",
-        a.len(),
-        b.len(),
-        cut(&a),
-        cut(&b)
-    );
 }
 
 #[test]

@@ -4,19 +4,13 @@
 //! with it.
 
 use rootbound::{
-    ErrorCode, GlobArgs, GlobSort, GrepArgs, GrepResult, HitKind, Limits, OutputFormat, OutputMode,
-    PathDisplay, Policy, RootSpec, Sandbox,
+    ErrorCode, GlobArgs, GlobSort, GrepArgs, GrepResult, HitKind, OutputFormat, OutputMode, Sandbox,
 };
 use std::fs;
-use std::path::Path;
-use std::process::Command;
 use std::time::{Duration, SystemTime};
 
-fn write(root: &Path, rel: &str, content: impl AsRef<[u8]>) {
-    let p = root.join(rel);
-    fs::create_dir_all(p.parent().unwrap()).unwrap();
-    fs::write(p, content).unwrap();
-}
+mod grep_support;
+use grep_support::{have_rg, rg, sandbox, write};
 
 /// Several matches per line, files without any, nested directories, a binary file, long files.
 fn tree() -> tempfile::TempDir {
@@ -43,53 +37,11 @@ fn tree() -> tempfile::TempDir {
     t
 }
 
-fn sandbox(root: &Path, threads: usize) -> Sandbox {
-    let mut p = Policy {
-        roots: vec![RootSpec {
-            name: String::new(),
-            path: root.into(),
-        }],
-        ..Default::default()
-    };
-    p.path_display = PathDisplay::Relative;
-    p.limits = Limits {
-        threads,
-        max_results: 100_000,
-        max_bytes: 64 << 20,
-        max_columns: 100_000,
-        ..Limits::default()
-    };
-    Sandbox::new(p).unwrap()
-}
-
 fn full(sb: &Sandbox, mut args: GrepArgs) -> GrepResult {
     args.limit = Some(100_000);
     let r = sb.grep_search(&args).unwrap();
     assert!(!r.truncated && !r.timed_out, "{r:?}");
     r
-}
-
-fn have_rg() -> bool {
-    let ok = Command::new("rg").arg("--version").output().is_ok();
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "ripgrep (rg) must be installed under CI"
-        );
-        eprintln!("SKIPPED: ripgrep (rg) is not installed");
-    }
-    ok
-}
-
-fn rg(root: &Path, flags: &[&str]) -> String {
-    let out = Command::new("rg")
-        .args(["--no-config", "--sort", "path", "-n", "-H"])
-        .args(flags)
-        .current_dir(root)
-        .env_remove("RIPGREP_CONFIG_PATH")
-        .output()
-        .unwrap();
-    String::from_utf8(out.stdout).unwrap()
 }
 
 fn g(p: &str) -> GrepArgs {
