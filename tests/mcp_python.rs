@@ -1,5 +1,6 @@
 //! `rootbound mcp` driven by a client no one here wrote: the official MCP Python SDK
-//! (`tests/mcp_client.py`, run with the virtualenv at `.venv`).
+//! (`tests/mcp_client.py`, `tests/mcp_progress.py`, and `tests/mcp_dialects.py` for a session per
+//! dialect and MCP Roots narrowing; run with the virtualenv at `.venv`).
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -30,6 +31,22 @@ fn official_python_sdk_client_sees_progress() {
     };
     assert!(
         stdout.trim_end().ends_with("PROGRESS OK"),
+        "unexpected client output:\n{stdout}"
+    );
+}
+
+/// Issue 15: a session per dialect (an error case and a paged grep each), and `--client-roots`
+/// narrowing with `notifications/roots/list_changed`.
+#[test]
+fn official_python_sdk_sessions_per_profile() {
+    let Some(stdout) = run_client(
+        "mcp_dialects.py",
+        "official_python_sdk_sessions_per_profile",
+    ) else {
+        return;
+    };
+    assert!(
+        stdout.contains("client roots session OK") && stdout.trim_end().ends_with("ALL OK"),
         "unexpected client output:\n{stdout}"
     );
 }
