@@ -34,7 +34,15 @@ for f in LICENSE-MIT LICENSE-APACHE README.md Cargo.lock; do
 done
 
 work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+# The unpacked crate's artifacts land under the same names as the repository's (cargo's hash of a
+# path package does not depend on where it is) and were built with its CARGO_MANIFEST_DIR, a
+# directory deleted on exit: remove them, so the repository's next build compiles rootbound again
+# instead of reusing binaries that look for files in a deleted directory.
+cleanup() {
+  rm -rf "$work"
+  (cd "$repo" && cargo clean -p rootbound --release -q) || true
+}
+trap cleanup EXIT
 tar -xzf "$crate" -C "$work"
 cd "$work/rootbound-$version"
 # The .crate keeps the files' old mtimes, and cargo's fingerprints of a path package are relative to
