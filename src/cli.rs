@@ -1,11 +1,12 @@
 //! Command-line front end. It only translates: every filesystem access goes through `Sandbox`.
 
+mod grep;
 mod limits;
 
 use clap::{Args, Parser, Subcommand};
 use limits::LimitFlags;
 use rootbound::config::{AgentTools, Config};
-use rootbound::{GrepArgs, OutputMode, Policy, RootSpec, Sandbox, SymlinkMode, WritePolicy};
+use rootbound::{Policy, RootSpec, Sandbox, SymlinkMode, WritePolicy};
 use serde_json::Value;
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -55,7 +56,7 @@ enum Cmd {
         opts: SandboxOpts,
     },
     /// Search like rg: every match as path:line:text. The current directory is the root unless --root.
-    Grep(GrepCmd),
+    Grep(Box<grep::GrepCmd>),
     /// Print the tool definitions in a vendor's shape (default: OpenAI function calling).
     Schema {
         #[command(flatten)]
@@ -223,70 +224,6 @@ fn sandbox_of<'a>(tools: &'a AgentTools, tool: &str) -> Result<&'a Sandbox, Stri
         .ok_or_else(|| format!("agent '{}' does not enable the {tool} tool", tools.agent()))
 }
 
-#[derive(Args)]
-struct GrepCmd {
-    /// The regular expression.
-    pattern: String,
-    /// Files or directories to search (default: the whole root).
-    paths: Vec<String>,
-    #[arg(short = 'i', long)]
-    ignore_case: bool,
-    #[arg(short = 'S', long)]
-    smart_case: bool,
-    #[arg(short = 'F', long)]
-    fixed_strings: bool,
-    #[arg(short = 'w', long)]
-    word_regexp: bool,
-    #[arg(short = 'U', long)]
-    multiline: bool,
-    /// Accepted for rg compatibility: line numbers are always shown.
-    #[arg(short = 'n', long)]
-    line_number: bool,
-    #[arg(short = 'l', long)]
-    files_with_matches: bool,
-    #[arg(short = 'c', long)]
-    count: bool,
-    #[arg(short = 'A', long)]
-    after_context: Option<u64>,
-    #[arg(short = 'B', long)]
-    before_context: Option<u64>,
-    #[arg(short = 'C', long)]
-    context: Option<u64>,
-    /// Include/exclude glob (`!` prefix excludes), repeatable.
-    #[arg(short = 'g', long = "glob")]
-    globs: Vec<String>,
-    #[arg(short = 't', long = "type")]
-    types: Vec<String>,
-    #[arg(long)]
-    hidden: bool,
-    #[arg(long)]
-    no_ignore: bool,
-    /// Also search documents (PPTX, DOCX, XLSX, PDF, .ipynb) as their extracted text; each line
-    /// shows its part, e.g. `deck.pptx:12:[slide 3] text`
-    #[arg(long)]
-    documents: bool,
-    /// Show the lines that do not match.
-    #[arg(short = 'v', long)]
-    invert_match: bool,
-    /// Show each match (path:line:match) instead of the whole line.
-    #[arg(short = 'o', long)]
-    only_matching: bool,
-    /// At most this many matching lines per file.
-    #[arg(short = 'm', long)]
-    max_count: Option<u64>,
-    /// Match whole lines only.
-    #[arg(short = 'x', long)]
-    line_regexp: bool,
-    /// Descend at most this many directory levels.
-    #[arg(long)]
-    max_depth: Option<u64>,
-    /// Print the files searched without a match.
-    #[arg(long)]
-    files_without_match: bool,
-    #[command(flatten)]
-    opts: SandboxOpts,
-}
-
 pub fn main() -> i32 {
     init_tracing();
     let cli = match Cli::try_parse() {
@@ -315,7 +252,7 @@ pub fn main() -> i32 {
             limit,
             opts,
         } => read(&path, offset, limit, &opts),
-        Cmd::Grep(g) => grep(g),
+        Cmd::Grep(g) => grep::run(*g),
         // Like `call`: no roots is a usage error, not the current directory.
         Cmd::Schema {
             profile,
@@ -452,129 +389,5 @@ fn read(path: &str, offset: Option<u64>, limit: Option<u64>, opts: &SandboxOpts)
             eprintln!("rootbound: {}: {}", e.code, e.message);
             EXIT_TOOL
         }
-    }
-}
-
-fn grep(g: GrepCmd) -> i32 {
-    let mut opts = g.opts.clone();
-    // For people: pages large enough that the page loop rarely turns, and a day's budget.
-    opts.limits.or_default("max_results", 10_000);
-    opts.limits.or_default("max_bytes", 4 * 1024 * 1024);
-    opts.limits.or_default("timeout_ms", 24 * 3600 * 1000);
-    if opts.config.is_some() {
-        // The config's limits hold; the page loop below still prints every match.
-        let tools = match opts.tools(None) {
-            Ok(t) => t,
-            Err(e) => return usage(&e),
-        };
-        return match sandbox_of(&tools, "grep_search") {
-            Ok(sb) => grep_with(sb, &g),
-            Err(e) => usage(&e),
-        };
-    }
-    let roots_given = !opts.roots.is_empty();
-    let sb = match opts.sandbox(Some(".")) {
-        Ok(s) => s,
-        Err(e) => return usage(&e),
-    };
-    if !roots_given {
-        // rg prints paths relative to the current directory; so do we when the root is ".".
-        let mut p = sb.policy().clone();
-        p.path_display = rootbound::PathDisplay::Relative;
-        return grep_with(
-            &match Sandbox::new(p) {
-                Ok(s) => s,
-                Err(e) => return usage(&e.message),
-            },
-            &g,
-        );
-    }
-    grep_with(&sb, &g)
-}
-
-fn grep_with(sb: &Sandbox, g: &GrepCmd) -> i32 {
-    let (mut include, mut exclude) = (Vec::new(), Vec::new());
-    for glob in &g.globs {
-        match glob.strip_prefix('!') {
-            Some(x) => exclude.push(x.to_string()),
-            None => include.push(glob.clone()),
-        }
-    }
-    let mode = if g.files_without_match {
-        OutputMode::FilesWithoutMatch
-    } else if g.files_with_matches {
-        OutputMode::FilesWithMatches
-    } else if g.count {
-        OutputMode::Count
-    } else {
-        OutputMode::Content
-    };
-    let base = {
-        let mut args_ = GrepArgs::default();
-        args_.pattern = g.pattern.clone();
-        args_.include = (!include.is_empty()).then_some(rootbound::Globs::Many(include));
-        args_.exclude = (!exclude.is_empty()).then_some(rootbound::Globs::Many(exclude));
-        args_.file_type = (!g.types.is_empty()).then(|| g.types.join(","));
-        args_.case_insensitive = Some(g.ignore_case);
-        args_.smart_case = Some(g.smart_case);
-        args_.fixed_strings = Some(g.fixed_strings);
-        args_.word = Some(g.word_regexp);
-        args_.multiline = Some(g.multiline);
-        args_.context = g.context;
-        args_.before = g.before_context;
-        args_.after = g.after_context;
-        args_.output_mode = Some(mode);
-        args_.hidden = Some(g.hidden);
-        args_.no_ignore = Some(g.no_ignore);
-        args_.documents = g.documents.then_some(true);
-        args_.invert = Some(g.invert_match);
-        args_.only_matching = Some(g.only_matching);
-        args_.max_count = g.max_count;
-        args_.line_regexp = Some(g.line_regexp);
-        args_.max_depth = g.max_depth;
-        args_.limit = Some(sb.policy().limits.max_results as u64);
-        args_
-    };
-    let paths: Vec<Option<String>> = if g.paths.is_empty() {
-        vec![None]
-    } else {
-        g.paths.iter().cloned().map(Some).collect()
-    };
-    let mut out = std::io::BufWriter::with_capacity(256 * 1024, std::io::stdout().lock());
-    let mut found = false;
-    for path in paths {
-        let mut args = {
-            let mut args_ = base.clone();
-            args_.path = path;
-            args_
-        };
-        loop {
-            match sb.grep_search(&args) {
-                Ok(page) => {
-                    found |= page.match_lines > 0;
-                    if out.write_all(page.matches.as_bytes()).is_err() {
-                        return 0; // a closed pipe (e.g. `| head`) is not an error
-                    }
-                    match page.next_cursor {
-                        Some(c) if page.truncated => {
-                            args.cursor = Some(c);
-                            args.offset = None;
-                        }
-                        _ => break,
-                    }
-                }
-                Err(e) => {
-                    let _ = out.flush();
-                    eprintln!("rootbound: {}: {}", e.code, e.message);
-                    return EXIT_USAGE;
-                }
-            }
-        }
-    }
-    let _ = out.flush();
-    if found {
-        0
-    } else {
-        1
     }
 }

@@ -1,0 +1,72 @@
+//! What `rootbound grep` prints: rg's standard format (path, line number, text; headings and colour
+//! on a terminal) or rg's JSON Lines messages. The run hands each page of results here; nothing in
+//! this module opens a file.
+// Fields are wired to flags one by one (issue 16); until then some are unread.
+#![allow(dead_code)]
+
+use rootbound::GrepResult;
+use std::io::{self, Write};
+
+/// When to colour the output (rg `--color`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) enum Color {
+    /// Colour when stdout is a terminal (and `TERM` is not `dumb`).
+    #[default]
+    Auto,
+    Never,
+    Always,
+    /// As `Always`, with ANSI escapes on every platform.
+    Ansi,
+}
+
+/// How results are printed: one field per rg output flag. The run fills it from the command line
+/// (after rg's defaults for a terminal or a pipe are applied); the printer only reads it.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct PrintOpts {
+    /// `--json`: rg's JSON Lines messages (begin, match, context, end, summary).
+    pub json: bool,
+    /// Colour the output (already decided from `--color` and whether stdout is a terminal).
+    pub color: bool,
+    /// `--heading`: the path on its own line above each file's results (default on a terminal).
+    pub heading: bool,
+    /// `-n` / `-N`: prefix line numbers (default on a terminal, or with `--vimgrep`/`--column`).
+    pub line_number: bool,
+    /// `--column`: prefix the 1-based byte column of the first match.
+    pub column: bool,
+    /// `-H` / `--no-filename`: prefix the path (default when more than one file may be searched).
+    pub with_filename: bool,
+    /// `--null` / `-0`: a NUL byte after each path instead of `:`.
+    pub null: bool,
+    /// `--trim`: strip leading ASCII whitespace from each printed line.
+    pub trim: bool,
+    /// `-M N`: lines longer than this many bytes are omitted (or previewed).
+    pub max_columns: Option<u64>,
+    /// `--max-columns-preview`: show the first `max_columns` bytes of a long line.
+    pub max_columns_preview: bool,
+    /// `--vimgrep`: every match on its own line as `path:line:column:text`.
+    pub vimgrep: bool,
+    /// `-o`: print only the matched parts.
+    pub only_matching: bool,
+    /// `-r TEXT`: print each match replaced by TEXT (`$1`, `$name` expand capture groups).
+    pub replace: Option<String>,
+    /// `--context-separator` (default `--`); `None` with `--no-context-separator`.
+    pub context_separator: Option<String>,
+    /// `--field-match-separator` (default `:`).
+    pub field_match_separator: String,
+    /// `--field-context-separator` (default `-`).
+    pub field_context_separator: String,
+    /// `-c`, `-l`, `--files-without-match`: the page is paths or counts, not lines.
+    pub count: bool,
+    /// `-c` with `--count-matches`: count matches rather than matching lines.
+    pub count_matches: bool,
+    /// `-q`: print nothing (the exit code tells).
+    pub quiet: bool,
+}
+
+/// Writes one page of results to `out`.
+pub(crate) fn page(out: &mut impl Write, page: &GrepResult, opts: &PrintOpts) -> io::Result<()> {
+    if opts.quiet {
+        return Ok(());
+    }
+    out.write_all(page.matches.as_bytes())
+}
