@@ -9,5 +9,6 @@ pub(crate) mod file;
 pub(crate) mod glob;
 pub(crate) mod grep;
 pub(crate) mod matcher;
+pub(crate) mod memo;
 pub(crate) mod page;
 pub(crate) mod query;

@@ -16,7 +16,8 @@ use crate::core::sandbox::Sandbox;
 use crate::search::args::{GrepArgs, GrepResult, OutputFormat, MAX_OFFSET};
 use crate::search::cursor::{self, Cursor};
 use crate::search::file::{Context, FileOpts, OutputMode, SeqSkip};
-use crate::search::matcher::{self, MatchFlags};
+use crate::search::matcher::MatchFlags;
+use crate::search::memo;
 use crate::search::page::Page;
 use crate::search::query::{start_pos, Start};
 use crate::walk::{self, Filter};
@@ -108,7 +109,7 @@ impl Sandbox {
             max_depth: args.max_depth,
             ..filter
         };
-        let matcher = matcher::build_any(
+        let matcher = memo::build_any(
             &args.pattern,
             args.patterns.as_deref().unwrap_or_default(),
             flags,
