@@ -178,6 +178,23 @@ fn claude_code_grep_flags_and_paging() {
         page2.lines().next().unwrap().ends_with(":21:line 21"),
         "{page2}"
     );
+    // `-n: false` drops the numbers as rg does without -n: `path:text`, `path-text`, `--`.
+    let lines = s(&t.root.join("lines.txt"));
+    let plain = text(
+        &at,
+        "Grep",
+        json!({"pattern": "^line (3|9)$", "output_mode": "content", "-n": false, "-A": 1}),
+    );
+    assert_eq!(
+        plain,
+        format!("{lines}:line 3\n{lines}-line 4\n--\n{lines}:line 9\n{lines}-line 10")
+    );
+    let numbered = text(
+        &at,
+        "Grep",
+        json!({"pattern": "^line 3$", "output_mode": "content"}),
+    );
+    assert_eq!(numbered, format!("{lines}:3:line 3"));
     assert_eq!(
         code(&at, "Grep", json!({"pattern": "x", "-z": true})),
         ErrorCode::InvalidArgument
@@ -227,6 +244,14 @@ fn gemini_cli_surface() {
         json!({"pattern": "Needle", "case_sensitive": true}),
     );
     assert!(g.starts_with("Found 1 matches"), "{g}");
+    // max_matches_per_file caps each file (rg -m); total_max_matches the whole answer.
+    let g = text(
+        &at,
+        "grep_search",
+        json!({"pattern": "line|needle", "max_matches_per_file": 1}),
+    );
+    assert!(g.starts_with("Found 2 matches"), "{g}");
+    assert!(g.contains("lines.txt:1:line 1\n") && !g.contains("line 2"), "{g}");
     let l = text(
         &at,
         "list_directory",

@@ -6,7 +6,9 @@ use super::{input_of, parse, text, text_output, Def, Presented};
 use crate::core::error::Error;
 use crate::core::sandbox::Sandbox;
 use crate::tools::ToolName;
-use crate::{EditArgs, GlobArgs, Globs, GrepArgs, OutputMode, ReadArgs};
+use crate::{
+    EditArgs, GlobArgs, Globs, GrepArgs, GrepResult, HitKind, OutputFormat, OutputMode, ReadArgs,
+};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
@@ -51,7 +53,7 @@ struct Grep {
     /// Case insensitive search (rg -i).
     #[serde(rename = "-i")]
     case_insensitive: Option<bool>,
-    /// Show line numbers in output (rg -n). Line numbers are always shown here.
+    /// Show line numbers in output (rg -n). Requires output_mode: "content". Defaults to true.
     #[serde(rename = "-n")]
     line_numbers: Option<bool>,
     /// Number of lines to show after each match (rg -A). Requires output_mode "content".
@@ -247,7 +249,11 @@ fn grep(sb: &Sandbox, a: Grep) -> Result<Presented, Error> {
         Some(0) => sb.policy.limits.max_results as u64,
         Some(n) => n,
     };
-    let _ = a.line_numbers; // always shown
+    // Without line numbers the lines are rendered again from the page's hits.
+    let numbered = a.line_numbers != Some(false) || mode != OutputMode::Content;
+    let context = [a.context, a.before, a.after]
+        .iter()
+        .any(|n| n.unwrap_or(0) > 0);
     let r = sb.grep_search(&GrepArgs {
         pattern: a.pattern,
         path: a.path,
@@ -261,10 +267,16 @@ fn grep(sb: &Sandbox, a: Grep) -> Result<Presented, Error> {
         output_mode: Some(mode),
         offset: a.offset,
         limit: Some(limit),
+        output_format: (!numbered).then_some(OutputFormat::Json),
         ..Default::default()
     })?;
+    let matches = if numbered {
+        r.matches.clone()
+    } else {
+        unnumbered(&r, context)
+    };
     let mut out = String::new();
-    if r.matches.is_empty() {
+    if matches.is_empty() {
         out.push_str(if mode == OutputMode::FilesWithMatches {
             "No files found"
         } else {
@@ -274,7 +286,7 @@ fn grep(sb: &Sandbox, a: Grep) -> Result<Presented, Error> {
         if mode == OutputMode::FilesWithMatches {
             out.push_str(&format!("Found {} files\n", r.match_lines));
         }
-        out.push_str(r.matches.trim_end_matches('\n'));
+        out.push_str(matches.trim_end_matches('\n'));
     }
     if r.truncated {
         out.push_str(&format!(
@@ -286,6 +298,28 @@ fn grep(sb: &Sandbox, a: Grep) -> Result<Presented, Error> {
         out.push_str("\n[Timed out: these are the results found before the deadline]");
     }
     Ok(text(out, Some(r.truncated)))
+}
+
+/// The page's lines as rg prints them without `-n`: `path:text` for a match, `path-text` for
+/// context, and with context a `--` line between groups that do not touch (as in the numbered
+/// text).
+fn unnumbered(r: &GrepResult, context: bool) -> String {
+    let mut out = String::new();
+    let mut last: Option<(&str, u64)> = None;
+    for h in r.hits.iter().flatten() {
+        if let (true, Some((path, line))) = (context, last) {
+            if path != h.path || (line + 1 != h.line && line != h.line) {
+                out.push_str("--\n");
+            }
+        }
+        let sep = if h.kind == HitKind::Context { '-' } else { ':' };
+        out.push_str(&h.path);
+        out.push(sep);
+        out.push_str(&h.text);
+        out.push('\n');
+        last = Some((&h.path, h.line));
+    }
+    out
 }
 
 fn glob(sb: &Sandbox, a: GlobIn) -> Result<Presented, Error> {

@@ -90,6 +90,9 @@ struct Grep {
     /// Maximum number of total matches to return (default 100; the server's page limit caps it).
     #[schemars(range(min = 1))]
     total_max_matches: Option<u64>,
+    /// Maximum number of matching lines to return from any one file.
+    #[schemars(range(min = 1))]
+    max_matches_per_file: Option<u64>,
 }
 
 /// glob's arguments.
@@ -371,6 +374,7 @@ fn grep(sb: &Sandbox, a: Grep) -> Result<Presented, Error> {
         } else {
             OutputMode::Content
         }),
+        max_count: a.max_matches_per_file,
         limit: Some(a.total_max_matches.unwrap_or(MAX_MATCHES)),
         ..Default::default()
     })?;
