@@ -251,7 +251,10 @@ fn gemini_cli_surface() {
         json!({"pattern": "line|needle", "max_matches_per_file": 1}),
     );
     assert!(g.starts_with("Found 2 matches"), "{g}");
-    assert!(g.contains("lines.txt:1:line 1\n") && !g.contains("line 2"), "{g}");
+    assert!(
+        g.contains("lines.txt:1:line 1\n") && !g.contains("line 2"),
+        "{g}"
+    );
     let l = text(
         &at,
         "list_directory",
