@@ -162,31 +162,15 @@ fn grep_with(sb: &Sandbox, g: &GrepCmd) -> i32 {
     let mut out = std::io::BufWriter::with_capacity(256 * 1024, std::io::stdout().lock());
     let mut found = false;
     for path in paths {
-        let mut args = {
-            let mut args_ = base.clone();
-            args_.path = path;
-            args_
-        };
-        loop {
-            match sb.grep_search(&args) {
-                Ok(page) => {
-                    found |= page.match_lines > 0;
-                    if print::page(&mut out, &page, &print_opts).is_err() {
-                        return 0; // a closed pipe (e.g. `| head`) is not an error
-                    }
-                    match page.next_cursor {
-                        Some(c) if page.truncated => {
-                            args.cursor = Some(c);
-                            args.offset = None;
-                        }
-                        _ => break,
-                    }
-                }
-                Err(e) => {
-                    let _ = out.flush();
-                    eprintln!("rootbound: {}: {}", e.code, e.message);
-                    return EXIT_USAGE;
-                }
+        let mut args = base.clone();
+        args.path = path;
+        match print::search(sb, &args, &print_opts, &mut out) {
+            Ok(Ok(summary)) => found |= summary.matched,
+            Ok(Err(_)) => return 0, // a closed pipe (e.g. `| head`) is not an error
+            Err(e) => {
+                let _ = out.flush();
+                eprintln!("rootbound: {}: {}", e.code, e.message);
+                return EXIT_USAGE;
             }
         }
     }

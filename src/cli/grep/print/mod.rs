@@ -4,7 +4,7 @@
 // Fields are wired to flags one by one (issue 16); until then some are unread.
 #![allow(dead_code)]
 
-use rootbound::GrepResult;
+use rootbound::{GrepArgs, GrepResult, Sandbox};
 use std::io::{self, Write};
 
 /// When to colour the output (rg `--color`).
@@ -63,8 +63,46 @@ pub(crate) struct PrintOpts {
     pub quiet: bool,
 }
 
+/// What one search printed, for the exit code and rg's closing messages.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Summary {
+    /// Something matched (rg's exit 0).
+    pub matched: bool,
+    /// Files whose content was searched (0 everywhere: rg's "No files were searched", exit 2).
+    pub searched: u64,
+}
+
+/// Runs `args` on `sb` to the end (every page) and prints the results to `out` as `opts` says.
+///
+/// The one place the command turns a search into output: the flag parsing hands it a finished
+/// [`GrepArgs`] and [`PrintOpts`] per path argument.
+pub(crate) fn search(
+    sb: &Sandbox,
+    args: &GrepArgs,
+    opts: &PrintOpts,
+    out: &mut dyn Write,
+) -> Result<io::Result<Summary>, rootbound::Error> {
+    let mut args = args.clone();
+    let mut summary = Summary::default();
+    loop {
+        let page = sb.grep_search(&args)?;
+        summary.matched |= page.match_lines > 0;
+        summary.searched += page.stats.files_searched;
+        if let Err(e) = print_page(out, &page, opts) {
+            return Ok(Err(e));
+        }
+        match page.next_cursor {
+            Some(c) if page.truncated => {
+                args.cursor = Some(c);
+                args.offset = None;
+            }
+            _ => return Ok(Ok(summary)),
+        }
+    }
+}
+
 /// Writes one page of results to `out`.
-pub(crate) fn page(out: &mut impl Write, page: &GrepResult, opts: &PrintOpts) -> io::Result<()> {
+fn print_page(out: &mut dyn Write, page: &GrepResult, opts: &PrintOpts) -> io::Result<()> {
     if opts.quiet {
         return Ok(());
     }
