@@ -5,13 +5,16 @@
 //! known, not yet fixed difference (`Bug`, reported but not failing).
 //!
 //! `RG_PORT_CASE=substr` runs the cases whose `file::name` contains it; `RG_PORT_REPORT=FILE`
-//! writes the results table; `ROOTBOUND_BIN=path` compares another build. Without `rg` the test
-//! is skipped, unless `CI` is set.
+//! writes the results table; `ROOTBOUND_BIN=path` compares another build; `RG_PORT_UPDATE=1`
+//! rewrites the table in tests/rg_port/expect.rs to fit the run (see `update`). Without `rg` the
+//! test is skipped, unless `CI` is set.
 
 #[path = "rg_port/mod.rs"]
 mod port;
 #[path = "rg_port/report.rs"]
 mod report;
+#[path = "rg_port/update.rs"]
+mod update;
 
 use port::{cases, expect, runner, util::Dir};
 use report::Outcome;
@@ -83,6 +86,15 @@ fn ripgrep_tests_agree_with_rg() {
     println!("{summary}\nnot ported: {}", expect::NOT_PORTED.len());
     for o in outcomes.iter().filter(|o| o.status() == "bug") {
         println!("known bug {}\n{}", o.key, o.diff());
+    }
+    if std::env::var_os("RG_PORT_UPDATE").is_some() {
+        assert!(
+            filter.is_empty(),
+            "RG_PORT_UPDATE needs every case (unset RG_PORT_CASE)"
+        );
+        let log = update::rewrite_table(&outcomes).expect("rewrite tests/rg_port/expect.rs");
+        println!("tests/rg_port/expect.rs updated:\n{log}");
+        return;
     }
     let failures: Vec<String> = outcomes.iter().filter_map(Outcome::failure).collect();
     assert!(

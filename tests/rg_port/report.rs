@@ -50,6 +50,18 @@ impl Outcome {
         }
     }
 
+    /// A note for a new `Bug` entry: the area that likely owns the fix (exit codes: `args`,
+    /// output: `print`) and the first differing command line.
+    pub fn guess(&self) -> String {
+        match self.runs.iter().find(|r| !r.same) {
+            Some(r) if r.rg.status.code() != r.ours.status.code() => {
+                format!("args: exit codes differ; {}", r.command_line())
+            }
+            Some(r) => format!("print: output differs; {}", r.command_line()),
+            None => "?: rg's test body did not run to the end".into(),
+        }
+    }
+
     /// The first differing run, briefly: command, both stdouts and exit codes.
     pub fn diff(&self) -> String {
         if let Some(p) = &self.panic {
