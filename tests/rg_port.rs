@@ -33,6 +33,10 @@ fn ripgrep_tests_agree_with_rg() {
     if !version.starts_with("ripgrep 13.") {
         eprintln!("rg_port: expected ripgrep 13, found {version}; differences may be rg's");
     }
+    let foreign = runner::foreign_ignore_files();
+    if !foreign.is_empty() {
+        eprintln!("rg_port: rg will also read {foreign:?} (above the temporary directory)");
+    }
     let filter = std::env::var("RG_PORT_CASE").unwrap_or_default();
     let all = cases::all();
     let keys: Vec<String> = all
@@ -104,4 +108,20 @@ fn ripgrep_tests_agree_with_rg() {
         outcomes.len(),
         failures.join("\n")
     );
+}
+
+/// Timings are the only run-to-run noise blanked before comparing; everything else is kept.
+#[test]
+fn only_timings_are_blanked() {
+    let json = br#"{"type":"end","data":{"path":{"text":"a"},"binary_offset":null,"stats":{"elapsed":{"secs":0,"nanos":25,"human":"0.000025s"},"searches":1}}}
+"#;
+    let want = br#"{"type":"end","data":{"path":{"text":"a"},"binary_offset":null,"stats":{"elapsed":{},"searches":1}}}
+"#;
+    assert_eq!(runner::normalize(json), want.to_vec());
+    let stats =
+        b"2 matches\n367 bytes searched\n0.000025 seconds spent searching\n0.002044 seconds\n";
+    let want = b"2 matches\n367 bytes searched\nT seconds spent searching\nT seconds\n";
+    assert_eq!(runner::normalize(stats), want.to_vec());
+    let text = b"sherlock:0.5 seconds\nx:1:elapsed\n";
+    assert_eq!(runner::normalize(text), text.to_vec());
 }

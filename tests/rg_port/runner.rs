@@ -193,7 +193,7 @@ fn exec(bin: &Path, pre: &[&OsStr], args: &[OsString], cwd: &Path, stdin: Option
 
 /// Output with the timings blanked out: `--json`'s `"elapsed":{...}` objects and `--stats`'s
 /// `N seconds` lines are the only parts of rg's output that change from run to run.
-fn normalize(out: &[u8]) -> Vec<u8> {
+pub fn normalize(out: &[u8]) -> Vec<u8> {
     const KEY: &[u8] = b"\"elapsed\":{";
     let mut v = Vec::with_capacity(out.len());
     let mut i = 0;
@@ -221,5 +221,16 @@ fn normalize(out: &[u8]) -> Vec<u8> {
                 line.to_vec()
             }
         })
+        .collect()
+}
+
+/// Ignore files or a `.git` above the temporary directory would change what rg searches (rootbound
+/// reads none there): the names found, to be reported.
+pub fn foreign_ignore_files() -> Vec<PathBuf> {
+    let tmp = std::env::temp_dir();
+    let names = [".git", ".gitignore", ".ignore", ".rgignore"];
+    tmp.ancestors()
+        .flat_map(|d| names.iter().map(move |n| d.join(n)))
+        .filter(|p| p.exists())
         .collect()
 }
