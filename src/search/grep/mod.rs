@@ -78,7 +78,10 @@ impl Sandbox {
             word: args.word.unwrap_or(false),
             multiline: args.multiline.unwrap_or(false),
             line_regexp: args.line_regexp.unwrap_or(false),
+            ..MatchFlags::default()
         };
+        // The command line's rg-only settings (`rootbound grep`; agents never set them).
+        let flags = args.rg.as_ref().map_or(flags, |rg| rg.match_flags(flags));
         let invert = args.invert.unwrap_or(false);
         // With `invert` the lines shown hold no match: rg shows them whole under `-o` too.
         let only_matching = args.only_matching.unwrap_or(false) && !invert;
@@ -100,6 +103,10 @@ impl Sandbox {
             args.hidden,
             args.no_ignore,
         )?;
+        let filter = match &args.rg {
+            Some(rg) => rg.apply_to(filter, limits.max_pattern_len)?,
+            None => filter,
+        };
         // Ignore files compile within the call's budget.
         let filter = Filter {
             ignore: walk::IgnoreBudget {

@@ -4,6 +4,7 @@
 // Fields are wired to flags one by one (issue 16); until then some are unread.
 #![allow(dead_code)]
 
+use super::paths::PathPrefix;
 use rootbound::{GrepArgs, GrepResult, Sandbox};
 use std::io::{self, Write};
 
@@ -61,6 +62,13 @@ pub(crate) struct PrintOpts {
     pub count_matches: bool,
     /// `-q`: print nothing (the exit code tells).
     pub quiet: bool,
+    /// How each result's path is printed: the library's root-relative path with the path argument's
+    /// spelling put back (`./dir/a.rs` for the argument `./dir`; rg prints paths under the argument
+    /// as given). `None`: as the library shows it. Apply with [`PathPrefix::apply`].
+    pub path_prefix: Option<PathPrefix>,
+    /// `--colors` specs in order (`{path,line,column,match}:{fg,bg,style,none}[:VALUE]`), already
+    /// checked; later ones win.
+    pub colors: Vec<String>,
 }
 
 /// What one search printed, for the exit code and rg's closing messages.
