@@ -134,6 +134,10 @@ pub struct GrepArgs {
     /// returns it); each line is shown with its part: `path:12:[slide 3] text`. Off by default.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub documents: Option<bool>,
+    /// Command-line-only rg options (`rootbound grep`); never part of the agent's arguments.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub rg: crate::search::rg::RgOptions,
 }
 
 impl GrepArgs {
