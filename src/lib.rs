@@ -115,7 +115,7 @@ pub use search::args::{
 };
 pub use search::file::OutputMode;
 pub use search::glob::{GlobArgs, GlobSort};
-pub use search::grep::{FileHits, HitLine, HitLineKind, HitOptions, HitSummary};
+pub use search::grep::{FileHits, GrepReplacer, HitLine, HitLineKind, HitOptions, HitSummary};
 pub use search::page::{Skipped, Stats};
 pub use search::rg::RgOptions;
 pub use tools::meta::{Entry, ListArgs, ListResult, StatArgs, StatResult};

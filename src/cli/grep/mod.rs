@@ -158,7 +158,13 @@ fn grep_with(sb: &Sandbox, g: &GrepCmd) -> i32 {
     } else {
         g.paths.iter().cloned().map(Some).collect()
     };
-    let print_opts = PrintOpts::default();
+    // Until the rg flag surface fills it: line numbers and paths, as this command always showed.
+    let print_opts = PrintOpts {
+        line_number: true,
+        with_filename: true,
+        only_matching: g.only_matching && !g.invert_match,
+        ..PrintOpts::default()
+    };
     let mut out = std::io::BufWriter::with_capacity(256 * 1024, std::io::stdout().lock());
     let mut found = false;
     for path in paths {
@@ -173,6 +179,9 @@ fn grep_with(sb: &Sandbox, g: &GrepCmd) -> i32 {
                 return EXIT_USAGE;
             }
         }
+    }
+    if print::finish(&print_opts, &mut out).is_err() {
+        return 0;
     }
     let _ = out.flush();
     if found {

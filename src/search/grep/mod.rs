@@ -29,7 +29,9 @@ use std::time::Duration;
 mod feed;
 pub(crate) mod hits;
 mod pipeline;
+mod replace;
 mod worker;
+pub use replace::GrepReplacer;
 
 /// At most this many batches of one call are queued or being searched at once.
 const MAX_WINDOW: usize = 48;
@@ -121,14 +123,7 @@ impl Sandbox {
             .unwrap_or(limits.timeout_ms)
             .min(limits.timeout_ms);
         let deadline = Arc::new(Deadline::after(Duration::from_millis(timeout)));
-        let flags = MatchFlags {
-            case_insensitive: args.case_insensitive.unwrap_or(false),
-            smart_case: args.smart_case.unwrap_or(false),
-            fixed_strings: args.fixed_strings.unwrap_or(false),
-            word: args.word.unwrap_or(false),
-            multiline: args.multiline.unwrap_or(false),
-            line_regexp: args.line_regexp.unwrap_or(false),
-        };
+        let flags = match_flags(args);
         let invert = args.invert.unwrap_or(false);
         // With `invert` the lines shown hold no match: rg shows them whole under `-o` too.
         let only_matching = args.only_matching.unwrap_or(false) && !invert;
@@ -239,6 +234,18 @@ impl Sandbox {
         }
         page.stats.skipped.partial_ignore_files += filter.ignore.partial();
         Ok(self.finish(page, first_index, query, mode))
+    }
+}
+
+/// The matcher flags of `args`.
+fn match_flags(args: &GrepArgs) -> MatchFlags {
+    MatchFlags {
+        case_insensitive: args.case_insensitive.unwrap_or(false),
+        smart_case: args.smart_case.unwrap_or(false),
+        fixed_strings: args.fixed_strings.unwrap_or(false),
+        word: args.word.unwrap_or(false),
+        multiline: args.multiline.unwrap_or(false),
+        line_regexp: args.line_regexp.unwrap_or(false),
     }
 }
 
