@@ -115,6 +115,7 @@ pub use search::args::{
 };
 pub use search::file::OutputMode;
 pub use search::glob::{GlobArgs, GlobSort};
+pub use search::grep::{FileHits, GrepReplacer, HitLine, HitLineKind, HitOptions, HitSummary};
 pub use search::page::{Skipped, Stats};
 pub use search::rg::{BinaryMode, RgOptions};
 pub use tools::meta::{Entry, ListArgs, ListResult, StatArgs, StatResult};

@@ -178,6 +178,10 @@ fn search(targets: &Targets, s: &Settings) -> Result<Outcome, i32> {
             }
         }
     }
+    // Under --json, rg closes with a summary message.
+    if print::finish(&print_opts, &mut stdout).is_err() {
+        return Err(0);
+    }
     let _ = stdout.flush();
     Ok(outcome)
 }
