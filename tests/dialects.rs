@@ -255,6 +255,40 @@ fn gemini_cli_surface() {
         g.contains("lines.txt:1:line 1\n") && !g.contains("line 2"),
         "{g}"
     );
+    // exclude_pattern (a regex, case as the search): lines that match it are left out and do not
+    // count toward total_max_matches, so the answer is filled from later matches.
+    let g = text(
+        &at,
+        "grep_search",
+        json!({"pattern": "^line [0-9]$", "exclude_pattern": "LINE [1-3]$", "total_max_matches": 2}),
+    );
+    assert!(g.starts_with("Found 2 matches"), "{g}");
+    assert!(
+        g.contains("lines.txt:4:line 4\n") && g.contains("lines.txt:5:line 5\n"),
+        "{g}"
+    );
+    assert!(!g.contains("line 1") && !g.contains("line 6"), "{g}");
+    assert!(g.contains("results limited"), "{g}");
+    let g = text(
+        &at,
+        "grep_search",
+        json!({"pattern": "needle", "exclude_pattern": "fn", "names_only": true}),
+    );
+    assert!(g.starts_with("No matches found"), "{g}");
+    let g = text(
+        &at,
+        "grep_search",
+        json!({"pattern": "needle", "exclude_pattern": "fn", "case_sensitive": true}),
+    );
+    assert!(g.starts_with("No matches found"), "{g}");
+    assert_eq!(
+        code(
+            &at,
+            "grep_search",
+            json!({"pattern": "x", "exclude_pattern": "("})
+        ),
+        ErrorCode::InvalidArgument
+    );
     let l = text(
         &at,
         "list_directory",

@@ -19,6 +19,13 @@ impl LimitFlags {
         }
     }
 
+    /// Removes the flag of field `name` and returns its value (a subcommand that reads the flag
+    /// with its own meaning, as `grep` does rg's `--max-columns`).
+    pub(crate) fn take(&mut self, name: &str) -> Option<u64> {
+        let i = self.0.iter().position(|(f, _)| f.name == name)?;
+        Some(self.0.remove(i).1)
+    }
+
     /// `value` for the field `name` unless a flag gave one.
     pub(crate) fn or_default(&mut self, name: &str, value: u64) {
         let f = LimitField::named(name).expect("a limit field");

@@ -2,6 +2,7 @@
 
 use crate::search::file::OutputMode;
 use crate::search::page::Stats;
+use crate::search::rg::RgOptions;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -134,6 +135,12 @@ pub struct GrepArgs {
     /// returns it); each line is shown with its part: `path:12:[slide 3] text`. Off by default.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub documents: Option<bool>,
+    /// Settings of the `rootbound grep` command line that the tool contract does not offer (rg's
+    /// glob order, `--type-add`, `--no-ignore-vcs`...). Never read from or written to JSON, and not
+    /// in the schema: an agent cannot set it.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub rg: Option<RgOptions>,
 }
 
 impl GrepArgs {

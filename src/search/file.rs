@@ -101,6 +101,8 @@ pub(crate) struct FileResult {
     pub dropped_through: Option<u64>,
     /// Not searched: the cursor resumes after this whole file (it was returned already).
     pub passed: bool,
+    /// The file's hits for a hit stream (`grep_hits_each`), instead of `items` and `text`.
+    pub raw: Option<Box<crate::search::grep::hits::RawHits>>,
 }
 
 impl FileResult {

@@ -9,6 +9,7 @@ use crate::search::cursor;
 use crate::search::file::{FileResult, OutputMode};
 use crate::search::page::Page;
 use crate::search::query::{check_glob, start_pos, Start};
+use crate::search::rg::RgOptions;
 use crate::walk::{Filter, IgnoreBudget, WalkEnd, WalkSkips};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -54,6 +55,11 @@ pub struct GlobArgs {
     /// ties by path; pages by offset only, and at most 100,000 matching files are sorted).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sort: Option<GlobSort>,
+    /// `rootbound grep --files`: rg's globs, types, ignore kinds and depth, which then replace
+    /// `pattern`. Never read from or written to JSON, and not in the schema.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub rg: Option<RgOptions>,
 }
 
 /// The order of glob's results.
@@ -91,6 +97,10 @@ impl Sandbox {
             args.hidden,
             args.no_ignore,
         )?;
+        let filter = match &args.rg {
+            Some(rg) => rg.apply_to(filter, self.policy.limits.max_pattern_len)?,
+            None => filter,
+        };
         let query = cursor::args_hash("glob:", args, |q| {
             q.offset = None;
             q.cursor = None;

@@ -14,6 +14,13 @@ pub(crate) struct MatchFlags {
     pub multiline: bool,
     /// Match whole lines only (takes precedence over `word`, as in rg).
     pub line_regexp: bool,
+    /// ASCII-only classes and case folding (rg `--no-unicode`; the command line only).
+    pub no_unicode: bool,
+    /// `$` matches before `\r\n` too (rg `--crlf`; the command line only).
+    pub crlf: bool,
+    /// With `multiline`, `.` stays within a line (rg `-U` without `--multiline-dotall`; the
+    /// command line only: the contract's `multiline` lets `.` match a newline).
+    pub no_dotall: bool,
 }
 
 /// Builds a matcher for any of several patterns (rg `-e`, OR'ed). The patterns together are bound
@@ -69,9 +76,11 @@ fn builder(flags: MatchFlags, limits: &Limits) -> RegexMatcherBuilder {
         .whole_line(flags.line_regexp)
         .size_limit(limits.regex_size_limit)
         .dfa_size_limit(limits.dfa_size_limit)
-        .nest_limit(100);
+        .nest_limit(100)
+        .unicode(!flags.no_unicode)
+        .crlf(flags.crlf);
     if flags.multiline {
-        b.multi_line(true).dot_matches_new_line(true);
+        b.multi_line(true).dot_matches_new_line(!flags.no_dotall);
     } else {
         b.line_terminator(Some(b'\n'));
     }

@@ -12,3 +12,4 @@ pub(crate) mod matcher;
 pub(crate) mod memo;
 pub(crate) mod page;
 pub(crate) mod query;
+pub(crate) mod rg;

@@ -4,6 +4,7 @@
 use crate::core::deadline::Deadline;
 use crate::search::args::{FileCount, Hit, HitKind};
 use crate::search::file::{FileResult, FileStatus, Item, OutputMode};
+use crate::search::grep::hits::{file_hits, FileHits};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -96,7 +97,16 @@ pub(crate) struct Page<'d> {
     deadline: Option<&'d Deadline>,
     /// The deadline passed while this page was being assembled.
     cut_by_deadline: bool,
+    /// A hit stream (`grep_hits_each`): each searched file goes to this callback instead of onto
+    /// the page; it returns false to end the search.
+    pub hook: Option<HitHook<'d>>,
 }
+
+/// The callback of a hit stream.
+pub(crate) type HitHook<'d> = &'d mut HitFn<'d>;
+
+/// The callback of a hit stream, as a trait object that lives for `'h`.
+pub(crate) type HitFn<'h> = dyn FnMut(&FileHits<'_>) -> bool + 'h;
 
 /// The structured form of a page (`output_format: "json"`).
 #[derive(Debug, Default)]
@@ -142,6 +152,7 @@ impl<'d> Page<'d> {
             block_hits: Vec::new(),
             deadline: None,
             cut_by_deadline: false,
+            hook: None,
         }
     }
 
@@ -174,6 +185,18 @@ impl<'d> Page<'d> {
         }
         if r.binary && r.status != FileStatus::Binary {
             self.stats.skipped.binary += 1;
+        }
+        if let Some(hook) = self.hook.as_mut() {
+            self.total += r.units;
+            if matches!(
+                r.status,
+                FileStatus::Searched | FileStatus::TimedOut | FileStatus::Binary
+            ) && !hook(&file_hits(shown, &r))
+            {
+                self.done = true;
+                return false;
+            }
+            return true;
         }
         // The line of the last unit of this file that the page skipped (offset paging).
         let mut skipped_through = None;

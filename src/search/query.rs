@@ -179,7 +179,8 @@ impl Sandbox {
                 let mut tb = ignore::types::TypesBuilder::new();
                 tb.add_defaults();
                 for name in t.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-                    if !tb.definitions().iter().any(|d| d.name() == name) {
+                    // `all` (rg `-t all`) selects every defined type.
+                    if name != "all" && !tb.definitions().iter().any(|d| d.name() == name) {
                         return Err(Error::invalid(format!("unknown file type '{name}'; use ripgrep type names such as rust, c, py, js, md")));
                     }
                     tb.select(name);

@@ -43,10 +43,28 @@ const CACHE_RULES: usize = 20_000;
 
 /// The budget of one call for ignore files: its deadline, checked while rules compile, and a count
 /// of ignore files it applied only in part (reported as `stats.skipped.partial_ignore_files`).
+/// It also carries which kinds of ignore file the call reads (`kinds`), since it reaches every place
+/// an ignore file is loaded.
 #[derive(Clone, Default)]
 pub(crate) struct IgnoreBudget {
     pub deadline: Option<Arc<Deadline>>,
     pub partial: Arc<AtomicU64>,
+    pub kinds: IgnoreKinds,
+}
+
+/// Kinds of ignore file left unread, as rg's `--no-ignore-vcs`, `--no-ignore-dot`,
+/// `--no-ignore-exclude` and `--no-require-git` say (default: every kind is read, `.gitignore` only
+/// inside a repository).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct IgnoreKinds {
+    /// `.gitignore` and `.git/info/exclude` are not read.
+    pub no_vcs: bool,
+    /// `.ignore` and `.rgignore` are not read.
+    pub no_dot: bool,
+    /// `.git/info/exclude` is not read.
+    pub no_exclude: bool,
+    /// `.gitignore` applies outside a repository too.
+    pub no_require_git: bool,
 }
 
 impl IgnoreBudget {
@@ -245,11 +263,19 @@ impl IgnoreLevel {
         // A `.gitignore` applies only below a `.git` at its level or above (a repository found
         // deeper stops the climb there), so outside a repository it is not even read: the Linux tree
         // has hundreds of them, and compiling their globs showed in the first-page latency.
-        let in_repo = has_git || parent.as_ref().is_some_and(|p| p.in_repo);
-        let custom = read(".rgignore");
-        let ignore = read(".ignore");
-        let git = if in_repo { read(".gitignore") } else { None };
-        let exclude = if has_git {
+        let kinds = budget.kinds;
+        let in_repo = kinds.no_require_git || has_git || parent.as_ref().is_some_and(|p| p.in_repo);
+        let (custom, ignore) = if kinds.no_dot {
+            (None, None)
+        } else {
+            (read(".rgignore"), read(".ignore"))
+        };
+        let git = if in_repo && !kinds.no_vcs {
+            read(".gitignore")
+        } else {
+            None
+        };
+        let exclude = if has_git && !kinds.no_vcs && !kinds.no_exclude {
             read(".git/info/exclude")
         } else {
             None

@@ -20,7 +20,7 @@ mod dirs;
 mod ignore_rules;
 
 pub(crate) use dirs::{read_entries, read_entries_owned, stat_type, DirFd};
-pub(crate) use ignore_rules::{ancestor_levels, IgnoreBudget, IgnoreLevel};
+pub(crate) use ignore_rules::{ancestor_levels, IgnoreBudget, IgnoreKinds, IgnoreLevel};
 
 /// What the walk filters on, besides deny rules.
 #[derive(Clone, Default)]

@@ -1,183 +1,233 @@
-//! `rootbound grep`: search like rg, through the sandbox. Arguments and the run live here; what is
-//! printed, and how, lives in [`print`].
+//! `rootbound grep`: search like rg, through the sandbox. The flags live in [`args`], what they mean
+//! in [`settings`], path arguments in [`paths`]; what is printed, and how, lives in [`print`]. This
+//! module runs the search per path argument and turns the outcome into rg's exit code and messages.
 
+mod args;
+mod paths;
 mod print;
+mod settings;
 
-use super::{sandbox_of, usage, SandboxOpts, EXIT_USAGE};
-use clap::Args;
+pub(crate) use args::GrepCmd;
+
+use super::{sandbox_of, usage, EXIT_USAGE};
+use paths::Targets;
 use print::PrintOpts;
-use rootbound::{GrepArgs, OutputMode, Sandbox};
+use rootbound::{Error, ErrorCode, GlobArgs, GrepArgs, Sandbox};
+use settings::{Action, Env, Settings};
 use std::io::Write;
 
-#[derive(Args)]
-pub(crate) struct GrepCmd {
-    /// The regular expression.
-    pattern: String,
-    /// Files or directories to search (default: the whole root).
-    paths: Vec<String>,
-    #[arg(short = 'i', long)]
-    ignore_case: bool,
-    #[arg(short = 'S', long)]
-    smart_case: bool,
-    #[arg(short = 'F', long)]
-    fixed_strings: bool,
-    #[arg(short = 'w', long)]
-    word_regexp: bool,
-    #[arg(short = 'U', long)]
-    multiline: bool,
-    /// Accepted for rg compatibility: line numbers are always shown.
-    #[arg(short = 'n', long)]
-    line_number: bool,
-    #[arg(short = 'l', long)]
-    files_with_matches: bool,
-    #[arg(short = 'c', long)]
-    count: bool,
-    #[arg(short = 'A', long)]
-    after_context: Option<u64>,
-    #[arg(short = 'B', long)]
-    before_context: Option<u64>,
-    #[arg(short = 'C', long)]
-    context: Option<u64>,
-    /// Include/exclude glob (`!` prefix excludes), repeatable.
-    #[arg(short = 'g', long = "glob")]
-    globs: Vec<String>,
-    #[arg(short = 't', long = "type")]
-    types: Vec<String>,
-    #[arg(long)]
-    hidden: bool,
-    #[arg(long)]
-    no_ignore: bool,
-    /// Also search documents (PPTX, DOCX, XLSX, PDF, .ipynb) as their extracted text; each line
-    /// shows its part, e.g. `deck.pptx:12:[slide 3] text`
-    #[arg(long)]
-    documents: bool,
-    /// Show the lines that do not match.
-    #[arg(short = 'v', long)]
-    invert_match: bool,
-    /// Show each match (path:line:match) instead of the whole line.
-    #[arg(short = 'o', long)]
-    only_matching: bool,
-    /// At most this many matching lines per file.
-    #[arg(short = 'm', long)]
-    max_count: Option<u64>,
-    /// Match whole lines only.
-    #[arg(short = 'x', long)]
-    line_regexp: bool,
-    /// Descend at most this many directory levels.
-    #[arg(long)]
-    max_depth: Option<u64>,
-    /// Print the files searched without a match.
-    #[arg(long)]
-    files_without_match: bool,
-    #[command(flatten)]
-    opts: SandboxOpts,
+/// rg's message when the default path held nothing to search.
+const NOTHING_SEARCHED: &str = "No files were searched, which means ripgrep probably applied a filter you didn't expect.\nRunning with --debug will show why files are being skipped.";
+
+/// What the runs of all path arguments add up to.
+#[derive(Default)]
+struct Outcome {
+    matched: bool,
+    searched: u64,
+    /// A message was printed for a path (rg's "errored": exit 2 unless `-q` found a match).
+    errored: bool,
 }
 
 pub(crate) fn run(g: GrepCmd) -> i32 {
-    let mut opts = g.opts.clone();
-    // For people: pages large enough that the page loop rarely turns, and a day's budget.
+    let GrepCmd {
+        rg: flags,
+        mut opts,
+    } = g;
+    if flags.type_list {
+        return match settings::type_list(&flags) {
+            Ok(list) => {
+                let _ = std::io::stdout().lock().write_all(list.as_bytes());
+                0
+            }
+            Err(e) => usage(&e),
+        };
+    }
+    // `--max-columns`/`-M` is rg's (omit long lines when printing); the library's line cut is lifted
+    // so lines print whole, as rg prints them.
+    let max_columns = opts.limits.take("max_columns");
+    let s = match settings::settings(&flags, &Env::current(), max_columns) {
+        Ok(s) => s,
+        Err(e) => return usage(&e),
+    };
+    // For people: pages large enough that the page loop rarely turns, a day's budget, whole lines
+    // and files of any size (rg has no size limit unless --max-filesize).
     opts.limits.or_default("max_results", 10_000);
     opts.limits.or_default("max_bytes", 4 * 1024 * 1024);
     opts.limits.or_default("timeout_ms", 24 * 3600 * 1000);
-    if opts.config.is_some() {
-        // The config's limits hold; the page loop below still prints every match.
+    opts.limits.or_default("max_columns", 1 << 30);
+    opts.limits.or_default("max_filesize", 1 << 50);
+    let own_roots = opts.config.is_none() && opts.roots.is_empty();
+    let sb = if opts.config.is_some() {
+        // The config's limits hold; the page loop still prints every match.
         let tools = match opts.tools(None) {
             Ok(t) => t,
             Err(e) => return usage(&e),
         };
-        return match sandbox_of(&tools, "grep_search") {
-            Ok(sb) => grep_with(sb, &g),
-            Err(e) => usage(&e),
-        };
+        match sandbox_of(&tools, "grep_search") {
+            Ok(sb) => sb.clone(),
+            Err(e) => return usage(&e),
+        }
+    } else if !own_roots {
+        match opts.sandbox(None) {
+            Ok(s) => s,
+            Err(e) => return usage(&e),
+        }
+    } else {
+        // rg prints paths relative to the current directory; so do we when the root is ".".
+        let mut p = opts.policy(Some("."));
+        p.path_display = rootbound::PathDisplay::Relative;
+        match Sandbox::new(p) {
+            Ok(s) => s,
+            Err(e) => return usage(&e.message),
+        }
+    };
+    if s.action == Action::Never {
+        return 1;
     }
-    let roots_given = !opts.roots.is_empty();
-    let sb = match opts.sandbox(Some(".")) {
-        Ok(s) => s,
+    let targets = match paths::targets(sb, &s.paths, own_roots) {
+        Ok(t) => t,
         Err(e) => return usage(&e),
     };
-    if !roots_given {
-        // rg prints paths relative to the current directory; so do we when the root is ".".
-        let mut p = sb.policy().clone();
-        p.path_display = rootbound::PathDisplay::Relative;
-        return grep_with(
-            &match Sandbox::new(p) {
-                Ok(s) => s,
-                Err(e) => return usage(&e.message),
-            },
-            &g,
-        );
-    }
-    grep_with(&sb, &g)
-}
-
-fn grep_with(sb: &Sandbox, g: &GrepCmd) -> i32 {
-    let (mut include, mut exclude) = (Vec::new(), Vec::new());
-    for glob in &g.globs {
-        match glob.strip_prefix('!') {
-            Some(x) => exclude.push(x.to_string()),
-            None => include.push(glob.clone()),
+    let out = match s.action {
+        Action::Files => list_files(&targets, &s),
+        _ => search(&targets, &s),
+    };
+    let out = match out {
+        Ok(o) => o,
+        Err(code) => return code,
+    };
+    let mut errored = out.errored;
+    if s.paths.is_empty() && out.searched == 0 {
+        if !s.no_messages {
+            eprintln!("{NOTHING_SEARCHED}");
         }
+        errored = true;
     }
-    let mode = if g.files_without_match {
-        OutputMode::FilesWithoutMatch
-    } else if g.files_with_matches {
-        OutputMode::FilesWithMatches
-    } else if g.count {
-        OutputMode::Count
-    } else {
-        OutputMode::Content
-    };
-    let base = {
-        let mut args_ = GrepArgs::default();
-        args_.pattern = g.pattern.clone();
-        args_.include = (!include.is_empty()).then_some(rootbound::Globs::Many(include));
-        args_.exclude = (!exclude.is_empty()).then_some(rootbound::Globs::Many(exclude));
-        args_.file_type = (!g.types.is_empty()).then(|| g.types.join(","));
-        args_.case_insensitive = Some(g.ignore_case);
-        args_.smart_case = Some(g.smart_case);
-        args_.fixed_strings = Some(g.fixed_strings);
-        args_.word = Some(g.word_regexp);
-        args_.multiline = Some(g.multiline);
-        args_.context = g.context;
-        args_.before = g.before_context;
-        args_.after = g.after_context;
-        args_.output_mode = Some(mode);
-        args_.hidden = Some(g.hidden);
-        args_.no_ignore = Some(g.no_ignore);
-        args_.documents = g.documents.then_some(true);
-        args_.invert = Some(g.invert_match);
-        args_.only_matching = Some(g.only_matching);
-        args_.max_count = g.max_count;
-        args_.line_regexp = Some(g.line_regexp);
-        args_.max_depth = g.max_depth;
-        args_.limit = Some(sb.policy().limits.max_results as u64);
-        args_
-    };
-    let paths: Vec<Option<String>> = if g.paths.is_empty() {
-        vec![None]
-    } else {
-        g.paths.iter().cloned().map(Some).collect()
-    };
-    let print_opts = PrintOpts::default();
-    let mut out = std::io::BufWriter::with_capacity(256 * 1024, std::io::stdout().lock());
-    let mut found = false;
-    for path in paths {
-        let mut args = base.clone();
-        args.path = path;
-        match print::search(sb, &args, &print_opts, &mut out) {
-            Ok(Ok(summary)) => found |= summary.matched,
-            Ok(Err(_)) => return 0, // a closed pipe (e.g. `| head`) is not an error
-            Err(e) => {
-                let _ = out.flush();
-                eprintln!("rootbound: {}: {}", e.code, e.message);
-                return EXIT_USAGE;
-            }
-        }
-    }
-    let _ = out.flush();
-    if found {
+    // rg: a match wins over errors only with -q.
+    if out.matched && (s.print.quiet || !errored) {
         0
+    } else if errored {
+        EXIT_USAGE
     } else {
         1
     }
+}
+
+/// Whether an error concerns one path argument (rg reports it and goes on) rather than the whole
+/// search (a bad pattern or flag: reported once, exit 2).
+fn is_path_error(e: &Error) -> bool {
+    !matches!(
+        e.code,
+        ErrorCode::InvalidPattern | ErrorCode::PatternTooLarge | ErrorCode::InvalidArgument
+    )
+}
+
+/// rg's message for a path that could not be searched: `PATH: No such file or directory (os error
+/// 2)` for the common cases, else the sandbox's explanation.
+fn path_message(arg: &std::ffi::OsStr, e: &Error) -> String {
+    let arg = arg.to_string_lossy();
+    match e.code {
+        ErrorCode::NotFound => format!("{arg}: No such file or directory (os error 2)"),
+        ErrorCode::PermissionDenied => format!("{arg}: Permission denied (os error 13)"),
+        _ => format!("{arg}: {}", e.message),
+    }
+}
+
+/// Reports `e` for target `arg`: a path error is printed as rg prints it (unless `--no-messages`)
+/// and the run goes on; any other error ends the run with exit 2.
+fn report(arg: &std::ffi::OsStr, e: &Error, s: &Settings, out: &mut Outcome) -> Result<(), i32> {
+    if !is_path_error(e) {
+        eprintln!("rootbound: {}", e.message);
+        return Err(EXIT_USAGE);
+    }
+    if !s.no_messages {
+        eprintln!("{}", path_message(arg, e));
+    }
+    out.errored = true;
+    Ok(())
+}
+
+fn search(targets: &Targets, s: &Settings) -> Result<Outcome, i32> {
+    let mut print_opts: PrintOpts = s.print.clone();
+    print_opts.with_filename = s.with_filename.unwrap_or_else(|| !targets.is_one_file());
+    let mut stdout = std::io::BufWriter::with_capacity(256 * 1024, std::io::stdout().lock());
+    let mut outcome = Outcome::default();
+    for t in &targets.targets {
+        let mut args: GrepArgs = s.args.clone();
+        args.path = t.path.clone();
+        args.limit = Some(targets.sandboxes[t.sandbox].policy().limits.max_results as u64);
+        print_opts.path_prefix = t.prefix.clone();
+        match print::search(
+            &targets.sandboxes[t.sandbox],
+            &args,
+            &print_opts,
+            &mut stdout,
+        ) {
+            Ok(Ok(summary)) => {
+                outcome.matched |= summary.matched;
+                outcome.searched += summary.searched;
+                if outcome.matched && s.print.quiet {
+                    break;
+                }
+            }
+            // A closed pipe (e.g. `| head`) is not an error.
+            Ok(Err(_)) => return Err(0),
+            Err(e) => {
+                let _ = stdout.flush();
+                report(&t.arg, &e, s, &mut outcome)?;
+            }
+        }
+    }
+    // Under --json, rg closes with a summary message.
+    if print::finish(&print_opts, &mut stdout).is_err() {
+        return Err(0);
+    }
+    let _ = stdout.flush();
+    Ok(outcome)
+}
+
+/// `--files`: the files a search would look at, one per line (or NUL-terminated with `--null`).
+fn list_files(targets: &Targets, s: &Settings) -> Result<Outcome, i32> {
+    let mut stdout = std::io::BufWriter::with_capacity(256 * 1024, std::io::stdout().lock());
+    let mut outcome = Outcome::default();
+    let mut line = Vec::new();
+    for t in &targets.targets {
+        let sb = &targets.sandboxes[t.sandbox];
+        let mut args = GlobArgs::default();
+        args.pattern = "**".into();
+        args.path = t.path.clone();
+        args.hidden = s.args.hidden;
+        args.no_ignore = s.args.no_ignore;
+        args.limit = Some(sb.policy().limits.max_results as u64);
+        args.rg = s.args.rg.clone();
+        loop {
+            let page = match sb.glob(&args) {
+                Ok(p) => p,
+                Err(e) => {
+                    let _ = stdout.flush();
+                    report(&t.arg, &e, s, &mut outcome)?;
+                    break;
+                }
+            };
+            outcome.searched += page.match_lines;
+            outcome.matched |= page.match_lines > 0;
+            for path in page.matches.lines() {
+                line.clear();
+                match &t.prefix {
+                    Some(p) => p.apply(path.as_bytes(), &mut line),
+                    None => line.extend_from_slice(path.as_bytes()),
+                }
+                line.push(if s.print.null { b'\0' } else { b'\n' });
+                if !s.print.quiet && stdout.write_all(&line).is_err() {
+                    return Err(0);
+                }
+            }
+            match page.next_cursor {
+                Some(c) if page.truncated => args.cursor = Some(c),
+                _ => break,
+            }
+        }
+    }
+    let _ = stdout.flush();
+    Ok(outcome)
 }

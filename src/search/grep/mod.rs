@@ -18,16 +18,21 @@ use crate::search::cursor::{self, Cursor};
 use crate::search::file::{Context, FileOpts, OutputMode, SeqSkip};
 use crate::search::matcher::MatchFlags;
 use crate::search::memo;
-use crate::search::page::Page;
+use crate::search::page::{HitFn, HitHook, Page, Stats};
 use crate::search::query::{start_pos, Start};
+use crate::search::rg::BinaryMode;
 use crate::walk::{self, Filter};
 use grep_regex::RegexMatcher;
+pub use hits::{FileHits, HitLine, HitLineKind, HitOptions};
 use std::sync::Arc;
 use std::time::Duration;
 
 mod feed;
+pub(crate) mod hits;
 mod pipeline;
+mod replace;
 mod worker;
+pub use replace::GrepReplacer;
 
 /// At most this many batches of one call are queued or being searched at once.
 const MAX_WINDOW: usize = 48;
@@ -56,7 +61,7 @@ impl Sandbox {
         self.audited(
             "grep_search",
             args.path.as_deref(),
-            || Ok((self.grep_inner(args)?, None)),
+            || Ok((self.grep_inner(args, None)?, None)),
             |g| Fields {
                 result: if g.timed_out { "timed_out" } else { "ok" },
                 ..Fields::ok(g.matches.len() as u64, g.match_lines, g.truncated)
@@ -64,21 +69,62 @@ impl Sandbox {
         )
     }
 
-    fn grep_inner(&self, args: &GrepArgs) -> Result<GrepResult> {
+    /// Searches as [`Sandbox::grep_search`] does, in one pass with no page limit, and hands every
+    /// searched file's hits to `each` in walk order: raw line bytes, byte offsets, match ranges and
+    /// context, as [`HitOptions`] asks (paging, `limit`, `max_bytes`, `cursor`, `offset` and
+    /// `output_format` are ignored). `each` returns false to stop the search. The files are searched
+    /// in parallel on the sandbox's pool; `each` runs on the calling thread.
+    ///
+    /// Binary files are treated as rg treats them: a file found by the walk is abandoned at its
+    /// first NUL byte (counted in `skipped.binary` unless it matched before it), a file given as
+    /// `args.path` is searched whole with [`FileHits::binary_offset`] set, and `args.rg.text`
+    /// searches everything as text.
+    /// ```
+    /// let dir = tempfile::tempdir().unwrap();
+    /// std::fs::write(dir.path().join("a.txt"), "one\ntwo two\n").unwrap();
+    /// let sb = rootbound::Sandbox::builder().root(dir.path()).build().unwrap();
+    /// let mut lines = Vec::new();
+    /// let opts = rootbound::HitOptions::new(true, true, true, false);
+    /// sb.grep_hits_each(&rootbound::GrepArgs::new("two"), opts, |f| {
+    ///     for l in f.lines() {
+    ///         lines.push((l.line_number, l.bytes.to_vec(), l.submatches.to_vec()));
+    ///     }
+    ///     true
+    /// })
+    /// .unwrap();
+    /// assert_eq!(lines, vec![(2, b"two two\n".to_vec(), vec![(0, 3), (4, 7)])]);
+    /// ```
+    pub fn grep_hits_each(
+        &self,
+        args: &GrepArgs,
+        opts: HitOptions,
+        mut each: impl FnMut(&FileHits<'_>) -> bool,
+    ) -> Result<HitSummary> {
+        let mut args = args.clone();
+        args.cursor = None;
+        args.offset = None;
+        args.limit = None;
+        args.max_bytes = None;
+        args.output_format = None;
+        let r = self.grep_inner(&args, Some((opts, &mut each)))?;
+        Ok(HitSummary {
+            stats: r.stats,
+            timed_out: r.timed_out,
+        })
+    }
+
+    fn grep_inner(
+        &self,
+        args: &GrepArgs,
+        hook: Option<(HitOptions, &mut HitFn<'_>)>,
+    ) -> Result<GrepResult> {
         let limits = &self.policy.limits;
         let timeout = args
             .timeout_ms
             .unwrap_or(limits.timeout_ms)
             .min(limits.timeout_ms);
         let deadline = Arc::new(Deadline::after(Duration::from_millis(timeout)));
-        let flags = MatchFlags {
-            case_insensitive: args.case_insensitive.unwrap_or(false),
-            smart_case: args.smart_case.unwrap_or(false),
-            fixed_strings: args.fixed_strings.unwrap_or(false),
-            word: args.word.unwrap_or(false),
-            multiline: args.multiline.unwrap_or(false),
-            line_regexp: args.line_regexp.unwrap_or(false),
-        };
+        let flags = match_flags(args);
         let invert = args.invert.unwrap_or(false);
         // With `invert` the lines shown hold no match: rg shows them whole under `-o` too.
         let only_matching = args.only_matching.unwrap_or(false) && !invert;
@@ -100,6 +146,10 @@ impl Sandbox {
             args.hidden,
             args.no_ignore,
         )?;
+        let filter = match &args.rg {
+            Some(rg) => rg.apply_to(filter, limits.max_pattern_len)?,
+            None => filter,
+        };
         // Ignore files compile within the call's budget.
         let filter = Filter {
             ignore: walk::IgnoreBudget {
@@ -116,7 +166,11 @@ impl Sandbox {
             limits,
         )?;
         let mode = args.output_mode.unwrap_or_default();
-        let (limit, max_bytes) = self.page_caps(args.limit, args.max_bytes);
+        let (limit, max_bytes) = match hook {
+            // One pass: the callback takes every file.
+            Some(_) => (u64::MAX / 4, usize::MAX / 4),
+            None => self.page_caps(args.limit, args.max_bytes),
+        };
         let query = cursor::args_hash("", args, |q| {
             q.offset = None;
             q.cursor = None;
@@ -139,7 +193,9 @@ impl Sandbox {
         let skip = self.skip_of(cursor.as_ref(), offset)?;
         let mut page = Page::new(mode, limit, max_bytes, before, after, skip)
             .with_deadline(&deadline)
-            .with_json(json);
+            .with_json(json && hook.is_none());
+        let raw = hook.as_ref().map(|h| h.0);
+        page.hook = hook.map(|h| h.1 as HitHook<'_>);
         let first_index = cursor.as_ref().map_or(offset, |c| c.index);
         // Offset paging with context: files are searched in order so each keeps only what the page
         // can show (see `SeqSkip`).
@@ -176,12 +232,42 @@ impl Sandbox {
                 documents: args.documents.unwrap_or(false),
                 deadline: &deadline,
                 seq,
+                raw,
+                text: args
+                    .rg
+                    .as_ref()
+                    .is_some_and(|rg| rg.binary == BinaryMode::Text),
             };
             plan.run(starts, &mut page);
         }
         page.stats.skipped.partial_ignore_files += filter.ignore.partial();
         Ok(self.finish(page, first_index, query, mode))
     }
+}
+
+/// The matcher flags of `args`.
+fn match_flags(args: &GrepArgs) -> MatchFlags {
+    let flags = MatchFlags {
+        case_insensitive: args.case_insensitive.unwrap_or(false),
+        smart_case: args.smart_case.unwrap_or(false),
+        fixed_strings: args.fixed_strings.unwrap_or(false),
+        word: args.word.unwrap_or(false),
+        multiline: args.multiline.unwrap_or(false),
+        line_regexp: args.line_regexp.unwrap_or(false),
+        ..MatchFlags::default()
+    };
+    // The command line's rg-only settings (`rootbound grep`; agents never set them).
+    args.rg.as_ref().map_or(flags, |rg| rg.match_flags(flags))
+}
+
+/// What a hit stream ([`Sandbox::grep_hits_each`]) saw besides the hits.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct HitSummary {
+    /// Files searched and skipped.
+    pub stats: Stats,
+    /// The time budget ran out before the search went through every file.
+    pub timed_out: bool,
 }
 
 /// Everything one search needs, shared by the walker, the workers and the consumer.
@@ -204,6 +290,10 @@ struct Plan<'a> {
     /// Offset paging with context: the files are searched one by one in walk order, on the calling
     /// thread (see `SeqSkip`).
     seq: Option<Arc<SeqSkip>>,
+    /// A hit stream: files record raw hits ([`hits`]) instead of the page's text.
+    raw: Option<hits::HitOptions>,
+    /// rg `-a`: no binary detection.
+    text: bool,
 }
 
 impl Plan<'_> {

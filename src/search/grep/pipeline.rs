@@ -73,7 +73,9 @@ impl Outcome {
         self.files
             .iter()
             .map(|f| {
-                let items = f.result.items.len() * 48 + f.result.text.len();
+                let items = f.result.items.len() * 48
+                    + f.result.text.len()
+                    + f.result.raw.as_ref().map_or(0, |h| h.bytes());
                 f.rel.as_os_str().len() + items + 128
             })
             .sum()
@@ -103,6 +105,8 @@ struct Shared {
     max_filesize: u64,
     documents: bool,
     seq: Option<Arc<SeqSkip>>,
+    raw: Option<super::hits::HitOptions>,
+    text: bool,
     /// The call's deadline, which also expires once `stop` is set.
     deadline: Deadline,
     /// The call is over (page complete, or budget spent): files not started are abandoned, and the
@@ -128,6 +132,8 @@ impl Shared {
             max_filesize: p.max_filesize,
             documents: p.documents,
             seq: p.seq.clone(),
+            raw: p.raw,
+            text: p.text,
             deadline: p.deadline.with_stop(Arc::clone(&stop)),
             stop,
         }
@@ -150,6 +156,8 @@ impl Shared {
             documents: self.documents,
             deadline: &self.deadline,
             seq: self.seq.clone(),
+            raw: self.raw,
+            text: self.text,
         }
     }
 }
@@ -391,6 +399,7 @@ impl<'r, 'p, 'd> Run<'r, 'p, 'd> {
                 let shown = if f.result.units > 0
                     || !f.result.items.is_empty()
                     || self.plan.mode == OutputMode::FilesWithoutMatch
+                    || f.result.raw.is_some()
                 {
                     self.plan.sandbox.display(f.root, &f.rel)
                 } else {

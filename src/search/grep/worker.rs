@@ -2,7 +2,8 @@
 //! directory's handle) and searched, small files as one slice.
 
 use super::feed::{FileJob, Source};
-use super::Plan;
+use super::{hits, Plan};
+use crate::core::deadline::DeadlineReader;
 use crate::core::open::{self, Kind, Want};
 use crate::core::policy::SymlinkMode;
 use crate::search::file::{FileResult, FileSearch, FileStatus, OutputMode};
@@ -49,7 +50,7 @@ impl Plan<'_> {
 
     fn searcher(&self) -> Searcher {
         SearcherBuilder::new()
-            .line_number(true)
+            .line_number(self.raw.is_none_or(|h| h.line_numbers))
             .multi_line(self.multiline)
             .before_context(if self.mode == OutputMode::Content {
                 self.before as usize
@@ -92,6 +93,8 @@ impl Plan<'_> {
                 ..Default::default()
             };
         }
+        // A file given as the search's path (not found by the walk): rg searches it even when binary.
+        let named = matches!(source, Source::Opened(_));
         let opened = match source {
             Source::Opened(fd) => rustix::fs::fstat(&fd)
                 .map(|stat| open::Opened { fd, stat })
@@ -155,6 +158,9 @@ impl Plan<'_> {
             }
         }
         let file = std::fs::File::from(opened.fd);
+        if let Some(ho) = self.raw {
+            return self.search_hits(searcher, buf, file, size, named, ho);
+        }
         let mut r = if size <= SLURP_MAX {
             match read_whole(&file, size as usize, buf) {
                 Ok(data) => fs.run_slice(searcher, data),
@@ -167,6 +173,85 @@ impl Plan<'_> {
             fs.run(searcher, file)
         };
         if r.binary && r.units == 0 && r.status == FileStatus::Searched {
+            r.status = FileStatus::Binary;
+            r.binary = false;
+        }
+        r
+    }
+}
+
+impl Plan<'_> {
+    /// Searches one file for a hit stream ([`hits`]): implicit files quit at a NUL byte (rg's
+    /// binary filter), a named file converts them and is searched to the end, `text` searches
+    /// everything as text.
+    fn search_hits(
+        &self,
+        searcher: &mut Searcher,
+        buf: &mut Vec<u8>,
+        file: std::fs::File,
+        size: u64,
+        named: bool,
+        ho: hits::HitOptions,
+    ) -> FileResult {
+        let detection = if self.text {
+            BinaryDetection::none()
+        } else if named {
+            BinaryDetection::convert(0)
+        } else {
+            BinaryDetection::quit(0)
+        };
+        let mut sink = hits::HitSink::new(
+            self.matcher,
+            ho,
+            self.mode,
+            self.multiline,
+            named && !self.text,
+            self.deadline,
+            self.opts.max_count,
+        );
+        let searched = if size <= SLURP_MAX {
+            let data = match read_whole(&file, size as usize, buf) {
+                Ok(d) => d,
+                Err(_) => {
+                    return FileResult {
+                        status: FileStatus::Unreadable,
+                        ..Default::default()
+                    }
+                }
+            };
+            if self.text || memchr::memchr(0, data).is_none() {
+                // No NUL byte: nothing for the searcher's own check to find.
+                searcher.set_binary_detection(BinaryDetection::none());
+                searcher.search_slice(self.matcher, data, &mut sink)
+            } else if named {
+                // As rg's memory-mapped search of a named file: the slice as it is.
+                searcher.set_binary_detection(detection);
+                searcher.search_slice(self.matcher, data, &mut sink)
+            } else {
+                // As rg's read path: detection per buffer, stopping at the one with the NUL.
+                searcher.set_binary_detection(detection);
+                searcher.search_reader(self.matcher, data, &mut sink)
+            }
+        } else {
+            searcher.set_binary_detection(detection);
+            let rdr = DeadlineReader {
+                inner: file,
+                deadline: self.deadline,
+            };
+            searcher.search_reader(self.matcher, rdr, &mut sink)
+        };
+        searcher.set_binary_detection(BinaryDetection::quit(0));
+        let status = match searched {
+            Ok(()) => FileStatus::Searched,
+            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => FileStatus::TimedOut,
+            Err(e) if e.kind() == std::io::ErrorKind::Other && e.raw_os_error().is_none() => {
+                FileStatus::TooLarge
+            }
+            Err(_) => FileStatus::Unreadable,
+        };
+        let mut r = sink.finish(status, named, size);
+        if r.binary && r.units == 0 && r.status == FileStatus::Searched && !named {
+            // An implicit binary file without a match before its NUL is skipped, as rg does.
             r.status = FileStatus::Binary;
             r.binary = false;
         }

@@ -5,8 +5,14 @@
 use super::{input_of, parse, text, text_output, Def, Presented};
 use crate::core::error::Error;
 use crate::core::sandbox::Sandbox;
+use crate::search::matcher::MatchFlags;
+use crate::search::memo;
 use crate::tools::ToolName;
-use crate::{EditArgs, GlobArgs, Globs, GrepArgs, ListArgs, OutputMode, ReadArgs, ReadManyArgs};
+use crate::{
+    EditArgs, GlobArgs, Globs, GrepArgs, GrepResult, Hit, HitKind, ListArgs, OutputFormat,
+    OutputMode, ReadArgs, ReadManyArgs,
+};
+use grep_matcher::Matcher;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
@@ -93,6 +99,8 @@ struct Grep {
     /// Maximum number of matching lines to return from any one file.
     #[schemars(range(min = 1))]
     max_matches_per_file: Option<u64>,
+    /// Optional: A regular expression pattern to exclude from the search results. If a line matches both the pattern and the exclude_pattern, it will be omitted.
+    exclude_pattern: Option<String>,
 }
 
 /// glob's arguments.
@@ -359,9 +367,10 @@ fn grep(sb: &Sandbox, a: Grep) -> Result<Presented, Error> {
         .dir_path
         .clone()
         .unwrap_or_else(|| "the allowed directories".into());
-    let r = sb.grep_search(&GrepArgs {
+    let limit = a.total_max_matches.unwrap_or(MAX_MATCHES);
+    let args = GrepArgs {
         pattern: a.pattern.clone(),
-        path: a.dir_path,
+        path: a.dir_path.clone(),
         include: a.include_pattern.clone().map(Globs::One),
         case_insensitive: Some(a.case_sensitive != Some(true)),
         fixed_strings: a.fixed_strings,
@@ -375,9 +384,13 @@ fn grep(sb: &Sandbox, a: Grep) -> Result<Presented, Error> {
             OutputMode::Content
         }),
         max_count: a.max_matches_per_file,
-        limit: Some(a.total_max_matches.unwrap_or(MAX_MATCHES)),
+        limit: Some(limit),
         ..Default::default()
-    })?;
+    };
+    let r = match a.exclude_pattern.as_deref() {
+        Some(exclude) => excluding(sb, args, exclude, names_only)?,
+        None => sb.grep_search(&args)?,
+    };
     let filter = a
         .include_pattern
         .map(|g| format!(" (filter: \"{g}\")"))
@@ -413,6 +426,115 @@ fn grep(sb: &Sandbox, a: Grep) -> Result<Presented, Error> {
     }
     out.push_str("---");
     Ok(text(out, Some(r.truncated)))
+}
+
+/// Most pages one grep_search with `exclude_pattern` reads to fill its answer: a pattern that
+/// excludes nearly every line ends the search here (the answer says it was limited), not at the end
+/// of the tree.
+const MAX_EXCLUDE_PAGES: usize = 50;
+
+/// grep_search with Gemini CLI's `exclude_pattern`: lines (matches and context) that also match
+/// `exclude` are left out, and left-out matches do not count toward `total_max_matches`. Pages are
+/// read as hits and rendered here, until the answer is full, the search ends, or the call's one
+/// budget is spent.
+fn excluding(
+    sb: &Sandbox,
+    mut args: GrepArgs,
+    exclude: &str,
+    names_only: bool,
+) -> Result<GrepResult, Error> {
+    let flags = MatchFlags {
+        case_insensitive: args.case_insensitive.unwrap_or(false),
+        ..MatchFlags::default()
+    };
+    let exclude = memo::build_any(exclude, &[], flags, &sb.policy.limits)
+        .map_err(|e| Error::invalid(format!("exclude_pattern: {}", e.message)))?;
+    let wanted = args.limit.unwrap_or(MAX_MATCHES);
+    let budget = std::time::Duration::from_millis(sb.policy.limits.timeout_ms);
+    let started = std::time::Instant::now();
+    args.output_mode = Some(OutputMode::Content);
+    args.output_format = Some(OutputFormat::Json);
+    let mut kept: Vec<Hit> = Vec::new();
+    let (mut matches, mut more, mut timed_out) = (0u64, false, false);
+    let mut stats = None;
+    for _ in 0..MAX_EXCLUDE_PAGES {
+        let left = budget.saturating_sub(started.elapsed());
+        args.timeout_ms = Some(left.as_millis().max(1) as u64);
+        let page = sb.grep_search(&args)?;
+        timed_out |= page.timed_out;
+        stats.get_or_insert(page.stats);
+        for h in page.hits.into_iter().flatten() {
+            if exclude.is_match(h.text.as_bytes()).unwrap_or(false) {
+                continue;
+            }
+            if h.kind == HitKind::Match {
+                if matches == wanted {
+                    more = true;
+                    break;
+                }
+                matches += 1;
+            }
+            kept.push(h);
+        }
+        match page.next_cursor {
+            Some(c) if page.truncated && !more && !timed_out => {
+                args.cursor = Some(c);
+                args.offset = None;
+            }
+            _ => {
+                more |= page.truncated;
+                break;
+            }
+        }
+        if args.cursor.is_some() && started.elapsed() >= budget {
+            timed_out = true;
+            more = true;
+            break;
+        }
+    }
+    // When the answer is full, trailing context lines may lead up to the next match, which is not
+    // shown: they go too.
+    while kept.last().is_some_and(|h| h.kind == HitKind::Context) && more {
+        kept.pop();
+    }
+    let mut r = GrepResult {
+        match_lines: matches,
+        truncated: more || timed_out,
+        timed_out,
+        stats: stats.unwrap_or_default(),
+        ..Default::default()
+    };
+    r.matches = if names_only {
+        let mut files: Vec<&str> = kept
+            .iter()
+            .filter(|h| h.kind == HitKind::Match)
+            .map(|h| h.path.as_str())
+            .collect();
+        files.dedup();
+        r.match_lines = files.len() as u64;
+        files.iter().map(|f| format!("{f}\n")).collect()
+    } else {
+        numbered(&kept)
+    };
+    Ok(r)
+}
+
+/// Hits as grep_search's text: `path:line:text` for a match, `path-line-text` for context, and a
+/// `--` line between groups that do not touch.
+fn numbered(hits: &[Hit]) -> String {
+    let mut out = String::new();
+    let mut last: Option<(&str, u64)> = None;
+    for h in hits {
+        if let Some((path, line)) = last {
+            if path != h.path || (line + 1 != h.line && line != h.line) {
+                out.push_str("--\n");
+            }
+        }
+        let sep = if h.kind == HitKind::Context { '-' } else { ':' };
+        out.push_str(&format!("{}{sep}{}{sep}{}\n", h.path, h.line, h.text));
+        last = Some((&h.path, h.line));
+    }
+    out
 }
 
 fn glob(sb: &Sandbox, a: GlobIn) -> Result<Presented, Error> {

@@ -1,14 +1,22 @@
 //! What `rootbound grep` prints: rg's standard format (path, line number, text; headings and colour
-//! on a terminal) or rg's JSON Lines messages. The run hands each page of results here; nothing in
-//! this module opens a file.
-// Fields are wired to flags one by one (issue 16); until then some are unread.
-#![allow(dead_code)]
+//! on a terminal), its summary formats (`-c`, `-l`) or its JSON Lines messages, rendered from the
+//! library's hit stream ([`Sandbox::grep_hits_each`]): the search hands over raw line bytes and
+//! match ranges, and the text is made once, here. Nothing in this module opens a file.
 
-use rootbound::{GrepArgs, GrepResult, Sandbox};
+use super::paths::PathPrefix;
+mod color;
+mod json;
+mod standard;
+mod summary;
+
+use rootbound::{FileHits, GrepArgs, HitOptions, OutputMode, Sandbox};
+use std::cell::RefCell;
 use std::io::{self, Write};
+use std::time::Instant;
 
 /// When to colour the output (rg `--color`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[allow(dead_code)] // The flag parsing (`--color`) decides `PrintOpts::color` from it.
 pub(crate) enum Color {
     /// Colour when stdout is a terminal (and `TERM` is not `dumb`).
     #[default]
@@ -21,7 +29,7 @@ pub(crate) enum Color {
 
 /// How results are printed: one field per rg output flag. The run fills it from the command line
 /// (after rg's defaults for a terminal or a pipe are applied); the printer only reads it.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub(crate) struct PrintOpts {
     /// `--json`: rg's JSON Lines messages (begin, match, context, end, summary).
     pub json: bool,
@@ -61,6 +69,71 @@ pub(crate) struct PrintOpts {
     pub count_matches: bool,
     /// `-q`: print nothing (the exit code tells).
     pub quiet: bool,
+    /// How each result's path is printed: the library's root-relative path with the path argument's
+    /// spelling put back (`./dir/a.rs` for the argument `./dir`; rg prints paths under the argument
+    /// as given). `None`: as the library shows it. Apply with [`PathPrefix::apply`].
+    pub path_prefix: Option<PathPrefix>,
+    /// `--colors` specs in order (`{path,line,column,match}:{fg,bg,style,none}[:VALUE]`), already
+    /// checked; later ones win.
+    #[allow(dead_code)] // read by the colour printer once it takes --colors (issue 16 gap)
+    pub colors: Vec<String>,
+    /// What the printers carry from one path argument to the next (set by the printers).
+    pub state: RefCell<State>,
+}
+
+impl Default for PrintOpts {
+    /// rg's defaults for a pipe: no colour, no heading, no line numbers, `:`/`-` field separators,
+    /// `--` between groups of context.
+    fn default() -> Self {
+        PrintOpts {
+            json: false,
+            color: false,
+            heading: false,
+            line_number: false,
+            column: false,
+            with_filename: false,
+            null: false,
+            trim: false,
+            max_columns: None,
+            max_columns_preview: false,
+            vimgrep: false,
+            only_matching: false,
+            replace: None,
+            context_separator: Some("--".into()),
+            field_match_separator: ":".into(),
+            field_context_separator: "-".into(),
+            count: false,
+            count_matches: false,
+            quiet: false,
+            path_prefix: None,
+            colors: Vec::new(),
+            state: RefCell::default(),
+        }
+    }
+}
+
+/// What the printers carry from file to file and from one path argument to the next.
+#[derive(Debug, Clone)]
+pub(crate) struct State {
+    /// Something was printed (a separator goes before the next file's lines).
+    printed: bool,
+    /// Context lines were asked for (rg then separates files by the context separator).
+    context: bool,
+    /// `--json`: the sums for the closing summary.
+    totals: json::Totals,
+    /// When the command started (`--json`'s `elapsed_total`).
+    started: Instant,
+}
+
+impl Default for State {
+    fn default() -> Self {
+        State {
+            printed: false,
+            context: false,
+            totals: json::Totals::default(),
+            started: Instant::now(),
+        }
+    }
 }
 
 /// What one search printed, for the exit code and rg's closing messages.
@@ -72,10 +145,10 @@ pub(crate) struct Summary {
     pub searched: u64,
 }
 
-/// Runs `args` on `sb` to the end (every page) and prints the results to `out` as `opts` says.
+/// Runs `args` on `sb` to the end and prints the results to `out` as `opts` says.
 ///
 /// The one place the command turns a search into output: the flag parsing hands it a finished
-/// [`GrepArgs`] and [`PrintOpts`] per path argument.
+/// [`GrepArgs`] and [`PrintOpts`] per path argument, and calls [`finish`] once after the last.
 pub(crate) fn search(
     sb: &Sandbox,
     args: &GrepArgs,
@@ -83,28 +156,82 @@ pub(crate) fn search(
     out: &mut dyn Write,
 ) -> Result<io::Result<Summary>, rootbound::Error> {
     let mut args = args.clone();
-    let mut summary = Summary::default();
-    loop {
-        let page = sb.grep_search(&args)?;
-        summary.matched |= page.match_lines > 0;
-        summary.searched += page.stats.files_searched;
-        if let Err(e) = print_page(out, &page, opts) {
-            return Ok(Err(e));
-        }
-        match page.next_cursor {
-            Some(c) if page.truncated => {
-                args.cursor = Some(c);
-                args.offset = None;
-            }
-            _ => return Ok(Ok(summary)),
-        }
+    let mut mode = args.output_mode.unwrap_or_default();
+    if opts.count && mode == OutputMode::Content {
+        mode = OutputMode::Count;
     }
+    if opts.quiet {
+        // The first match answers the question.
+        mode = OutputMode::FilesWithMatches;
+    }
+    args.output_mode = Some(mode);
+    let content = mode == OutputMode::Content;
+    let json = opts.json && content;
+    let color_matches = opts.color && !json;
+    let granular = json
+        || color_matches
+        || opts.column
+        || opts.replace.is_some()
+        || opts.vimgrep
+        || opts.only_matching
+        || (!content && opts.count_matches);
+    let hit_opts = HitOptions::new(
+        content,
+        granular,
+        content && (opts.line_number || json),
+        !json,
+    );
+    let replacer = match (&opts.replace, content && !json) {
+        (Some(r), true) => Some(sb.grep_replacer(&args, r.as_bytes())?),
+        _ => None,
+    };
+    let mut st = opts.state.borrow_mut();
+    st.context = args.context.unwrap_or(0) > 0
+        || args.before.unwrap_or(0) > 0
+        || args.after.unwrap_or(0) > 0;
+    let mut summary = Summary::default();
+    let mut buf = Vec::with_capacity(64 * 1024);
+    let mut failed: Option<io::Error> = None;
+    let each = |f: &FileHits<'_>| -> bool {
+        let matched = if mode == OutputMode::Content || f.named || f.binary_offset.is_none() {
+            f.matched_lines > 0
+        } else {
+            false
+        };
+        summary.matched |= matched;
+        if opts.quiet {
+            return !summary.matched;
+        }
+        buf.clear();
+        if json {
+            json::file(&mut buf, &mut st, f);
+        } else if content {
+            standard::file(&mut buf, opts, &mut st, f, replacer.as_ref());
+        } else {
+            summary::file(&mut buf, opts, mode, f);
+        }
+        if !buf.is_empty() {
+            if let Err(e) = out.write_all(&buf) {
+                failed = Some(e);
+                return false;
+            }
+        }
+        true
+    };
+    let done = sb.grep_hits_each(&args, hit_opts, each)?;
+    summary.searched = done.stats.files_searched;
+    if let Some(e) = failed {
+        return Ok(Err(e));
+    }
+    Ok(Ok(summary))
 }
 
-/// Writes one page of results to `out`.
-fn print_page(out: &mut dyn Write, page: &GrepResult, opts: &PrintOpts) -> io::Result<()> {
-    if opts.quiet {
-        return Ok(());
+/// After the last path argument: rg's closing `summary` message under `--json`.
+pub(crate) fn finish(opts: &PrintOpts, out: &mut dyn Write) -> io::Result<()> {
+    if opts.json && !opts.quiet {
+        let mut buf = Vec::new();
+        json::summary(&mut buf, &opts.state.borrow());
+        out.write_all(&buf)?;
     }
-    out.write_all(page.matches.as_bytes())
+    Ok(())
 }

@@ -1,0 +1,265 @@
+//! Path arguments of `rootbound grep`, as rg treats them: each is searched in turn and its results
+//! are shown under the argument's own spelling (`./dir` gives `./dir/a.rs`). Without `--root` or
+//! `--config`, the current directory is the root, and an argument outside it (absolute, or through
+//! `..`) gets a sandbox of its own rooted at its parent directory: still opened and walked through
+//! handles, never followed out of that root by a symlink.
+
+use rootbound::{Kind, PathDisplay, Policy, RgOptions, RootSpec, Sandbox, StatArgs};
+use std::ffi::{OsStr, OsString};
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Component, Path, PathBuf};
+
+/// How the library's path of a result becomes the path rg would print: the library shows paths
+/// relative to the root (`dir/a.rs`); rg shows them under the argument (`./dir/a.rs`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct PathPrefix {
+    /// The argument's path as the library shows it (`dir`; empty for the root itself).
+    pub lib: String,
+    /// The argument as given, which replaces `lib`.
+    pub shown: Vec<u8>,
+}
+
+impl PathPrefix {
+    /// The path to print for the library's `lib_path`, appended to `out`. Paths that do not start with
+    /// the argument's (there are none when the search ran on that argument) are copied unchanged.
+    pub(crate) fn apply(&self, lib_path: &[u8], out: &mut Vec<u8>) {
+        let lib = self.lib.as_bytes();
+        let rest = if lib.is_empty() {
+            Some(lib_path)
+        } else if lib_path == lib {
+            out.extend_from_slice(&self.shown);
+            return;
+        } else {
+            lib_path
+                .strip_prefix(lib)
+                .and_then(|r| r.strip_prefix(b"/"))
+        };
+        match rest {
+            Some(rest) => {
+                out.extend_from_slice(&self.shown);
+                if !self.shown.ends_with(b"/") {
+                    out.push(b'/');
+                }
+                out.extend_from_slice(rest);
+            }
+            None => out.extend_from_slice(lib_path),
+        }
+    }
+}
+
+/// One path argument, ready to search.
+pub(crate) struct Target {
+    /// Index into [`Targets::sandboxes`].
+    pub sandbox: usize,
+    /// The path handed to the library (`None`: the whole root).
+    pub path: Option<String>,
+    /// How its results' paths are shown (`None`: as the library shows them).
+    pub prefix: Option<PathPrefix>,
+    /// The argument as given, for messages.
+    pub arg: OsString,
+}
+
+/// The sandboxes the arguments are searched in, and the arguments in order.
+pub(crate) struct Targets {
+    pub sandboxes: Vec<Sandbox>,
+    pub targets: Vec<Target>,
+}
+
+impl Targets {
+    /// Whether the search covers one file only (rg then omits the path from each line).
+    pub(crate) fn is_one_file(&self) -> bool {
+        match self.targets.as_slice() {
+            [t] => t.path.as_ref().is_some_and(|p| {
+                let args = {
+                    let mut a = StatArgs::default();
+                    a.path = p.clone();
+                    a
+                };
+                self.sandboxes[t.sandbox]
+                    .stat(&args)
+                    .is_ok_and(|s| s.kind == Kind::File)
+            }),
+            _ => false,
+        }
+    }
+}
+
+/// Where a path argument lies, found from its text alone (no filesystem access).
+enum Place {
+    /// Under the current directory: this root-relative path.
+    Inside(PathBuf),
+    /// Elsewhere: its own root (the argument's parent, or the argument itself when it has no last
+    /// name, as `..` or `/`) and the name to search in it.
+    Outside(PathBuf, Option<OsString>),
+}
+
+fn place(arg: &Path, cwd: Option<&Path>) -> Place {
+    let arg = match (arg.is_absolute(), cwd) {
+        (true, Some(cwd)) => match arg.strip_prefix(cwd) {
+            Ok(rel) => rel,
+            Err(_) => return outside(arg),
+        },
+        (true, None) => return outside(arg),
+        (false, _) => arg,
+    };
+    let mut rel = PathBuf::new();
+    for c in arg.components() {
+        match c {
+            Component::CurDir => {}
+            Component::Normal(n) => rel.push(n),
+            // `..` (or a prefix): resolved by the filesystem, not by text.
+            _ => return outside(arg),
+        }
+    }
+    Place::Inside(rel)
+}
+
+fn outside(arg: &Path) -> Place {
+    let ends_in_name = matches!(arg.components().next_back(), Some(Component::Normal(_)));
+    match (arg.parent(), arg.file_name()) {
+        (Some(parent), Some(name)) if ends_in_name => {
+            let parent = if parent.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                parent
+            };
+            Place::Outside(parent.to_path_buf(), Some(name.to_os_string()))
+        }
+        _ => Place::Outside(arg.to_path_buf(), None),
+    }
+}
+
+/// The library's text for a root-relative path (empty: the root itself).
+fn lib_text(rel: &Path) -> String {
+    RgOptions::path_arg(rel.as_os_str())
+}
+
+/// Builds the targets of `args` in the current-directory sandbox `cwd_sb`: arguments under the
+/// current directory are searched there; with `own_roots`, others get a sandbox of their own (built
+/// from `base`'s policy with that root), and without it they are handed to `cwd_sb` as written (the
+/// configured roots decide).
+pub(crate) fn targets(
+    cwd_sb: Sandbox,
+    args: &[OsString],
+    own_roots: bool,
+) -> Result<Targets, String> {
+    let mut out = Targets {
+        sandboxes: vec![cwd_sb],
+        targets: Vec::new(),
+    };
+    if args.is_empty() {
+        out.targets.push(Target {
+            sandbox: 0,
+            path: None,
+            prefix: None,
+            arg: OsString::from("./"),
+        });
+        return Ok(out);
+    }
+    let cwd = std::env::current_dir().ok();
+    for arg in args {
+        let shown = arg.as_bytes().to_vec();
+        if !own_roots {
+            // The configured roots' own display (`--relative-paths` or canonical) holds.
+            out.targets.push(Target {
+                sandbox: 0,
+                prefix: None,
+                path: Some(RgOptions::path_arg(arg)),
+                arg: arg.clone(),
+            });
+            continue;
+        }
+        let target = match place(Path::new(arg), cwd.as_deref()) {
+            Place::Inside(rel) => {
+                let lib = lib_text(&rel);
+                Target {
+                    sandbox: 0,
+                    path: (!lib.is_empty()).then(|| lib.clone()),
+                    prefix: Some(PathPrefix { lib, shown }),
+                    arg: arg.clone(),
+                }
+            }
+            Place::Outside(root, name) => {
+                let policy = own_root_policy(out.sandboxes[0].policy(), &root);
+                let sb = Sandbox::new(policy).map_err(|e| e.message)?;
+                out.sandboxes.push(sb);
+                let lib = name
+                    .as_deref()
+                    .map(OsStr::new)
+                    .map(|n| lib_text(Path::new(n)));
+                Target {
+                    sandbox: out.sandboxes.len() - 1,
+                    prefix: Some(PathPrefix {
+                        lib: lib.clone().unwrap_or_default(),
+                        shown,
+                    }),
+                    path: lib,
+                    arg: arg.clone(),
+                }
+            }
+        };
+        out.targets.push(target);
+    }
+    Ok(out)
+}
+
+/// `base` with `root` as its one root (deny rules, limits and symlink rules kept).
+fn own_root_policy(base: &Policy, root: &Path) -> Policy {
+    let mut p = base.clone();
+    p.roots = vec![RootSpec {
+        name: String::new(),
+        path: root.to_path_buf(),
+    }];
+    p.path_display = PathDisplay::Relative;
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shown(lib: &str, arg: &str, path: &str) -> String {
+        let p = PathPrefix {
+            lib: lib.into(),
+            shown: arg.as_bytes().to_vec(),
+        };
+        let mut out = Vec::new();
+        p.apply(path.as_bytes(), &mut out);
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn results_are_shown_under_the_argument_as_rg_shows_them() {
+        assert_eq!(shown("dir", "./dir", "dir/a.rs"), "./dir/a.rs");
+        assert_eq!(shown("dir", "dir/", "dir/a.rs"), "dir/a.rs");
+        assert_eq!(shown("", ".", "a.rs"), "./a.rs");
+        assert_eq!(shown("", "./", "sub/a.rs"), "./sub/a.rs");
+        assert_eq!(shown("a.rs", "./a.rs", "a.rs"), "./a.rs");
+        assert_eq!(shown("foo", "/tmp/x/foo", "foo/b"), "/tmp/x/foo/b");
+        // A sibling whose name starts with the argument's is not under it.
+        assert_eq!(shown("dir", "./dir", "dir2/a"), "dir2/a");
+    }
+
+    #[test]
+    fn arguments_outside_the_current_directory_get_their_own_root() {
+        let cwd = Path::new("/work/x");
+        assert!(
+            matches!(place(Path::new("./a/b"), Some(cwd)), Place::Inside(p) if p == Path::new("a/b"))
+        );
+        assert!(
+            matches!(place(Path::new("/work/x/a"), Some(cwd)), Place::Inside(p) if p == Path::new("a"))
+        );
+        assert!(
+            matches!(place(Path::new("."), Some(cwd)), Place::Inside(p) if p.as_os_str().is_empty())
+        );
+        assert!(matches!(place(Path::new("../y/f"), Some(cwd)),
+            Place::Outside(r, Some(n)) if r == Path::new("../y") && n == "f"));
+        assert!(matches!(place(Path::new("/etc"), Some(cwd)),
+            Place::Outside(r, Some(n)) if r == Path::new("/") && n == "etc"));
+        assert!(matches!(place(Path::new(".."), Some(cwd)),
+            Place::Outside(r, None) if r == Path::new("..")));
+        assert!(
+            matches!(place(Path::new("/"), Some(cwd)), Place::Outside(r, None) if r == Path::new("/"))
+        );
+    }
+}

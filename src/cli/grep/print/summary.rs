@@ -1,0 +1,53 @@
+//! rg's summary formats: `-c` / `--count-matches` (`path:count`), `-l` (paths with a match) and
+//! `--files-without-match`.
+
+use super::color::{PATH, RESET};
+use super::standard::fmt_u64;
+use super::PrintOpts;
+use rootbound::{FileHits, OutputMode};
+
+/// Writes one file's line of a summary format into `buf`, if it has one.
+pub(super) fn file(buf: &mut Vec<u8>, opts: &PrintOpts, mode: OutputMode, f: &FileHits<'_>) {
+    // A file the walk found that turned out to be binary counts no match, as in rg (its search
+    // stopped at the NUL byte, so a count would be short).
+    let count = if f.binary_offset.is_some() && !f.named {
+        0
+    } else if opts.count_matches {
+        f.matches
+    } else {
+        f.matched_lines
+    };
+    let shown = match mode {
+        OutputMode::Count => count > 0,
+        OutputMode::FilesWithMatches => count > 0,
+        OutputMode::FilesWithoutMatch => count == 0 && !f.timed_out,
+        OutputMode::Content => false,
+    };
+    if !shown {
+        return;
+    }
+    let with_path = mode != OutputMode::Count || opts.with_filename;
+    if with_path {
+        if opts.color {
+            buf.extend_from_slice(PATH.as_bytes());
+            buf.extend_from_slice(f.path.as_bytes());
+            buf.extend_from_slice(RESET.as_bytes());
+        } else {
+            buf.extend_from_slice(f.path.as_bytes());
+        }
+    }
+    if mode == OutputMode::Count {
+        if with_path {
+            if opts.null {
+                buf.push(b'\0');
+            } else {
+                buf.extend_from_slice(opts.field_match_separator.as_bytes());
+            }
+        }
+        let mut tmp = [0u8; 20];
+        buf.extend_from_slice(fmt_u64(count, &mut tmp));
+        buf.push(b'\n');
+    } else {
+        buf.push(if opts.null { b'\0' } else { b'\n' });
+    }
+}

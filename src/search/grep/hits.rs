@@ -1,0 +1,349 @@
+//! The hit stream: the search's results as structured hits (raw line bytes, byte offsets, match
+//! ranges), for front ends that render them themselves (`rootbound grep`: rg's text, colour and JSON
+//! formats). A file's hits live in three buffers (its line bytes, its line records, its match
+//! ranges), filled by a grep-searcher `Sink` on the pool thread and handed in walk order to the
+//! caller's callback: no allocation per line, and no text is formatted on the way.
+
+use crate::core::deadline::Deadline;
+use crate::search::file::{FileResult, FileStatus, OutputMode};
+use grep_matcher::Matcher;
+use grep_regex::RegexMatcher;
+use grep_searcher::{Searcher, Sink, SinkContext, SinkMatch};
+use std::io;
+
+/// What the search records of each file for [`Sandbox::grep_hits_each`](crate::Sandbox::grep_hits_each).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct HitOptions {
+    /// Record the lines (matches, context, context breaks). Off: only the counts (rg `-c`, `-l`).
+    pub lines: bool,
+    /// Record the byte range of every match in each matching line, and count matches (not only
+    /// matching lines).
+    pub submatches: bool,
+    /// Count line numbers (off is faster; [`HitLine::line_number`] is then 0).
+    pub line_numbers: bool,
+    /// A file named as the search's path (searched even when it holds NUL bytes, as rg does) stops
+    /// at its first match after binary data was seen: rg's standard output then prints
+    /// "binary file matches" instead of the lines. Its JSON output and counts go on to the end.
+    pub stop_after_binary: bool,
+}
+
+impl HitOptions {
+    /// Options with every field given.
+    pub fn new(lines: bool, submatches: bool, line_numbers: bool, stop_after_binary: bool) -> Self {
+        HitOptions {
+            lines,
+            submatches,
+            line_numbers,
+            stop_after_binary,
+        }
+    }
+}
+
+/// What a [`HitLine`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HitLineKind {
+    /// A matching line (with `invert`: a line without a match); in multiline mode, the lines of one
+    /// match.
+    Match,
+    /// A line of context.
+    Context,
+    /// A gap between two groups of lines with context (rg prints `--`).
+    Break,
+}
+
+/// One line (or, in multiline mode, one match over several lines) of a file.
+#[derive(Debug, Clone, Copy)]
+pub struct HitLine<'a> {
+    /// Match, context or break.
+    pub kind: HitLineKind,
+    /// 1-based number of the (first) line; 0 when line numbers were not asked for.
+    pub line_number: u64,
+    /// Absolute byte offset of the line's start in the file.
+    pub offset: u64,
+    /// The line's bytes, with its terminator (empty for a break).
+    pub bytes: &'a [u8],
+    /// Byte ranges of the matches within `bytes` (with [`HitOptions::submatches`]).
+    pub submatches: &'a [(usize, usize)],
+}
+
+/// Everything one file produced, handed to the callback of
+/// [`Sandbox::grep_hits_each`](crate::Sandbox::grep_hits_each) in walk order.
+#[derive(Debug)]
+pub struct FileHits<'a> {
+    /// The file as paths are shown (the sandbox's path display).
+    pub path: &'a str,
+    /// The file was the search's path itself (named on the command line), not found by the walk.
+    pub named: bool,
+    /// Where the first NUL byte was seen, if any (binary data).
+    pub binary_offset: Option<u64>,
+    /// Matching lines (with `invert`: lines without a match).
+    pub matched_lines: u64,
+    /// Matches (with [`HitOptions::submatches`]; otherwise equal to `matched_lines`).
+    pub matches: u64,
+    /// Bytes of the file searched.
+    pub bytes_searched: u64,
+    /// The search of this file was cut by the deadline.
+    pub timed_out: bool,
+    raw: Option<&'a RawHits>,
+}
+
+impl<'a> FileHits<'a> {
+    /// The recorded lines, in file order.
+    pub fn lines(&self) -> impl Iterator<Item = HitLine<'a>> + 'a {
+        self.raw.into_iter().flat_map(|r| {
+            r.lines.iter().map(move |l| HitLine {
+                kind: l.kind,
+                line_number: l.line,
+                offset: l.offset,
+                bytes: &r.data[l.start..l.end],
+                submatches: &r.subs[l.sub_start..l.sub_end],
+            })
+        })
+    }
+}
+
+/// One recorded line: ranges into the file's buffers.
+#[derive(Debug, Clone, Copy)]
+struct RawLine {
+    kind: HitLineKind,
+    line: u64,
+    offset: u64,
+    start: usize,
+    end: usize,
+    sub_start: usize,
+    sub_end: usize,
+}
+
+/// One file's recorded hits.
+#[derive(Debug, Default)]
+pub(crate) struct RawHits {
+    data: Vec<u8>,
+    lines: Vec<RawLine>,
+    subs: Vec<(usize, usize)>,
+    /// See [`FileHits`].
+    pub binary_offset: Option<u64>,
+    pub matches: u64,
+    pub bytes_searched: u64,
+    pub named: bool,
+}
+
+impl RawHits {
+    /// Heap bytes held (for the pipeline's budget of results waiting their turn).
+    pub fn bytes(&self) -> usize {
+        self.data.len() + self.lines.len() * 56 + self.subs.len() * 16
+    }
+
+    fn push(&mut self, kind: HitLineKind, line: u64, offset: u64, bytes: &[u8]) {
+        let start = self.data.len();
+        self.data.extend_from_slice(bytes);
+        let subs = self.subs.len();
+        self.lines.push(RawLine {
+            kind,
+            line,
+            offset,
+            start,
+            end: self.data.len(),
+            sub_start: subs,
+            sub_end: subs,
+        });
+    }
+}
+
+/// The view of one file's result that the callback gets.
+pub(crate) fn file_hits<'a>(path: &'a str, r: &'a FileResult) -> FileHits<'a> {
+    let raw = r.raw.as_deref();
+    FileHits {
+        path,
+        named: raw.is_some_and(|h| h.named),
+        binary_offset: raw.and_then(|h| h.binary_offset),
+        matched_lines: r.units,
+        matches: raw.map_or(r.units, |h| h.matches),
+        bytes_searched: raw.map_or(0, |h| h.bytes_searched),
+        timed_out: r.status == FileStatus::TimedOut,
+        raw,
+    }
+}
+
+/// The sink that records a file's hits.
+pub(crate) struct HitSink<'a> {
+    pub matcher: &'a RegexMatcher,
+    pub opts: HitOptions,
+    pub mode: OutputMode,
+    pub multiline: bool,
+    /// The searcher converts NUL bytes rather than quitting at them (a named file).
+    pub convert: bool,
+    pub deadline: &'a Deadline,
+    pub max_count: Option<u64>,
+    pub hits: RawHits,
+    pub units: u64,
+    /// Calls of `matched` (the searcher's unit for `max_count`).
+    seen: u64,
+    calls: u32,
+    pub timed_out: bool,
+}
+
+impl<'a> HitSink<'a> {
+    /// A sink for one file.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        matcher: &'a RegexMatcher,
+        opts: HitOptions,
+        mode: OutputMode,
+        multiline: bool,
+        convert: bool,
+        deadline: &'a Deadline,
+        max_count: Option<u64>,
+    ) -> Self {
+        HitSink {
+            matcher,
+            opts,
+            mode,
+            multiline,
+            convert,
+            deadline,
+            max_count,
+            hits: RawHits::default(),
+            units: 0,
+            seen: 0,
+            calls: 0,
+            timed_out: false,
+        }
+    }
+
+    /// The file's result: counts, and the hits when there is anything to show.
+    pub fn finish(self, status: FileStatus, named: bool, size: u64) -> FileResult {
+        let mut hits = self.hits;
+        hits.named = named;
+        hits.bytes_searched = size;
+        let status = if self.timed_out {
+            FileStatus::TimedOut
+        } else {
+            status
+        };
+        let binary = hits.binary_offset.is_some();
+        let keep = self.units > 0 || !hits.lines.is_empty() || binary || named;
+        FileResult {
+            status,
+            units: self.units,
+            binary,
+            raw: keep.then(|| Box::new(hits)),
+            ..Default::default()
+        }
+    }
+
+    /// False (and the file marked timed out) once the deadline has passed.
+    fn in_time(&mut self) -> bool {
+        self.calls = self.calls.wrapping_add(1);
+        if self.calls.is_multiple_of(32) && self.deadline.expired() {
+            self.timed_out = true;
+            return false;
+        }
+        true
+    }
+
+    /// Records the match ranges of `bytes` (a matching line, or the lines of a multiline match) and
+    /// returns how many there are.
+    fn submatches(&mut self, bytes: &[u8]) -> u64 {
+        let hay = if self.multiline {
+            bytes
+        } else {
+            // rg searches the line without its terminator, so look-around cannot see it.
+            let b = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+            b.strip_suffix(b"\r").unwrap_or(b)
+        };
+        let before = self.hits.subs.len();
+        let subs = &mut self.hits.subs;
+        let _ = self.matcher.find_iter(hay, |m| {
+            // An empty match at the very end of a non-empty line is not shown by rg.
+            if m.is_empty() && m.start() == hay.len() && !hay.is_empty() {
+                return true;
+            }
+            subs.push((m.start(), m.end()));
+            true
+        });
+        (self.hits.subs.len() - before) as u64
+    }
+}
+
+impl Sink for HitSink<'_> {
+    type Error = io::Error;
+
+    fn matched(&mut self, _: &Searcher, m: &SinkMatch<'_>) -> Result<bool, io::Error> {
+        self.seen += 1;
+        if self.max_count.is_some_and(|max| self.seen > max) {
+            // The trailing context of the last match allowed, where later matches show as context.
+            if self.opts.lines {
+                let n = m.line_number().unwrap_or(0);
+                let mut off = m.absolute_byte_offset();
+                for (i, line) in m.lines().enumerate() {
+                    self.hits
+                        .push(HitLineKind::Context, n + i as u64, off, line);
+                    off += line.len() as u64;
+                }
+            }
+            return Ok(self.in_time());
+        }
+        let lines = if self.multiline {
+            m.lines().count() as u64
+        } else {
+            1
+        };
+        self.units += lines;
+        if self.convert && self.opts.stop_after_binary && self.hits.binary_offset.is_some() {
+            return Ok(false);
+        }
+        match self.mode {
+            OutputMode::FilesWithMatches | OutputMode::FilesWithoutMatch => return Ok(false),
+            OutputMode::Count | OutputMode::Content => {}
+        }
+        if self.opts.lines {
+            self.hits.push(
+                HitLineKind::Match,
+                m.line_number().unwrap_or(0),
+                m.absolute_byte_offset(),
+                m.bytes(),
+            );
+        }
+        if self.opts.submatches {
+            let n = self.submatches(m.bytes());
+            self.hits.matches += n;
+            if let Some(l) = self.hits.lines.last_mut().filter(|_| self.opts.lines) {
+                l.sub_end = self.hits.subs.len();
+            } else {
+                self.hits.subs.clear();
+            }
+        } else {
+            self.hits.matches += 1;
+        }
+        Ok(self.in_time())
+    }
+
+    fn context(&mut self, _: &Searcher, c: &SinkContext<'_>) -> Result<bool, io::Error> {
+        if self.convert && self.opts.stop_after_binary && self.hits.binary_offset.is_some() {
+            return Ok(false);
+        }
+        if self.opts.lines {
+            self.hits.push(
+                HitLineKind::Context,
+                c.line_number().unwrap_or(0),
+                c.absolute_byte_offset(),
+                c.bytes(),
+            );
+        }
+        Ok(self.in_time())
+    }
+
+    fn context_break(&mut self, _: &Searcher) -> Result<bool, io::Error> {
+        if self.opts.lines {
+            self.hits.push(HitLineKind::Break, 0, 0, b"");
+        }
+        Ok(true)
+    }
+
+    fn binary_data(&mut self, _: &Searcher, offset: u64) -> Result<bool, io::Error> {
+        self.hits.binary_offset.get_or_insert(offset);
+        // In quit mode the searcher stops by itself; in convert mode the search goes on.
+        Ok(true)
+    }
+}

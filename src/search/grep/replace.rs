@@ -1,0 +1,93 @@
+//! rg `-r`: matches replaced by a text in which `$1`, `$name` and `${name}` stand for capture
+//! groups (`$$` for a `$`), with the matcher of the search itself.
+
+use crate::core::error::Result;
+use crate::core::sandbox::Sandbox;
+use crate::search::args::GrepArgs;
+use crate::search::memo;
+use grep_matcher::{Captures, Matcher};
+use grep_regex::RegexMatcher;
+
+/// Replaces the matches of a grep search in a line (rg `-r`); made by
+/// [`Sandbox::grep_replacer`].
+#[derive(Debug)]
+pub struct GrepReplacer {
+    matcher: RegexMatcher,
+    replacement: Vec<u8>,
+}
+
+impl GrepReplacer {
+    /// Appends `line` (its terminator left out) to `dst` with every match replaced, and the range
+    /// of each replacement in `dst` to `ranges`.
+    pub fn replace_all(&self, line: &[u8], dst: &mut Vec<u8>, ranges: &mut Vec<(usize, usize)>) {
+        let line = trim_terminator(line);
+        let base = dst.len();
+        let mut caps = match self.matcher.new_captures() {
+            Ok(c) => c,
+            Err(_) => return dst.extend_from_slice(line),
+        };
+        let mut last = 0;
+        let _ = self.matcher.captures_iter(line, &mut caps, |caps| {
+            let Some(m) = caps.get(0) else {
+                return false;
+            };
+            dst.extend_from_slice(&line[last..m.start()]);
+            last = m.end();
+            let start = dst.len();
+            self.interpolate(caps, line, dst);
+            ranges.push((start - base, dst.len() - base));
+            true
+        });
+        dst.extend_from_slice(&line[last..]);
+    }
+
+    /// Appends the replacement of the match at `range` of `line` to `dst` (rg `-o -r`).
+    pub fn replace_one(&self, line: &[u8], range: (usize, usize), dst: &mut Vec<u8>) {
+        let line = trim_terminator(line);
+        let Ok(mut caps) = self.matcher.new_captures() else {
+            return;
+        };
+        if let Ok(true) = self.matcher.captures_at(line, range.0, &mut caps) {
+            if caps.get(0).is_some_and(|m| m.start() == range.0) {
+                self.interpolate(&caps, line, dst);
+                return;
+            }
+        }
+        self.interpolate(&caps, line, dst);
+    }
+
+    fn interpolate(
+        &self,
+        caps: &<RegexMatcher as Matcher>::Captures,
+        hay: &[u8],
+        dst: &mut Vec<u8>,
+    ) {
+        caps.interpolate(
+            |name| self.matcher.capture_index(name),
+            hay,
+            &self.replacement,
+            dst,
+        );
+    }
+}
+
+fn trim_terminator(line: &[u8]) -> &[u8] {
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    line.strip_suffix(b"\r").unwrap_or(line)
+}
+
+impl Sandbox {
+    /// The replacer of rg's `-r REPLACEMENT` for the pattern(s) and flags of `args`.
+    pub fn grep_replacer(&self, args: &GrepArgs, replacement: &[u8]) -> Result<GrepReplacer> {
+        let matcher = memo::build_any(
+            &args.pattern,
+            args.patterns.as_deref().unwrap_or_default(),
+            super::match_flags(args),
+            &self.policy.limits,
+        )?;
+        Ok(GrepReplacer {
+            matcher,
+            replacement: replacement.to_vec(),
+        })
+    }
+}

@@ -1,0 +1,153 @@
+//! Settings only the `rootbound grep` command line gives: ripgrep flags the agent contract does not
+//! offer (glob order and `--iglob`, `--type-add`, the `--no-ignore-*` family, `--no-unicode`...).
+//! They ride in [`GrepArgs::rg`](crate::GrepArgs::rg), which is never read from or written to JSON,
+//! so the tool schemas an agent sees do not change.
+
+use crate::core::error::{Error, Result};
+use crate::core::names;
+use crate::search::matcher::MatchFlags;
+use crate::search::query::check_glob;
+use crate::walk::{Filter, IgnoreKinds};
+use std::ffi::OsStr;
+use std::path::Path;
+
+/// What rg does with a binary file (rg `--binary`, `-a`/`--text`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum BinaryMode {
+    /// rg's default: a binary file found by the walk is skipped at its first NUL; a file named on the
+    /// command line is searched up to it and reported as "binary file matches".
+    #[default]
+    Auto,
+    /// `--binary`: files found by the walk are searched as named files are.
+    Binary,
+    /// `-a`/`--text`: every file is searched as text.
+    Text,
+}
+
+/// The `rootbound grep` settings beyond [`GrepArgs`](crate::GrepArgs)' contract fields. Every field's
+/// default is what `rg` does without the flag.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RgOptions {
+    /// `-g`/`--glob` and `--iglob` in command-line order (the last matching glob wins): the glob and
+    /// whether it matches case-insensitively. `!` excludes; a leading `/` anchors at the root.
+    pub globs: Vec<(String, bool)>,
+    /// `--glob-case-insensitive`: every `-g` glob matches case-insensitively.
+    pub glob_case_insensitive: bool,
+    /// `--type-clear NAME`, applied first.
+    pub type_clear: Vec<String>,
+    /// `--type-add SPEC` (`name:glob`, or `name:include:a,b`), after the clears.
+    pub type_add: Vec<String>,
+    /// `-t NAME` (`all`: every defined type).
+    pub type_select: Vec<String>,
+    /// `-T NAME`.
+    pub type_negate: Vec<String>,
+    /// `--no-ignore-vcs`: `.gitignore` and `.git/info/exclude` are not read.
+    pub no_ignore_vcs: bool,
+    /// `--no-ignore-dot`: `.ignore` and `.rgignore` are not read.
+    pub no_ignore_dot: bool,
+    /// `--no-ignore-exclude`: `.git/info/exclude` is not read.
+    pub no_ignore_exclude: bool,
+    /// `--no-require-git`: `.gitignore` applies outside a git repository too.
+    pub no_require_git: bool,
+    /// `--no-unicode`: `\w`, `.`, case folding and classes are ASCII-only.
+    pub no_unicode: bool,
+    /// `--multiline-dotall`: with `-U`, `.` matches a newline too. Without it, rg's `-U` keeps `.`
+    /// within a line (the agent contract's `multiline` matches newlines with `.`).
+    pub multiline_dotall: bool,
+    /// `--crlf`: `$` matches before `\r\n` too.
+    pub crlf: bool,
+    /// `--binary`, `-a`/`--text` (read by the searcher).
+    pub binary: BinaryMode,
+    /// `--max-depth` for `--files` (the glob tool has no field for it; grep's is `max_depth`).
+    pub max_depth: Option<u64>,
+}
+
+impl RgOptions {
+    /// The text a path argument is passed to the library as: its bytes as the library's reversible
+    /// escape, so a name that is not UTF-8 still names the same file.
+    pub fn path_arg(arg: &OsStr) -> String {
+        names::escape_path(Path::new(arg))
+    }
+
+    fn ignore_kinds(&self) -> IgnoreKinds {
+        IgnoreKinds {
+            no_vcs: self.no_ignore_vcs,
+            no_dot: self.no_ignore_dot,
+            no_exclude: self.no_ignore_exclude,
+            no_require_git: self.no_require_git,
+        }
+    }
+
+    /// `filter` with these settings: globs and types as rg builds them from its flags (they replace
+    /// the contract's include/exclude/type: the command line gives them only here), and the ignore
+    /// kinds.
+    pub(crate) fn apply_to(&self, mut filter: Filter, max_glob_len: usize) -> Result<Filter> {
+        filter.overrides = None;
+        if !self.globs.is_empty() {
+            let mut ob = ignore::overrides::OverrideBuilder::new("");
+            if self.glob_case_insensitive {
+                ob.case_insensitive(true)
+                    .map_err(|e| Error::invalid(format!("globs: {e}")))?;
+            }
+            for (g, insensitive) in &self.globs {
+                // rg: `!` negates, then a leading `/` anchors the glob at the root (which is how the
+                // walker sees paths: root-relative), so both are allowed here and checked after.
+                let body = g.strip_prefix('!').unwrap_or(g);
+                let body = body.strip_prefix('/').unwrap_or(body);
+                check_glob(body, max_glob_len)?;
+                if *insensitive {
+                    ob.case_insensitive(true)
+                        .map_err(|e| Error::invalid(format!("globs: {e}")))?;
+                }
+                ob.add(g)
+                    .map_err(|e| Error::invalid(format!("glob '{g}': {e}")))?;
+            }
+            filter.overrides = Some(
+                ob.build()
+                    .map_err(|e| Error::invalid(format!("globs: {e}")))?,
+            );
+        }
+        filter.types = if self.type_select.is_empty() && self.type_negate.is_empty() {
+            None
+        } else {
+            Some(self.types()?)
+        };
+        filter.ignore.kinds = self.ignore_kinds();
+        if self.max_depth.is_some() {
+            filter.max_depth = self.max_depth;
+        }
+        Ok(filter)
+    }
+
+    /// rg's file types: the defaults, `--type-clear`, `--type-add`, then `-t` and `-T`.
+    fn types(&self) -> Result<ignore::types::Types> {
+        let mut tb = ignore::types::TypesBuilder::new();
+        tb.add_defaults();
+        for name in &self.type_clear {
+            tb.clear(name);
+        }
+        for def in &self.type_add {
+            tb.add_def(def)
+                .map_err(|e| Error::invalid(format!("--type-add '{def}': {e}")))?;
+        }
+        for name in &self.type_select {
+            tb.select(name);
+        }
+        for name in &self.type_negate {
+            tb.negate(name);
+        }
+        // rg's own words for an unknown name: "unrecognized file type: NAME".
+        tb.build().map_err(|e| Error::invalid(e.to_string()))
+    }
+
+    /// `flags` with these settings.
+    pub(crate) fn match_flags(&self, mut flags: MatchFlags) -> MatchFlags {
+        flags.no_unicode = self.no_unicode;
+        flags.crlf = self.crlf;
+        if flags.multiline {
+            flags.no_dotall = !self.multiline_dotall;
+        }
+        flags
+    }
+}
