@@ -118,6 +118,9 @@ fn only_timings_are_blanked() {
     let want = br#"{"type":"end","data":{"path":{"text":"a"},"binary_offset":null,"stats":{"elapsed":{},"searches":1}}}
 "#;
     assert_eq!(runner::normalize(json), want.to_vec());
+    let summary = br#"{"data":{"elapsed_total":{"human":"0.003710s","nanos":3710284,"secs":0},"stats":{"bytes_printed":494}},"type":"summary"}"#;
+    let want = br#"{"data":{"elapsed_total":{},"stats":{"bytes_printed":494}},"type":"summary"}"#;
+    assert_eq!(runner::normalize(summary), want.to_vec());
     let stats =
         b"2 matches\n367 bytes searched\n0.000025 seconds spent searching\n0.002044 seconds\n";
     let want = b"2 matches\n367 bytes searched\nT seconds spent searching\nT seconds\n";

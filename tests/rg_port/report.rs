@@ -1,7 +1,7 @@
 //! The outcome of each case and the results table (`RG_PORT_REPORT=FILE`).
 
 use super::expect::Expect;
-use super::runner::Run;
+use super::runner::{normalize, Run};
 use std::fmt::Write as _;
 
 /// What happened to one case.
@@ -79,6 +79,15 @@ impl Outcome {
             self.runs.len(),
             r.command_line()
         );
+        let (rg, ours) = (normalize(&r.rg.stdout), normalize(&r.ours.stdout));
+        if let Some((n, a, b)) = first_difference(&rg, &ours) {
+            let _ = writeln!(
+                s,
+                "  first differing line {n}:\n    rg   {}\n    ours {}",
+                brief(a, 300),
+                brief(b, 300)
+            );
+        }
         for (who, o) in [("rg", &r.rg), ("ours", &r.ours)] {
             let _ = writeln!(
                 s,
@@ -94,6 +103,19 @@ impl Outcome {
         }
         s
     }
+}
+
+/// The first line (1-based) where two outputs differ, with both versions (empty past the end).
+fn first_difference<'a>(a: &'a [u8], b: &'a [u8]) -> Option<(usize, &'a [u8], &'a [u8])> {
+    let (mut la, mut lb) = (a.split(|&c| c == b'\n'), b.split(|&c| c == b'\n'));
+    for n in 1.. {
+        match (la.next(), lb.next()) {
+            (None, None) => return None,
+            (x, y) if x != y => return Some((n, x.unwrap_or_default(), y.unwrap_or_default())),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// At most `max` bytes of `b` as an escaped string literal.

@@ -191,19 +191,23 @@ fn exec(bin: &Path, pre: &[&OsStr], args: &[OsString], cwd: &Path, stdin: Option
     }
 }
 
-/// Output with the timings blanked out: `--json`'s `"elapsed":{...}` objects and `--stats`'s
-/// `N seconds` lines are the only parts of rg's output that change from run to run.
+/// Output with the timings blanked out: `--json`'s `"elapsed":{...}` and `"elapsed_total":{...}`
+/// objects and `--stats`'s `N seconds` lines are the only parts of rg's output that change from
+/// run to run.
 pub fn normalize(out: &[u8]) -> Vec<u8> {
-    const KEY: &[u8] = b"\"elapsed\":{";
     let mut v = Vec::with_capacity(out.len());
     let mut i = 0;
     while i < out.len() {
-        if out[i..].starts_with(KEY) {
+        let key = [&b"\"elapsed\":{"[..], b"\"elapsed_total\":{"]
+            .into_iter()
+            .find(|k| out[i..].starts_with(k));
+        if let Some(key) = key {
             let end = out[i..]
                 .iter()
                 .position(|&b| b == b'}')
                 .map_or(out.len(), |p| i + p + 1);
-            v.extend_from_slice(b"\"elapsed\":{}");
+            v.extend_from_slice(key);
+            v.push(b'}');
             i = end;
         } else {
             v.push(out[i]);
