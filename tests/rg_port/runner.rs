@@ -50,6 +50,19 @@ impl Run {
             if plain {
                 s.push(' ');
                 s.push_str(&a);
+            } else if a.chars().any(char::is_control) {
+                // bash's $'...' quoting keeps the line one line.
+                let esc: String = a
+                    .chars()
+                    .map(|c| match c {
+                        '\n' => "\\n".to_string(),
+                        '\r' => "\\r".to_string(),
+                        '\'' | '\\' => format!("\\{c}"),
+                        c if c.is_control() => format!("\\x{:02x}", c as u32),
+                        c => c.to_string(),
+                    })
+                    .collect();
+                s.push_str(&format!(" $'{esc}'"));
             } else {
                 s.push_str(&format!(" '{}'", a.replace('\'', "'\\''")));
             }
