@@ -44,7 +44,7 @@ pub struct RgOptions {
     pub type_negate: Vec<String>,
     /// `--no-ignore-vcs`: `.gitignore` and `.git/info/exclude` are not read.
     pub no_ignore_vcs: bool,
-    /// `--no-ignore-dot`: `.ignore` and `.rgignore` are not read.
+    /// `--no-ignore-dot`: `.ignore` is not read (`.rgignore` still is, as in rg 13).
     pub no_ignore_dot: bool,
     /// `--no-ignore-exclude`: `.git/info/exclude` is not read.
     pub no_ignore_exclude: bool,

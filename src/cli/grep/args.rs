@@ -194,7 +194,7 @@ pub(crate) struct RgFlags {
     pub no_ignore_vcs: bool,
     #[arg(long, hide = true, overrides_with = "no_ignore_vcs")]
     pub ignore_vcs: bool,
-    /// Do not read .ignore and .rgignore.
+    /// Do not read .ignore files (.rgignore still applies, as in rg 13).
     #[arg(long, overrides_with = "ignore_dot")]
     pub no_ignore_dot: bool,
     #[arg(long, hide = true, overrides_with = "no_ignore_dot")]
