@@ -271,7 +271,7 @@ pub(crate) struct RgFlags {
     #[arg(short = 'q', long)]
     pub quiet: bool,
     /// Print rg's JSON Lines messages.
-    #[arg(long, overrides_with = "no_json")]
+    #[arg(long, overrides_with = "no_json", conflicts_with_all = ["count", "count_matches", "files", "files_with_matches", "files_without_match"])]
     pub json: bool,
     #[arg(long, hide = true, overrides_with = "json")]
     pub no_json: bool,
