@@ -372,6 +372,81 @@ fn patterns_from_e_f_and_matching_flags() {
 }
 
 #[test]
+fn ignore_files_from_the_command_line() {
+    if !have_rg() {
+        return;
+    }
+    let t = tree();
+    let d = t.path();
+    let rules = tempfile::tempdir().unwrap();
+    let ign = rules.path().join("rules");
+    fs::write(&ign, "*.md\n!docs/\nsrc/deep\n").unwrap();
+    let ign2 = rules.path().join("rules2");
+    fs::write(&ign2, "!src/deep\n").unwrap();
+    let (ign, ign2) = (ign.to_str().unwrap(), ign2.to_str().unwrap());
+    same(
+        d,
+        &[
+            &["-n", "--sort", "path", "--ignore-file", ign, "needle"],
+            &[
+                "-n",
+                "--sort",
+                "path",
+                "--ignore-file",
+                ign,
+                "--ignore-file",
+                ign2,
+                "needle",
+            ],
+            &[
+                "-n",
+                "--sort",
+                "path",
+                "--no-ignore",
+                "--ignore-file",
+                ign,
+                "needle",
+            ],
+            &[
+                "-n",
+                "--sort",
+                "path",
+                "--ignore-file",
+                ign,
+                "--no-ignore-files",
+                "needle",
+            ],
+            &["--sort", "path", "--files", "--ignore-file", ign],
+        ],
+    );
+}
+
+/// `--crlf`: `$` matches before `\r\n`. (rg also ends its own output lines with `\r\n` then, which is
+/// the printers' part: compared without `\r` here.)
+#[test]
+fn crlf_line_ends() {
+    if !have_rg() {
+        return;
+    }
+    let t = tree();
+    let d = t.path();
+    write(d, "crlf.txt", b"crlf needle\r\nbar\r\n");
+    for args in [
+        &["-c", "--sort", "path", "needle$"][..],
+        &["-c", "--sort", "path", "--crlf", "needle$"],
+        &["-c", "--sort", "path", "--crlf", "-U", "needle$"],
+        &["-c", "--sort", "path", "--crlf", "--no-crlf", "needle$"],
+    ] {
+        let (want, got) = (rg(d, &os(args)), ours(d, &os(args)));
+        assert_eq!(
+            (want.stdout.replace('\r', ""), want.code),
+            (got.stdout, got.code),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
 fn summaries_and_quiet() {
     if !have_rg() {
         return;

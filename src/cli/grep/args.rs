@@ -204,6 +204,14 @@ pub(crate) struct RgFlags {
     pub no_ignore_exclude: bool,
     #[arg(long, hide = true, overrides_with = "no_ignore_exclude")]
     pub ignore_exclude: bool,
+    /// Rules in gitignore syntax from FILE (repeatable; below every ignore file in precedence).
+    #[arg(long, value_name = "PATH", action = ArgAction::Append)]
+    pub ignore_file: Vec<OsString>,
+    /// Do not read the --ignore-file files.
+    #[arg(long, overrides_with = "ignore_files")]
+    pub no_ignore_files: bool,
+    #[arg(long, hide = true, overrides_with = "no_ignore_files")]
+    pub ignore_files: bool,
     /// Accepted: ignore files above the searched directory are never read here.
     #[arg(long, overrides_with = "ignore_parent")]
     pub no_ignore_parent: bool,
