@@ -525,7 +525,7 @@ fn choosing_an_agent() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("does not enable the grep_search tool"));
     let o = rootbound(
         tmp.path(),
-        &["grep", "f", "--config", cfg_s, "--agent", "searcher"],
+        &["grep", "-n", "f", "--config", cfg_s, "--agent", "searcher"],
         &[],
     );
     assert!(o.status.success());

@@ -77,10 +77,17 @@ fn builder(flags: MatchFlags, limits: &Limits) -> RegexMatcherBuilder {
         .size_limit(limits.regex_size_limit)
         .dfa_size_limit(limits.dfa_size_limit)
         .nest_limit(100)
-        .unicode(!flags.no_unicode)
-        .crlf(flags.crlf);
+        .unicode(!flags.no_unicode);
+    if flags.crlf {
+        // `crlf` sets a `\r\n` line terminator too, which the searcher's `\n` must not meet: it is
+        // set back below (rg does the same). `$` and `^` become line anchors that see `\r\n`
+        // (`multi_line`, which rg always sets).
+        b.crlf(true).multi_line(true);
+    }
     if flags.multiline {
-        b.multi_line(true).dot_matches_new_line(!flags.no_dotall);
+        b.multi_line(true)
+            .dot_matches_new_line(!flags.no_dotall)
+            .line_terminator(None);
     } else {
         b.line_terminator(Some(b'\n'));
     }

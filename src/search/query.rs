@@ -199,6 +199,7 @@ impl Sandbox {
             types,
             ignore: Default::default(),
             max_depth: None,
+            explicit: None,
         })
     }
 

@@ -8,8 +8,10 @@ use crate::core::names;
 use crate::search::matcher::MatchFlags;
 use crate::search::query::check_glob;
 use crate::walk::{Filter, IgnoreKinds};
+use ignore::gitignore::{Gitignore, GitignoreBuilder};
 use std::ffi::OsStr;
 use std::path::Path;
+use std::sync::Arc;
 
 /// What rg does with a binary file (rg `--binary`, `-a`/`--text`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -44,7 +46,7 @@ pub struct RgOptions {
     pub type_negate: Vec<String>,
     /// `--no-ignore-vcs`: `.gitignore` and `.git/info/exclude` are not read.
     pub no_ignore_vcs: bool,
-    /// `--no-ignore-dot`: `.ignore` and `.rgignore` are not read.
+    /// `--no-ignore-dot`: `.ignore` is not read (`.rgignore` still is, as in rg 13).
     pub no_ignore_dot: bool,
     /// `--no-ignore-exclude`: `.git/info/exclude` is not read.
     pub no_ignore_exclude: bool,
@@ -61,6 +63,9 @@ pub struct RgOptions {
     pub binary: BinaryMode,
     /// `--max-depth` for `--files` (the glob tool has no field for it; grep's is `max_depth`).
     pub max_depth: Option<u64>,
+    /// The lines of the `--ignore-file` files, in order (later lines win), as gitignore rules
+    /// relative to the root. The command line reads the files: they are the operator's arguments.
+    pub ignore_lines: Vec<String>,
 }
 
 impl RgOptions {
@@ -114,10 +119,30 @@ impl RgOptions {
             Some(self.types()?)
         };
         filter.ignore.kinds = self.ignore_kinds();
+        if !self.ignore_lines.is_empty() {
+            filter.explicit = Some(Arc::new(self.explicit_ignores(max_glob_len)?));
+        }
         if self.max_depth.is_some() {
             filter.max_depth = self.max_depth;
         }
         Ok(filter)
+    }
+
+    /// The `--ignore-file` rules, compiled root-relative (a rule too long is refused like a glob).
+    fn explicit_ignores(&self, max_len: usize) -> Result<Gitignore> {
+        let mut b = GitignoreBuilder::new("");
+        for line in &self.ignore_lines {
+            if line.len() > max_len {
+                return Err(Error::invalid(format!(
+                    "--ignore-file rule of {} bytes is over the limit of {max_len}",
+                    line.len()
+                )));
+            }
+            b.add_line(None, line)
+                .map_err(|e| Error::invalid(format!("--ignore-file: {e}")))?;
+        }
+        b.build()
+            .map_err(|e| Error::invalid(format!("--ignore-file: {e}")))
     }
 
     /// rg's file types: the defaults, `--type-clear`, `--type-add`, then `-t` and `-T`.

@@ -59,7 +59,7 @@ pub(crate) struct IgnoreBudget {
 pub(crate) struct IgnoreKinds {
     /// `.gitignore` and `.git/info/exclude` are not read.
     pub no_vcs: bool,
-    /// `.ignore` and `.rgignore` are not read.
+    /// `.ignore` is not read (rg reads `.rgignore` unless `--no-ignore`).
     pub no_dot: bool,
     /// `.git/info/exclude` is not read.
     pub no_exclude: bool,
@@ -265,11 +265,8 @@ impl IgnoreLevel {
         // has hundreds of them, and compiling their globs showed in the first-page latency.
         let kinds = budget.kinds;
         let in_repo = kinds.no_require_git || has_git || parent.as_ref().is_some_and(|p| p.in_repo);
-        let (custom, ignore) = if kinds.no_dot {
-            (None, None)
-        } else {
-            (read(".rgignore"), read(".ignore"))
-        };
+        let custom = read(".rgignore");
+        let ignore = if kinds.no_dot { None } else { read(".ignore") };
         let git = if in_repo && !kinds.no_vcs {
             read(".gitignore")
         } else {

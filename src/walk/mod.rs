@@ -34,6 +34,9 @@ pub(crate) struct Filter {
     /// Entries deeper than this below the start of the walk are passed over (rg `--max-depth`:
     /// 1 is the start directory's own entries).
     pub max_depth: Option<u64>,
+    /// Rules the operator gave on the command line (rg `--ignore-file`), root-relative, below every
+    /// ignore file in precedence and applied with `no_ignore` too (as rg applies them).
+    pub explicit: Option<Arc<ignore::gitignore::Gitignore>>,
 }
 
 /// Counts of entries the walk passed over. Objects a deny rule matches are not counted anywhere: a
@@ -103,12 +106,15 @@ pub(crate) fn visibility(
         }
     }
     let mut whitelisted = false;
-    if let Some(ign) = ign {
-        match ign.matched(rel, is_dir) {
-            Match::Ignore(_) => return Visibility::Ignored,
-            Match::Whitelist(_) => whitelisted = true,
-            Match::None => {}
-        }
+    let from_files = ign.map_or(Match::None, |ign| ign.matched(rel, is_dir));
+    let from_files = match (&from_files, &filter.explicit) {
+        (Match::None, Some(g)) => g.matched(rel, is_dir).map(|_| ()),
+        _ => from_files,
+    };
+    match from_files {
+        Match::Ignore(_) => return Visibility::Ignored,
+        Match::Whitelist(_) => whitelisted = true,
+        Match::None => {}
     }
     if let Some(t) = &filter.types {
         match t.matched(rel, is_dir) {

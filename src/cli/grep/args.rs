@@ -194,7 +194,7 @@ pub(crate) struct RgFlags {
     pub no_ignore_vcs: bool,
     #[arg(long, hide = true, overrides_with = "no_ignore_vcs")]
     pub ignore_vcs: bool,
-    /// Do not read .ignore and .rgignore.
+    /// Do not read .ignore files (.rgignore still applies, as in rg 13).
     #[arg(long, overrides_with = "ignore_dot")]
     pub no_ignore_dot: bool,
     #[arg(long, hide = true, overrides_with = "no_ignore_dot")]
@@ -204,6 +204,14 @@ pub(crate) struct RgFlags {
     pub no_ignore_exclude: bool,
     #[arg(long, hide = true, overrides_with = "no_ignore_exclude")]
     pub ignore_exclude: bool,
+    /// Rules in gitignore syntax from FILE (repeatable; below every ignore file in precedence).
+    #[arg(long, value_name = "PATH", action = ArgAction::Append)]
+    pub ignore_file: Vec<OsString>,
+    /// Do not read the --ignore-file files.
+    #[arg(long, overrides_with = "ignore_files")]
+    pub no_ignore_files: bool,
+    #[arg(long, hide = true, overrides_with = "no_ignore_files")]
+    pub ignore_files: bool,
     /// Accepted: ignore files above the searched directory are never read here.
     #[arg(long, overrides_with = "ignore_parent")]
     pub no_ignore_parent: bool,
@@ -271,7 +279,7 @@ pub(crate) struct RgFlags {
     #[arg(short = 'q', long)]
     pub quiet: bool,
     /// Print rg's JSON Lines messages.
-    #[arg(long, overrides_with = "no_json")]
+    #[arg(long, overrides_with = "no_json", conflicts_with_all = ["count", "count_matches", "files", "files_with_matches", "files_without_match"])]
     pub json: bool,
     #[arg(long, hide = true, overrides_with = "json")]
     pub no_json: bool,

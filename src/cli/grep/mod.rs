@@ -97,7 +97,8 @@ pub(crate) fn run(g: GrepCmd) -> i32 {
         Err(code) => return code,
     };
     let mut errored = out.errored;
-    if s.paths.is_empty() && out.searched == 0 {
+    // rg says so for a search of the default path, not for --files.
+    if s.action == Action::Search && s.paths.is_empty() && out.searched == 0 {
         if !s.no_messages {
             eprintln!("{NOTHING_SEARCHED}");
         }

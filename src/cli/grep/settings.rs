@@ -142,6 +142,11 @@ pub(crate) fn settings(
         BinaryMode::Auto
     };
     rg.max_depth = f.max_depth;
+    if !f.no_ignore_files {
+        for file in &f.ignore_file {
+            rg.ignore_lines.extend(lines_of_file(file, "ignore rules")?);
+        }
+    }
 
     let mut args = GrepArgs::default();
     let mut pats = patterns.into_iter();
@@ -319,9 +324,15 @@ fn utf8_pattern(p: &OsString) -> Result<String, String> {
         .ok_or_else(|| format!("pattern {p:?} is not valid UTF-8"))
 }
 
-/// The patterns of `-f FILE`, one per line (`-` reads stdin). The file is the operator's own command
-/// line argument, read with std: it is not a search target and the sandbox does not govern it.
+/// The patterns of `-f FILE`, one per line (`-` reads stdin).
 fn patterns_from_file(file: &OsString) -> Result<Vec<String>, String> {
+    lines_of_file(file, "patterns")
+}
+
+/// The lines of `file` (`-` reads stdin), for `-f` and `--ignore-file`. The file is the operator's
+/// own command-line argument, read with std: it is not a search target and the sandbox does not
+/// govern it (as the config file is read).
+fn lines_of_file(file: &OsString, what: &str) -> Result<Vec<String>, String> {
     let mut bytes = Vec::new();
     let read = if file == "-" {
         std::io::stdin().read_to_end(&mut bytes).map(|_| ())
@@ -330,7 +341,7 @@ fn patterns_from_file(file: &OsString) -> Result<Vec<String>, String> {
     };
     read.map_err(|e| format!("{}: {e}", file.to_string_lossy()))?;
     let text = String::from_utf8(bytes)
-        .map_err(|_| format!("{}: patterns are not valid UTF-8", file.to_string_lossy()))?;
+        .map_err(|_| format!("{}: {what} are not valid UTF-8", file.to_string_lossy()))?;
     let body = text.strip_suffix('\n').unwrap_or(&text);
     if body.is_empty() && text.is_empty() {
         return Ok(Vec::new());
