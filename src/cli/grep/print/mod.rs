@@ -168,7 +168,7 @@ pub(crate) fn search(
         content,
         granular,
         content && (opts.line_number || json),
-        !json,
+        content && !json,
     );
     let replacer = match (&opts.replace, content && !json) {
         (Some(r), true) => Some(sb.grep_replacer(&args, r.as_bytes())?),
@@ -224,3 +224,6 @@ pub(crate) fn finish(opts: &PrintOpts, out: &mut dyn Write) -> io::Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;

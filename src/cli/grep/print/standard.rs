@@ -299,16 +299,11 @@ impl W<'_, '_> {
                 return;
             }
         }
-        let mut end = bytes.len();
-        if bytes.ends_with(b"\n") {
-            end -= 1;
-            if end > 0 && bytes[end - 1] == b'\r' {
-                end -= 1;
-            }
-        }
+        // rg's line terminator is `\n` alone: a `\r` before it is text.
+        let end = bytes.len() - usize::from(bytes.ends_with(b"\n"));
         let start = if opts.trim { trimmed(&bytes[..end]) } else { 0 };
         if !opts.color || t.matches.is_empty() {
-            // rg writes the line as it is, terminator and all (a `\r` stays).
+            // rg writes the line as it is, terminator and all.
             if opts.trim {
                 self.buf.extend_from_slice(&bytes[start..]);
             } else {

@@ -8,11 +8,12 @@ use rootbound::{FileHits, OutputMode};
 
 /// Writes one file's line of a summary format into `buf`, if it has one.
 pub(super) fn file(buf: &mut Vec<u8>, opts: &PrintOpts, mode: OutputMode, f: &FileHits<'_>) {
-    // A file the walk found that turned out to be binary counts no match, as in rg (its search
-    // stopped at the NUL byte, so a count would be short).
-    let count = if f.binary_offset.is_some() && !f.named {
-        0
-    } else if opts.count_matches {
+    // A file the walk found that turned out to be binary is left out of every summary, as in rg
+    // (its search stopped at the NUL byte, so a count would be short).
+    if f.binary_offset.is_some() && !f.named {
+        return;
+    }
+    let count = if opts.count_matches {
         f.matches
     } else {
         f.matched_lines
