@@ -68,8 +68,12 @@ pub(crate) struct PrintOpts {
     pub count_matches: bool,
     /// `-q`: print nothing (the exit code tells).
     pub quiet: bool,
-    /// What the printers carry from one path argument to the next (set by the printers).
-    pub state: RefCell<State>,
+}
+
+thread_local! {
+    /// What the printers carry from one path argument to the next (one command per process; reset
+    /// by [`finish`]).
+    static STATE: RefCell<State> = RefCell::new(State::default());
 }
 
 impl Default for PrintOpts {
@@ -96,7 +100,6 @@ impl Default for PrintOpts {
             count: false,
             count_matches: false,
             quiet: false,
-            state: RefCell::default(),
         }
     }
 }
@@ -154,6 +157,18 @@ pub(crate) fn search(
         mode = OutputMode::FilesWithMatches;
     }
     args.output_mode = Some(mode);
+    STATE.with(|st| run(sb, &args, opts, out, mode, &mut st.borrow_mut()))
+}
+
+/// [`search`] with the state carried between path arguments.
+fn run(
+    sb: &Sandbox,
+    args: &GrepArgs,
+    opts: &PrintOpts,
+    out: &mut dyn Write,
+    mode: OutputMode,
+    st: &mut State,
+) -> Result<io::Result<Summary>, rootbound::Error> {
     let content = mode == OutputMode::Content;
     let json = opts.json && content;
     let color_matches = opts.color && !json;
@@ -171,10 +186,9 @@ pub(crate) fn search(
         content && !json,
     );
     let replacer = match (&opts.replace, content && !json) {
-        (Some(r), true) => Some(sb.grep_replacer(&args, r.as_bytes())?),
+        (Some(r), true) => Some(sb.grep_replacer(args, r.as_bytes())?),
         _ => None,
     };
-    let mut st = opts.state.borrow_mut();
     st.context = args.context.unwrap_or(0) > 0
         || args.before.unwrap_or(0) > 0
         || args.after.unwrap_or(0) > 0;
@@ -193,9 +207,9 @@ pub(crate) fn search(
         }
         buf.clear();
         if json {
-            json::file(&mut buf, &mut st, f);
+            json::file(&mut buf, st, f);
         } else if content {
-            standard::file(&mut buf, opts, &mut st, f, replacer.as_ref());
+            standard::file(&mut buf, opts, st, f, replacer.as_ref());
         } else {
             summary::file(&mut buf, opts, mode, f);
         }
@@ -207,7 +221,7 @@ pub(crate) fn search(
         }
         true
     };
-    let done = sb.grep_hits_each(&args, hit_opts, each)?;
+    let done = sb.grep_hits_each(args, hit_opts, each)?;
     summary.searched = done.stats.files_searched;
     if let Some(e) = failed {
         return Ok(Err(e));
@@ -215,11 +229,13 @@ pub(crate) fn search(
     Ok(Ok(summary))
 }
 
-/// After the last path argument: rg's closing `summary` message under `--json`.
+/// After the last path argument: rg's closing `summary` message under `--json`. The state carried
+/// between path arguments starts over.
 pub(crate) fn finish(opts: &PrintOpts, out: &mut dyn Write) -> io::Result<()> {
+    let st = STATE.with(|st| std::mem::take(&mut *st.borrow_mut()));
     if opts.json && !opts.quiet {
         let mut buf = Vec::new();
-        json::summary(&mut buf, &opts.state.borrow());
+        json::summary(&mut buf, &st);
         out.write_all(&buf)?;
     }
     Ok(())
