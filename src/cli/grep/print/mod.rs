@@ -68,6 +68,9 @@ pub(crate) struct PrintOpts {
     pub count_matches: bool,
     /// `-q`: print nothing (the exit code tells).
     pub quiet: bool,
+    /// `--colors` specs in order (`{path,line,column,match}:{fg,bg,style,none}[:VALUE]`), already
+    /// checked; later ones win.
+    pub colors: Vec<String>,
 }
 
 thread_local! {
@@ -100,6 +103,7 @@ impl Default for PrintOpts {
             count: false,
             count_matches: false,
             quiet: false,
+            colors: Vec::new(),
         }
     }
 }
@@ -189,6 +193,7 @@ fn run(
         (Some(r), true) => Some(sb.grep_replacer(args, r.as_bytes())?),
         _ => None,
     };
+    let colors = color::Colors::new(&opts.colors);
     st.context = args.context.unwrap_or(0) > 0
         || args.before.unwrap_or(0) > 0
         || args.after.unwrap_or(0) > 0;
@@ -209,9 +214,9 @@ fn run(
         if json {
             json::file(&mut buf, st, f);
         } else if content {
-            standard::file(&mut buf, opts, st, f, replacer.as_ref());
+            standard::file(&mut buf, opts, st, f, replacer.as_ref(), &colors);
         } else {
-            summary::file(&mut buf, opts, mode, f);
+            summary::file(&mut buf, opts, mode, f, &colors);
         }
         if !buf.is_empty() {
             if let Err(e) = out.write_all(&buf) {

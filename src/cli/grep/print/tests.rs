@@ -212,6 +212,43 @@ fn heading_and_colour() {
 }
 
 #[test]
+fn colour_specs() {
+    let sets: [&[&str]; 4] = [
+        &[
+            "match:fg:blue",
+            "path:none",
+            "line:style:underline",
+            "column:bg:0x1f",
+        ],
+        &["match:none", "path:fg:255,0,10"],
+        &["match:style:intense", "line:fg:cyan", "line:style:bold"],
+        &[
+            "match:fg:yellow",
+            "match:bg:white",
+            "match:style:nobold",
+            "column:fg:red",
+        ],
+    ];
+    for set in sets {
+        let mut flags = vec!["-n", "-H", "--column", "--color", "always"];
+        for c in set {
+            flags.extend(["--colors", c]);
+        }
+        flags.push("static");
+        same(
+            &flags,
+            args("static"),
+            PrintOpts {
+                color: true,
+                column: true,
+                colors: set.iter().map(|c| c.to_string()).collect(),
+                ..std_opts()
+            },
+        );
+    }
+}
+
+#[test]
 fn max_columns() {
     for color in [false, true] {
         let c: &[&str] = if color { &["--color", "always"] } else { &[] };
