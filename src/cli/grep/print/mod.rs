@@ -200,6 +200,7 @@ fn run(
     let mut summary = Summary::default();
     let mut buf = Vec::with_capacity(64 * 1024);
     let mut failed: Option<io::Error> = None;
+    let mut path = Vec::new();
     let each = |f: &FileHits<'_>| -> bool {
         let matched = if mode == OutputMode::Content || f.named || f.binary_offset.is_none() {
             f.matched_lines > 0
@@ -211,12 +212,14 @@ fn run(
             return !summary.matched;
         }
         buf.clear();
+        path.clear();
+        shown_path(opts, f.path, &mut path);
         if json {
-            json::file(&mut buf, st, f);
+            json::file(&mut buf, st, f, &path);
         } else if content {
-            standard::file(&mut buf, opts, st, f, replacer.as_ref(), &colors);
+            standard::file(&mut buf, opts, st, f, &path, replacer.as_ref(), &colors);
         } else {
-            summary::file(&mut buf, opts, mode, f, &colors);
+            summary::file(&mut buf, opts, mode, f, &path, &colors);
         }
         if !buf.is_empty() {
             if let Err(e) = out.write_all(&buf) {
@@ -232,6 +235,13 @@ fn run(
         return Ok(Err(e));
     }
     Ok(Ok(summary))
+}
+
+/// Appends the path to print for a file the library shows as `lib` to `out`. The one place where
+/// the printers turn the library's path into rg's (the flag surface's path prefix, `./dir/a.rs` for
+/// the argument `./dir`, applies here).
+fn shown_path(_opts: &PrintOpts, lib: &str, out: &mut Vec<u8>) {
+    out.extend_from_slice(lib.as_bytes());
 }
 
 /// After the last path argument: rg's closing `summary` message under `--json`. The state carried

@@ -20,6 +20,7 @@ pub(super) fn file(
     opts: &PrintOpts,
     st: &mut State,
     f: &FileHits<'_>,
+    path: &[u8],
     rep: Option<&Replacer>,
     colors: &Colors,
 ) {
@@ -27,7 +28,7 @@ pub(super) fn file(
         buf,
         opts,
         colors,
-        path: f.path.as_bytes(),
+        path,
         began: false,
         scratch: Vec::new(),
         scratch_m: Vec::new(),
@@ -50,7 +51,7 @@ pub(super) fn file(
     if let Some(offset) = f.binary_offset {
         if f.matched_lines > 0 {
             if opts.with_filename {
-                w.spec(Kind::Path, f.path.as_bytes());
+                w.spec(Kind::Path, path);
                 w.buf.extend_from_slice(b": ");
             }
             let what = if f.named {

@@ -12,6 +12,7 @@ pub(super) fn file(
     opts: &PrintOpts,
     mode: OutputMode,
     f: &FileHits<'_>,
+    path: &[u8],
     colors: &Colors,
 ) {
     // A file the walk found that turned out to be binary is left out of every summary, as in rg
@@ -37,10 +38,10 @@ pub(super) fn file(
     if with_path {
         if opts.color {
             buf.extend_from_slice(colors.path.as_bytes());
-            buf.extend_from_slice(f.path.as_bytes());
+            buf.extend_from_slice(path);
             buf.extend_from_slice(RESET.as_bytes());
         } else {
-            buf.extend_from_slice(f.path.as_bytes());
+            buf.extend_from_slice(path);
         }
     }
     if mode == OutputMode::Count {
