@@ -426,6 +426,39 @@ fn summaries() {
 }
 
 #[test]
+fn multiline_matches() {
+    let multi = |p: &str| with(args(p), |a| a.multiline = Some(true));
+    for color in [false, true] {
+        let c: &[&str] = if color { &["--color", "always"] } else { &[] };
+        same(
+            &[&["-n", "-H", "-U", "static\\nbar"], c].concat(),
+            multi("static\\nbar"),
+            PrintOpts {
+                color,
+                ..std_opts()
+            },
+        );
+        same(
+            &[&["-n", "-H", "-U", "--column", "x static\\nbar\\nb"], c].concat(),
+            multi("x static\\nbar\\nb"),
+            PrintOpts {
+                color,
+                column: true,
+                ..std_opts()
+            },
+        );
+    }
+    same(
+        &["-n", "-H", "-U", "-o", "static\\nbar"],
+        multi("static\\nbar"),
+        PrintOpts {
+            only_matching: true,
+            ..std_opts()
+        },
+    );
+}
+
+#[test]
 fn quiet_prints_nothing() {
     same(
         &["-q", "static"],
