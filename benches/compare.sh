@@ -85,6 +85,10 @@ done
     echo "compare.sh: /usr/bin/time is missing (apt-get install time)" >&2
     exit 1
 }
+if [ ! -d "$corpus" ] && [ -z "${ROOTBOUND_CORPUS:-}" ] && [ "$corpus" = "$HOME/.cache/rootbound/linux-source-6.1" ]; then
+    echo "== no corpus yet: corpora/fetch-linux.sh (unpacks /usr/src/linux-source-6.1.tar.xz once)" >&2
+    "$repo/corpora/fetch-linux.sh" >&2
+fi
 [ -d "$corpus" ] || {
     echo "compare.sh: no corpus at $corpus; run corpora/fetch-linux.sh first" >&2
     exit 1
@@ -300,8 +304,8 @@ fi
 
 if [ "$memory_only" = 0 ] && [ "$pages_only" = 0 ]; then
     # Match-heavy queries (issue 16): every `static` in drivers/, `-c static` on one 200 MB file (the
-    # first 200 MB of drivers/**/*.c concatenated, made once next to the corpus), and `-o` over the
-    # drivers tree. rg runs with --sort path (rootbound's order; it makes rg single-threaded for the
+    # first 200 MB of drivers/**/*.c concatenated, made once next to the corpus), `-o` and `--json`
+    # (rg's JSON Lines messages; their `elapsed` fields differ by nature) over the drivers tree. rg runs with --sort path (rootbound's order; it makes rg single-threaded for the
     # walk, as rootbound's order makes its walk sequential).
     echo "== match-heavy queries" >&2
     big="$(dirname "$corpus")/big/big.txt"
@@ -319,12 +323,14 @@ if [ "$memory_only" = 0 ] && [ "$pages_only" = 0 ]; then
         -n rb_count_big "$(quote "$bin" grep -c static "$big")" \
         -n rg_count_big "$(quote rg -c static "$big")" \
         -n rb_only "$(quote "$bin" grep -n -o 'static \w+' drivers)" \
-        -n rg_only "rg -n --sort path -o 'static \w+' drivers" >&2)
+        -n rg_only "rg -n --sort path -o 'static \w+' drivers" \
+        -n rb_json "$(quote "$bin" grep --json static drivers)" \
+        -n rg_json "rg --json --sort path static drivers" >&2)
     say "### match-heavy queries (medians in s; load $l0)"
     say ""
     say "| query | rootbound | rg | ratio |"
     say "|---|---|---|---|"
-    for q in static count_big only; do
+    for q in static count_big only json; do
         a="$(median "$json" "rb_$q")"
         b="$(median "$json" "rg_$q")"
         say "| $q | $(fmt "$a") | $(fmt "$b") | $(ratio "$a" "$b") |"

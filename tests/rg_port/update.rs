@@ -21,22 +21,39 @@ pub fn rewrite_table(outcomes: &[Outcome]) -> std::io::Result<String> {
         .filter(|o| o.status() == "FAIL")
         .map(|o| format!("    ({:?}, Bug({:?})),", o.key, o.guess()))
         .collect();
-    let mut out = Vec::new();
-    let mut in_table = false;
-    for line in text.lines() {
+    let mut out: Vec<String> = Vec::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
         if line.starts_with("const TABLE") {
-            in_table = true;
-        } else if in_table && line == "];" {
-            out.extend(added.iter().cloned());
-            in_table = false;
-        } else if in_table
-            && fixed
-                .iter()
-                .any(|k| line.starts_with(&format!("    ({k:?}, Bug(")))
-        {
-            continue;
+            out.push(line.to_string());
+            // One entry per item: `    ("key", Bug(..)),` or rustfmt's wrapped form from a line
+            // `    (` to a line `    ),`.
+            while let Some(line) = lines.next() {
+                if line == "];" {
+                    out.extend(added.iter().cloned());
+                    out.push(line.to_string());
+                    break;
+                }
+                let mut entry = vec![line.to_string()];
+                if line == "    (" {
+                    for l in lines.by_ref() {
+                        entry.push(l.to_string());
+                        if l == "    )," {
+                            break;
+                        }
+                    }
+                }
+                let joined = entry.join("\n");
+                let is_fixed = fixed
+                    .iter()
+                    .any(|k| joined.contains(&format!("{k:?},")) && joined.contains("Bug("));
+                if !is_fixed {
+                    out.extend(entry);
+                }
+            }
+        } else {
+            out.push(line.to_string());
         }
-        out.push(line.to_string());
     }
     std::fs::write(&path, out.join("\n") + "\n")?;
     let mut log: Vec<String> = fixed

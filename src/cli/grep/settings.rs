@@ -218,7 +218,6 @@ pub(crate) fn settings(
         count: mode != OutputMode::Content,
         count_matches,
         quiet: f.quiet,
-        state: Default::default(),
         path_prefix: None,
         colors: check_colors(&f.colors)?,
     };

@@ -8,7 +8,7 @@ use crate::core::deadline::Deadline;
 use crate::search::file::{FileResult, FileStatus, OutputMode};
 use grep_matcher::Matcher;
 use grep_regex::RegexMatcher;
-use grep_searcher::{Searcher, Sink, SinkContext, SinkMatch};
+use grep_searcher::{Searcher, Sink, SinkContext, SinkFinish, SinkMatch};
 use std::io;
 
 /// What the search records of each file for [`Sandbox::grep_hits_each`](crate::Sandbox::grep_hits_each).
@@ -215,7 +215,9 @@ impl<'a> HitSink<'a> {
     pub fn finish(self, status: FileStatus, named: bool, size: u64) -> FileResult {
         let mut hits = self.hits;
         hits.named = named;
-        hits.bytes_searched = size;
+        if status != FileStatus::Searched {
+            hits.bytes_searched = size;
+        }
         let status = if self.timed_out {
             FileStatus::TimedOut
         } else {
@@ -248,9 +250,8 @@ impl<'a> HitSink<'a> {
         let hay = if self.multiline {
             bytes
         } else {
-            // rg searches the line without its terminator, so look-around cannot see it.
-            let b = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-            b.strip_suffix(b"\r").unwrap_or(b)
+            // rg searches the line without its terminator (`\n`), so look-around cannot see it.
+            bytes.strip_suffix(b"\n").unwrap_or(bytes)
         };
         let before = self.hits.subs.len();
         let subs = &mut self.hits.subs;
@@ -339,6 +340,11 @@ impl Sink for HitSink<'_> {
             self.hits.push(HitLineKind::Break, 0, 0, b"");
         }
         Ok(true)
+    }
+
+    fn finish(&mut self, _: &Searcher, f: &SinkFinish) -> Result<(), io::Error> {
+        self.hits.bytes_searched = f.byte_count();
+        Ok(())
     }
 
     fn binary_data(&mut self, _: &Searcher, offset: u64) -> Result<bool, io::Error> {

@@ -71,9 +71,9 @@ impl GrepReplacer {
     }
 }
 
+/// The line without its `\n` (rg's line terminator; a `\r` before it is text).
 fn trim_terminator(line: &[u8]) -> &[u8] {
-    let line = line.strip_suffix(b"\n").unwrap_or(line);
-    line.strip_suffix(b"\r").unwrap_or(line)
+    line.strip_suffix(b"\n").unwrap_or(line)
 }
 
 impl Sandbox {

@@ -232,6 +232,11 @@ impl Plan<'_> {
                 searcher.set_binary_detection(detection);
                 searcher.search_reader(self.matcher, data, &mut sink)
             }
+        } else if named {
+            // As rg does for a file named on the command line: searched through a memory map (on
+            // a 200 MB file the copy of `read` was a third of the time).
+            searcher.set_binary_detection(detection);
+            self.search_mapped(searcher, &file, &mut sink)
         } else {
             searcher.set_binary_detection(detection);
             let rdr = DeadlineReader {
@@ -256,6 +261,33 @@ impl Plan<'_> {
             r.binary = false;
         }
         r
+    }
+}
+
+impl Plan<'_> {
+    /// Searches a large named file through a memory map, with `searcher`'s settings.
+    fn search_mapped(
+        &self,
+        searcher: &Searcher,
+        file: &std::fs::File,
+        sink: &mut hits::HitSink<'_>,
+    ) -> std::io::Result<()> {
+        // SAFETY: the map is read while the file may change under it; like rg, a file truncated
+        // meanwhile can end the process with SIGBUS. Only the hit stream (the command line) maps, and
+        // only the files named as its path, never the files a walk finds.
+        let choice = unsafe { grep_searcher::MmapChoice::auto() };
+        let mut mapped = SearcherBuilder::new()
+            .line_number(searcher.line_number())
+            .multi_line(self.multiline)
+            .before_context(searcher.before_context())
+            .after_context(searcher.after_context())
+            .invert_match(searcher.invert_match())
+            .max_matches(searcher.max_matches())
+            .binary_detection(searcher.binary_detection().clone())
+            .heap_limit(Some(64 * 1024 * 1024))
+            .memory_map(choice)
+            .build();
+        mapped.search_file(self.matcher, file, sink)
     }
 }
 

@@ -20,7 +20,7 @@ pub(crate) struct Totals {
 }
 
 /// Writes one file's messages into `buf` (nothing for a file with no line to show).
-pub(super) fn file(buf: &mut Vec<u8>, st: &mut State, f: &FileHits<'_>) {
+pub(super) fn file(buf: &mut Vec<u8>, st: &mut State, f: &FileHits<'_>, path: &[u8]) {
     let start = buf.len();
     let mut any = false;
     for l in f.lines() {
@@ -32,13 +32,13 @@ pub(super) fn file(buf: &mut Vec<u8>, st: &mut State, f: &FileHits<'_>) {
         if !any {
             any = true;
             buf.extend_from_slice(b"{\"type\":\"begin\",\"data\":{\"path\":");
-            data(buf, f.path.as_bytes());
+            data(buf, path);
             buf.extend_from_slice(b"}}\n");
         }
         buf.extend_from_slice(b"{\"type\":\"");
         buf.extend_from_slice(kind.as_bytes());
         buf.extend_from_slice(b"\",\"data\":{\"path\":");
-        data(buf, f.path.as_bytes());
+        data(buf, path);
         buf.extend_from_slice(b",\"lines\":");
         data(buf, l.bytes);
         buf.extend_from_slice(b",\"line_number\":");
@@ -76,7 +76,7 @@ pub(super) fn file(buf: &mut Vec<u8>, st: &mut State, f: &FileHits<'_>) {
         matches: f.matches,
     };
     buf.extend_from_slice(b"{\"type\":\"end\",\"data\":{\"path\":");
-    data(buf, f.path.as_bytes());
+    data(buf, path);
     buf.extend_from_slice(b",\"binary_offset\":");
     match f.binary_offset {
         Some(o) => num(buf, o),

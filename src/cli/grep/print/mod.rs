@@ -75,10 +75,13 @@ pub(crate) struct PrintOpts {
     pub path_prefix: Option<PathPrefix>,
     /// `--colors` specs in order (`{path,line,column,match}:{fg,bg,style,none}[:VALUE]`), already
     /// checked; later ones win.
-    #[allow(dead_code)] // read by the colour printer once it takes --colors (issue 16 gap)
     pub colors: Vec<String>,
-    /// What the printers carry from one path argument to the next (set by the printers).
-    pub state: RefCell<State>,
+}
+
+thread_local! {
+    /// What the printers carry from one path argument to the next (one command per process; reset
+    /// by [`finish`]).
+    static STATE: RefCell<State> = RefCell::new(State::default());
 }
 
 impl Default for PrintOpts {
@@ -107,7 +110,6 @@ impl Default for PrintOpts {
             quiet: false,
             path_prefix: None,
             colors: Vec::new(),
-            state: RefCell::default(),
         }
     }
 }
@@ -165,6 +167,18 @@ pub(crate) fn search(
         mode = OutputMode::FilesWithMatches;
     }
     args.output_mode = Some(mode);
+    STATE.with(|st| run(sb, &args, opts, out, mode, &mut st.borrow_mut()))
+}
+
+/// [`search`] with the state carried between path arguments.
+fn run(
+    sb: &Sandbox,
+    args: &GrepArgs,
+    opts: &PrintOpts,
+    out: &mut dyn Write,
+    mode: OutputMode,
+    st: &mut State,
+) -> Result<io::Result<Summary>, rootbound::Error> {
     let content = mode == OutputMode::Content;
     let json = opts.json && content;
     let color_matches = opts.color && !json;
@@ -179,19 +193,20 @@ pub(crate) fn search(
         content,
         granular,
         content && (opts.line_number || json),
-        !json,
+        content && !json,
     );
     let replacer = match (&opts.replace, content && !json) {
-        (Some(r), true) => Some(sb.grep_replacer(&args, r.as_bytes())?),
+        (Some(r), true) => Some(sb.grep_replacer(args, r.as_bytes())?),
         _ => None,
     };
-    let mut st = opts.state.borrow_mut();
+    let colors = color::Colors::new(&opts.colors);
     st.context = args.context.unwrap_or(0) > 0
         || args.before.unwrap_or(0) > 0
         || args.after.unwrap_or(0) > 0;
     let mut summary = Summary::default();
     let mut buf = Vec::with_capacity(64 * 1024);
     let mut failed: Option<io::Error> = None;
+    let mut path = Vec::new();
     let each = |f: &FileHits<'_>| -> bool {
         let matched = if mode == OutputMode::Content || f.named || f.binary_offset.is_none() {
             f.matched_lines > 0
@@ -203,12 +218,14 @@ pub(crate) fn search(
             return !summary.matched;
         }
         buf.clear();
+        path.clear();
+        shown_path(opts, f.path, &mut path);
         if json {
-            json::file(&mut buf, &mut st, f);
+            json::file(&mut buf, st, f, &path);
         } else if content {
-            standard::file(&mut buf, opts, &mut st, f, replacer.as_ref());
+            standard::file(&mut buf, opts, st, f, &path, replacer.as_ref(), &colors);
         } else {
-            summary::file(&mut buf, opts, mode, f);
+            summary::file(&mut buf, opts, mode, f, &path, &colors);
         }
         if !buf.is_empty() {
             if let Err(e) = out.write_all(&buf) {
@@ -218,7 +235,7 @@ pub(crate) fn search(
         }
         true
     };
-    let done = sb.grep_hits_each(&args, hit_opts, each)?;
+    let done = sb.grep_hits_each(args, hit_opts, each)?;
     summary.searched = done.stats.files_searched;
     if let Some(e) = failed {
         return Ok(Err(e));
@@ -226,12 +243,27 @@ pub(crate) fn search(
     Ok(Ok(summary))
 }
 
-/// After the last path argument: rg's closing `summary` message under `--json`.
+/// Appends the path to print for a file the library shows as `lib` to `out`. The one place where
+/// the printers turn the library's path into rg's (the flag surface's path prefix, `./dir/a.rs` for
+/// the argument `./dir`, applies here).
+fn shown_path(opts: &PrintOpts, lib: &str, out: &mut Vec<u8>) {
+    match &opts.path_prefix {
+        Some(p) => p.apply(lib.as_bytes(), out),
+        None => out.extend_from_slice(lib.as_bytes()),
+    }
+}
+
+/// After the last path argument: rg's closing `summary` message under `--json`. The state carried
+/// between path arguments starts over.
 pub(crate) fn finish(opts: &PrintOpts, out: &mut dyn Write) -> io::Result<()> {
+    let st = STATE.with(|st| std::mem::take(&mut *st.borrow_mut()));
     if opts.json && !opts.quiet {
         let mut buf = Vec::new();
-        json::summary(&mut buf, &opts.state.borrow());
+        json::summary(&mut buf, &st);
         out.write_all(&buf)?;
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;

@@ -2,7 +2,7 @@
 //! above each file's lines; `-o`, `--vimgrep`, `-r`, `--trim`, `-M`, colour, context separators and
 //! the "binary file matches" message, written as rg 13's standard printer writes them.
 
-use super::color::{Spec, COLUMN, LINE, MATCH, PATH, RESET};
+use super::color::{Colors, RESET};
 use super::{PrintOpts, State};
 use rootbound::GrepReplacer as Replacer;
 use rootbound::{FileHits, HitLine, HitLineKind};
@@ -20,12 +20,15 @@ pub(super) fn file(
     opts: &PrintOpts,
     st: &mut State,
     f: &FileHits<'_>,
+    path: &[u8],
     rep: Option<&Replacer>,
+    colors: &Colors,
 ) {
     let mut w = W {
         buf,
         opts,
-        path: f.path.as_bytes(),
+        colors,
+        path,
         began: false,
         scratch: Vec::new(),
         scratch_m: Vec::new(),
@@ -48,7 +51,7 @@ pub(super) fn file(
     if let Some(offset) = f.binary_offset {
         if f.matched_lines > 0 {
             if opts.with_filename {
-                w.spec(PATH, f.path.as_bytes());
+                w.spec(Kind::Path, path);
                 w.buf.extend_from_slice(b": ");
             }
             let what = if f.named {
@@ -69,6 +72,7 @@ pub(super) fn file(
 struct W<'a, 'o> {
     buf: &'a mut Vec<u8>,
     opts: &'o PrintOpts,
+    colors: &'o Colors,
     path: &'a [u8],
     began: bool,
     /// A line with its matches replaced (`-r`), and the replacements' ranges in it.
@@ -91,14 +95,19 @@ impl W<'_, '_> {
             }
         }
         if self.opts.heading && self.opts.with_filename {
-            self.spec(PATH, self.path);
+            self.spec(Kind::Path, self.path);
             self.buf.push(if self.opts.null { b'\0' } else { b'\n' });
         }
     }
 
-    /// Writes `text` in the colour `spec` (plain without colour).
-    fn spec(&mut self, spec: Spec, text: &[u8]) {
+    /// Writes `text` in the colour of its kind (plain without colour).
+    fn spec(&mut self, kind: Kind, text: &[u8]) {
         if self.opts.color {
+            let spec = match kind {
+                Kind::Path => &self.colors.path,
+                Kind::Line => &self.colors.line,
+                Kind::Column => &self.colors.column,
+            };
             self.buf.extend_from_slice(spec.as_bytes());
             self.buf.extend_from_slice(text);
             self.buf.extend_from_slice(RESET.as_bytes());
@@ -107,10 +116,10 @@ impl W<'_, '_> {
         }
     }
 
-    fn number(&mut self, spec: Spec, n: u64, sep: &[u8]) {
+    fn number(&mut self, kind: Kind, n: u64, sep: &[u8]) {
         let mut tmp = [0u8; 20];
         let s = fmt_u64(n, &mut tmp);
-        self.spec(spec, s);
+        self.spec(kind, s);
         self.buf.extend_from_slice(sep);
     }
 
@@ -123,7 +132,7 @@ impl W<'_, '_> {
             opts.field_match_separator.as_bytes()
         };
         if !opts.heading && opts.with_filename {
-            self.spec(PATH, self.path);
+            self.spec(Kind::Path, self.path);
             if opts.null {
                 self.buf.push(b'\0');
             } else {
@@ -131,10 +140,10 @@ impl W<'_, '_> {
             }
         }
         if opts.line_number {
-            self.number(LINE, line, sep);
+            self.number(Kind::Line, line, sep);
         }
         if let (Some(c), true) = (column, opts.column) {
-            self.number(COLUMN, c, sep);
+            self.number(Kind::Column, c, sep);
         }
     }
 
@@ -299,16 +308,11 @@ impl W<'_, '_> {
                 return;
             }
         }
-        let mut end = bytes.len();
-        if bytes.ends_with(b"\n") {
-            end -= 1;
-            if end > 0 && bytes[end - 1] == b'\r' {
-                end -= 1;
-            }
-        }
+        // rg's line terminator is `\n` alone: a `\r` before it is text.
+        let end = bytes.len() - usize::from(bytes.ends_with(b"\n"));
         let start = if opts.trim { trimmed(&bytes[..end]) } else { 0 };
-        if !opts.color || t.matches.is_empty() {
-            // rg writes the line as it is, terminator and all (a `\r` stays).
+        if !opts.color || t.matches.is_empty() || self.colors.matched.is_none() {
+            // rg writes the line as it is, terminator and all.
             if opts.trim {
                 self.buf.extend_from_slice(&bytes[start..]);
             } else {
@@ -352,7 +356,8 @@ impl W<'_, '_> {
             } else {
                 let upto = end.min(m.1);
                 if !in_match {
-                    self.buf.extend_from_slice(MATCH.as_bytes());
+                    let spec = self.colors.matched.as_deref().unwrap_or(RESET);
+                    self.buf.extend_from_slice(spec.as_bytes());
                     in_match = true;
                 }
                 self.buf.extend_from_slice(&bytes[start..upto]);
@@ -384,7 +389,7 @@ impl W<'_, '_> {
             } else {
                 0
             };
-            if opts.color && !t.matches.is_empty() {
+            if opts.color && !t.matches.is_empty() && self.colors.matched.is_some() {
                 self.colored(t.bytes, start, end, t.matches);
             } else {
                 self.buf.extend_from_slice(&t.bytes[start..end]);
@@ -414,6 +419,14 @@ impl W<'_, '_> {
         }
         self.buf.push(b'\n');
     }
+}
+
+/// The kinds of text that have a colour of their own (matches aside).
+#[derive(Clone, Copy)]
+enum Kind {
+    Path,
+    Line,
+    Column,
 }
 
 /// The lines of `bytes` (one, or several for a multiline match) with their numbers.

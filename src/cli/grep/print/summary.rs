@@ -1,18 +1,26 @@
 //! rg's summary formats: `-c` / `--count-matches` (`path:count`), `-l` (paths with a match) and
 //! `--files-without-match`.
 
-use super::color::{PATH, RESET};
+use super::color::{Colors, RESET};
 use super::standard::fmt_u64;
 use super::PrintOpts;
 use rootbound::{FileHits, OutputMode};
 
 /// Writes one file's line of a summary format into `buf`, if it has one.
-pub(super) fn file(buf: &mut Vec<u8>, opts: &PrintOpts, mode: OutputMode, f: &FileHits<'_>) {
-    // A file the walk found that turned out to be binary counts no match, as in rg (its search
-    // stopped at the NUL byte, so a count would be short).
-    let count = if f.binary_offset.is_some() && !f.named {
-        0
-    } else if opts.count_matches {
+pub(super) fn file(
+    buf: &mut Vec<u8>,
+    opts: &PrintOpts,
+    mode: OutputMode,
+    f: &FileHits<'_>,
+    path: &[u8],
+    colors: &Colors,
+) {
+    // A file the walk found that turned out to be binary is left out of every summary, as in rg
+    // (its search stopped at the NUL byte, so a count would be short).
+    if f.binary_offset.is_some() && !f.named {
+        return;
+    }
+    let count = if opts.count_matches {
         f.matches
     } else {
         f.matched_lines
@@ -29,11 +37,11 @@ pub(super) fn file(buf: &mut Vec<u8>, opts: &PrintOpts, mode: OutputMode, f: &Fi
     let with_path = mode != OutputMode::Count || opts.with_filename;
     if with_path {
         if opts.color {
-            buf.extend_from_slice(PATH.as_bytes());
-            buf.extend_from_slice(f.path.as_bytes());
+            buf.extend_from_slice(colors.path.as_bytes());
+            buf.extend_from_slice(path);
             buf.extend_from_slice(RESET.as_bytes());
         } else {
-            buf.extend_from_slice(f.path.as_bytes());
+            buf.extend_from_slice(path);
         }
     }
     if mode == OutputMode::Count {

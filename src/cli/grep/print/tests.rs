@@ -1,0 +1,563 @@
+//! The printers against rg 13, byte for byte: each case runs [`search`] with the [`PrintOpts`] and
+//! [`GrepArgs`] that rg's flags stand for, and `rg` with those flags in the same tree.
+
+use super::*;
+use rootbound::{PathDisplay, Policy};
+use std::path::Path;
+use std::process::Command;
+
+/// Whether rg is here. Under CI it must be; elsewhere the tests say that they skip.
+fn have_rg() -> bool {
+    let ok = Command::new("rg").arg("--version").output().is_ok();
+    if !ok {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "ripgrep (rg) must be installed under CI: apt-get install ripgrep"
+        );
+        eprintln!("print tests: rg is not installed; skipping the differential test");
+    }
+    ok
+}
+
+fn tree() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let w = |p: &str, b: &[u8]| {
+        let p = dir.path().join(p);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, b).unwrap();
+    };
+    w(
+        "a.txt",
+        b"hello static world\nfoo\n   static x static\nbar\nbaz\nqux static_thing\n\tstatic tab\n",
+    );
+    w("b/c.rs", b"fn main() {\n    static X: u8 = 1;\n}\n");
+    w("b/d.rs", b"nothing here\n");
+    w("e.txt", b"no newline at end static");
+    w("f.txt", b"crlf static\r\nline\r\n");
+    w(
+        "long.txt",
+        format!(
+            "{} static {} static end\nshort static\n",
+            "x".repeat(40),
+            "y".repeat(30)
+        )
+        .as_bytes(),
+    );
+    w("bin.dat", b"static first\nbin\0ary static\n");
+    w("late.dat", &{
+        let mut v = b"static early\n".repeat(10_000);
+        v.extend_from_slice(b"nul\0here static\n");
+        v
+    });
+    w("utf.txt", "caf\u{e9} static \u{2603}\n".as_bytes());
+    w("latin.txt", b"caf\xe9 static\n");
+    w(
+        "ctx.txt",
+        b"1\n2 m\n3\n4\n5\n6\n7 m\n8\n9\n10\n11\n12\n13 m\n",
+    );
+    dir
+}
+
+/// Runs the printer as `rootbound grep` would, over the whole tree or one `path`.
+fn ours(root: &Path, mut args: GrepArgs, opts: PrintOpts) -> Vec<u8> {
+    let p = Policy::builder()
+        .root(root)
+        .path_display(PathDisplay::Relative)
+        .policy();
+    let sb = Sandbox::new(p).unwrap();
+    args.timeout_ms = Some(60_000);
+    let mut out = Vec::new();
+    let s = search(&sb, &args, &opts, &mut out).unwrap().unwrap();
+    let _ = s;
+    finish(&opts, &mut out).unwrap();
+    out
+}
+
+fn theirs(root: &Path, flags: &[&str]) -> Vec<u8> {
+    let out = Command::new("rg")
+        .args(["--sort", "path", "--no-config"])
+        .args(flags)
+        .current_dir(root)
+        .env_remove("RIPGREP_CONFIG_PATH")
+        .output()
+        .unwrap();
+    out.stdout
+}
+
+fn args(pattern: &str) -> GrepArgs {
+    GrepArgs::new(pattern)
+}
+
+fn with(mut a: GrepArgs, f: impl FnOnce(&mut GrepArgs)) -> GrepArgs {
+    f(&mut a);
+    a
+}
+
+/// rg's flags, our arguments and options: the same bytes.
+fn same(flags: &[&str], a: GrepArgs, o: PrintOpts) {
+    if !have_rg() {
+        return;
+    }
+    let t = tree();
+    let mine = ours(t.path(), a, o);
+    let rg = theirs(t.path(), flags);
+    if mine != rg {
+        let (a, b) = (String::from_utf8_lossy(&mine), String::from_utf8_lossy(&rg));
+        let at = a.split('\n').zip(b.split('\n')).position(|(x, y)| x != y);
+        let at = at.unwrap_or(a.split('\n').count().min(b.split('\n').count()));
+        panic!(
+            "rg {flags:?}: first difference at line {at}\n--- ours\n{:?}\n--- rg\n{:?}",
+            a.split('\n').skip(at).take(3).collect::<Vec<_>>(),
+            b.split('\n').skip(at).take(3).collect::<Vec<_>>()
+        );
+    }
+}
+
+fn std_opts() -> PrintOpts {
+    PrintOpts {
+        with_filename: true,
+        line_number: true,
+        ..PrintOpts::default()
+    }
+}
+
+#[test]
+fn line_numbers_and_paths() {
+    same(&["-n", "-H", "static"], args("static"), std_opts());
+    same(
+        &["-N", "-H", "static"],
+        args("static"),
+        PrintOpts {
+            line_number: false,
+            ..std_opts()
+        },
+    );
+    same(
+        &["-n", "--no-filename", "static"],
+        args("static"),
+        PrintOpts {
+            with_filename: false,
+            ..std_opts()
+        },
+    );
+}
+
+#[test]
+fn column_null_trim() {
+    same(
+        &["-n", "-H", "--column", "static"],
+        args("static"),
+        PrintOpts {
+            column: true,
+            ..std_opts()
+        },
+    );
+    same(
+        &["-n", "-H", "--null", "static"],
+        args("static"),
+        PrintOpts {
+            null: true,
+            ..std_opts()
+        },
+    );
+    same(
+        &["-n", "-H", "--trim", "static"],
+        args("static"),
+        PrintOpts {
+            trim: true,
+            ..std_opts()
+        },
+    );
+}
+
+#[test]
+fn heading_and_colour() {
+    same(
+        &["-n", "--heading", "static"],
+        args("static"),
+        PrintOpts {
+            heading: true,
+            ..std_opts()
+        },
+    );
+    same(
+        &["-n", "-H", "--color", "always", "static"],
+        args("static"),
+        PrintOpts {
+            color: true,
+            ..std_opts()
+        },
+    );
+    same(
+        &["-n", "--heading", "--column", "--color", "always", "static"],
+        args("static"),
+        PrintOpts {
+            color: true,
+            heading: true,
+            column: true,
+            ..std_opts()
+        },
+    );
+    same(
+        &["-n", "--heading", "-C1", "--color", "always", "m"],
+        with(args("m"), |a| {
+            a.context = Some(1);
+        }),
+        PrintOpts {
+            color: true,
+            heading: true,
+            ..std_opts()
+        },
+    );
+}
+
+#[test]
+fn colour_specs() {
+    let sets: [&[&str]; 4] = [
+        &[
+            "match:fg:blue",
+            "path:none",
+            "line:style:underline",
+            "column:bg:0x1f",
+        ],
+        &["match:none", "path:fg:255,0,10"],
+        &["match:style:intense", "line:fg:cyan", "line:style:bold"],
+        &[
+            "match:fg:yellow",
+            "match:bg:white",
+            "match:style:nobold",
+            "column:fg:red",
+        ],
+    ];
+    for set in sets {
+        let mut flags = vec!["-n", "-H", "--column", "--color", "always"];
+        for c in set {
+            flags.extend(["--colors", c]);
+        }
+        flags.push("static");
+        same(
+            &flags,
+            args("static"),
+            PrintOpts {
+                color: true,
+                column: true,
+                colors: set.iter().map(|c| c.to_string()).collect(),
+                ..std_opts()
+            },
+        );
+    }
+}
+
+#[test]
+fn max_columns() {
+    for color in [false, true] {
+        let c: &[&str] = if color { &["--color", "always"] } else { &[] };
+        same(
+            &[&["-n", "-H", "-M", "30", "static"], c].concat(),
+            args("static"),
+            PrintOpts {
+                max_columns: Some(30),
+                color,
+                ..std_opts()
+            },
+        );
+        same(
+            &[
+                &["-n", "-H", "-M", "30", "--max-columns-preview", "static"],
+                c,
+            ]
+            .concat(),
+            args("static"),
+            PrintOpts {
+                max_columns: Some(30),
+                max_columns_preview: true,
+                color,
+                ..std_opts()
+            },
+        );
+    }
+}
+
+#[test]
+fn only_matching_vimgrep_replace() {
+    same(
+        &["-n", "-H", "-o", "stat\\w+"],
+        args("stat\\w+"),
+        PrintOpts {
+            only_matching: true,
+            ..std_opts()
+        },
+    );
+    same(
+        &[
+            "-n", "-H", "-o", "--color", "always", "--column", "stat\\w+",
+        ],
+        args("stat\\w+"),
+        PrintOpts {
+            only_matching: true,
+            color: true,
+            column: true,
+            ..std_opts()
+        },
+    );
+    same(
+        &["--vimgrep", "static"],
+        args("static"),
+        PrintOpts {
+            vimgrep: true,
+            column: true,
+            ..std_opts()
+        },
+    );
+    same(
+        &["-n", "-H", "-r", "<$1|${n}>", "(s)t(?P<n>a)tic"],
+        args("(s)t(?P<n>a)tic"),
+        PrintOpts {
+            replace: Some("<$1|${n}>".into()),
+            ..std_opts()
+        },
+    );
+    same(
+        &["-n", "-H", "-o", "-r", "[$1]", "(st)atic"],
+        args("(st)atic"),
+        PrintOpts {
+            replace: Some("[$1]".into()),
+            only_matching: true,
+            ..std_opts()
+        },
+    );
+    same(
+        &["-n", "-H", "--color", "always", "-r", "S", "static"],
+        args("static"),
+        PrintOpts {
+            replace: Some("S".into()),
+            color: true,
+            ..std_opts()
+        },
+    );
+}
+
+#[test]
+fn context_separators() {
+    same(
+        &["-n", "-H", "-C1", "m"],
+        with(args("m"), |a| {
+            a.context = Some(1);
+        }),
+        std_opts(),
+    );
+    same(
+        &[
+            "-n",
+            "-H",
+            "-A1",
+            "--context-separator",
+            "==",
+            "--field-context-separator",
+            "~",
+            "--field-match-separator",
+            "=",
+            "m",
+        ],
+        with(args("m"), |a| {
+            a.after = Some(1);
+        }),
+        PrintOpts {
+            context_separator: Some("==".into()),
+            field_context_separator: "~".into(),
+            field_match_separator: "=".into(),
+            ..std_opts()
+        },
+    );
+    same(
+        &["-n", "-H", "-B2", "--no-context-separator", "m"],
+        with(args("m"), |a| {
+            a.before = Some(2);
+        }),
+        PrintOpts {
+            context_separator: None,
+            ..std_opts()
+        },
+    );
+}
+
+#[test]
+fn summaries() {
+    let mode = |m| {
+        with(args("static"), |a| {
+            a.output_mode = Some(m);
+        })
+    };
+    same(&["-c", "-H", "static"], mode(OutputMode::Count), std_opts());
+    same(
+        &["--count-matches", "-H", "static"],
+        mode(OutputMode::Count),
+        PrintOpts {
+            count_matches: true,
+            ..std_opts()
+        },
+    );
+    same(
+        &["-l", "static"],
+        mode(OutputMode::FilesWithMatches),
+        std_opts(),
+    );
+    same(
+        &["-l", "--null", "static"],
+        mode(OutputMode::FilesWithMatches),
+        PrintOpts {
+            null: true,
+            ..std_opts()
+        },
+    );
+    same(
+        &["--files-without-match", "static"],
+        mode(OutputMode::FilesWithoutMatch),
+        std_opts(),
+    );
+    same(
+        &["-c", "-H", "--color", "always", "static"],
+        mode(OutputMode::Count),
+        PrintOpts {
+            color: true,
+            ..std_opts()
+        },
+    );
+}
+
+#[test]
+fn multiline_matches() {
+    let multi = |p: &str| with(args(p), |a| a.multiline = Some(true));
+    for color in [false, true] {
+        let c: &[&str] = if color { &["--color", "always"] } else { &[] };
+        same(
+            &[&["-n", "-H", "-U", "static\\nbar"], c].concat(),
+            multi("static\\nbar"),
+            PrintOpts {
+                color,
+                ..std_opts()
+            },
+        );
+        same(
+            &[&["-n", "-H", "-U", "--column", "x static\\nbar\\nb"], c].concat(),
+            multi("x static\\nbar\\nb"),
+            PrintOpts {
+                color,
+                column: true,
+                ..std_opts()
+            },
+        );
+    }
+    same(
+        &["-n", "-H", "-U", "-o", "static\\nbar"],
+        multi("static\\nbar"),
+        PrintOpts {
+            only_matching: true,
+            ..std_opts()
+        },
+    );
+}
+
+#[test]
+fn quiet_prints_nothing() {
+    same(
+        &["-q", "static"],
+        args("static"),
+        PrintOpts {
+            quiet: true,
+            ..std_opts()
+        },
+    );
+}
+
+#[test]
+fn named_binary_files() {
+    let named = |p: &str, m| {
+        with(args("static"), |a| {
+            a.path = Some(p.into());
+            a.output_mode = Some(m);
+        })
+    };
+    for p in ["bin.dat", "late.dat"] {
+        same(
+            &["-n", "-H", "static", p],
+            named(p, OutputMode::Content),
+            std_opts(),
+        );
+        same(
+            &["-c", "static", p],
+            named(p, OutputMode::Count),
+            PrintOpts {
+                with_filename: false,
+                ..std_opts()
+            },
+        );
+    }
+    let mut text = named("bin.dat", OutputMode::Content);
+    let mut rg = rootbound::RgOptions::default();
+    rg.binary = rootbound::BinaryMode::Text;
+    text.rg = Some(rg);
+    same(&["-n", "-H", "-a", "static", "bin.dat"], text, std_opts());
+}
+
+/// rg's JSON, parsed, with the timings taken out.
+fn json_lines(bytes: &[u8]) -> Vec<serde_json::Value> {
+    fn strip(v: &mut serde_json::Value) {
+        if let Some(o) = v.as_object_mut() {
+            o.remove("elapsed");
+            o.remove("elapsed_total");
+            for (_, x) in o.iter_mut() {
+                strip(x);
+            }
+        }
+    }
+    String::from_utf8_lossy(bytes)
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            strip(&mut v);
+            v
+        })
+        .collect()
+}
+
+#[test]
+fn json_messages() {
+    if !have_rg() {
+        return;
+    }
+    let t = tree();
+    let json = PrintOpts {
+        json: true,
+        line_number: true,
+        ..PrintOpts::default()
+    };
+    let cases: Vec<(Vec<&str>, GrepArgs)> = vec![
+        (vec!["--json", "static"], args("static")),
+        (
+            vec!["--json", "-C1", "m"],
+            with(args("m"), |a| {
+                a.context = Some(1);
+            }),
+        ),
+        (
+            vec!["--json", "static", "bin.dat"],
+            with(args("static"), |a| {
+                a.path = Some("bin.dat".into());
+            }),
+        ),
+        (vec!["--json", "caf"], args("caf")),
+    ];
+    for (flags, a) in cases {
+        let mine = ours(t.path(), a, json.clone());
+        let rg = theirs(t.path(), &flags);
+        let (a, b) = (json_lines(&mine), json_lines(&rg));
+        if let Some(i) = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i)) {
+            panic!(
+                "rg {flags:?}: message {i} differs\n--- ours\n{:?}\n--- rg\n{:?}",
+                a.get(i),
+                b.get(i)
+            );
+        }
+    }
+}
