@@ -681,6 +681,12 @@ fn refused_flags_say_why_and_exit_2() {
         (&["-E", "utf-16le", "needle"], "encoding"),
         (&["--colors", "match:fg:purple", "needle"], "--colors"),
         (&[][..], "no pattern"),
+        (&["-P", "needle"], "pcre2"),
+        (&["--engine", "pcre2", "needle"], "engine"),
+        (&["--pre", "cat", "needle"], "preprocessors"),
+        (&["--passthru", "needle"], "--passthru"),
+        (&["--stats", "needle"], "--stats"),
+        (&["-b", "needle"], "byte-offset"),
     ] {
         let r = ours(d, &os(args));
         assert_eq!(r.code, 2, "{args:?}: {r:?}");
