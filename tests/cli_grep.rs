@@ -520,7 +520,15 @@ fn paths_outside_the_current_directory_are_roots_of_their_own() {
             &["--sort", "path", "--files", "../a.foo"],
             &["-q", "needle", "../docs"],
             &["-q", "nothing-like-this", "../docs"],
+            // A missing path outside is reported for itself; the others are still searched.
+            &["--sort", "path", "--files", "../nope/x", "../docs"],
+            &["-l", "needle", "/nonexistent-rootbound/dir"],
         ],
+    );
+    let missing = ours(&src, &os(&["needle", "/nonexistent-rootbound/dir"]));
+    assert_eq!(
+        missing.stderr,
+        "/nonexistent-rootbound/dir: No such file or directory (os error 2)\n"
     );
 }
 

@@ -128,7 +128,14 @@ fn is_path_error(e: &Error) -> bool {
 fn path_message(arg: &std::ffi::OsStr, e: &Error) -> String {
     let arg = arg.to_string_lossy();
     match e.code {
+        // (A root of its own that cannot be opened says so in its message.)
         ErrorCode::NotFound => format!("{arg}: No such file or directory (os error 2)"),
+        _ if e
+            .message
+            .ends_with("No such file or directory (os error 2)") =>
+        {
+            format!("{arg}: No such file or directory (os error 2)")
+        }
         ErrorCode::PermissionDenied => format!("{arg}: Permission denied (os error 13)"),
         _ => format!("{arg}: {}", e.message),
     }
@@ -141,11 +148,16 @@ fn report(arg: &std::ffi::OsStr, e: &Error, s: &Settings, out: &mut Outcome) -> 
         eprintln!("rootbound: {}", e.message);
         return Err(EXIT_USAGE);
     }
+    report_path(arg, e, s, out);
+    Ok(())
+}
+
+/// Reports `e` as rg reports a path it cannot search (unless `--no-messages`); the run goes on.
+fn report_path(arg: &std::ffi::OsStr, e: &Error, s: &Settings, out: &mut Outcome) {
     if !s.no_messages {
         eprintln!("{}", path_message(arg, e));
     }
     out.errored = true;
-    Ok(())
 }
 
 fn search(targets: &Targets, s: &Settings) -> Result<Outcome, i32> {
@@ -154,6 +166,11 @@ fn search(targets: &Targets, s: &Settings) -> Result<Outcome, i32> {
     let mut stdout = std::io::BufWriter::with_capacity(256 * 1024, std::io::stdout().lock());
     let mut outcome = Outcome::default();
     for t in &targets.targets {
+        if let Some(e) = &t.error {
+            let _ = stdout.flush();
+            report_path(&t.arg, e, s, &mut outcome);
+            continue;
+        }
         let mut args: GrepArgs = s.args.clone();
         args.path = t.path.clone();
         args.limit = Some(targets.sandboxes[t.sandbox].policy().limits.max_results as u64);
@@ -189,6 +206,11 @@ fn list_files(targets: &Targets, s: &Settings) -> Result<Outcome, i32> {
     let mut outcome = Outcome::default();
     let mut line = Vec::new();
     for t in &targets.targets {
+        if let Some(e) = &t.error {
+            let _ = stdout.flush();
+            report_path(&t.arg, e, s, &mut outcome);
+            continue;
+        }
         let sb = &targets.sandboxes[t.sandbox];
         let mut args = GlobArgs::default();
         args.pattern = "**".into();

@@ -57,6 +57,9 @@ pub(crate) struct Target {
     pub prefix: Option<PathPrefix>,
     /// The argument as given, for messages.
     pub arg: OsString,
+    /// Why the argument cannot be searched (its own root could not be opened): reported for it
+    /// alone, as rg reports a missing path and goes on.
+    pub error: Option<rootbound::Error>,
 }
 
 /// The sandboxes the arguments are searched in, and the arguments in order.
@@ -69,7 +72,7 @@ impl Targets {
     /// Whether the search covers one file only (rg then omits the path from each line).
     pub(crate) fn is_one_file(&self) -> bool {
         match self.targets.as_slice() {
-            [t] => t.path.as_ref().is_some_and(|p| {
+            [t] if t.error.is_none() => t.path.as_ref().is_some_and(|p| {
                 let args = {
                     let mut a = StatArgs::default();
                     a.path = p.clone();
@@ -153,6 +156,7 @@ pub(crate) fn targets(
             path: None,
             prefix: None,
             arg: OsString::from("./"),
+            error: None,
         });
         return Ok(out);
     }
@@ -166,6 +170,7 @@ pub(crate) fn targets(
                 prefix: None,
                 path: Some(RgOptions::path_arg(arg)),
                 arg: arg.clone(),
+                error: None,
             });
             continue;
         }
@@ -177,24 +182,31 @@ pub(crate) fn targets(
                     path: (!lib.is_empty()).then(|| lib.clone()),
                     prefix: Some(PathPrefix { lib, shown }),
                     arg: arg.clone(),
+                    error: None,
                 }
             }
             Place::Outside(root, name) => {
                 let policy = own_root_policy(out.sandboxes[0].policy(), &root);
-                let sb = Sandbox::new(policy).map_err(|e| e.message)?;
-                out.sandboxes.push(sb);
+                let (sandbox, error) = match Sandbox::new(policy) {
+                    Ok(sb) => {
+                        out.sandboxes.push(sb);
+                        (out.sandboxes.len() - 1, None)
+                    }
+                    Err(e) => (0, Some(e)),
+                };
                 let lib = name
                     .as_deref()
                     .map(OsStr::new)
                     .map(|n| lib_text(Path::new(n)));
                 Target {
-                    sandbox: out.sandboxes.len() - 1,
+                    sandbox,
                     prefix: Some(PathPrefix {
                         lib: lib.clone().unwrap_or_default(),
                         shown,
                     }),
                     path: lib,
                     arg: arg.clone(),
+                    error,
                 }
             }
         };
