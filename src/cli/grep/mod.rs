@@ -175,12 +175,13 @@ fn search(targets: &Targets, s: &Settings) -> Result<Outcome, i32> {
         args.path = t.path.clone();
         args.limit = Some(targets.sandboxes[t.sandbox].policy().limits.max_results as u64);
         print_opts.path_prefix = t.prefix.clone();
-        match print::search(
-            &targets.sandboxes[t.sandbox],
-            &args,
-            &print_opts,
-            &mut stdout,
-        ) {
+        let sb = &targets.sandboxes[t.sandbox];
+        let result = if s.print.quiet {
+            quiet_search(sb, args).map(Ok)
+        } else {
+            print::search(sb, &args, &print_opts, &mut stdout)
+        };
+        match result {
             Ok(Ok(summary)) => {
                 outcome.matched |= summary.matched;
                 outcome.searched += summary.searched;
@@ -198,6 +199,25 @@ fn search(targets: &Targets, s: &Settings) -> Result<Outcome, i32> {
     }
     let _ = stdout.flush();
     Ok(outcome)
+}
+
+/// `-q`: whether `args` matches anywhere, stopping at the first file with a match (nothing is
+/// printed, so the printer is not involved): pages of one file at a time until a match or the end.
+fn quiet_search(sb: &Sandbox, mut args: GrepArgs) -> Result<print::Summary, Error> {
+    args.limit = Some(1);
+    let mut summary = print::Summary::default();
+    loop {
+        let page = sb.grep_search(&args)?;
+        summary.searched += page.stats.files_searched;
+        if page.match_lines > 0 {
+            summary.matched = true;
+            return Ok(summary);
+        }
+        match page.next_cursor {
+            Some(c) if page.truncated => args.cursor = Some(c),
+            _ => return Ok(summary),
+        }
+    }
 }
 
 /// `--files`: the files a search would look at, one per line (or NUL-terminated with `--null`).
