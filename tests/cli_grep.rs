@@ -717,6 +717,9 @@ fn file_name_arguments_need_not_be_utf8() {
     let name = OsStr::from_bytes(b"caf\xe9.txt");
     fs::write(d.join(name), "needle\n").unwrap();
     fs::write(d.join("b.txt"), "needle\n").unwrap();
+    fs::write(d.join("back\\slash.txt"), "needle\n").unwrap();
+    fs::write(d.join(OsStr::from_bytes(b"tab\there.txt")), "needle\n").unwrap();
+    same(d, &[&["--sort", "path", "--files"]]);
     for args in [
         vec![OsString::from("--files"), name.to_os_string()],
         vec![OsString::from("-q"), "needle".into(), name.to_os_string()],

@@ -254,7 +254,7 @@ fn list_files(targets: &Targets, s: &Settings) -> Result<Outcome, i32> {
                 line.clear();
                 match &t.prefix {
                     Some(p) => p.apply(path.as_bytes(), &mut line),
-                    None => line.extend_from_slice(path.as_bytes()),
+                    None => paths::raw(path.as_bytes(), &mut line),
                 }
                 line.push(if s.print.null { b'\0' } else { b'\n' });
                 if !s.print.quiet && stdout.write_all(&line).is_err() {

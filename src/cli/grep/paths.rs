@@ -20,8 +20,10 @@ pub(crate) struct PathPrefix {
 }
 
 impl PathPrefix {
-    /// The path to print for the library's `lib_path`, appended to `out`. Paths that do not start with
-    /// the argument's (there are none when the search ran on that argument) are copied unchanged.
+    /// The path to print for the library's `lib_path`, appended to `out`: the argument's bytes, then
+    /// the rest of the path as raw bytes (the library escapes names that are not printable UTF-8;
+    /// rg prints the bytes). Paths that do not start with the argument's (there are none when the
+    /// search ran on that argument) are printed as [`raw`] prints them.
     pub(crate) fn apply(&self, lib_path: &[u8], out: &mut Vec<u8>) {
         let lib = self.lib.as_bytes();
         let rest = if lib.is_empty() {
@@ -40,10 +42,19 @@ impl PathPrefix {
                 if !self.shown.ends_with(b"/") {
                     out.push(b'/');
                 }
-                out.extend_from_slice(rest);
+                raw(rest, out);
             }
-            None => out.extend_from_slice(lib_path),
+            None => raw(lib_path, out),
         }
+    }
+}
+
+/// The bytes rg prints for a path the library shows as `lib_path` (its escapes undone), appended to
+/// `out`; for results without a [`PathPrefix`].
+pub(crate) fn raw(lib_path: &[u8], out: &mut Vec<u8>) {
+    match std::str::from_utf8(lib_path) {
+        Ok(s) => out.extend_from_slice(&RgOptions::raw_path(s)),
+        Err(_) => out.extend_from_slice(lib_path),
     }
 }
 
@@ -250,6 +261,8 @@ mod tests {
         assert_eq!(shown("foo", "/tmp/x/foo", "foo/b"), "/tmp/x/foo/b");
         // A sibling whose name starts with the argument's is not under it.
         assert_eq!(shown("dir", "./dir", "dir2/a"), "dir2/a");
+        // The library's escapes are undone: rg prints the name's bytes.
+        assert_eq!(shown("dir", "./dir", "dir/a\\\\b\\tc"), "./dir/a\\b\tc");
     }
 
     #[test]
