@@ -121,7 +121,7 @@ fn named_binary_file_is_searched_whole() {
     assert_eq!(s.stats.skipped.binary, 1);
     // With rg's -a nothing is binary.
     let mut args = GrepArgs::new("needle");
-    args.rg.text = true;
+    args.rg.binary = rootbound::BinaryMode::Text;
     args.path = Some("bin.dat".into());
     let mut lines = Vec::new();
     sb.grep_hits_each(&args, HitOptions::new(true, false, true, false), |f| {

@@ -73,7 +73,9 @@ pub struct HitLine<'a> {
 pub struct FileHits<'a> {
     /// The file as paths are shown (the sandbox's path display).
     pub path: &'a str,
-    /// The file was the search's path itself (named on the command line), not found by the walk.
+    /// The file was searched past its NUL bytes as rg searches a file named on the command line:
+    /// it is the search's path itself (not found by the walk), or `--binary` is on
+    /// ([`BinaryMode::Binary`](crate::BinaryMode)).
     pub named: bool,
     /// Where the first NUL byte was seen, if any (binary data).
     pub binary_offset: Option<u64>,

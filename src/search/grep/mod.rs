@@ -20,6 +20,7 @@ use crate::search::matcher::MatchFlags;
 use crate::search::memo;
 use crate::search::page::{HitFn, HitHook, Page, Stats};
 use crate::search::query::{start_pos, Start};
+use crate::search::rg::BinaryMode;
 use crate::walk::{self, Filter};
 use grep_regex::RegexMatcher;
 pub use hits::{FileHits, HitLine, HitLineKind, HitOptions};
@@ -228,7 +229,7 @@ impl Sandbox {
                 deadline: &deadline,
                 seq,
                 raw,
-                text: args.rg.text,
+                binary: args.rg.binary,
             };
             plan.run(starts, &mut page);
         }
@@ -281,8 +282,8 @@ struct Plan<'a> {
     seq: Option<Arc<SeqSkip>>,
     /// A hit stream: files record raw hits ([`hits`]) instead of the page's text.
     raw: Option<hits::HitOptions>,
-    /// rg `-a`: no binary detection.
-    text: bool,
+    /// rg `--binary` / `-a`: what a NUL byte does (see [`BinaryMode`]).
+    binary: BinaryMode,
 }
 
 impl Plan<'_> {

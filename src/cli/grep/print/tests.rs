@@ -493,8 +493,14 @@ fn named_binary_files() {
             },
         );
     }
+    // --binary: files the walk finds are searched as named ones.
+    let mut binary = with(args("static"), |a| {
+        a.output_mode = Some(OutputMode::Content)
+    });
+    binary.rg.binary = rootbound::BinaryMode::Binary;
+    same(&["-n", "-H", "--binary", "static"], binary, std_opts());
     let mut text = named("bin.dat", OutputMode::Content);
-    text.rg.text = true;
+    text.rg.binary = rootbound::BinaryMode::Text;
     same(&["-n", "-H", "-a", "static", "bin.dat"], text, std_opts());
 }
 
