@@ -212,7 +212,6 @@ impl Plan<'_> {
             self.multiline,
             convert,
             self.deadline,
-            self.opts.max_count,
         );
         let searched = if size <= SLURP_MAX {
             let data = match read_whole(&file, size as usize, buf) {

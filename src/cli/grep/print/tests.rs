@@ -55,6 +55,7 @@ fn tree() -> tempfile::TempDir {
         "ctx.txt",
         b"1\n2 m\n3\n4\n5\n6\n7 m\n8\n9\n10\n11\n12\n13 m\n",
     );
+    w("mc.txt", b"a m\nb m\nc\nd m\ne\n");
     dir
 }
 
@@ -455,6 +456,19 @@ fn multiline_matches() {
             only_matching: true,
             ..std_opts()
         },
+    );
+}
+
+#[test]
+fn max_count_with_context() {
+    // rg 13 shows the matches among the last match's trailing context as matches.
+    same(
+        &["-n", "-H", "-m1", "-A3", "m"],
+        with(args("m"), |a| {
+            a.max_count = Some(1);
+            a.after = Some(3);
+        }),
+        std_opts(),
     );
 }
 
