@@ -73,7 +73,9 @@ pub struct HitLine<'a> {
 pub struct FileHits<'a> {
     /// The file as paths are shown (the sandbox's path display).
     pub path: &'a str,
-    /// The file was the search's path itself (named on the command line), not found by the walk.
+    /// The file was searched past its NUL bytes as rg searches a file named on the command line:
+    /// it is the search's path itself (not found by the walk), or `--binary` is on
+    /// ([`BinaryMode::Binary`](crate::BinaryMode)).
     pub named: bool,
     /// Where the first NUL byte was seen, if any (binary data).
     pub binary_offset: Option<u64>,
@@ -174,18 +176,14 @@ pub(crate) struct HitSink<'a> {
     /// The searcher converts NUL bytes rather than quitting at them (a named file).
     pub convert: bool,
     pub deadline: &'a Deadline,
-    pub max_count: Option<u64>,
     pub hits: RawHits,
     pub units: u64,
-    /// Calls of `matched` (the searcher's unit for `max_count`).
-    seen: u64,
     calls: u32,
     pub timed_out: bool,
 }
 
 impl<'a> HitSink<'a> {
     /// A sink for one file.
-    #[allow(clippy::too_many_arguments)]
     pub fn new(
         matcher: &'a RegexMatcher,
         opts: HitOptions,
@@ -193,7 +191,6 @@ impl<'a> HitSink<'a> {
         multiline: bool,
         convert: bool,
         deadline: &'a Deadline,
-        max_count: Option<u64>,
     ) -> Self {
         HitSink {
             matcher,
@@ -202,10 +199,8 @@ impl<'a> HitSink<'a> {
             multiline,
             convert,
             deadline,
-            max_count,
             hits: RawHits::default(),
             units: 0,
-            seen: 0,
             calls: 0,
             timed_out: false,
         }
@@ -271,20 +266,8 @@ impl Sink for HitSink<'_> {
     type Error = io::Error;
 
     fn matched(&mut self, _: &Searcher, m: &SinkMatch<'_>) -> Result<bool, io::Error> {
-        self.seen += 1;
-        if self.max_count.is_some_and(|max| self.seen > max) {
-            // The trailing context of the last match allowed, where later matches show as context.
-            if self.opts.lines {
-                let n = m.line_number().unwrap_or(0);
-                let mut off = m.absolute_byte_offset();
-                for (i, line) in m.lines().enumerate() {
-                    self.hits
-                        .push(HitLineKind::Context, n + i as u64, off, line);
-                    off += line.len() as u64;
-                }
-            }
-            return Ok(self.in_time());
-        }
+        // Past `max_count` the searcher still reports the matches among the trailing context of
+        // the last one; rg 13 prints them as matches, and so do we.
         let lines = if self.multiline {
             m.lines().count() as u64
         } else {

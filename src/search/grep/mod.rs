@@ -77,7 +77,8 @@ impl Sandbox {
     ///
     /// Binary files are treated as rg treats them: a file found by the walk is abandoned at its
     /// first NUL byte (counted in `skipped.binary` unless it matched before it), a file given as
-    /// `args.path` is searched whole with [`FileHits::binary_offset`] set, and `args.rg.text`
+    /// `args.path` is searched whole with [`FileHits::binary_offset`] set; `args.rg`'s
+    /// [`BinaryMode`](crate::BinaryMode) `Binary` searches walked files as named ones and `Text`
     /// searches everything as text.
     /// ```
     /// let dir = tempfile::tempdir().unwrap();
@@ -233,10 +234,7 @@ impl Sandbox {
                 deadline: &deadline,
                 seq,
                 raw,
-                text: args
-                    .rg
-                    .as_ref()
-                    .is_some_and(|rg| rg.binary == BinaryMode::Text),
+                binary: args.rg.as_ref().map_or(BinaryMode::Auto, |rg| rg.binary),
             };
             plan.run(starts, &mut page);
         }
@@ -292,8 +290,8 @@ struct Plan<'a> {
     seq: Option<Arc<SeqSkip>>,
     /// A hit stream: files record raw hits ([`hits`]) instead of the page's text.
     raw: Option<hits::HitOptions>,
-    /// rg `-a`: no binary detection.
-    text: bool,
+    /// rg `--binary` / `-a`: what a NUL byte does (see [`BinaryMode`]).
+    binary: BinaryMode,
 }
 
 impl Plan<'_> {

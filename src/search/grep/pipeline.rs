@@ -106,7 +106,7 @@ struct Shared {
     documents: bool,
     seq: Option<Arc<SeqSkip>>,
     raw: Option<super::hits::HitOptions>,
-    text: bool,
+    binary: crate::search::rg::BinaryMode,
     /// The call's deadline, which also expires once `stop` is set.
     deadline: Deadline,
     /// The call is over (page complete, or budget spent): files not started are abandoned, and the
@@ -133,7 +133,7 @@ impl Shared {
             documents: p.documents,
             seq: p.seq.clone(),
             raw: p.raw,
-            text: p.text,
+            binary: p.binary,
             deadline: p.deadline.with_stop(Arc::clone(&stop)),
             stop,
         }
@@ -157,7 +157,7 @@ impl Shared {
             deadline: &self.deadline,
             seq: self.seq.clone(),
             raw: self.raw,
-            text: self.text,
+            binary: self.binary,
         }
     }
 }

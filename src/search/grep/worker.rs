@@ -7,6 +7,7 @@ use crate::core::deadline::DeadlineReader;
 use crate::core::open::{self, Kind, Want};
 use crate::core::policy::SymlinkMode;
 use crate::search::file::{FileResult, FileSearch, FileStatus, OutputMode};
+use crate::search::rg::BinaryMode;
 use crate::walk::WalkSkips;
 use grep_searcher::{BinaryDetection, Searcher, SearcherBuilder};
 use std::os::fd::AsFd;
@@ -193,9 +194,13 @@ impl Plan<'_> {
         named: bool,
         ho: hits::HitOptions,
     ) -> FileResult {
-        let detection = if self.text {
+        let text = self.binary == BinaryMode::Text;
+        // rg's explicit detection: a named file (or, with `--binary`, every file) is searched past
+        // its NUL bytes.
+        let convert = !text && (named || self.binary == BinaryMode::Binary);
+        let detection = if text {
             BinaryDetection::none()
-        } else if named {
+        } else if convert {
             BinaryDetection::convert(0)
         } else {
             BinaryDetection::quit(0)
@@ -205,9 +210,8 @@ impl Plan<'_> {
             ho,
             self.mode,
             self.multiline,
-            named && !self.text,
+            convert,
             self.deadline,
-            self.opts.max_count,
         );
         let searched = if size <= SLURP_MAX {
             let data = match read_whole(&file, size as usize, buf) {
@@ -219,16 +223,17 @@ impl Plan<'_> {
                     }
                 }
             };
-            if self.text || memchr::memchr(0, data).is_none() {
+            if text || memchr::memchr(0, data).is_none() {
                 // No NUL byte: nothing for the searcher's own check to find.
                 searcher.set_binary_detection(BinaryDetection::none());
                 searcher.search_slice(self.matcher, data, &mut sink)
-            } else if named {
+            } else if convert && named {
                 // As rg's memory-mapped search of a named file: the slice as it is.
                 searcher.set_binary_detection(detection);
                 searcher.search_slice(self.matcher, data, &mut sink)
             } else {
-                // As rg's read path: detection per buffer, stopping at the one with the NUL.
+                // As rg's read path: detection per buffer, from the one with the NUL (quit: stop;
+                // `--binary`: convert).
                 searcher.set_binary_detection(detection);
                 searcher.search_reader(self.matcher, data, &mut sink)
             }
@@ -254,8 +259,8 @@ impl Plan<'_> {
             }
             Err(_) => FileStatus::Unreadable,
         };
-        let mut r = sink.finish(status, named, size);
-        if r.binary && r.units == 0 && r.status == FileStatus::Searched && !named {
+        let mut r = sink.finish(status, convert, size);
+        if r.binary && r.units == 0 && r.status == FileStatus::Searched && !convert {
             // An implicit binary file without a match before its NUL is skipped, as rg does.
             r.status = FileStatus::Binary;
             r.binary = false;

@@ -55,6 +55,7 @@ fn tree() -> tempfile::TempDir {
         "ctx.txt",
         b"1\n2 m\n3\n4\n5\n6\n7 m\n8\n9\n10\n11\n12\n13 m\n",
     );
+    w("mc.txt", b"a m\nb m\nc\nd m\ne\n");
     dir
 }
 
@@ -459,6 +460,19 @@ fn multiline_matches() {
 }
 
 #[test]
+fn max_count_with_context() {
+    // rg 13 shows the matches among the last match's trailing context as matches.
+    same(
+        &["-n", "-H", "-m1", "-A3", "m"],
+        with(args("m"), |a| {
+            a.max_count = Some(1);
+            a.after = Some(3);
+        }),
+        std_opts(),
+    );
+}
+
+#[test]
 fn quiet_prints_nothing() {
     same(
         &["-q", "static"],
@@ -493,6 +507,14 @@ fn named_binary_files() {
             },
         );
     }
+    // --binary: files the walk finds are searched as named ones.
+    let mut binary = with(args("static"), |a| {
+        a.output_mode = Some(OutputMode::Content)
+    });
+    let mut rg = rootbound::RgOptions::default();
+    rg.binary = rootbound::BinaryMode::Binary;
+    binary.rg = Some(rg);
+    same(&["-n", "-H", "--binary", "static"], binary, std_opts());
     let mut text = named("bin.dat", OutputMode::Content);
     let mut rg = rootbound::RgOptions::default();
     rg.binary = rootbound::BinaryMode::Text;
