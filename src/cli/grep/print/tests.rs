@@ -460,6 +460,28 @@ fn multiline_matches() {
 }
 
 #[test]
+fn inverted_context_shows_matches() {
+    let inv = || {
+        with(args("m"), |a| {
+            a.invert = Some(true);
+            a.context = Some(1);
+        })
+    };
+    same(
+        &[
+            "-n", "-H", "-v", "-C1", "--color", "always", "--column", "m",
+        ],
+        inv(),
+        PrintOpts {
+            color: true,
+            column: true,
+            ..std_opts()
+        },
+    );
+    same(&["-n", "-H", "-v", "-C1", "m"], inv(), std_opts());
+}
+
+#[test]
 fn max_count_with_context() {
     // rg 13 shows the matches among the last match's trailing context as matches.
     same(
@@ -565,6 +587,14 @@ fn json_messages() {
             }),
         ),
         (vec!["--json", "caf"], args("caf")),
+        (
+            vec!["--json", "-v", "-C1", "m", "mc.txt"],
+            with(args("m"), |a| {
+                a.invert = Some(true);
+                a.context = Some(1);
+                a.path = Some("mc.txt".into());
+            }),
+        ),
     ];
     for (flags, a) in cases {
         let mine = ours(t.path(), a, json.clone());
