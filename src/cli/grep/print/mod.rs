@@ -258,3 +258,5 @@ pub(crate) fn finish(opts: &PrintOpts, out: &mut dyn Write) -> io::Result<()> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_json;
