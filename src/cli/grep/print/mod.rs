@@ -186,7 +186,7 @@ fn run(
     let hit_opts = HitOptions::new(
         content,
         granular,
-        content && (opts.line_number || json),
+        content && opts.line_number,
         content && !json,
     );
     let replacer = match (&opts.replace, content && !json) {
