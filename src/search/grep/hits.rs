@@ -63,7 +63,8 @@ pub struct HitLine<'a> {
     pub offset: u64,
     /// The line's bytes, with its terminator (empty for a break).
     pub bytes: &'a [u8],
-    /// Byte ranges of the matches within `bytes` (with [`HitOptions::submatches`]).
+    /// Byte ranges of the matches within `bytes` (with [`HitOptions::submatches`]; for context
+    /// lines only with `invert`, where they are the lines that match).
     pub submatches: &'a [(usize, usize)],
 }
 
@@ -303,7 +304,7 @@ impl Sink for HitSink<'_> {
         Ok(self.in_time())
     }
 
-    fn context(&mut self, _: &Searcher, c: &SinkContext<'_>) -> Result<bool, io::Error> {
+    fn context(&mut self, s: &Searcher, c: &SinkContext<'_>) -> Result<bool, io::Error> {
         if self.convert && self.opts.stop_after_binary && self.hits.binary_offset.is_some() {
             return Ok(false);
         }
@@ -314,6 +315,13 @@ impl Sink for HitSink<'_> {
                 c.absolute_byte_offset(),
                 c.bytes(),
             );
+            // With `invert` the context lines are the ones that match: rg shows their matches.
+            if self.opts.submatches && s.invert_match() {
+                self.submatches(c.bytes());
+                if let Some(l) = self.hits.lines.last_mut() {
+                    l.sub_end = self.hits.subs.len();
+                }
+            }
         }
         Ok(self.in_time())
     }

@@ -192,7 +192,7 @@ fn run(
     let hit_opts = HitOptions::new(
         content,
         granular,
-        content && (opts.line_number || json),
+        content && opts.line_number,
         content && !json,
     );
     let replacer = match (&opts.replace, content && !json) {
@@ -267,3 +267,5 @@ pub(crate) fn finish(opts: &PrintOpts, out: &mut dyn Write) -> io::Result<()> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_json;

@@ -148,7 +148,20 @@ impl W<'_, '_> {
     }
 
     fn context(&mut self, l: &HitLine<'_>, rep: Option<&Replacer>) {
-        let _ = rep;
+        if !l.submatches.is_empty() && !self.opts.only_matching && rep.is_none() {
+            // A context line with matches (`-v`): coloured, with the first match's column.
+            self.prelude(l.line_number, Some(l.submatches[0].0 as u64 + 1), true);
+            let n = l.submatches.len();
+            self.line(
+                Text {
+                    bytes: l.bytes,
+                    matches: l.submatches,
+                },
+                true,
+                n,
+            );
+            return;
+        }
         for (n, line) in split_lines(l.line_number, l.bytes) {
             self.prelude(n, None, true);
             self.line(

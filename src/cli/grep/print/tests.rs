@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::Command;
 
 /// Whether rg is here. Under CI it must be; elsewhere the tests say that they skip.
-fn have_rg() -> bool {
+pub(super) fn have_rg() -> bool {
     let ok = Command::new("rg").arg("--version").output().is_ok();
     if !ok {
         assert!(
@@ -19,7 +19,7 @@ fn have_rg() -> bool {
     ok
 }
 
-fn tree() -> tempfile::TempDir {
+pub(super) fn tree() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let w = |p: &str, b: &[u8]| {
         let p = dir.path().join(p);
@@ -60,7 +60,7 @@ fn tree() -> tempfile::TempDir {
 }
 
 /// Runs the printer as `rootbound grep` would, over the whole tree or one `path`.
-fn ours(root: &Path, mut args: GrepArgs, opts: PrintOpts) -> Vec<u8> {
+pub(super) fn ours(root: &Path, mut args: GrepArgs, opts: PrintOpts) -> Vec<u8> {
     let p = Policy::builder()
         .root(root)
         .path_display(PathDisplay::Relative)
@@ -74,7 +74,7 @@ fn ours(root: &Path, mut args: GrepArgs, opts: PrintOpts) -> Vec<u8> {
     out
 }
 
-fn theirs(root: &Path, flags: &[&str]) -> Vec<u8> {
+pub(super) fn theirs(root: &Path, flags: &[&str]) -> Vec<u8> {
     let out = Command::new("rg")
         .args(["--sort", "path", "--no-config"])
         .args(flags)
@@ -85,11 +85,11 @@ fn theirs(root: &Path, flags: &[&str]) -> Vec<u8> {
     out.stdout
 }
 
-fn args(pattern: &str) -> GrepArgs {
+pub(super) fn args(pattern: &str) -> GrepArgs {
     GrepArgs::new(pattern)
 }
 
-fn with(mut a: GrepArgs, f: impl FnOnce(&mut GrepArgs)) -> GrepArgs {
+pub(super) fn with(mut a: GrepArgs, f: impl FnOnce(&mut GrepArgs)) -> GrepArgs {
     f(&mut a);
     a
 }
@@ -460,6 +460,28 @@ fn multiline_matches() {
 }
 
 #[test]
+fn inverted_context_shows_matches() {
+    let inv = || {
+        with(args("m"), |a| {
+            a.invert = Some(true);
+            a.context = Some(1);
+        })
+    };
+    same(
+        &[
+            "-n", "-H", "-v", "-C1", "--color", "always", "--column", "m",
+        ],
+        inv(),
+        PrintOpts {
+            color: true,
+            column: true,
+            ..std_opts()
+        },
+    );
+    same(&["-n", "-H", "-v", "-C1", "m"], inv(), std_opts());
+}
+
+#[test]
 fn max_count_with_context() {
     // rg 13 shows the matches among the last match's trailing context as matches.
     same(
@@ -520,66 +542,4 @@ fn named_binary_files() {
     rg.binary = rootbound::BinaryMode::Text;
     text.rg = Some(rg);
     same(&["-n", "-H", "-a", "static", "bin.dat"], text, std_opts());
-}
-
-/// rg's JSON, parsed, with the timings taken out.
-fn json_lines(bytes: &[u8]) -> Vec<serde_json::Value> {
-    fn strip(v: &mut serde_json::Value) {
-        if let Some(o) = v.as_object_mut() {
-            o.remove("elapsed");
-            o.remove("elapsed_total");
-            for (_, x) in o.iter_mut() {
-                strip(x);
-            }
-        }
-    }
-    String::from_utf8_lossy(bytes)
-        .lines()
-        .map(|l| {
-            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
-            strip(&mut v);
-            v
-        })
-        .collect()
-}
-
-#[test]
-fn json_messages() {
-    if !have_rg() {
-        return;
-    }
-    let t = tree();
-    let json = PrintOpts {
-        json: true,
-        line_number: true,
-        ..PrintOpts::default()
-    };
-    let cases: Vec<(Vec<&str>, GrepArgs)> = vec![
-        (vec!["--json", "static"], args("static")),
-        (
-            vec!["--json", "-C1", "m"],
-            with(args("m"), |a| {
-                a.context = Some(1);
-            }),
-        ),
-        (
-            vec!["--json", "static", "bin.dat"],
-            with(args("static"), |a| {
-                a.path = Some("bin.dat".into());
-            }),
-        ),
-        (vec!["--json", "caf"], args("caf")),
-    ];
-    for (flags, a) in cases {
-        let mine = ours(t.path(), a, json.clone());
-        let rg = theirs(t.path(), &flags);
-        let (a, b) = (json_lines(&mine), json_lines(&rg));
-        if let Some(i) = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i)) {
-            panic!(
-                "rg {flags:?}: message {i} differs\n--- ours\n{:?}\n--- rg\n{:?}",
-                a.get(i),
-                b.get(i)
-            );
-        }
-    }
 }
