@@ -599,7 +599,6 @@ fn files_named_on_the_command_line_are_searched_whatever_the_filters() {
 /// Results under `./dir`, `../x` and absolute arguments are shown under the argument as typed. The
 /// flag layer hands the printer `PrintOpts::path_prefix`; this runs once the printer applies it.
 #[test]
-#[ignore = "needs the printer (branch rgprint) to apply PrintOpts::path_prefix"]
 fn search_results_are_shown_under_the_argument_as_typed() {
     if !have_rg() {
         return;

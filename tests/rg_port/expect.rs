@@ -82,10 +82,6 @@ const TABLE: &[(&str, Expect)] = &[
     ("misc::no_parent_ignore_git", Deliberate(PARENT_GIT)),
     ("misc::symlink_follow", Deliberate(FOLLOW)),
     (
-        "misc::unrestricted3",
-        Bug("args: exit 0 vs ours 1; rg -uuu foo"),
-    ),
-    (
         "misc::binary_quit",
         Bug("print: exit 1 vs ours 2; rg --no-mmap foo -gfile"),
     ),
@@ -98,10 +94,6 @@ const TABLE: &[(&str, Expect)] = &[
     ("regression::r256", Deliberate(ABS_SYMLINK)),
     ("regression::r256_j1", Deliberate(ABS_SYMLINK)),
     ("regression::r391", Deliberate(FOLLOW)),
-    (
-        "regression::r1164",
-        Bug("args: flag --ignore-file-case-insensitive not accepted"),
-    ),
     (
         "regression::r1223_no_dir_check_for_default_path",
         Deliberate(STDIN),
@@ -136,26 +128,12 @@ const TABLE: &[(&str, Expect)] = &[
     ),
     ("binary::after_match1_stdin", Deliberate(STDIN)),
     (
-        "binary::after_match1_implicit_binary",
-        Bug(
-            "print: no binary-file line; rg --no-mmap -n --binary 'Project Gutenberg EBook' -g hay",
-        ),
-    ),
-    (
-        "binary::after_match1_implicit_count_binary",
-        Bug("print: exit 0 vs ours 1; rg --no-mmap -c --binary 'Project Gutenberg EBook' -g hay"),
-    ),
-    (
         "binary::before_match1_implicit",
         Bug("print: exit 1 vs ours 2; rg --no-mmap -n Heaven -g hay"),
     ),
     (
         "binary::before_match1_explicit",
         Bug("print: no binary-file line; rg --no-mmap -n Heaven hay"),
-    ),
-    (
-        "binary::before_match1_implicit_binary",
-        Bug("print: exit 0 vs ours 2; rg --no-mmap -n --binary Heaven -g hay"),
     ),
     (
         "binary::before_match2_implicit",
