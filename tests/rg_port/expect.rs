@@ -81,14 +81,6 @@ const TABLE: &[(&str, Expect)] = &[
     ),
     ("misc::no_parent_ignore_git", Deliberate(PARENT_GIT)),
     ("misc::symlink_follow", Deliberate(FOLLOW)),
-    (
-        "misc::binary_quit",
-        Bug("print: exit 1 vs ours 2; rg --no-mmap foo -gfile"),
-    ),
-    (
-        "misc::binary_quit_mmap",
-        Bug("print: exit 1 vs ours 2; rg --mmap foo -gfile"),
-    ),
     ("misc::type_list", Deliberate(TYPES)),
     ("regression::r137", Deliberate(ABS_SYMLINK)),
     ("regression::r256", Deliberate(ABS_SYMLINK)),
@@ -128,16 +120,8 @@ const TABLE: &[(&str, Expect)] = &[
     ),
     ("binary::after_match1_stdin", Deliberate(STDIN)),
     (
-        "binary::before_match1_implicit",
-        Bug("print: exit 1 vs ours 2; rg --no-mmap -n Heaven -g hay"),
-    ),
-    (
         "binary::before_match1_explicit",
         Bug("print: no binary-file line; rg --no-mmap -n Heaven hay"),
-    ),
-    (
-        "binary::before_match2_implicit",
-        Bug("print: exit 1 vs ours 2; rg --no-mmap -n 'a medical student' -g hay"),
     ),
     (
         "binary::before_match2_explicit",
@@ -161,10 +145,6 @@ const TABLE: &[(&str, Expect)] = &[
     (
         "feature::no_unicode",
         Bug("args: exit 2 vs ours 1; rg -i --no-unicode 'Δ'"),
-    ),
-    (
-        "regression::r1130",
-        Bug("args: exit 0 vs ours 1; rg --files-without-match nada foo"),
     ),
 ];
 

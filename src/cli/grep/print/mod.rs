@@ -208,10 +208,12 @@ fn run(
     let mut failed: Option<io::Error> = None;
     let mut path = Vec::new();
     let each = |f: &FileHits<'_>| -> bool {
-        let matched = if mode == OutputMode::Content || f.named || f.binary_offset.is_none() {
-            f.matched_lines > 0
+        let counted = mode == OutputMode::Content || f.named || f.binary_offset.is_none();
+        // rg 13 exits 0 under --files-without-match when it lists a file, not when one matched.
+        let matched = if mode == OutputMode::FilesWithoutMatch {
+            counted && f.matched_lines == 0 && !f.timed_out
         } else {
-            false
+            counted && f.matched_lines > 0
         };
         summary.matched |= matched;
         if opts.quiet {
@@ -236,7 +238,8 @@ fn run(
         true
     };
     let done = sb.grep_hits_each(args, hit_opts, each)?;
-    summary.searched = done.stats.files_searched;
+    // rg counts a binary file it stopped reading at the NUL as searched.
+    summary.searched = done.stats.files_searched + done.stats.skipped.binary;
     if let Some(e) = failed {
         return Ok(Err(e));
     }
