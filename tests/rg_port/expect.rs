@@ -26,168 +26,53 @@ const TABLE: &[(&str, Expect)] = &[
     ("feature::f1_sjis", Deliberate(ENCODING)),
     ("feature::f1_utf16_explicit", Deliberate(ENCODING)),
     ("feature::f1_eucjp", Deliberate(ENCODING)),
-    (
-        "feature::f275_pathsep",
-        Bug("args: flag --path-separator not accepted"),
-    ),
-    (
-        "feature::f411_single_threaded_search_stats",
-        Bug("args: flag --stats not accepted"),
-    ),
-    (
-        "feature::f411_parallel_search_stats",
-        Bug("args: flag --stats not accepted"),
-    ),
-    (
-        "feature::f416_crlf_only_matching",
-        Bug("print: output differs; rg --crlf -o 'Sherlock$' sherlock"),
-    ),
-    (
-        "feature::f740_passthru",
-        Bug("args: flag --passthru not accepted"),
-    ),
-    (
-        "feature::f993_null_data",
-        Bug("args: flag --null-data not accepted"),
-    ),
-    (
-        "feature::f1207_ignore_encoding",
-        Bug(r"args: exit 0 vs ours 1; rg --encoding none -a '\x00' foo"),
-    ),
-    (
-        "misc::byte_offset_only_matching",
-        Bug("args: flag -b not accepted"),
-    ),
-    (
-        "misc::include_zero",
-        Bug("args: flag --include-zero not accepted"),
-    ),
-    (
-        "misc::max_filesize_parse_no_suffix",
-        Bug("print: output differs; rg --max-filesize 50 --files"),
-    ),
-    (
-        "misc::max_filesize_parse_k_suffix",
-        Bug("print: output differs; rg --max-filesize 4K --files"),
-    ),
-    (
-        "misc::max_filesize_parse_m_suffix",
-        Bug("print: output differs; rg --max-filesize 1M --files"),
-    ),
+    ("feature::f275_pathsep", Bug("args: flag --path-separator not accepted")),
+    ("feature::f411_single_threaded_search_stats", Bug("args: flag --stats not accepted")),
+    ("feature::f411_parallel_search_stats", Bug("args: flag --stats not accepted")),
+    ("feature::f416_crlf_only_matching", Bug("print: output differs; rg --crlf -o 'Sherlock$' sherlock")),
+    ("feature::f740_passthru", Bug("args: flag --passthru not accepted")),
+    ("feature::f993_null_data", Bug("args: flag --null-data not accepted")),
+    ("feature::f1207_ignore_encoding", Bug(r"args: exit 0 vs ours 1; rg --encoding none -a '\x00' foo")),
+    ("misc::byte_offset_only_matching", Bug("args: flag -b not accepted")),
+    ("misc::include_zero", Bug("args: flag --include-zero not accepted")),
+    ("misc::max_filesize_parse_no_suffix", Bug("args: --max-filesize not applied to --files; rg --max-filesize 50 --files")),
+    ("misc::max_filesize_parse_k_suffix", Bug("args: --max-filesize not applied to --files; rg --max-filesize 4K --files")),
+    ("misc::max_filesize_parse_m_suffix", Bug("args: --max-filesize not applied to --files; rg --max-filesize 1M --files")),
     ("misc::ignore_git_parent", Deliberate(PARENT_IGNORE)),
-    (
-        "misc::ignore_ripgrep_parent_no_stop",
-        Deliberate(PARENT_IGNORE),
-    ),
+    ("misc::ignore_ripgrep_parent_no_stop", Deliberate(PARENT_IGNORE)),
     ("misc::no_parent_ignore_git", Deliberate(PARENT_GIT)),
     ("misc::symlink_follow", Deliberate(FOLLOW)),
-    (
-        "misc::unrestricted3",
-        Bug("args: exit 0 vs ours 1; rg -uuu foo"),
-    ),
-    (
-        "misc::binary_quit",
-        Bug("print: exit 1 vs ours 2; rg --no-mmap foo -gfile"),
-    ),
-    (
-        "misc::binary_quit_mmap",
-        Bug("print: exit 1 vs ours 2; rg --mmap foo -gfile"),
-    ),
+    ("misc::unrestricted3", Bug("print: -uuu on a binary file, rg prints its binary file matches line; rg -uuu foo")),
+    ("misc::binary_quit", Bug("print: exit 1 vs ours 2; rg --no-mmap foo -gfile")),
+    ("misc::binary_quit_mmap", Bug("print: exit 1 vs ours 2; rg --mmap foo -gfile")),
     ("misc::type_list", Deliberate(TYPES)),
     ("regression::r137", Deliberate(ABS_SYMLINK)),
     ("regression::r256", Deliberate(ABS_SYMLINK)),
     ("regression::r256_j1", Deliberate(ABS_SYMLINK)),
     ("regression::r391", Deliberate(FOLLOW)),
-    (
-        "regression::r1164",
-        Bug("args: flag --ignore-file-case-insensitive not accepted"),
-    ),
-    (
-        "regression::r1223_no_dir_check_for_default_path",
-        Deliberate(STDIN),
-    ),
-    (
-        "regression::r1311_multi_line_term_replace",
-        Bug(r"print: output differs; rg -U '-r?' -n $'\n' input"),
-    ),
-    (
-        "regression::r1389_bad_symlinks_no_biscuit",
-        Deliberate(ABS_SYMLINK),
-    ),
-    (
-        "regression::r1446_respect_excludes_in_worktree",
-        Deliberate(WORKTREE),
-    ),
-    (
-        "regression::r1765",
-        Bug("print: output differs; rg 'x?' --crlf --color always"),
-    ),
-    (
-        "regression::r1866",
-        Bug(r"print: output differs; rg --multiline --vimgrep 'foobar\nfoobar\nfoo|quux' test"),
-    ),
-    (
-        "regression::r1868_context_passthru_override",
-        Bug("args: flag --passthru not accepted"),
-    ),
-    (
-        "binary::after_match1_explicit",
-        Bug("print: no binary-file line; rg --no-mmap -n 'Project Gutenberg EBook' hay"),
-    ),
+    ("regression::r1164", Bug("args: flag --ignore-file-case-insensitive not accepted")),
+    ("regression::r1223_no_dir_check_for_default_path", Deliberate(STDIN)),
+    ("regression::r1311_multi_line_term_replace", Bug(r"print: output differs; rg -U '-r?' -n $'\n' input")),
+    ("regression::r1389_bad_symlinks_no_biscuit", Deliberate(ABS_SYMLINK)),
+    ("regression::r1446_respect_excludes_in_worktree", Deliberate(WORKTREE)),
+    ("regression::r1765", Bug("print: output differs; rg 'x?' --crlf --color always")),
+    ("regression::r1866", Bug(r"print: output differs; rg --multiline --vimgrep 'foobar\nfoobar\nfoo|quux' test")),
+    ("regression::r1868_context_passthru_override", Bug("args: flag --passthru not accepted")),
+    ("binary::after_match1_explicit", Bug("print: no binary-file line; rg --no-mmap -n 'Project Gutenberg EBook' hay")),
     ("binary::after_match1_stdin", Deliberate(STDIN)),
-    (
-        "binary::after_match1_implicit_binary",
-        Bug(
-            "print: no binary-file line; rg --no-mmap -n --binary 'Project Gutenberg EBook' -g hay",
-        ),
-    ),
-    (
-        "binary::after_match1_implicit_count_binary",
-        Bug("print: exit 0 vs ours 1; rg --no-mmap -c --binary 'Project Gutenberg EBook' -g hay"),
-    ),
-    (
-        "binary::before_match1_implicit",
-        Bug("print: exit 1 vs ours 2; rg --no-mmap -n Heaven -g hay"),
-    ),
-    (
-        "binary::before_match1_explicit",
-        Bug("print: no binary-file line; rg --no-mmap -n Heaven hay"),
-    ),
-    (
-        "binary::before_match1_implicit_binary",
-        Bug("print: exit 0 vs ours 2; rg --no-mmap -n --binary Heaven -g hay"),
-    ),
-    (
-        "binary::before_match2_implicit",
-        Bug("print: exit 1 vs ours 2; rg --no-mmap -n 'a medical student' -g hay"),
-    ),
-    (
-        "binary::before_match2_explicit",
-        Bug("print: no binary-file line; rg --no-mmap -n 'a medical student' hay"),
-    ),
-    (
-        "json::notutf8",
-        Bug(r"print: output differs; rg --json '(?-u)\xFF'"),
-    ),
-    (
-        "multiline::only_matching",
-        Bug(
-            r"args: exit 0 vs ours 2; rg -n -U --only-matching 'Watson|Sherlock\p{Any}+?Holmes' sherlock",
-        ),
-    ),
-    (
-        "multiline::vimgrep",
-        Bug(r"print: output differs; rg -n -U --vimgrep 'Watson|Sherlock\p{Any}+?Holmes' sherlock"),
-    ),
+    ("binary::after_match1_implicit_binary", Bug("print: no binary-file line; rg --no-mmap -n --binary 'Project Gutenberg EBook' -g hay")),
+    ("binary::after_match1_implicit_count_binary", Bug("print: exit 0 vs ours 1; rg --no-mmap -c --binary 'Project Gutenberg EBook' -g hay")),
+    ("binary::before_match1_implicit", Bug("print: exit 1 vs ours 2; rg --no-mmap -n Heaven -g hay")),
+    ("binary::before_match1_explicit", Bug("print: no binary-file line; rg --no-mmap -n Heaven hay")),
+    ("binary::before_match1_implicit_binary", Bug("print: exit 0 vs ours 2; rg --no-mmap -n --binary Heaven -g hay")),
+    ("binary::before_match2_implicit", Bug("print: exit 1 vs ours 2; rg --no-mmap -n 'a medical student' -g hay")),
+    ("binary::before_match2_explicit", Bug("print: no binary-file line; rg --no-mmap -n 'a medical student' hay")),
+    ("json::notutf8", Bug("print: non-UTF-8 path in --json as escaped text, rg gives base64 bytes (text output prints raw names)")),
+    ("multiline::only_matching", Bug("print: -o with -U refused (library: only_matching cannot be combined with multiline)")),
+    ("multiline::vimgrep", Bug(r"print: output differs; rg -n -U --vimgrep 'Watson|Sherlock\p{Any}+?Holmes' sherlock")),
     ("multiline::stdin", Deliberate(STDIN)),
-    (
-        "feature::no_unicode",
-        Bug("args: exit 2 vs ours 1; rg -i --no-unicode 'Δ'"),
-    ),
-    (
-        "regression::r1130",
-        Bug("args: exit 0 vs ours 1; rg --files-without-match nada foo"),
-    ),
+    ("feature::no_unicode", Bug("args: exit 2 vs ours 1; rg -i --no-unicode 'Δ'")),
+    ("regression::r1130", Bug("args: exit 0 vs ours 1; rg --files-without-match nada foo")),
 ];
 
 /// rootbound reads no ignore file above the directory it searches from (README, security 5).
