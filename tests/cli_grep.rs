@@ -520,7 +520,15 @@ fn paths_outside_the_current_directory_are_roots_of_their_own() {
             &["--sort", "path", "--files", "../a.foo"],
             &["-q", "needle", "../docs"],
             &["-q", "nothing-like-this", "../docs"],
+            // A missing path outside is reported for itself; the others are still searched.
+            &["--sort", "path", "--files", "../nope/x", "../docs"],
+            &["-l", "needle", "/nonexistent-rootbound/dir"],
         ],
+    );
+    let missing = ours(&src, &os(&["needle", "/nonexistent-rootbound/dir"]));
+    assert_eq!(
+        missing.stderr,
+        "/nonexistent-rootbound/dir: No such file or directory (os error 2)\n"
     );
 }
 
@@ -681,6 +689,12 @@ fn refused_flags_say_why_and_exit_2() {
         (&["-E", "utf-16le", "needle"], "encoding"),
         (&["--colors", "match:fg:purple", "needle"], "--colors"),
         (&[][..], "no pattern"),
+        (&["-P", "needle"], "pcre2"),
+        (&["--engine", "pcre2", "needle"], "engine"),
+        (&["--pre", "cat", "needle"], "preprocessors"),
+        (&["--passthru", "needle"], "--passthru"),
+        (&["--stats", "needle"], "--stats"),
+        (&["-b", "needle"], "byte-offset"),
     ] {
         let r = ours(d, &os(args));
         assert_eq!(r.code, 2, "{args:?}: {r:?}");
@@ -703,6 +717,9 @@ fn file_name_arguments_need_not_be_utf8() {
     let name = OsStr::from_bytes(b"caf\xe9.txt");
     fs::write(d.join(name), "needle\n").unwrap();
     fs::write(d.join("b.txt"), "needle\n").unwrap();
+    fs::write(d.join("back\\slash.txt"), "needle\n").unwrap();
+    fs::write(d.join(OsStr::from_bytes(b"tab\there.txt")), "needle\n").unwrap();
+    same(d, &[&["--sort", "path", "--files"]]);
     for args in [
         vec![OsString::from("--files"), name.to_os_string()],
         vec![OsString::from("-q"), "needle".into(), name.to_os_string()],

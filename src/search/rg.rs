@@ -75,6 +75,12 @@ impl RgOptions {
         names::escape_path(Path::new(arg))
     }
 
+    /// The bytes of a path as the library shows it (escaped: one line, reversible): what rg prints
+    /// for the same file (`a\\b` is `a\b`, `\xe9` is the byte 0xE9).
+    pub fn raw_path(shown: &str) -> std::borrow::Cow<'_, [u8]> {
+        names::unescape(shown)
+    }
+
     fn ignore_kinds(&self) -> IgnoreKinds {
         IgnoreKinds {
             no_vcs: self.no_ignore_vcs,

@@ -411,6 +411,51 @@ pub(crate) struct RgFlags {
     #[arg(long, hide = true, overrides_with = "debug")]
     pub trace: bool,
 
+    // --- rg flags refused with a reason (rather than clap's "unexpected argument").
+    /// Refused: PCRE2 is not built in.
+    #[arg(short = 'P', long, hide = true, overrides_with = "no_pcre2")]
+    pub pcre2: bool,
+    #[arg(long, hide = true, overrides_with = "pcre2")]
+    pub no_pcre2: bool,
+    /// Only `default` (Rust regex) is available.
+    #[arg(long, hide = true, value_name = "ENGINE")]
+    pub engine: Option<String>,
+    #[arg(long, hide = true, overrides_with = "no_auto_hybrid_regex")]
+    pub auto_hybrid_regex: bool,
+    #[arg(long, hide = true, overrides_with = "auto_hybrid_regex")]
+    pub no_auto_hybrid_regex: bool,
+    #[arg(long, hide = true)]
+    pub pcre2_version: bool,
+    /// Refused: preprocessors run external programs.
+    #[arg(long, hide = true, value_name = "COMMAND", overrides_with = "no_pre")]
+    pub pre: Option<OsString>,
+    #[arg(long, hide = true, overrides_with = "pre")]
+    pub no_pre: bool,
+    #[arg(long, hide = true, value_name = "GLOB", action = ArgAction::Append)]
+    pub pre_glob: Vec<String>,
+    #[arg(long, hide = true)]
+    pub passthru: bool,
+    #[arg(long, hide = true)]
+    pub null_data: bool,
+    #[arg(long, hide = true, overrides_with = "no_stats")]
+    pub stats: bool,
+    #[arg(long, hide = true, overrides_with = "stats")]
+    pub no_stats: bool,
+    #[arg(short = 'b', long, hide = true)]
+    pub byte_offset: bool,
+    #[arg(long, hide = true)]
+    pub include_zero: bool,
+    #[arg(long, hide = true, value_name = "SEPARATOR")]
+    pub path_separator: Option<String>,
+    #[arg(long, hide = true, overrides_with = "no_one_file_system")]
+    pub one_file_system: bool,
+    #[arg(long, hide = true, overrides_with = "one_file_system")]
+    pub no_one_file_system: bool,
+    #[arg(long, hide = true, overrides_with = "no_ignore_file_case_insensitive")]
+    pub ignore_file_case_insensitive: bool,
+    #[arg(long, hide = true, overrides_with = "ignore_file_case_insensitive")]
+    pub no_ignore_file_case_insensitive: bool,
+
     // --- rootbound's own.
     /// Also search documents (PPTX, DOCX, XLSX, PDF, .ipynb) as their extracted text; each line
     /// shows its part, e.g. `deck.pptx:12:[slide 3] text`

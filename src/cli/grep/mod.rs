@@ -128,7 +128,14 @@ fn is_path_error(e: &Error) -> bool {
 fn path_message(arg: &std::ffi::OsStr, e: &Error) -> String {
     let arg = arg.to_string_lossy();
     match e.code {
+        // (A root of its own that cannot be opened says so in its message.)
         ErrorCode::NotFound => format!("{arg}: No such file or directory (os error 2)"),
+        _ if e
+            .message
+            .ends_with("No such file or directory (os error 2)") =>
+        {
+            format!("{arg}: No such file or directory (os error 2)")
+        }
         ErrorCode::PermissionDenied => format!("{arg}: Permission denied (os error 13)"),
         _ => format!("{arg}: {}", e.message),
     }
@@ -141,11 +148,16 @@ fn report(arg: &std::ffi::OsStr, e: &Error, s: &Settings, out: &mut Outcome) -> 
         eprintln!("rootbound: {}", e.message);
         return Err(EXIT_USAGE);
     }
+    report_path(arg, e, s, out);
+    Ok(())
+}
+
+/// Reports `e` as rg reports a path it cannot search (unless `--no-messages`); the run goes on.
+fn report_path(arg: &std::ffi::OsStr, e: &Error, s: &Settings, out: &mut Outcome) {
     if !s.no_messages {
         eprintln!("{}", path_message(arg, e));
     }
     out.errored = true;
-    Ok(())
 }
 
 fn search(targets: &Targets, s: &Settings) -> Result<Outcome, i32> {
@@ -154,16 +166,22 @@ fn search(targets: &Targets, s: &Settings) -> Result<Outcome, i32> {
     let mut stdout = std::io::BufWriter::with_capacity(256 * 1024, std::io::stdout().lock());
     let mut outcome = Outcome::default();
     for t in &targets.targets {
+        if let Some(e) = &t.error {
+            let _ = stdout.flush();
+            report_path(&t.arg, e, s, &mut outcome);
+            continue;
+        }
         let mut args: GrepArgs = s.args.clone();
         args.path = t.path.clone();
         args.limit = Some(targets.sandboxes[t.sandbox].policy().limits.max_results as u64);
         print_opts.path_prefix = t.prefix.clone();
-        match print::search(
-            &targets.sandboxes[t.sandbox],
-            &args,
-            &print_opts,
-            &mut stdout,
-        ) {
+        let sb = &targets.sandboxes[t.sandbox];
+        let result = if s.print.quiet {
+            quiet_search(sb, args).map(Ok)
+        } else {
+            print::search(sb, &args, &print_opts, &mut stdout)
+        };
+        match result {
             Ok(Ok(summary)) => {
                 outcome.matched |= summary.matched;
                 outcome.searched += summary.searched;
@@ -187,12 +205,36 @@ fn search(targets: &Targets, s: &Settings) -> Result<Outcome, i32> {
     Ok(outcome)
 }
 
+/// `-q`: whether `args` matches anywhere, stopping at the first file with a match (nothing is
+/// printed, so the printer is not involved): pages of one file at a time until a match or the end.
+fn quiet_search(sb: &Sandbox, mut args: GrepArgs) -> Result<print::Summary, Error> {
+    args.limit = Some(1);
+    let mut summary = print::Summary::default();
+    loop {
+        let page = sb.grep_search(&args)?;
+        summary.searched += page.stats.files_searched;
+        if page.match_lines > 0 {
+            summary.matched = true;
+            return Ok(summary);
+        }
+        match page.next_cursor {
+            Some(c) if page.truncated => args.cursor = Some(c),
+            _ => return Ok(summary),
+        }
+    }
+}
+
 /// `--files`: the files a search would look at, one per line (or NUL-terminated with `--null`).
 fn list_files(targets: &Targets, s: &Settings) -> Result<Outcome, i32> {
     let mut stdout = std::io::BufWriter::with_capacity(256 * 1024, std::io::stdout().lock());
     let mut outcome = Outcome::default();
     let mut line = Vec::new();
     for t in &targets.targets {
+        if let Some(e) = &t.error {
+            let _ = stdout.flush();
+            report_path(&t.arg, e, s, &mut outcome);
+            continue;
+        }
         let sb = &targets.sandboxes[t.sandbox];
         let mut args = GlobArgs::default();
         args.pattern = "**".into();
@@ -216,7 +258,7 @@ fn list_files(targets: &Targets, s: &Settings) -> Result<Outcome, i32> {
                 line.clear();
                 match &t.prefix {
                     Some(p) => p.apply(path.as_bytes(), &mut line),
-                    None => line.extend_from_slice(path.as_bytes()),
+                    None => paths::raw(path.as_bytes(), &mut line),
                 }
                 line.push(if s.print.null { b'\0' } else { b'\n' });
                 if !s.print.quiet && stdout.write_all(&line).is_err() {

@@ -20,8 +20,10 @@ pub(crate) struct PathPrefix {
 }
 
 impl PathPrefix {
-    /// The path to print for the library's `lib_path`, appended to `out`. Paths that do not start with
-    /// the argument's (there are none when the search ran on that argument) are copied unchanged.
+    /// The path to print for the library's `lib_path`, appended to `out`: the argument's bytes, then
+    /// the rest of the path as raw bytes (the library escapes names that are not printable UTF-8;
+    /// rg prints the bytes). Paths that do not start with the argument's (there are none when the
+    /// search ran on that argument) are printed as [`raw`] prints them.
     pub(crate) fn apply(&self, lib_path: &[u8], out: &mut Vec<u8>) {
         let lib = self.lib.as_bytes();
         let rest = if lib.is_empty() {
@@ -40,10 +42,19 @@ impl PathPrefix {
                 if !self.shown.ends_with(b"/") {
                     out.push(b'/');
                 }
-                out.extend_from_slice(rest);
+                raw(rest, out);
             }
-            None => out.extend_from_slice(lib_path),
+            None => raw(lib_path, out),
         }
+    }
+}
+
+/// The bytes rg prints for a path the library shows as `lib_path` (its escapes undone), appended to
+/// `out`; for results without a [`PathPrefix`].
+pub(crate) fn raw(lib_path: &[u8], out: &mut Vec<u8>) {
+    match std::str::from_utf8(lib_path) {
+        Ok(s) => out.extend_from_slice(&RgOptions::raw_path(s)),
+        Err(_) => out.extend_from_slice(lib_path),
     }
 }
 
@@ -57,6 +68,9 @@ pub(crate) struct Target {
     pub prefix: Option<PathPrefix>,
     /// The argument as given, for messages.
     pub arg: OsString,
+    /// Why the argument cannot be searched (its own root could not be opened): reported for it
+    /// alone, as rg reports a missing path and goes on.
+    pub error: Option<rootbound::Error>,
 }
 
 /// The sandboxes the arguments are searched in, and the arguments in order.
@@ -69,7 +83,7 @@ impl Targets {
     /// Whether the search covers one file only (rg then omits the path from each line).
     pub(crate) fn is_one_file(&self) -> bool {
         match self.targets.as_slice() {
-            [t] => t.path.as_ref().is_some_and(|p| {
+            [t] if t.error.is_none() => t.path.as_ref().is_some_and(|p| {
                 let args = {
                     let mut a = StatArgs::default();
                     a.path = p.clone();
@@ -153,6 +167,7 @@ pub(crate) fn targets(
             path: None,
             prefix: None,
             arg: OsString::from("./"),
+            error: None,
         });
         return Ok(out);
     }
@@ -166,6 +181,7 @@ pub(crate) fn targets(
                 prefix: None,
                 path: Some(RgOptions::path_arg(arg)),
                 arg: arg.clone(),
+                error: None,
             });
             continue;
         }
@@ -177,24 +193,31 @@ pub(crate) fn targets(
                     path: (!lib.is_empty()).then(|| lib.clone()),
                     prefix: Some(PathPrefix { lib, shown }),
                     arg: arg.clone(),
+                    error: None,
                 }
             }
             Place::Outside(root, name) => {
                 let policy = own_root_policy(out.sandboxes[0].policy(), &root);
-                let sb = Sandbox::new(policy).map_err(|e| e.message)?;
-                out.sandboxes.push(sb);
+                let (sandbox, error) = match Sandbox::new(policy) {
+                    Ok(sb) => {
+                        out.sandboxes.push(sb);
+                        (out.sandboxes.len() - 1, None)
+                    }
+                    Err(e) => (0, Some(e)),
+                };
                 let lib = name
                     .as_deref()
                     .map(OsStr::new)
                     .map(|n| lib_text(Path::new(n)));
                 Target {
-                    sandbox: out.sandboxes.len() - 1,
+                    sandbox,
                     prefix: Some(PathPrefix {
                         lib: lib.clone().unwrap_or_default(),
                         shown,
                     }),
                     path: lib,
                     arg: arg.clone(),
+                    error,
                 }
             }
         };
@@ -238,6 +261,8 @@ mod tests {
         assert_eq!(shown("foo", "/tmp/x/foo", "foo/b"), "/tmp/x/foo/b");
         // A sibling whose name starts with the argument's is not under it.
         assert_eq!(shown("dir", "./dir", "dir2/a"), "dir2/a");
+        // The library's escapes are undone: rg prints the name's bytes.
+        assert_eq!(shown("dir", "./dir", "dir/a\\\\b\\tc"), "./dir/a\\b\tc");
     }
 
     #[test]

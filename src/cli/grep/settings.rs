@@ -239,6 +239,33 @@ fn refuse_unsupported(f: &RgFlags) -> Result<(), String> {
     if f.follow {
         return Err("-L/--follow is not supported: the walker never follows symbolic links (one could lead out of the root); a link named on the command line is followed when its target stays in the root".into());
     }
+    if f.pcre2 || f.auto_hybrid_regex || f.pcre2_version {
+        return Err("-P/--pcre2 is not supported: rootbound has only the Rust regex engine (no look-around or backreferences)".into());
+    }
+    if let Some(e) = f.engine.as_deref().filter(|e| *e != "default") {
+        return Err(format!(
+            "--engine {e} is not supported: rootbound has only the default (Rust regex) engine"
+        ));
+    }
+    if f.pre.is_some() || !f.pre_glob.is_empty() {
+        return Err("--pre/--pre-glob are not supported: preprocessors run external programs, which rootbound does not start".into());
+    }
+    let not_yet = [
+        (f.passthru, "--passthru"),
+        (f.null_data, "--null-data"),
+        (f.stats, "--stats"),
+        (f.byte_offset, "-b/--byte-offset"),
+        (f.include_zero, "--include-zero"),
+        (f.path_separator.is_some(), "--path-separator"),
+        (f.one_file_system, "--one-file-system"),
+        (
+            f.ignore_file_case_insensitive,
+            "--ignore-file-case-insensitive",
+        ),
+    ];
+    if let Some((_, flag)) = not_yet.iter().find(|(given, _)| *given) {
+        return Err(format!("{flag} is not supported by rootbound grep"));
+    }
     for (flag, v) in [("--sort", &f.sort), ("--sortr", &f.sortr)] {
         match v.as_deref() {
             None | Some("none") => {}
