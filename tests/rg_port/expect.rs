@@ -50,7 +50,6 @@ const TABLE: &[(&str, Expect)] = &[
     ("regression::r256", Deliberate(ABS_SYMLINK)),
     ("regression::r256_j1", Deliberate(ABS_SYMLINK)),
     ("regression::r391", Deliberate(FOLLOW)),
-    ("regression::r1164", Bug("args: flag --ignore-file-case-insensitive not accepted")),
     ("regression::r1223_no_dir_check_for_default_path", Deliberate(STDIN)),
     ("regression::r1311_multi_line_term_replace", Bug(r"print: output differs; rg -U '-r?' -n $'\n' input")),
     ("regression::r1389_bad_symlinks_no_biscuit", Deliberate(ABS_SYMLINK)),
