@@ -62,18 +62,6 @@ const TABLE: &[(&str, Expect)] = &[
         "misc::include_zero",
         Bug("args: flag --include-zero not accepted"),
     ),
-    (
-        "misc::max_filesize_parse_no_suffix",
-        Bug("print: output differs; rg --max-filesize 50 --files"),
-    ),
-    (
-        "misc::max_filesize_parse_k_suffix",
-        Bug("print: output differs; rg --max-filesize 4K --files"),
-    ),
-    (
-        "misc::max_filesize_parse_m_suffix",
-        Bug("print: output differs; rg --max-filesize 1M --files"),
-    ),
     ("misc::ignore_git_parent", Deliberate(PARENT_IGNORE)),
     (
         "misc::ignore_ripgrep_parent_no_stop",

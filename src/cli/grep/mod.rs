@@ -12,9 +12,12 @@ pub(crate) use args::GrepCmd;
 use super::{sandbox_of, usage, EXIT_USAGE};
 use paths::Targets;
 use print::PrintOpts;
-use rootbound::{Error, ErrorCode, GlobArgs, GrepArgs, Sandbox};
+use rootbound::{Error, ErrorCode, GlobArgs, GrepArgs, Sandbox, StatArgs};
 use settings::{Action, Env, Settings};
 use std::io::Write;
+
+/// The command's `max_filesize` when `--max-filesize` is not given: rg searches files of any size.
+const ANY_SIZE: u64 = 1 << 50;
 
 /// rg's message when the default path held nothing to search.
 const NOTHING_SEARCHED: &str = "No files were searched, which means ripgrep probably applied a filter you didn't expect.\nRunning with --debug will show why files are being skipped.";
@@ -55,7 +58,7 @@ pub(crate) fn run(g: GrepCmd) -> i32 {
     opts.limits.or_default("max_bytes", 4 * 1024 * 1024);
     opts.limits.or_default("timeout_ms", 24 * 3600 * 1000);
     opts.limits.or_default("max_columns", 1 << 30);
-    opts.limits.or_default("max_filesize", 1 << 50);
+    opts.limits.or_default("max_filesize", ANY_SIZE);
     let own_roots = opts.config.is_none() && opts.roots.is_empty();
     let sb = if opts.config.is_some() {
         // The config's limits hold; the page loop still prints every match.
@@ -224,6 +227,18 @@ fn quiet_search(sb: &Sandbox, mut args: GrepArgs) -> Result<print::Summary, Erro
     }
 }
 
+/// Whether `--max-filesize` leaves out the file `path` (as the search would: larger than the limit).
+/// Only looked at when the limit was lowered from the command's "any size".
+fn too_large(sb: &Sandbox, path: &str) -> bool {
+    let max = sb.policy().limits.max_filesize;
+    if max >= ANY_SIZE {
+        return false;
+    }
+    let mut args = StatArgs::default();
+    args.path = path.to_string();
+    sb.stat(&args).is_ok_and(|st| st.size > max)
+}
+
 /// `--files`: the files a search would look at, one per line (or NUL-terminated with `--null`).
 fn list_files(targets: &Targets, s: &Settings) -> Result<Outcome, i32> {
     let mut stdout = std::io::BufWriter::with_capacity(256 * 1024, std::io::stdout().lock());
@@ -255,6 +270,9 @@ fn list_files(targets: &Targets, s: &Settings) -> Result<Outcome, i32> {
             outcome.searched += page.match_lines;
             outcome.matched |= page.match_lines > 0;
             for path in page.matches.lines() {
+                if too_large(sb, path) {
+                    continue;
+                }
                 line.clear();
                 match &t.prefix {
                     Some(p) => p.apply(path.as_bytes(), &mut line),
