@@ -731,3 +731,33 @@ fn file_name_arguments_need_not_be_utf8() {
         }
     }
 }
+
+#[test]
+fn include_zero_and_path_separator() {
+    if !have_rg() {
+        return;
+    }
+    let t = tree();
+    let d = t.path();
+    write(d, "src/zero.txt", b"nothing here\n");
+    same(
+        d,
+        &[
+            &["--sort", "path", "-c", "--include-zero", "needle"],
+            &["-c", "--include-zero", "needle", "src/main.rs"],
+            &["--sort", "path", "--path-separator", "Z", "-n", "needle"],
+            &[
+                "--sort",
+                "path",
+                "--path-separator",
+                "Z",
+                "-l",
+                "needle",
+                "./src",
+            ],
+            &["--sort", "path", "--path-separator", "Z", "--files"],
+            &["--sort", "path", "--path-separator", "", "-l", "needle"],
+            &["--path-separator", "ab", "-l", "needle"],
+        ],
+    );
+}

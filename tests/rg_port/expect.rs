@@ -27,10 +27,6 @@ const TABLE: &[(&str, Expect)] = &[
     ("feature::f1_utf16_explicit", Deliberate(ENCODING)),
     ("feature::f1_eucjp", Deliberate(ENCODING)),
     (
-        "feature::f275_pathsep",
-        Bug("args: flag --path-separator not accepted"),
-    ),
-    (
         "feature::f411_single_threaded_search_stats",
         Bug("args: flag --stats not accepted"),
     ),
@@ -57,10 +53,6 @@ const TABLE: &[(&str, Expect)] = &[
     (
         "misc::byte_offset_only_matching",
         Bug("args: flag -b not accepted"),
-    ),
-    (
-        "misc::include_zero",
-        Bug("args: flag --include-zero not accepted"),
     ),
     ("misc::ignore_git_parent", Deliberate(PARENT_IGNORE)),
     (

@@ -358,6 +358,12 @@ pub(crate) struct RgFlags {
     /// A NUL byte after each path.
     #[arg(short = '0', long)]
     pub null: bool,
+    /// With -c: also print files with no match (`path:0`).
+    #[arg(long)]
+    pub include_zero: bool,
+    /// Print this one byte instead of `/` between the parts of each path.
+    #[arg(long, value_name = "SEPARATOR")]
+    pub path_separator: Option<String>,
     /// Strip leading whitespace from each line.
     #[arg(long, overrides_with = "no_trim")]
     pub trim: bool,
@@ -443,10 +449,6 @@ pub(crate) struct RgFlags {
     pub no_stats: bool,
     #[arg(short = 'b', long, hide = true)]
     pub byte_offset: bool,
-    #[arg(long, hide = true)]
-    pub include_zero: bool,
-    #[arg(long, hide = true, value_name = "SEPARATOR")]
-    pub path_separator: Option<String>,
     #[arg(long, hide = true, overrides_with = "no_one_file_system")]
     pub one_file_system: bool,
     #[arg(long, hide = true, overrides_with = "one_file_system")]

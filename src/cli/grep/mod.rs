@@ -278,6 +278,7 @@ fn list_files(targets: &Targets, s: &Settings) -> Result<Outcome, i32> {
                     Some(p) => p.apply(path.as_bytes(), &mut line),
                     None => paths::raw(path.as_bytes(), &mut line),
                 }
+                print::separate(&s.print, &mut line);
                 line.push(if s.print.null { b'\0' } else { b'\n' });
                 if !s.print.quiet && stdout.write_all(&line).is_err() {
                     return Err(0);

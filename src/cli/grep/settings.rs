@@ -196,6 +196,8 @@ pub(crate) fn settings(
         column: !f.no_column && (f.column || f.vimgrep),
         with_filename: with_filename.unwrap_or(true),
         null: f.null,
+        include_zero: f.include_zero,
+        path_separator: path_separator(f.path_separator.as_deref())?,
         trim: f.trim,
         max_columns: max_columns.filter(|n| *n > 0),
         max_columns_preview: f.max_columns_preview,
@@ -255,8 +257,6 @@ fn refuse_unsupported(f: &RgFlags) -> Result<(), String> {
         (f.null_data, "--null-data"),
         (f.stats, "--stats"),
         (f.byte_offset, "-b/--byte-offset"),
-        (f.include_zero, "--include-zero"),
-        (f.path_separator.is_some(), "--path-separator"),
         (f.one_file_system, "--one-file-system"),
         (
             f.ignore_file_case_insensitive,
@@ -435,6 +435,21 @@ pub(crate) fn type_list(f: &RgFlags) -> Result<String, String> {
         out.push('\n');
     }
     Ok(out)
+}
+
+/// `--path-separator`: one byte (rg's check and words); empty means the default.
+fn path_separator(sep: Option<&str>) -> Result<Option<u8>, String> {
+    let Some(sep) = sep else { return Ok(None) };
+    let bytes = unescape(sep).into_bytes();
+    match bytes.as_slice() {
+        [] => Ok(None),
+        [b] => Ok(Some(*b)),
+        _ => Err(format!(
+            "A path separator must be exactly one byte, but the given separator is {} bytes: {sep}\n\
+             In some shells on Windows '/' is automatically expanded. Use '//' instead.",
+            bytes.len()
+        )),
+    }
 }
 
 #[cfg(test)]

@@ -400,6 +400,8 @@ impl<'r, 'p, 'd> Run<'r, 'p, 'd> {
                     || !f.result.items.is_empty()
                     || self.plan.mode == OutputMode::FilesWithoutMatch
                     || f.result.raw.is_some()
+                    // A hit stream's count mode may print `path:0` (rg --include-zero).
+                    || (self.plan.mode == OutputMode::Count && self.page.hook.is_some())
                 {
                     self.plan.sandbox.display(f.root, &f.rel)
                 } else {

@@ -73,6 +73,10 @@ pub(crate) struct PrintOpts {
     /// spelling put back (`./dir/a.rs` for the argument `./dir`; rg prints paths under the argument
     /// as given). `None`: as the library shows it. Apply with [`PathPrefix::apply`].
     pub path_prefix: Option<PathPrefix>,
+    /// `--include-zero`: with `-c`, files without a match print `path:0`.
+    pub include_zero: bool,
+    /// `--path-separator`: this byte instead of `/` in every printed path.
+    pub path_separator: Option<u8>,
     /// `--colors` specs in order (`{path,line,column,match}:{fg,bg,style,none}[:VALUE]`), already
     /// checked; later ones win.
     pub colors: Vec<String>,
@@ -109,6 +113,8 @@ impl Default for PrintOpts {
             count_matches: false,
             quiet: false,
             path_prefix: None,
+            include_zero: false,
+            path_separator: None,
             colors: Vec::new(),
         }
     }
@@ -250,9 +256,20 @@ fn run(
 /// the printers turn the library's path into rg's (the flag surface's path prefix, `./dir/a.rs` for
 /// the argument `./dir`, applies here).
 fn shown_path(opts: &PrintOpts, lib: &str, out: &mut Vec<u8>) {
+    let start = out.len();
     match &opts.path_prefix {
         Some(p) => p.apply(lib.as_bytes(), out),
         None => out.extend_from_slice(lib.as_bytes()),
+    }
+    separate(opts, &mut out[start..]);
+}
+
+/// `--path-separator`: every `/` of a printed path becomes the separator.
+pub(crate) fn separate(opts: &PrintOpts, path: &mut [u8]) {
+    if let Some(sep) = opts.path_separator {
+        path.iter_mut()
+            .filter(|b| **b == b'/')
+            .for_each(|b| *b = sep);
     }
 }
 

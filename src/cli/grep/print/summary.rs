@@ -26,7 +26,7 @@ pub(super) fn file(
         f.matched_lines
     };
     let shown = match mode {
-        OutputMode::Count => count > 0,
+        OutputMode::Count => count > 0 || opts.include_zero,
         OutputMode::FilesWithMatches => count > 0,
         OutputMode::FilesWithoutMatch => count == 0 && !f.timed_out,
         OutputMode::Content => false,
