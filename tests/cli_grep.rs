@@ -691,7 +691,6 @@ fn refused_flags_say_why_and_exit_2() {
         (&["-P", "needle"], "pcre2"),
         (&["--engine", "pcre2", "needle"], "engine"),
         (&["--pre", "cat", "needle"], "preprocessors"),
-        (&["--passthru", "needle"], "--passthru"),
         (&["--stats", "needle"], "--stats"),
         (&["-b", "needle"], "byte-offset"),
     ] {
@@ -758,6 +757,28 @@ fn include_zero_and_path_separator() {
             &["--sort", "path", "--path-separator", "Z", "--files"],
             &["--sort", "path", "--path-separator", "", "-l", "needle"],
             &["--path-separator", "ab", "-l", "needle"],
+        ],
+    );
+}
+
+#[test]
+fn passthru_prints_every_line_and_the_last_of_it_and_context_wins() {
+    if !have_rg() {
+        return;
+    }
+    let t = tree();
+    let d = t.path();
+    write(d, "pt/a", b"foo\nbar\nbaz\nquux\n");
+    write(d, "pt/b", b"nothing\n");
+    same(
+        d,
+        &[
+            &["--sort", "path", "--passthru", "bar", "pt"],
+            &["--sort", "path", "--passthru", "-n", "bar", "pt"],
+            &["--sort", "path", "-C1", "--passthru", "bar", "pt"],
+            &["--sort", "path", "--passthru", "-C1", "bar", "pt"],
+            &["--sort", "path", "--passthru", "-B1", "bar", "pt"],
+            &["--sort", "path", "--passthru", "-c", "bar", "pt"],
         ],
     );
 }

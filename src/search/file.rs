@@ -61,6 +61,9 @@ pub(crate) struct FileOpts {
     pub invert: bool,
     /// Stop each file after this many matching lines (rg `-m`).
     pub max_count: Option<u64>,
+    /// Every line is reported, those that do not match as context (rg `--passthru`; command line
+    /// only).
+    pub passthru: bool,
 }
 
 /// What happened to one file.

@@ -63,6 +63,8 @@ pub struct RgOptions {
     pub binary: BinaryMode,
     /// `--max-depth` for `--files` (the glob tool has no field for it; grep's is `max_depth`).
     pub max_depth: Option<u64>,
+    /// `--passthru`: every line is printed, those without a match as context.
+    pub passthru: bool,
     /// The lines of the `--ignore-file` files, in order (later lines win), as gitignore rules
     /// relative to the root. The command line reads the files: they are the operator's arguments.
     pub ignore_lines: Vec<String>,

@@ -39,10 +39,6 @@ const TABLE: &[(&str, Expect)] = &[
         Bug("print: output differs; rg --crlf -o 'Sherlock$' sherlock"),
     ),
     (
-        "feature::f740_passthru",
-        Bug("args: flag --passthru not accepted"),
-    ),
-    (
         "feature::f993_null_data",
         Bug("args: flag --null-data not accepted"),
     ),
@@ -89,10 +85,6 @@ const TABLE: &[(&str, Expect)] = &[
     (
         "regression::r1866",
         Bug(r"print: output differs; rg --multiline --vimgrep 'foobar\nfoobar\nfoo|quux' test"),
-    ),
-    (
-        "regression::r1868_context_passthru_override",
-        Bug("args: flag --passthru not accepted"),
     ),
     (
         "binary::after_match1_explicit",

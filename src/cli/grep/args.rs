@@ -439,7 +439,8 @@ pub(crate) struct RgFlags {
     pub no_pre: bool,
     #[arg(long, hide = true, value_name = "GLOB", action = ArgAction::Append)]
     pub pre_glob: Vec<String>,
-    #[arg(long, hide = true)]
+    /// Print every line, those without a match as context (the last of it and -A/-B/-C wins).
+    #[arg(long, overrides_with_all = ["context", "after_context", "before_context"])]
     pub passthru: bool,
     #[arg(long, hide = true)]
     pub null_data: bool,

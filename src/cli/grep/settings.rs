@@ -134,6 +134,7 @@ pub(crate) fn settings(
     rg.no_unicode = f.no_unicode;
     rg.multiline_dotall = f.multiline_dotall;
     rg.crlf = f.crlf;
+    rg.passthru = f.passthru;
     rg.binary = if f.text {
         BinaryMode::Text
     } else if f.binary || u >= 3 {
@@ -253,7 +254,6 @@ fn refuse_unsupported(f: &RgFlags) -> Result<(), String> {
         return Err("--pre/--pre-glob are not supported: preprocessors run external programs, which rootbound does not start".into());
     }
     let not_yet = [
-        (f.passthru, "--passthru"),
         (f.null_data, "--null-data"),
         (f.stats, "--stats"),
         (f.byte_offset, "-b/--byte-offset"),

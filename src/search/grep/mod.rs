@@ -222,6 +222,7 @@ impl Sandbox {
                     columns: json || only_matching,
                     invert,
                     max_count: args.max_count,
+                    passthru: args.rg.as_ref().is_some_and(|rg| rg.passthru),
                 },
                 context: Context { before, after },
                 before,
