@@ -84,19 +84,17 @@ pub(super) fn file(buf: &mut Vec<u8>, st: &mut State, f: &FileHits<'_>, path: &[
     }
     buf.extend_from_slice(b",\"stats\":{\"elapsed\":");
     elapsed(buf, Duration::ZERO, false);
-    for (k, v) in [
-        ("searches", t.searches),
-        ("searches_with_match", t.searches_with_match),
-        ("bytes_searched", t.bytes_searched),
-        ("bytes_printed", t.bytes_printed),
-        ("matched_lines", t.matched_lines),
-        ("matches", t.matches),
-    ] {
-        buf.extend_from_slice(b",\"");
-        buf.extend_from_slice(k.as_bytes());
-        buf.extend_from_slice(b"\":");
-        num(buf, v);
-    }
+    counts(
+        buf,
+        &[
+            ("searches", t.searches),
+            ("searches_with_match", t.searches_with_match),
+            ("bytes_searched", t.bytes_searched),
+            ("bytes_printed", t.bytes_printed),
+            ("matched_lines", t.matched_lines),
+            ("matches", t.matches),
+        ],
+    );
     buf.extend_from_slice(b"}}}\n");
     let s = &mut st.totals;
     s.searches += t.searches;
@@ -118,18 +116,26 @@ pub(super) fn summary(buf: &mut Vec<u8>, st: &State) {
     num(buf, t.bytes_searched);
     buf.extend_from_slice(b",\"elapsed\":");
     elapsed(buf, Duration::ZERO, true);
-    for (k, v) in [
-        ("matched_lines", t.matched_lines),
-        ("matches", t.matches),
-        ("searches", t.searches),
-        ("searches_with_match", t.searches_with_match),
-    ] {
+    counts(
+        buf,
+        &[
+            ("matched_lines", t.matched_lines),
+            ("matches", t.matches),
+            ("searches", t.searches),
+            ("searches_with_match", t.searches_with_match),
+        ],
+    );
+    buf.extend_from_slice(b"}},\"type\":\"summary\"}\n");
+}
+
+/// `,"key":n` for each count, in the order given (rg's order differs between messages).
+fn counts(buf: &mut Vec<u8>, pairs: &[(&str, u64)]) {
+    for (k, v) in pairs {
         buf.extend_from_slice(b",\"");
         buf.extend_from_slice(k.as_bytes());
         buf.extend_from_slice(b"\":");
-        num(buf, v);
+        num(buf, *v);
     }
-    buf.extend_from_slice(b"}},\"type\":\"summary\"}\n");
 }
 
 /// A duration as rg writes it: `{"secs","nanos","human"}`, or with sorted keys.
