@@ -64,6 +64,11 @@ pub(crate) struct FileOpts {
     /// Every line is reported, those that do not match as context (rg `--passthru`; command line
     /// only).
     pub passthru: bool,
+    /// A file that starts with a UTF-16 byte order mark is searched as the bytes it holds, not
+    /// decoded (rg `--encoding none`; command line only).
+    pub no_bom_sniffing: bool,
+    /// Lines end at NUL bytes, which are then text (rg `--null-data`; command line only).
+    pub null_data: bool,
 }
 
 /// What happened to one file.
@@ -106,6 +111,8 @@ pub(crate) struct FileResult {
     pub passed: bool,
     /// The file's hits for a hit stream (`grep_hits_each`), instead of `items` and `text`.
     pub raw: Option<Box<crate::search::grep::hits::RawHits>>,
+    /// Bytes searched (set for a hit stream, whether or not `raw` is kept).
+    pub bytes_searched: u64,
 }
 
 impl FileResult {

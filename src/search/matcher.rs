@@ -21,6 +21,8 @@ pub(crate) struct MatchFlags {
     /// With `multiline`, `.` stays within a line (rg `-U` without `--multiline-dotall`; the
     /// command line only: the contract's `multiline` lets `.` match a newline).
     pub no_dotall: bool,
+    /// Lines end at NUL bytes (rg `--null-data`; the command line only).
+    pub null_data: bool,
 }
 
 /// Builds a matcher for any of several patterns (rg `-e`, OR'ed). The patterns together are bound
@@ -89,7 +91,7 @@ fn builder(flags: MatchFlags, limits: &Limits) -> RegexMatcherBuilder {
             .dot_matches_new_line(!flags.no_dotall)
             .line_terminator(None);
     } else {
-        b.line_terminator(Some(b'\n'));
+        b.line_terminator(Some(if flags.null_data { b'\0' } else { b'\n' }));
     }
     b
 }

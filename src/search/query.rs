@@ -200,6 +200,7 @@ impl Sandbox {
             ignore: Default::default(),
             max_depth: None,
             explicit: None,
+            one_file_system: false,
         })
     }
 

@@ -52,6 +52,12 @@ pub struct RgOptions {
     pub no_ignore_exclude: bool,
     /// `--no-require-git`: `.gitignore` applies outside a git repository too.
     pub no_require_git: bool,
+    /// `--ignore-file-case-insensitive`: the rules of the ignore files found in the tree match
+    /// names case-insensitively (as in rg 13, not those of `--ignore-file`).
+    pub ignore_file_case_insensitive: bool,
+    /// `--one-file-system`: the walk does not enter a directory on another file system than the
+    /// path it starts from.
+    pub one_file_system: bool,
     /// `--no-unicode`: `\w`, `.`, case folding and classes are ASCII-only.
     pub no_unicode: bool,
     /// `--multiline-dotall`: with `-U`, `.` matches a newline too. Without it, rg's `-U` keeps `.`
@@ -61,10 +67,20 @@ pub struct RgOptions {
     pub crlf: bool,
     /// `--binary`, `-a`/`--text` (read by the searcher).
     pub binary: BinaryMode,
+    /// A file named as the path is read in buffers, not memory-mapped: rg's `--no-mmap`, and its
+    /// choice when more than 10 paths or a directory are given. It changes what rg shows of a
+    /// named binary file: read in 64 KiB buffers, the matches in and after the buffer holding the
+    /// first NUL are not printed ("binary file matches" stands for them); mapped, the whole file
+    /// is one buffer.
+    pub no_mmap: bool,
     /// `--max-depth` for `--files` (the glob tool has no field for it; grep's is `max_depth`).
     pub max_depth: Option<u64>,
     /// `--passthru`: every line is printed, those without a match as context.
     pub passthru: bool,
+    /// `--null-data`: lines end at NUL bytes, not `\n` (and NUL is then no sign of binary data).
+    pub null_data: bool,
+    /// `--encoding none`: no byte order mark sniffing; a UTF-16 file is searched as its bytes.
+    pub encoding_none: bool,
     /// The lines of the `--ignore-file` files, in order (later lines win), as gitignore rules
     /// relative to the root. The command line reads the files: they are the operator's arguments.
     pub ignore_lines: Vec<String>,
@@ -89,6 +105,7 @@ impl RgOptions {
             no_dot: self.no_ignore_dot,
             no_exclude: self.no_ignore_exclude,
             no_require_git: self.no_require_git,
+            case_insensitive: self.ignore_file_case_insensitive,
         }
     }
 
@@ -133,6 +150,7 @@ impl RgOptions {
         if self.max_depth.is_some() {
             filter.max_depth = self.max_depth;
         }
+        filter.one_file_system = self.one_file_system;
         Ok(filter)
     }
 
@@ -178,6 +196,7 @@ impl RgOptions {
     pub(crate) fn match_flags(&self, mut flags: MatchFlags) -> MatchFlags {
         flags.no_unicode = self.no_unicode;
         flags.crlf = self.crlf;
+        flags.null_data = self.null_data;
         if flags.multiline {
             flags.no_dotall = !self.multiline_dotall;
         }

@@ -65,6 +65,8 @@ pub(crate) struct IgnoreKinds {
     pub no_exclude: bool,
     /// `.gitignore` applies outside a repository too.
     pub no_require_git: bool,
+    /// Ignore rules match names case-insensitively (rg `--ignore-file-case-insensitive`).
+    pub case_insensitive: bool,
 }
 
 impl IgnoreBudget {
@@ -116,12 +118,14 @@ struct Key {
     mtime: (i64, i64),
     ctime: (i64, i64),
     rel: PathBuf,
+    /// Compiled case-insensitively (the same file compiles to other rules then).
+    case_insensitive: bool,
 }
 
 impl Key {
     // The field types of `stat` differ between architectures.
     #[allow(clippy::unnecessary_cast)]
-    fn new(st: &rustix::fs::Stat, rel: &Path) -> Self {
+    fn new(st: &rustix::fs::Stat, rel: &Path, case_insensitive: bool) -> Self {
         Key {
             dev: st.st_dev as u64,
             ino: st.st_ino as u64,
@@ -129,6 +133,7 @@ impl Key {
             mtime: (st.st_mtime as i64, st.st_mtime_nsec as i64),
             ctime: (st.st_ctime as i64, st.st_ctime_nsec as i64),
             rel: rel.to_path_buf(),
+            case_insensitive,
         }
     }
 }
@@ -340,7 +345,7 @@ fn read_rules(
     if opened.kind() != open::Kind::File {
         return None;
     }
-    let key = Key::new(&opened.stat, rel);
+    let key = Key::new(&opened.stat, rel, budget.kinds.case_insensitive);
     let cached = Cache::get(&key);
     if let Some(r) = cached.as_ref().filter(|r| r.complete) {
         return Some(r.clone());
@@ -359,7 +364,8 @@ fn read_rules(
         );
     }
     // Cache only what was read from the version the key names.
-    let same = rustix::fs::fstat(&opened.fd).is_ok_and(|st| Key::new(&st, rel) == key);
+    let same = rustix::fs::fstat(&opened.fd)
+        .is_ok_and(|st| Key::new(&st, rel, key.case_insensitive) == key);
     if same && (rules.complete || rules.count > 0) {
         Cache::put(key, rules.clone());
     }
@@ -411,6 +417,7 @@ fn compile(
             return rules;
         }
         let mut b = GitignoreBuilder::new(rel);
+        let _ = b.case_insensitive(budget.kinds.case_insensitive);
         let (mut n, mut size) = (0, 0);
         for line in &lines[rules.count..] {
             if n == CHUNK_RULES || (n > 0 && size + line.len() > CHUNK_BYTES) {

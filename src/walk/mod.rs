@@ -37,6 +37,9 @@ pub(crate) struct Filter {
     /// Rules the operator gave on the command line (rg `--ignore-file`), root-relative, below every
     /// ignore file in precedence and applied with `no_ignore` too (as rg applies them).
     pub explicit: Option<Arc<ignore::gitignore::Gitignore>>,
+    /// Directories on another file system than the walk's start are not entered (rg
+    /// `--one-file-system`).
+    pub one_file_system: bool,
 }
 
 /// Counts of entries the walk passed over. Objects a deny rule matches are not counted anywhere: a
@@ -163,6 +166,11 @@ impl Walk<'_> {
         let mut skips = WalkSkips::default();
         let mut stack = Vec::new();
         let mut looked_at: Option<PathBuf> = None;
+        let start_dev = if self.filter.one_file_system {
+            rustix::fs::fstat(&fd).ok().map(|st| st.st_dev)
+        } else {
+            None
+        };
         match self.frame(fd, rel, ign) {
             Some(f) => stack.push(f),
             None => {
@@ -241,7 +249,13 @@ impl Walk<'_> {
                     Want::Dir,
                     SymlinkMode::Never,
                 );
-                match opened.ok().and_then(|o| self.frame(o.fd, rel, parent_ign)) {
+                // rg `--one-file-system`: another file system's directory is passed over silently.
+                let opened = match opened {
+                    Ok(o) if start_dev.is_some_and(|dev| o.stat.st_dev != dev) => continue,
+                    Ok(o) => Some(o),
+                    Err(_) => None,
+                };
+                match opened.and_then(|o| self.frame(o.fd, rel, parent_ign)) {
                     Some(f) => stack.push(f),
                     None => skips.unreadable += 1,
                 }

@@ -162,7 +162,7 @@ pub(crate) fn file_hits<'a>(path: &'a str, r: &'a FileResult) -> FileHits<'a> {
         binary_offset: raw.and_then(|h| h.binary_offset),
         matched_lines: r.units,
         matches: raw.map_or(r.units, |h| h.matches),
-        bytes_searched: raw.map_or(0, |h| h.bytes_searched),
+        bytes_searched: r.bytes_searched,
         timed_out: r.status == FileStatus::TimedOut,
         raw,
     }
@@ -225,6 +225,7 @@ impl<'a> HitSink<'a> {
             status,
             units: self.units,
             binary,
+            bytes_searched: hits.bytes_searched,
             raw: keep.then(|| Box::new(hits)),
             ..Default::default()
         }
@@ -306,6 +307,11 @@ impl Sink for HitSink<'_> {
 
     fn context(&mut self, s: &Searcher, c: &SinkContext<'_>) -> Result<bool, io::Error> {
         if self.convert && self.opts.stop_after_binary && self.hits.binary_offset.is_some() {
+            return Ok(false);
+        }
+        // rg 13 ends a `--passthru` search at the `-m`th match; the searcher would go on printing
+        // the rest of the file as the match's trailing context.
+        if s.passthru() && s.max_matches().is_some_and(|m| self.units >= m) {
             return Ok(false);
         }
         if self.opts.lines {

@@ -129,7 +129,8 @@ impl Sandbox {
         let invert = args.invert.unwrap_or(false);
         // With `invert` the lines shown hold no match: rg shows them whole under `-o` too.
         let only_matching = args.only_matching.unwrap_or(false) && !invert;
-        if only_matching && flags.multiline {
+        // The hit stream hands over whole match blocks; its printer splits them (rg `-U -o`).
+        if only_matching && flags.multiline && hook.is_none() {
             return Err(Error::invalid(
                 "only_matching cannot be combined with multiline; search without only_matching",
             ));
@@ -223,6 +224,8 @@ impl Sandbox {
                     invert,
                     max_count: args.max_count,
                     passthru: args.rg.as_ref().is_some_and(|rg| rg.passthru),
+                    no_bom_sniffing: args.rg.as_ref().is_some_and(|rg| rg.encoding_none),
+                    null_data: flags.null_data,
                 },
                 context: Context { before, after },
                 before,
@@ -236,6 +239,7 @@ impl Sandbox {
                 seq,
                 raw,
                 binary: args.rg.as_ref().map_or(BinaryMode::Auto, |rg| rg.binary),
+                mmap: !args.rg.as_ref().is_some_and(|rg| rg.no_mmap),
             };
             plan.run(starts, &mut page);
         }
@@ -293,6 +297,8 @@ struct Plan<'a> {
     raw: Option<hits::HitOptions>,
     /// rg `--binary` / `-a`: what a NUL byte does (see [`BinaryMode`]).
     binary: BinaryMode,
+    /// A named file is searched as one buffer (rg's memory map); see [`RgOptions::no_mmap`].
+    mmap: bool,
 }
 
 impl Plan<'_> {

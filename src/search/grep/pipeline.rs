@@ -107,6 +107,7 @@ struct Shared {
     seq: Option<Arc<SeqSkip>>,
     raw: Option<super::hits::HitOptions>,
     binary: crate::search::rg::BinaryMode,
+    mmap: bool,
     /// The call's deadline, which also expires once `stop` is set.
     deadline: Deadline,
     /// The call is over (page complete, or budget spent): files not started are abandoned, and the
@@ -134,6 +135,7 @@ impl Shared {
             seq: p.seq.clone(),
             raw: p.raw,
             binary: p.binary,
+            mmap: p.mmap,
             deadline: p.deadline.with_stop(Arc::clone(&stop)),
             stop,
         }
@@ -158,6 +160,7 @@ impl Shared {
             seq: self.seq.clone(),
             raw: self.raw,
             binary: self.binary,
+            mmap: self.mmap,
         }
     }
 }

@@ -14,13 +14,16 @@ use grep_regex::RegexMatcher;
 pub struct GrepReplacer {
     matcher: RegexMatcher,
     replacement: Vec<u8>,
+    /// A multiline search: the text handed over is a match's lines, terminators and all, and the
+    /// pattern may match them (rg keeps them in then).
+    multiline: bool,
 }
 
 impl GrepReplacer {
-    /// Appends `line` (its terminator left out) to `dst` with every match replaced, and the range
-    /// of each replacement in `dst` to `ranges`.
+    /// Appends `line` (its terminator left out, unless the search is multiline) to `dst` with
+    /// every match replaced, and the range of each replacement in `dst` to `ranges`.
     pub fn replace_all(&self, line: &[u8], dst: &mut Vec<u8>, ranges: &mut Vec<(usize, usize)>) {
-        let line = trim_terminator(line);
+        let line = self.trim_terminator(line);
         let base = dst.len();
         let mut caps = match self.matcher.new_captures() {
             Ok(c) => c,
@@ -43,7 +46,7 @@ impl GrepReplacer {
 
     /// Appends the replacement of the match at `range` of `line` to `dst` (rg `-o -r`).
     pub fn replace_one(&self, line: &[u8], range: (usize, usize), dst: &mut Vec<u8>) {
-        let line = trim_terminator(line);
+        let line = self.trim_terminator(line);
         let Ok(mut caps) = self.matcher.new_captures() else {
             return;
         };
@@ -54,6 +57,15 @@ impl GrepReplacer {
             }
         }
         self.interpolate(&caps, line, dst);
+    }
+
+    /// The line without its `\n` (rg's line terminator; a `\r` before it is text), as rg trims
+    /// it for a line-by-line search so the pattern cannot see it.
+    fn trim_terminator<'l>(&self, line: &'l [u8]) -> &'l [u8] {
+        if self.multiline {
+            return line;
+        }
+        line.strip_suffix(b"\n").unwrap_or(line)
     }
 
     fn interpolate(
@@ -71,23 +83,20 @@ impl GrepReplacer {
     }
 }
 
-/// The line without its `\n` (rg's line terminator; a `\r` before it is text).
-fn trim_terminator(line: &[u8]) -> &[u8] {
-    line.strip_suffix(b"\n").unwrap_or(line)
-}
-
 impl Sandbox {
     /// The replacer of rg's `-r REPLACEMENT` for the pattern(s) and flags of `args`.
     pub fn grep_replacer(&self, args: &GrepArgs, replacement: &[u8]) -> Result<GrepReplacer> {
+        let flags = super::match_flags(args);
         let matcher = memo::build_any(
             &args.pattern,
             args.patterns.as_deref().unwrap_or_default(),
-            super::match_flags(args),
+            flags,
             &self.policy.limits,
         )?;
         Ok(GrepReplacer {
             matcher,
             replacement: replacement.to_vec(),
+            multiline: flags.multiline,
         })
     }
 }

@@ -49,6 +49,11 @@ impl Plan<'_> {
         })
     }
 
+    /// `\n`, or NUL with `--null-data` (the matcher is built with the same).
+    fn line_terminator(&self) -> grep_matcher::LineTerminator {
+        grep_matcher::LineTerminator::byte(if self.opts.null_data { b'\0' } else { b'\n' })
+    }
+
     fn searcher(&self) -> Searcher {
         SearcherBuilder::new()
             .line_number(self.raw.is_none_or(|h| h.line_numbers))
@@ -66,6 +71,8 @@ impl Plan<'_> {
             .invert_match(self.opts.invert)
             .max_matches(self.opts.max_count)
             .passthru(self.opts.passthru && self.mode == OutputMode::Content)
+            .bom_sniffing(!self.opts.no_bom_sniffing)
+            .line_terminator(self.line_terminator())
             .binary_detection(BinaryDetection::quit(0))
             .heap_limit(Some(64 * 1024 * 1024))
             .build()
@@ -195,7 +202,8 @@ impl Plan<'_> {
         named: bool,
         ho: hits::HitOptions,
     ) -> FileResult {
-        let text = self.binary == BinaryMode::Text;
+        // With `--null-data` a NUL ends a line, as rg: no binary detection.
+        let text = self.binary == BinaryMode::Text || self.opts.null_data;
         // rg's explicit detection: a named file (or, with `--binary`, every file) is searched past
         // its NUL bytes.
         let convert = !text && (named || self.binary == BinaryMode::Binary);
@@ -228,7 +236,7 @@ impl Plan<'_> {
                 // No NUL byte: nothing for the searcher's own check to find.
                 searcher.set_binary_detection(BinaryDetection::none());
                 searcher.search_slice(self.matcher, data, &mut sink)
-            } else if convert && named {
+            } else if convert && named && self.mmap {
                 // As rg's memory-mapped search of a named file: the slice as it is.
                 searcher.set_binary_detection(detection);
                 searcher.search_slice(self.matcher, data, &mut sink)
@@ -238,7 +246,7 @@ impl Plan<'_> {
                 searcher.set_binary_detection(detection);
                 searcher.search_reader(self.matcher, data, &mut sink)
             }
-        } else if named {
+        } else if named && self.mmap {
             // As rg does for a file named on the command line: searched through a memory map (on
             // a 200 MB file the copy of `read` was a third of the time).
             searcher.set_binary_detection(detection);
@@ -290,6 +298,8 @@ impl Plan<'_> {
             .invert_match(searcher.invert_match())
             .max_matches(searcher.max_matches())
             .passthru(searcher.passthru())
+            .bom_sniffing(!self.opts.no_bom_sniffing)
+            .line_terminator(searcher.line_terminator())
             .binary_detection(searcher.binary_detection().clone())
             .heap_limit(Some(64 * 1024 * 1024))
             .memory_map(choice)
