@@ -4,6 +4,8 @@
 //! path` so rg's order is fixed); `--files` is printed by the flag layer itself and compared as is.
 //! Skipped, saying so, when rg is missing (under CI it must be there).
 
+mod grep_support;
+use grep_support::have_rg;
 use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::os::unix::ffi::OsStrExt;
@@ -16,18 +18,6 @@ struct Run {
     stdout: String,
     code: i32,
     stderr: String,
-}
-
-fn have_rg() -> bool {
-    let ok = Command::new("rg").arg("--version").output().is_ok();
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "ripgrep (rg) must be installed under CI: apt-get install ripgrep"
-        );
-        eprintln!("SKIPPED: ripgrep (rg) is not installed; the differential test did not run");
-    }
-    ok
 }
 
 fn run(mut cmd: Command, dir: &Path, args: &[OsString]) -> Run {
@@ -421,8 +411,7 @@ fn ignore_files_from_the_command_line() {
     );
 }
 
-/// `--crlf`: `$` matches before `\r\n`. (rg also ends its own output lines with `\r\n` then, which is
-/// the printers' part: compared without `\r` here.)
+/// `--crlf`: `$` matches before `\r\n`, and the lines rg ends itself end in `\r\n`.
 #[test]
 fn crlf_line_ends() {
     if !have_rg() {
@@ -431,19 +420,17 @@ fn crlf_line_ends() {
     let t = tree();
     let d = t.path();
     write(d, "crlf.txt", b"crlf needle\r\nbar\r\n");
-    for args in [
-        &["-c", "--sort", "path", "needle$"][..],
-        &["-c", "--sort", "path", "--crlf", "needle$"],
-        &["-c", "--sort", "path", "--crlf", "-U", "needle$"],
-        &["-c", "--sort", "path", "--crlf", "--no-crlf", "needle$"],
-    ] {
-        let (want, got) = (rg(d, &os(args)), ours(d, &os(args)));
-        assert_eq!(
-            (want.stdout.replace('\r', ""), want.code),
-            (got.stdout, got.code),
-            "{args:?}"
-        );
-    }
+    same(
+        d,
+        &[
+            &["-c", "--sort", "path", "needle$"][..],
+            &["-c", "--sort", "path", "--crlf", "needle$"],
+            &["-c", "--sort", "path", "--crlf", "-U", "needle$"],
+            &["-c", "--sort", "path", "--crlf", "--no-crlf", "needle$"],
+            &["-l", "--sort", "path", "--crlf", "needle$"],
+            &["--sort", "path", "--crlf", "--heading", "-H", "needle$"],
+        ],
+    );
 }
 
 #[test]
@@ -691,8 +678,6 @@ fn refused_flags_say_why_and_exit_2() {
         (&["-P", "needle"], "pcre2"),
         (&["--engine", "pcre2", "needle"], "engine"),
         (&["--pre", "cat", "needle"], "preprocessors"),
-        (&["--stats", "needle"], "--stats"),
-        (&["-b", "needle"], "byte-offset"),
     ] {
         let r = ours(d, &os(args));
         assert_eq!(r.code, 2, "{args:?}: {r:?}");
@@ -779,6 +764,186 @@ fn passthru_prints_every_line_and_the_last_of_it_and_context_wins() {
             &["--sort", "path", "--passthru", "-C1", "bar", "pt"],
             &["--sort", "path", "--passthru", "-B1", "bar", "pt"],
             &["--sort", "path", "--passthru", "-c", "bar", "pt"],
+            &["--sort", "path", "--passthru", "-m1", "-n", "a", "pt"],
+            &["--sort", "path", "--passthru", "-m2", "a", "pt"],
         ],
     );
+}
+
+/// `--stats`' lines without the two that give times.
+fn untimed(r: Run) -> Run {
+    let stdout = r
+        .stdout
+        .lines()
+        .filter(|l| !l.ends_with(" seconds") && !l.ends_with(" seconds spent searching"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    Run { stdout, ..r }
+}
+
+#[test]
+fn stats_byte_offsets_and_line_terminators_as_rg() {
+    if !have_rg() {
+        return;
+    }
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    write(d, "s/a.txt", b"static a\nb\n  static static\n");
+    write(d, "s/b.txt", b"nothing\n");
+    write(d, "s/c.txt", b"x\nstatic\nmulti\nline static\n");
+    write(d, "crlf.txt", b"one Sherlock\r\ntwo\r\n");
+    write(d, "nul.txt", b"foo\x00bar\x00\x00baz\x00");
+    write(d, "bom.txt", b"\xff\xfe\x00\x62");
+    for args in [
+        &["--sort", "path", "--stats", "static", "s"][..],
+        &["--sort", "path", "--stats", "-c", "static", "s"],
+        &["--sort", "path", "--stats", "-v", "static", "s"],
+        &["--sort", "path", "--stats", "nomatch", "s"],
+    ] {
+        let args = os(args);
+        let (want, got) = (untimed(rg(d, &args)), untimed(ours(d, &args)));
+        assert_eq!(
+            (&got.stdout, got.code),
+            (&want.stdout, want.code),
+            "{args:?}"
+        );
+    }
+    same(
+        d,
+        &[
+            &["--sort", "path", "-b", "static", "s"],
+            &["--sort", "path", "-b", "-o", "static", "s"],
+            &["--sort", "path", "-b", "-n", "--column", "static", "s"],
+            &["--sort", "path", "-b", "--vimgrep", "static", "s"],
+            &["--sort", "path", "-b", "-C1", "multi", "s"],
+            &[
+                "--sort",
+                "path",
+                "-U",
+                "-o",
+                "-n",
+                "static\nmulti\nline",
+                "s",
+            ],
+            &["--sort", "path", "-U", "--vimgrep", "x\nstatic|multi", "s"],
+            &["--sort", "path", "-U", "-b", "-n", "static\nmulti", "s"],
+            &["--sort", "path", "-U", "-rX", "-n", "\n", "s/a.txt"],
+            &["--crlf", "-o", "Sherlock$", "crlf.txt"],
+            &["--crlf", "--color", "always", "Sherlock", "crlf.txt"],
+            &["--crlf", "-c", "Sherlock", "crlf.txt", "s/a.txt"],
+            &["--null-data", ".+", "nul.txt"],
+            &["--null-data", "-n", "ba", "nul.txt"],
+            &["-a", "\\x00", "bom.txt"],
+            &["--encoding", "none", "-a", "\\x00", "bom.txt"],
+        ],
+    );
+}
+
+#[test]
+fn a_named_binary_file_read_in_buffers_hides_matches_from_its_first_nul_on() {
+    if !have_rg() {
+        return;
+    }
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    // The NUL sits in the second 64 KiB buffer: read in buffers, a match before it but in that
+    // buffer is not printed; memory-mapped (one buffer), it is.
+    let mut hay = b"first needle\n".to_vec();
+    while hay.len() < 70_000 {
+        hay.extend_from_slice(b"filler line of text\n");
+    }
+    hay.extend_from_slice(b"second needle\n\x00after needle\n");
+    write(d, "hay", &hay);
+    write(d, "dir/other", b"needle\n");
+    same(
+        d,
+        &[
+            &["-n", "needle", "hay"],
+            &["--no-mmap", "-n", "needle", "hay"],
+            &["--mmap", "-n", "needle", "hay"],
+            &["--sort", "path", "-n", "needle", "hay", "dir"],
+            &["--no-mmap", "-c", "needle", "hay"],
+            &["--no-mmap", "-n", "second", "hay"],
+        ],
+    );
+}
+
+#[test]
+fn ignore_file_case_insensitive_as_rg() {
+    if !have_rg() {
+        return;
+    }
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    write(d, ".ignore", b"FOO.txt\n");
+    write(d, "list", b"BAR.TXT\n");
+    for f in ["foo.txt", "bar.txt", "baz.txt"] {
+        write(d, f, b"needle\n");
+    }
+    same(
+        d,
+        &[
+            &["--sort", "path", "--files"][..],
+            &[
+                "--sort",
+                "path",
+                "--files",
+                "--ignore-file-case-insensitive",
+            ],
+            &["--sort", "path", "--ignore-file", "list", "needle"],
+            &[
+                "--sort",
+                "path",
+                "--ignore-file-case-insensitive",
+                "--ignore-file",
+                "list",
+                "needle",
+            ],
+            &[
+                "--sort",
+                "path",
+                "--ignore-file-case-insensitive",
+                "--no-ignore-file-case-insensitive",
+                "-l",
+                "needle",
+            ],
+        ],
+    );
+}
+
+/// `--one-file-system`, where this machine has a file system mounted inside another one that a
+/// test may write to (`/dev/shm` inside `/dev`); elsewhere the test says it skipped.
+#[test]
+fn one_file_system_does_not_enter_another_mount() {
+    use std::os::unix::fs::MetadataExt;
+    let (Ok(dev), Ok(shm)) = (fs::metadata("/dev"), fs::metadata("/dev/shm")) else {
+        eprintln!("SKIPPED: no /dev/shm");
+        return;
+    };
+    if dev.dev() == shm.dev() {
+        eprintln!("SKIPPED: /dev/shm is not a mount of its own here");
+        return;
+    }
+    // Not hidden (tempdir's default name starts with a dot).
+    let Ok(t) = tempfile::Builder::new()
+        .prefix("rootbound-ofs")
+        .tempdir_in("/dev/shm")
+    else {
+        eprintln!("SKIPPED: /dev/shm is not writable");
+        return;
+    };
+    let name = t.path().file_name().unwrap().to_string_lossy().into_owned();
+    write(t.path(), "f.txt", b"needle\n");
+    let listed = |extra: &[&str]| {
+        let mut args = vec!["--files"];
+        args.extend_from_slice(extra);
+        let r = ours(Path::new("/dev"), &os(&args));
+        r.stdout.lines().any(|l| l.contains(&name))
+    };
+    assert!(listed(&[]), "without the flag the walk enters /dev/shm");
+    assert!(
+        !listed(&["--one-file-system"]),
+        "it stays on /dev's file system"
+    );
+    assert!(listed(&["--one-file-system", "--no-one-file-system"]));
 }

@@ -5,28 +5,12 @@
 //! A case whose flag `rootbound grep` does not accept (yet) says so and is skipped; the printers
 //! behind every flag are also checked at the unit level (src/cli/grep/print/tests.rs).
 
+mod grep_support;
+use grep_support::{have_rg, write};
 use std::path::Path;
 use std::process::{Command, Output};
 
 const BIN: &str = env!("CARGO_BIN_EXE_rootbound");
-
-fn have_rg() -> bool {
-    let ok = Command::new("rg").arg("--version").output().is_ok();
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "ripgrep (rg) must be installed under CI: apt-get install ripgrep"
-        );
-        eprintln!("SKIPPED: ripgrep (rg) is not installed; the differential test did not run");
-    }
-    ok
-}
-
-fn write(root: &Path, rel: &str, content: impl AsRef<[u8]>) {
-    let p = root.join(rel);
-    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-    std::fs::write(p, content).unwrap();
-}
 
 fn tree() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
@@ -51,6 +35,8 @@ fn tree() -> tempfile::TempDir {
     );
     write(r, "bin.dat", b"static first\nbin\0ary static\n");
     write(r, "latin.txt", b"caf\xe9 static\n");
+    write(r, "utf.txt", "caf\u{e9} static \u{2603}\n");
+    write(r, "mc.txt", "a m\nb m\nc\nd m\ne\n");
     write(
         r,
         "ctx.txt",
@@ -178,6 +164,8 @@ fn json_lines() {
         &["--json", "static"][..],
         &["--json", "-C1", "m"],
         &["--json", "static", "bin.dat", "a.txt"],
+        &["--json", "caf"],
+        &["--json", "-v", "-C1", "m", "mc.txt"],
     ] {
         let Some((a, b)) = both(t.path(), flags) else {
             return;

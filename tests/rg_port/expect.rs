@@ -15,10 +15,13 @@ pub enum Expect {
     Same,
     /// Differs on purpose, for the reason given.
     Deliberate(&'static str),
-    /// Differs, not yet fixed.
+    /// Differs, not yet fixed. (None is listed now; `RG_PORT_UPDATE=1` writes entries again when a
+    /// case starts to differ.)
+    #[allow(dead_code)]
     Bug(&'static str),
 }
 
+#[allow(unused_imports)] // `Bug` is used by the entries RG_PORT_UPDATE writes.
 use Expect::{Bug, Deliberate};
 
 /// Cases (`file::name`) that are not `Same`.
@@ -26,30 +29,6 @@ const TABLE: &[(&str, Expect)] = &[
     ("feature::f1_sjis", Deliberate(ENCODING)),
     ("feature::f1_utf16_explicit", Deliberate(ENCODING)),
     ("feature::f1_eucjp", Deliberate(ENCODING)),
-    (
-        "feature::f411_single_threaded_search_stats",
-        Bug("args: flag --stats not accepted"),
-    ),
-    (
-        "feature::f411_parallel_search_stats",
-        Bug("args: flag --stats not accepted"),
-    ),
-    (
-        "feature::f416_crlf_only_matching",
-        Bug("print: output differs; rg --crlf -o 'Sherlock$' sherlock"),
-    ),
-    (
-        "feature::f993_null_data",
-        Bug("args: flag --null-data not accepted"),
-    ),
-    (
-        "feature::f1207_ignore_encoding",
-        Bug(r"args: exit 0 vs ours 1; rg --encoding none -a '\x00' foo"),
-    ),
-    (
-        "misc::byte_offset_only_matching",
-        Bug("args: flag -b not accepted"),
-    ),
     ("misc::ignore_git_parent", Deliberate(PARENT_IGNORE)),
     (
         "misc::ignore_ripgrep_parent_no_stop",
@@ -67,10 +46,6 @@ const TABLE: &[(&str, Expect)] = &[
         Deliberate(STDIN),
     ),
     (
-        "regression::r1311_multi_line_term_replace",
-        Bug(r"print: output differs; rg -U '-r?' -n $'\n' input"),
-    ),
-    (
         "regression::r1389_bad_symlinks_no_biscuit",
         Deliberate(ABS_SYMLINK),
     ),
@@ -78,48 +53,16 @@ const TABLE: &[(&str, Expect)] = &[
         "regression::r1446_respect_excludes_in_worktree",
         Deliberate(WORKTREE),
     ),
-    (
-        "regression::r1765",
-        Bug("print: output differs; rg 'x?' --crlf --color always"),
-    ),
-    (
-        "regression::r1866",
-        Bug(r"print: output differs; rg --multiline --vimgrep 'foobar\nfoobar\nfoo|quux' test"),
-    ),
-    (
-        "binary::after_match1_explicit",
-        Bug("print: no binary-file line; rg --no-mmap -n 'Project Gutenberg EBook' hay"),
-    ),
     ("binary::after_match1_stdin", Deliberate(STDIN)),
-    (
-        "binary::before_match1_explicit",
-        Bug("print: no binary-file line; rg --no-mmap -n Heaven hay"),
-    ),
-    (
-        "binary::before_match2_explicit",
-        Bug("print: no binary-file line; rg --no-mmap -n 'a medical student' hay"),
-    ),
-    (
-        "json::notutf8",
-        Bug(r"print: output differs; rg --json '(?-u)\xFF'"),
-    ),
-    (
-        "multiline::only_matching",
-        Bug(
-            r"args: exit 0 vs ours 2; rg -n -U --only-matching 'Watson|Sherlock\p{Any}+?Holmes' sherlock",
-        ),
-    ),
-    (
-        "multiline::vimgrep",
-        Bug(r"print: output differs; rg -n -U --vimgrep 'Watson|Sherlock\p{Any}+?Holmes' sherlock"),
-    ),
     ("multiline::stdin", Deliberate(STDIN)),
-    (
-        "feature::no_unicode",
-        Bug("args: exit 2 vs ours 1; rg -i --no-unicode 'Δ'"),
-    ),
+    ("feature::no_unicode", Deliberate(REGEX_SYNTAX)),
 ];
 
+/// rootbound's regex engine is regex-syntax 0.8 (rg 14's): without Unicode a non-ASCII literal
+/// stands for its UTF-8 bytes, where rg 13's parser refused it (exit 2). rg's own test asks only
+/// for a failing exit; rootbound exits 1 (no match).
+const REGEX_SYNTAX: &str =
+    "--no-unicode 'Δ' compiles (regex-syntax 0.8, as rg 14) and finds nothing: exit 1, rg 13 exit 2";
 /// rootbound reads no ignore file above the directory it searches from (README, security 5).
 const PARENT_IGNORE: &str =
     "no ignore files from the parents of the root: rg reads .gitignore/.ignore above the cwd";

@@ -442,19 +442,24 @@ pub(crate) struct RgFlags {
     /// Print every line, those without a match as context (the last of it and -A/-B/-C wins).
     #[arg(long, overrides_with_all = ["context", "after_context", "before_context"])]
     pub passthru: bool,
-    #[arg(long, hide = true)]
+    /// Lines end at NUL bytes instead of newlines (for `find -print0` lists and the like).
+    #[arg(long)]
     pub null_data: bool,
-    #[arg(long, hide = true, overrides_with = "no_stats")]
+    /// Print rg's counts (matches, lines, files, bytes) after the results.
+    #[arg(long, overrides_with = "no_stats")]
     pub stats: bool,
     #[arg(long, hide = true, overrides_with = "stats")]
     pub no_stats: bool,
-    #[arg(short = 'b', long, hide = true)]
+    /// Print the 0-based byte offset of each line (with -o, of each match) before it.
+    #[arg(short = 'b', long)]
     pub byte_offset: bool,
-    #[arg(long, hide = true, overrides_with = "no_one_file_system")]
+    /// Do not enter directories on another file system than the path's.
+    #[arg(long, overrides_with = "no_one_file_system")]
     pub one_file_system: bool,
     #[arg(long, hide = true, overrides_with = "one_file_system")]
     pub no_one_file_system: bool,
-    #[arg(long, hide = true, overrides_with = "no_ignore_file_case_insensitive")]
+    /// Match the rules of the tree's ignore files case-insensitively (not --ignore-file's, as rg).
+    #[arg(long, overrides_with = "no_ignore_file_case_insensitive")]
     pub ignore_file_case_insensitive: bool,
     #[arg(long, hide = true, overrides_with = "ignore_file_case_insensitive")]
     pub no_ignore_file_case_insensitive: bool,

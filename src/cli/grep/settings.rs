@@ -135,6 +135,13 @@ pub(crate) fn settings(
     rg.multiline_dotall = f.multiline_dotall;
     rg.crlf = f.crlf;
     rg.passthru = f.passthru;
+    rg.null_data = f.null_data;
+    rg.one_file_system = f.one_file_system;
+    rg.ignore_file_case_insensitive = f.ignore_file_case_insensitive;
+    rg.encoding_none = f
+        .encoding
+        .as_deref()
+        .is_some_and(|e| e.eq_ignore_ascii_case("none"));
     rg.binary = if f.text {
         BinaryMode::Text
     } else if f.binary || u >= 3 {
@@ -143,6 +150,14 @@ pub(crate) fn settings(
         BinaryMode::Auto
     };
     rg.max_depth = f.max_depth;
+    // rg's mmap_choice: `--no-mmap`, else `--mmap`, else a map for up to 10 paths that are all files.
+    rg.no_mmap = f.no_mmap
+        || !f.mmap
+            && (paths.len() > 10
+                || paths.is_empty()
+                || !paths
+                    .iter()
+                    .all(|p| std::fs::metadata(p).is_ok_and(|m| m.is_file())));
     if !f.no_ignore_files {
         for file in &f.ignore_file {
             rg.ignore_lines.extend(lines_of_file(file, "ignore rules")?);
@@ -222,6 +237,15 @@ pub(crate) fn settings(
         count_matches,
         quiet: f.quiet,
         path_prefix: None,
+        line_term: if f.null_data {
+            b"\0"
+        } else if f.crlf {
+            b"\r\n"
+        } else {
+            b"\n"
+        },
+        stats: f.stats,
+        byte_offset: f.byte_offset,
         colors: check_colors(&f.colors)?,
     };
     Ok(Settings {
@@ -252,19 +276,6 @@ fn refuse_unsupported(f: &RgFlags) -> Result<(), String> {
     }
     if f.pre.is_some() || !f.pre_glob.is_empty() {
         return Err("--pre/--pre-glob are not supported: preprocessors run external programs, which rootbound does not start".into());
-    }
-    let not_yet = [
-        (f.null_data, "--null-data"),
-        (f.stats, "--stats"),
-        (f.byte_offset, "-b/--byte-offset"),
-        (f.one_file_system, "--one-file-system"),
-        (
-            f.ignore_file_case_insensitive,
-            "--ignore-file-case-insensitive",
-        ),
-    ];
-    if let Some((_, flag)) = not_yet.iter().find(|(given, _)| *given) {
-        return Err(format!("{flag} is not supported by rootbound grep"));
     }
     for (flag, v) in [("--sort", &f.sort), ("--sortr", &f.sortr)] {
         match v.as_deref() {

@@ -3,24 +3,15 @@
 //! UTF-8 as `{"bytes": base64}`).
 
 use super::standard::fmt_u64;
+use super::stats::Totals;
 use super::State;
 use base64::Engine;
 use rootbound::{FileHits, HitLineKind};
 use std::time::Duration;
 
-/// The counters of rg's `stats` objects.
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct Totals {
-    searches: u64,
-    searches_with_match: u64,
-    bytes_searched: u64,
-    bytes_printed: u64,
-    matched_lines: u64,
-    matches: u64,
-}
-
-/// Writes one file's messages into `buf` (nothing for a file with no line to show).
-pub(super) fn file(buf: &mut Vec<u8>, st: &mut State, f: &FileHits<'_>, path: &[u8]) {
+/// Writes one file's messages into `buf` (nothing for a file with no line to show), and returns
+/// the counts its `end` message gave (rg's summary sums those: files without output do not count).
+pub(super) fn file(buf: &mut Vec<u8>, f: &FileHits<'_>, path: &[u8]) -> Totals {
     let start = buf.len();
     let mut any = false;
     for l in f.lines() {
@@ -65,16 +56,9 @@ pub(super) fn file(buf: &mut Vec<u8>, st: &mut State, f: &FileHits<'_>, path: &[
         buf.extend_from_slice(b"]}}\n");
     }
     if !any {
-        return;
+        return Totals::default();
     }
-    let t = Totals {
-        searches: 1,
-        searches_with_match: u64::from(f.matched_lines > 0),
-        bytes_searched: f.bytes_searched,
-        bytes_printed: (buf.len() - start) as u64,
-        matched_lines: f.matched_lines,
-        matches: f.matches,
-    };
+    let t = Totals::of(f, (buf.len() - start) as u64);
     buf.extend_from_slice(b"{\"type\":\"end\",\"data\":{\"path\":");
     data(buf, path);
     buf.extend_from_slice(b",\"binary_offset\":");
@@ -82,27 +66,10 @@ pub(super) fn file(buf: &mut Vec<u8>, st: &mut State, f: &FileHits<'_>, path: &[
         Some(o) => num(buf, o),
         None => buf.extend_from_slice(b"null"),
     }
-    buf.extend_from_slice(b",\"stats\":{\"elapsed\":");
-    elapsed(buf, Duration::ZERO, false);
-    counts(
-        buf,
-        &[
-            ("searches", t.searches),
-            ("searches_with_match", t.searches_with_match),
-            ("bytes_searched", t.bytes_searched),
-            ("bytes_printed", t.bytes_printed),
-            ("matched_lines", t.matched_lines),
-            ("matches", t.matches),
-        ],
-    );
-    buf.extend_from_slice(b"}}}\n");
-    let s = &mut st.totals;
-    s.searches += t.searches;
-    s.searches_with_match += t.searches_with_match;
-    s.bytes_searched += t.bytes_searched;
-    s.bytes_printed += t.bytes_printed;
-    s.matched_lines += t.matched_lines;
-    s.matches += t.matches;
+    buf.extend_from_slice(b",\"stats\":");
+    t.write_json(buf, false);
+    buf.extend_from_slice(b"}}\n");
+    t
 }
 
 /// rg's closing `summary` message (its keys sorted, as rg's `json!` writes them).
@@ -110,36 +77,13 @@ pub(super) fn summary(buf: &mut Vec<u8>, st: &State) {
     let t = st.totals;
     buf.extend_from_slice(b"{\"data\":{\"elapsed_total\":");
     elapsed(buf, st.started.elapsed(), true);
-    buf.extend_from_slice(b",\"stats\":{\"bytes_printed\":");
-    num(buf, t.bytes_printed);
-    buf.extend_from_slice(b",\"bytes_searched\":");
-    num(buf, t.bytes_searched);
-    buf.extend_from_slice(b",\"elapsed\":");
-    elapsed(buf, Duration::ZERO, true);
-    counts(
-        buf,
-        &[
-            ("matched_lines", t.matched_lines),
-            ("matches", t.matches),
-            ("searches", t.searches),
-            ("searches_with_match", t.searches_with_match),
-        ],
-    );
-    buf.extend_from_slice(b"}},\"type\":\"summary\"}\n");
-}
-
-/// `,"key":n` for each count, in the order given (rg's order differs between messages).
-fn counts(buf: &mut Vec<u8>, pairs: &[(&str, u64)]) {
-    for (k, v) in pairs {
-        buf.extend_from_slice(b",\"");
-        buf.extend_from_slice(k.as_bytes());
-        buf.extend_from_slice(b"\":");
-        num(buf, *v);
-    }
+    buf.extend_from_slice(b",\"stats\":");
+    t.write_json(buf, true);
+    buf.extend_from_slice(b"},\"type\":\"summary\"}\n");
 }
 
 /// A duration as rg writes it: `{"secs","nanos","human"}`, or with sorted keys.
-fn elapsed(buf: &mut Vec<u8>, d: Duration, sorted: bool) {
+pub(super) fn elapsed(buf: &mut Vec<u8>, d: Duration, sorted: bool) {
     let human = format!("{:0.6}s", d.as_secs_f64());
     let (secs, nanos) = (d.as_secs(), u64::from(d.subsec_nanos()));
     if sorted {
@@ -160,7 +104,7 @@ fn elapsed(buf: &mut Vec<u8>, d: Duration, sorted: bool) {
     buf.push(b'}');
 }
 
-fn num(buf: &mut Vec<u8>, n: u64) {
+pub(super) fn num(buf: &mut Vec<u8>, n: u64) {
     let mut tmp = [0u8; 20];
     buf.extend_from_slice(fmt_u64(n, &mut tmp));
 }
@@ -183,7 +127,7 @@ fn data(buf: &mut Vec<u8>, bytes: &[u8]) {
 }
 
 /// A JSON string, escaped as serde_json escapes it.
-fn string(buf: &mut Vec<u8>, s: &str) {
+pub(super) fn string(buf: &mut Vec<u8>, s: &str) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     buf.push(b'"');
     let bytes = s.as_bytes();

@@ -7,6 +7,7 @@ use super::paths::PathPrefix;
 mod color;
 mod json;
 mod standard;
+mod stats;
 mod summary;
 
 use rootbound::{FileHits, GrepArgs, HitOptions, OutputMode, Sandbox};
@@ -77,9 +78,34 @@ pub(crate) struct PrintOpts {
     pub include_zero: bool,
     /// `--path-separator`: this byte instead of `/` in every printed path.
     pub path_separator: Option<u8>,
+    /// The line terminator rg writes where it ends a line itself (a line without one, `-o`, colour,
+    /// separators): `\n`, `\r\n` with `--crlf`, NUL with `--null-data`.
+    pub line_term: &'static [u8],
+    /// `--stats`: rg's counts after the results.
+    pub stats: bool,
+    /// `-b`: the byte offset in the file of each line (with `-o`, of each match) after its number.
+    pub byte_offset: bool,
     /// `--colors` specs in order (`{path,line,column,match}:{fg,bg,style,none}[:VALUE]`), already
     /// checked; later ones win.
     pub colors: Vec<String>,
+}
+
+impl PrintOpts {
+    /// The byte that ends a line (the last of [`PrintOpts::line_term`]).
+    fn eol(&self) -> u8 {
+        self.line_term.last().copied().unwrap_or(b'\n')
+    }
+
+    /// Where the text of `line` ends: before its terminator (`\r\n` counts whole with `--crlf`,
+    /// as rg's trim_line_terminator).
+    fn content_end(&self, line: &[u8]) -> usize {
+        let eol = self.eol();
+        match line.strip_suffix(&[eol]) {
+            Some(rest) if self.line_term == b"\r\n" && rest.ends_with(b"\r") => rest.len() - 1,
+            Some(rest) => rest.len(),
+            None => line.len(),
+        }
+    }
 }
 
 thread_local! {
@@ -115,6 +141,9 @@ impl Default for PrintOpts {
             path_prefix: None,
             include_zero: false,
             path_separator: None,
+            line_term: b"\n",
+            stats: false,
+            byte_offset: false,
             colors: Vec::new(),
         }
     }
@@ -127,8 +156,8 @@ pub(crate) struct State {
     printed: bool,
     /// Context lines were asked for (rg then separates files by the context separator).
     context: bool,
-    /// `--json`: the sums for the closing summary.
-    totals: json::Totals,
+    /// The sums for `--stats` and `--json`'s closing summary.
+    totals: stats::Totals,
     /// When the command started (`--json`'s `elapsed_total`).
     started: Instant,
 }
@@ -138,7 +167,7 @@ impl Default for State {
         State {
             printed: false,
             context: false,
-            totals: json::Totals::default(),
+            totals: stats::Totals::default(),
             started: Instant::now(),
         }
     }
@@ -194,6 +223,7 @@ fn run(
         || opts.replace.is_some()
         || opts.vimgrep
         || opts.only_matching
+        || opts.stats
         || (!content && opts.count_matches);
     let hit_opts = HitOptions::new(
         content,
@@ -228,13 +258,18 @@ fn run(
         buf.clear();
         path.clear();
         shown_path(opts, f.path, &mut path);
-        if json {
-            json::file(&mut buf, st, f, &path);
-        } else if content {
-            standard::file(&mut buf, opts, st, f, &path, replacer.as_ref(), &colors);
+        let counts = if json {
+            json::file(&mut buf, f, &path)
         } else {
-            summary::file(&mut buf, opts, mode, f, &path, &colors);
-        }
+            if content {
+                standard::file(&mut buf, opts, st, f, &path, replacer.as_ref(), &colors);
+            } else {
+                summary::file(&mut buf, opts, mode, f, &path, &colors);
+            }
+            // rg's summary printers (`-c`, `-l`) count no bytes printed.
+            stats::Totals::of(f, if content { buf.len() as u64 } else { 0 })
+        };
+        st.totals.add(&counts);
         if !buf.is_empty() {
             if let Err(e) = out.write_all(&buf) {
                 failed = Some(e);
@@ -259,7 +294,7 @@ fn shown_path(opts: &PrintOpts, lib: &str, out: &mut Vec<u8>) {
     let start = out.len();
     match &opts.path_prefix {
         Some(p) => p.apply(lib.as_bytes(), out),
-        None => out.extend_from_slice(lib.as_bytes()),
+        None => super::paths::raw(lib.as_bytes(), out),
     }
     separate(opts, &mut out[start..]);
 }
@@ -273,19 +308,18 @@ pub(crate) fn separate(opts: &PrintOpts, path: &mut [u8]) {
     }
 }
 
-/// After the last path argument: rg's closing `summary` message under `--json`. The state carried
-/// between path arguments starts over.
+/// After the last path argument: rg's closing `summary` message under `--json`, or its `--stats`
+/// lines. The state carried between path arguments starts over.
 pub(crate) fn finish(opts: &PrintOpts, out: &mut dyn Write) -> io::Result<()> {
     let st = STATE.with(|st| std::mem::take(&mut *st.borrow_mut()));
+    let mut buf = Vec::new();
     if opts.json && !opts.quiet {
-        let mut buf = Vec::new();
         json::summary(&mut buf, &st);
-        out.write_all(&buf)?;
+    } else if opts.stats {
+        st.totals.write_human(&mut buf, st.started.elapsed());
     }
-    Ok(())
+    out.write_all(&buf)
 }
 
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_json;

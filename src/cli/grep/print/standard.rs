@@ -41,7 +41,7 @@ pub(super) fn file(
             HitLineKind::Break => {
                 if let Some(sep) = &opts.context_separator {
                     w.buf.extend_from_slice(sep.as_bytes());
-                    w.buf.push(b'\n');
+                    w.buf.extend_from_slice(opts.line_term);
                 }
             }
             HitLineKind::Context => w.context(&l, rep),
@@ -86,17 +86,21 @@ impl W<'_, '_> {
         self.began = true;
         if st.printed {
             if self.opts.heading {
-                self.buf.push(b'\n');
+                self.buf.extend_from_slice(self.opts.line_term);
             } else if st.context {
                 if let Some(sep) = &self.opts.context_separator {
                     self.buf.extend_from_slice(sep.as_bytes());
-                    self.buf.push(b'\n');
+                    self.buf.extend_from_slice(self.opts.line_term);
                 }
             }
         }
         if self.opts.heading && self.opts.with_filename {
             self.spec(Kind::Path, self.path);
-            self.buf.push(if self.opts.null { b'\0' } else { b'\n' });
+            if self.opts.null {
+                self.buf.push(b'\0');
+            } else {
+                self.buf.extend_from_slice(self.opts.line_term);
+            }
         }
     }
 
@@ -123,8 +127,8 @@ impl W<'_, '_> {
         self.buf.extend_from_slice(sep);
     }
 
-    /// Path, line number and column, as the options ask.
-    fn prelude(&mut self, line: u64, column: Option<u64>, context: bool) {
+    /// Path, line number, column and byte offset, as the options ask.
+    fn prelude(&mut self, line: u64, column: Option<u64>, offset: u64, context: bool) {
         let opts = self.opts;
         let sep = if context {
             opts.field_context_separator.as_bytes()
@@ -145,12 +149,19 @@ impl W<'_, '_> {
         if let (Some(c), true) = (column, opts.column) {
             self.number(Kind::Column, c, sep);
         }
+        if opts.byte_offset {
+            // rg gives the offset no colour of its own.
+            let mut tmp = [0u8; 20];
+            self.buf.extend_from_slice(fmt_u64(offset, &mut tmp));
+            self.buf.extend_from_slice(sep);
+        }
     }
 
     fn context(&mut self, l: &HitLine<'_>, rep: Option<&Replacer>) {
         if !l.submatches.is_empty() && !self.opts.only_matching && rep.is_none() {
             // A context line with matches (`-v`): coloured, with the first match's column.
-            self.prelude(l.line_number, Some(l.submatches[0].0 as u64 + 1), true);
+            let col = Some(l.submatches[0].0 as u64 + 1);
+            self.prelude(l.line_number, col, l.offset, true);
             let n = l.submatches.len();
             self.line(
                 Text {
@@ -162,8 +173,8 @@ impl W<'_, '_> {
             );
             return;
         }
-        for (n, line) in split_lines(l.line_number, l.bytes) {
-            self.prelude(n, None, true);
+        for (n, start, line) in split_lines(l.line_number, self.opts.eol(), l.bytes) {
+            self.prelude(n, None, l.offset + start as u64, true);
             self.line(
                 Text {
                     bytes: line,
@@ -176,11 +187,10 @@ impl W<'_, '_> {
     }
 
     fn matched(&mut self, l: &HitLine<'_>, rep: Option<&Replacer>) {
-        let opts = self.opts;
-        if l.submatches.is_empty() && !opts.only_matching && rep.is_none() {
+        if l.submatches.is_empty() && !self.opts.only_matching && rep.is_none() {
             // The fast path: nothing to find in the line.
-            for (n, line) in split_lines(l.line_number, l.bytes) {
-                self.prelude(n, None, false);
+            for (n, start, line) in split_lines(l.line_number, self.opts.eol(), l.bytes) {
+                self.prelude(n, None, l.offset + start as u64, false);
                 self.line(
                     Text {
                         bytes: line,
@@ -192,122 +202,155 @@ impl W<'_, '_> {
             }
             return;
         }
-        let multi = l.bytes[..l.bytes.len().saturating_sub(1)].contains(&b'\n');
-        if multi {
-            self.matched_multi(l);
+        let Some(r) = rep else {
+            return self.matched_text(l.line_number, l.offset, l.bytes, l.submatches);
+        };
+        // `-r`: rg replaces the matches first and prints the result as it prints a line, with the
+        // replacements as its matches.
+        let mut bytes = std::mem::take(&mut self.scratch);
+        let mut ranges = std::mem::take(&mut self.scratch_m);
+        bytes.clear();
+        ranges.clear();
+        r.replace_all(l.bytes, &mut bytes, &mut ranges);
+        self.matched_text(l.line_number, l.offset, &bytes, &ranges);
+        self.scratch = bytes;
+        self.scratch_m = ranges;
+    }
+
+    /// A matching line (or the lines of one multiline match) with its matches.
+    fn matched_text(&mut self, n: u64, offset: u64, bytes: &[u8], matches: &[(usize, usize)]) {
+        let opts = self.opts;
+        if bytes[..bytes.len().saturating_sub(1)].contains(&opts.eol()) {
+            if opts.only_matching {
+                self.multi_only(n, offset, bytes, matches);
+            } else if opts.vimgrep {
+                self.multi_per_match(n, offset, bytes, matches);
+            } else {
+                self.multi(n, offset, bytes, matches);
+            }
             return;
         }
         if opts.only_matching {
-            for &(s, e) in l.submatches {
-                self.prelude(l.line_number, Some(s as u64 + 1), false);
-                let mut piece = std::mem::take(&mut self.scratch);
-                piece.clear();
-                match rep {
-                    Some(r) => r.replace_one(l.bytes, (s, e), &mut piece),
-                    None => piece.extend_from_slice(&l.bytes[s..e]),
-                }
-                let len = piece.len();
+            for &(s, e) in matches {
+                self.prelude(n, Some(s as u64 + 1), offset + s as u64, false);
+                let piece = &bytes[s..e];
+                let piece = piece.strip_suffix(&[opts.eol()]).unwrap_or(piece);
                 self.line(
                     Text {
-                        bytes: &piece,
-                        matches: &[(0, len)],
+                        bytes: piece,
+                        matches: &[(0, piece.len())],
                     },
                     false,
                     1,
                 );
-                self.scratch = piece;
             }
             return;
         }
         if opts.vimgrep {
-            for &m in l.submatches {
-                self.prelude(l.line_number, Some(m.0 as u64 + 1), false);
-                self.line_with(l.bytes, &[m], rep, l.submatches.len());
+            for &m in matches {
+                self.prelude(n, Some(m.0 as u64 + 1), offset + m.0 as u64, false);
+                self.line(
+                    Text {
+                        bytes,
+                        matches: &[m],
+                    },
+                    false,
+                    matches.len(),
+                );
             }
             return;
         }
-        let col = l.submatches.first().map(|m| m.0 as u64 + 1);
-        self.prelude(l.line_number, col, false);
-        self.line_with(l.bytes, l.submatches, rep, l.submatches.len());
+        let col = matches.first().map(|m| m.0 as u64 + 1);
+        self.prelude(n, col, offset, false);
+        self.line(Text { bytes, matches }, false, matches.len());
     }
 
-    /// A matching line with its matches (replaced with `-r`).
-    fn line_with(
-        &mut self,
-        bytes: &[u8],
-        matches: &[(usize, usize)],
-        rep: Option<&Replacer>,
-        original: usize,
-    ) {
-        match rep {
-            Some(r) => {
-                let mut s = std::mem::take(&mut self.scratch);
-                let mut m = std::mem::take(&mut self.scratch_m);
-                s.clear();
-                m.clear();
-                r.replace_all(bytes, &mut s, &mut m);
-                self.line(
-                    Text {
-                        bytes: &s,
-                        matches: &m,
-                    },
-                    false,
-                    original,
-                );
-                self.scratch = s;
-                self.scratch_m = m;
-            }
-            None => self.line(Text { bytes, matches }, false, original),
-        }
-    }
-
-    /// The lines of one multiline match, each with the part of the match it holds.
-    fn matched_multi(&mut self, l: &HitLine<'_>) {
-        let mut start = 0;
-        let mut n = l.line_number;
-        let col = l.submatches.first().map(|m| m.0 as u64 + 1);
-        while start < l.bytes.len() {
-            let end =
-                memchr::memchr(b'\n', &l.bytes[start..]).map_or(l.bytes.len(), |i| start + i + 1);
-            let line = &l.bytes[start..end];
-            let ms: Vec<(usize, usize)> = l
-                .submatches
+    /// The lines of one multiline match, each with the part of the matches it holds and the
+    /// column of the first match (rg's sink_slow_multi_line).
+    fn multi(&mut self, first: u64, offset: u64, bytes: &[u8], matches: &[(usize, usize)]) {
+        let col = matches.first().map(|m| m.0 as u64 + 1);
+        for (n, start, line) in split_lines(first, self.opts.eol(), bytes) {
+            let end = start + line.len();
+            let ms: Vec<(usize, usize)> = matches
                 .iter()
                 .filter(|m| m.0 < end && m.1 > start || (m.0 == m.1 && m.0 == start))
                 .map(|m| (m.0.max(start) - start, m.1.min(end) - start))
                 .collect();
-            if self.opts.only_matching {
-                for m in ms {
-                    let piece = &line[m.0..m.1];
-                    let piece = piece.strip_suffix(b"\n").unwrap_or(piece);
-                    if piece.is_empty() {
+            self.prelude(n, col, offset + start as u64, false);
+            self.line(
+                Text {
+                    bytes: line,
+                    matches: &ms,
+                },
+                false,
+                ms.len(),
+            );
+        }
+    }
+
+    /// `-o` on a multiline match: each line's part of each match on its own line, numbered by its
+    /// line, with the match's column (rg's sink_slow_multi_line_only_matching).
+    fn multi_only(&mut self, first: u64, offset: u64, bytes: &[u8], matches: &[(usize, usize)]) {
+        let mut midx = 0;
+        for (n, start, line) in split_lines(first, self.opts.eol(), bytes) {
+            let mut from = start;
+            let mut end = start + line.len();
+            if bytes[..end].ends_with(&[self.opts.eol()]) {
+                end -= 1;
+            }
+            if self.opts.trim {
+                from += trimmed(&bytes[from..end]);
+            }
+            while from < end {
+                let m = matches[midx];
+                if m.1 <= from {
+                    if midx + 1 < matches.len() {
+                        midx += 1;
                         continue;
                     }
-                    self.prelude(n, Some(m.0 as u64 + 1), false);
-                    let len = piece.len();
-                    let owned = piece.to_vec();
-                    self.line(
-                        Text {
-                            bytes: &owned,
-                            matches: &[(0, len)],
-                        },
-                        false,
-                        1,
-                    );
+                    break;
                 }
-            } else {
-                self.prelude(n, col, false);
+                if from < m.0 {
+                    from = end.min(m.0);
+                    continue;
+                }
+                let upto = end.min(m.1);
+                self.prelude(n, Some(m.0 as u64 + 1), offset + m.0 as u64, false);
+                let piece = &bytes[from..upto];
                 self.line(
                     Text {
-                        bytes: line,
-                        matches: &ms,
+                        bytes: piece,
+                        matches: &[(0, piece.len())],
                     },
                     false,
-                    ms.len(),
+                    1,
                 );
+                from = upto;
             }
-            n += 1;
-            start = end;
+        }
+    }
+
+    /// `--vimgrep` on a multiline match: each match once, as the first line it is on with that
+    /// match coloured (rg's sink_slow_multi_per_match with its one-line rule, rg issue 1866).
+    fn multi_per_match(&mut self, first: u64, offset: u64, bytes: &[u8], ms: &[(usize, usize)]) {
+        for &m in ms {
+            let Some((n, start, line)) = split_lines(first, self.opts.eol(), bytes)
+                .find(|(_, start, line)| start + line.len() > m.0)
+            else {
+                continue;
+            };
+            let end = start + line.len();
+            let col = m.0.saturating_sub(start) as u64 + 1;
+            self.prelude(n, Some(col), offset + start as u64, false);
+            let here = (m.0.max(start) - start, m.1.min(end) - start);
+            self.line(
+                Text {
+                    bytes: line,
+                    matches: &[here],
+                },
+                false,
+                1,
+            );
         }
     }
 
@@ -321,8 +364,7 @@ impl W<'_, '_> {
                 return;
             }
         }
-        // rg's line terminator is `\n` alone: a `\r` before it is text.
-        let end = bytes.len() - usize::from(bytes.ends_with(b"\n"));
+        let end = opts.content_end(bytes);
         let start = if opts.trim { trimmed(&bytes[..end]) } else { 0 };
         if !opts.color || t.matches.is_empty() || self.colors.matched.is_none() {
             // rg writes the line as it is, terminator and all.
@@ -331,13 +373,13 @@ impl W<'_, '_> {
             } else {
                 self.buf.extend_from_slice(bytes);
             }
-            if !bytes.ends_with(b"\n") {
-                self.buf.push(b'\n');
+            if !bytes.ends_with(&[opts.eol()]) {
+                self.buf.extend_from_slice(opts.line_term);
             }
             return;
         }
         self.colored(bytes, start, end, t.matches);
-        self.buf.push(b'\n');
+        self.buf.extend_from_slice(opts.line_term);
     }
 
     /// `bytes[start..end]` with the parts in `matches` coloured (rg's write_colored_matches).
@@ -416,7 +458,7 @@ impl W<'_, '_> {
                 self.buf
                     .extend_from_slice(format!(" [... {rest} more {tense}]").as_bytes());
             }
-            self.buf.push(b'\n');
+            self.buf.extend_from_slice(opts.line_term);
             return;
         }
         if original == 0 || opts.only_matching {
@@ -430,7 +472,7 @@ impl W<'_, '_> {
                 format!("[Omitted long line with {original} matches]").as_bytes(),
             );
         }
-        self.buf.push(b'\n');
+        self.buf.extend_from_slice(opts.line_term);
     }
 }
 
@@ -442,19 +484,20 @@ enum Kind {
     Column,
 }
 
-/// The lines of `bytes` (one, or several for a multiline match) with their numbers.
-fn split_lines(first: u64, bytes: &[u8]) -> impl Iterator<Item = (u64, &[u8])> {
+/// The lines of `bytes` (one, or several for a multiline match) with their numbers and where each
+/// starts in `bytes`.
+fn split_lines(first: u64, eol: u8, bytes: &[u8]) -> impl Iterator<Item = (u64, usize, &[u8])> {
     let mut start = 0;
     let mut n = first;
     std::iter::from_fn(move || {
         if start >= bytes.len() {
             return None;
         }
-        let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |i| start + i + 1);
-        let line = &bytes[start..end];
+        let end = memchr::memchr(eol, &bytes[start..]).map_or(bytes.len(), |i| start + i + 1);
+        let line = (n, start, &bytes[start..end]);
         start = end;
         n += 1;
-        Some((n - 1, line))
+        Some(line)
     })
 }
 

@@ -54,8 +54,12 @@ pub(super) fn file(
         }
         let mut tmp = [0u8; 20];
         buf.extend_from_slice(fmt_u64(count, &mut tmp));
-        buf.push(b'\n');
+        buf.extend_from_slice(opts.line_term);
     } else {
-        buf.push(if opts.null { b'\0' } else { b'\n' });
+        if opts.null {
+            buf.push(b'\0');
+        } else {
+            buf.extend_from_slice(opts.line_term);
+        }
     }
 }

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::Command;
 
 /// Whether rg is here. Under CI it must be; elsewhere the tests say that they skip.
-pub(super) fn have_rg() -> bool {
+fn have_rg() -> bool {
     let ok = Command::new("rg").arg("--version").output().is_ok();
     if !ok {
         assert!(
@@ -19,7 +19,7 @@ pub(super) fn have_rg() -> bool {
     ok
 }
 
-pub(super) fn tree() -> tempfile::TempDir {
+fn tree() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let w = |p: &str, b: &[u8]| {
         let p = dir.path().join(p);
@@ -60,7 +60,7 @@ pub(super) fn tree() -> tempfile::TempDir {
 }
 
 /// Runs the printer as `rootbound grep` would, over the whole tree or one `path`.
-pub(super) fn ours(root: &Path, mut args: GrepArgs, opts: PrintOpts) -> Vec<u8> {
+fn ours(root: &Path, mut args: GrepArgs, opts: PrintOpts) -> Vec<u8> {
     let p = Policy::builder()
         .root(root)
         .path_display(PathDisplay::Relative)
@@ -74,7 +74,7 @@ pub(super) fn ours(root: &Path, mut args: GrepArgs, opts: PrintOpts) -> Vec<u8> 
     out
 }
 
-pub(super) fn theirs(root: &Path, flags: &[&str]) -> Vec<u8> {
+fn theirs(root: &Path, flags: &[&str]) -> Vec<u8> {
     let out = Command::new("rg")
         .args(["--sort", "path", "--no-config"])
         .args(flags)
@@ -85,11 +85,11 @@ pub(super) fn theirs(root: &Path, flags: &[&str]) -> Vec<u8> {
     out.stdout
 }
 
-pub(super) fn args(pattern: &str) -> GrepArgs {
+fn args(pattern: &str) -> GrepArgs {
     GrepArgs::new(pattern)
 }
 
-pub(super) fn with(mut a: GrepArgs, f: impl FnOnce(&mut GrepArgs)) -> GrepArgs {
+fn with(mut a: GrepArgs, f: impl FnOnce(&mut GrepArgs)) -> GrepArgs {
     f(&mut a);
     a
 }
