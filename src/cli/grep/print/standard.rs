@@ -187,8 +187,9 @@ impl W<'_, '_> {
     }
 
     fn matched(&mut self, l: &HitLine<'_>, rep: Option<&Replacer>) {
-        if l.submatches.is_empty() && !self.opts.only_matching && rep.is_none() {
-            // The fast path: nothing to find in the line.
+        if l.submatches.is_empty() {
+            // Nothing to find in the line (or a line `-v` shows, which rg prints whole under `-o`
+            // and `-r` too): written as it is.
             for (n, start, line) in split_lines(l.line_number, self.opts.eol(), l.bytes) {
                 self.prelude(n, None, l.offset + start as u64, false);
                 self.line(
