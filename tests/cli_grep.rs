@@ -951,3 +951,61 @@ fn one_file_system_does_not_enter_another_mount() {
     );
     assert!(listed(&["--one-file-system", "--no-one-file-system"]));
 }
+
+/// Line terminators (`--crlf`, `--null-data`) through `-r`, `-o`, `--trim`, `$` and colour; `-v`
+/// and `-U` under `--passthru -m`; `--stats` under the summary modes and `-q`; the exit code of
+/// `--files-without-match` with a binary file.
+#[test]
+fn terminators_replacements_and_stats_modes_as_rg() {
+    if !have_rg() {
+        return;
+    }
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    write(d, "a.txt", b"foo bar\nbaz\nfoo\nqux foo\n");
+    write(d, "crlf.txt", b"foo\r\nbar\r\nfoo x\r\n");
+    write(d, "t4", b"  foo\n  \nfoo  foo\n");
+    write(d, "nul.txt", b"foo\0bar\0foo x\0tail foo");
+    write(d, "v.txt", b"a\nb\nfoo\nc\n");
+    write(d, "z.txt", b"a\0\n  foo\0");
+    write(d, "cr.txt", b" \r foo\r\n");
+    same(
+        d,
+        &[
+            &["--crlf", "-r", "X", "foo", "crlf.txt"][..],
+            &["--null-data", "-r", "X", "foo", "t4"],
+            &["-n", "-r", "X\nY", "foo", "a.txt"],
+            &["-b", "--vimgrep", "-r", "X\nY", "foo", "a.txt"],
+            &["-U", "--crlf", "-o", "foo\\s+bar", "crlf.txt"],
+            &["-o", "$", "a.txt"],
+            &["-r", "X", "$", "a.txt"],
+            &["--count-matches", "$", "a.txt"],
+            &["--null-data", "--count-matches", "o\\n", "t4"],
+            &["--crlf", "-o", "o\\s*", "crlf.txt"],
+            &["--crlf", "--vimgrep", "o\\s", "crlf.txt"],
+            &["--color", "always", "-b", "-n", "foo", "a.txt"],
+            &["--passthru", "-m1", "-v", "-n", "foo", "v.txt"],
+            &["--null-data", "--trim", "foo", "z.txt"],
+            &["--crlf", "--trim", "foo", "cr.txt"],
+            &["--sort", "path", "--files-without-match", "foo"],
+            &["--sort", "path", "--files-without-match", "nothing-here"],
+        ],
+    );
+    for args in [
+        &["--sort", "path", "--stats", "-l", "foo"][..],
+        &["--sort", "path", "--stats", "-q", "foo"],
+        &["--sort", "path", "--stats", "--files-without-match", "foo"],
+        &[
+            "--sort", "path", "--stats", "--color", "always", "foo", "a.txt", "crlf.txt",
+        ],
+        &["--sort", "path", "--stats", "foo", "nul.txt"],
+    ] {
+        let args = os(args);
+        let (want, got) = (untimed(rg(d, &args)), untimed(ours(d, &args)));
+        assert_eq!(
+            (&got.stdout, got.code),
+            (&want.stdout, want.code),
+            "{args:?}"
+        );
+    }
+}

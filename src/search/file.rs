@@ -69,6 +69,8 @@ pub(crate) struct FileOpts {
     pub no_bom_sniffing: bool,
     /// Lines end at NUL bytes, which are then text (rg `--null-data`; command line only).
     pub null_data: bool,
+    /// Lines end at `\r\n` for the searcher and the matcher (rg `--crlf`; command line only).
+    pub crlf: bool,
 }
 
 /// What happened to one file.

@@ -2,6 +2,7 @@
 
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::policy::Limits;
+use grep_matcher::LineTerminator;
 use grep_regex::{RegexMatcher, RegexMatcherBuilder};
 
 /// Matching flags of a search.
@@ -80,20 +81,50 @@ fn builder(flags: MatchFlags, limits: &Limits) -> RegexMatcherBuilder {
         .dfa_size_limit(limits.dfa_size_limit)
         .nest_limit(100)
         .unicode(!flags.no_unicode);
-    if flags.crlf {
-        // `crlf` sets a `\r\n` line terminator too, which the searcher's `\n` must not meet: it is
-        // set back below (rg does the same). `$` and `^` become line anchors that see `\r\n`
-        // (`multi_line`, which rg always sets).
-        b.crlf(true).multi_line(true);
-    }
+    // As rg 13's matcher_rust: `crlf` (which makes `$` and `^` see `\r\n`, and sets a `\r\n` line
+    // terminator) comes after the `\n` terminator and before `--null-data`'s NUL; a multiline search
+    // has none. The searcher is given the same terminator ([`terminator`]).
     if flags.multiline {
-        b.multi_line(true)
-            .dot_matches_new_line(!flags.no_dotall)
-            .line_terminator(None);
+        b.multi_line(true).dot_matches_new_line(!flags.no_dotall);
+        if flags.crlf {
+            b.crlf(true);
+        }
+        b.line_terminator(None);
     } else {
-        b.line_terminator(Some(if flags.null_data { b'\0' } else { b'\n' }));
+        b.line_terminator(Some(b'\n'));
+        if flags.crlf {
+            b.crlf(true).multi_line(true);
+        }
+        if flags.null_data {
+            b.line_terminator(Some(b'\0'));
+        }
     }
     b
+}
+
+/// The searcher's line terminator for a search with these settings, rg's: NUL with `--null-data`,
+/// else `\r\n` with `--crlf`, else `\n`.
+pub(crate) fn terminator(null_data: bool, crlf: bool) -> LineTerminator {
+    if null_data {
+        LineTerminator::byte(b'\0')
+    } else if crlf {
+        LineTerminator::crlf()
+    } else {
+        LineTerminator::byte(b'\n')
+    }
+}
+
+/// `line` without its terminator (both bytes of a `\r\n`), as rg's trim_line_terminator: a
+/// line-by-line search looks for matches without it, so look-around cannot see it.
+pub(crate) fn trim_terminator(term: LineTerminator, line: &[u8]) -> &[u8] {
+    if !term.is_suffix(line) {
+        return line;
+    }
+    let mut end = line.len() - 1;
+    if term.is_crlf() && end > 0 && line[end - 1] == b'\r' {
+        end -= 1;
+    }
+    &line[..end]
 }
 
 /// Builds the matcher, refusing over-long patterns before parsing and mapping every failure to

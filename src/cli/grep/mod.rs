@@ -179,7 +179,8 @@ fn search(targets: &Targets, s: &Settings) -> Result<Outcome, i32> {
         args.limit = Some(targets.sandboxes[t.sandbox].policy().limits.max_results as u64);
         print_opts.path_prefix = t.prefix.clone();
         let sb = &targets.sandboxes[t.sandbox];
-        let result = if s.print.quiet {
+        // With --stats rg reads everything even under -q (the counts are printed).
+        let result = if s.print.quiet && !s.print.stats {
             quiet_search(sb, args).map(Ok)
         } else {
             print::search(sb, &args, &print_opts, &mut stdout)
@@ -188,7 +189,7 @@ fn search(targets: &Targets, s: &Settings) -> Result<Outcome, i32> {
             Ok(Ok(summary)) => {
                 outcome.matched |= summary.matched;
                 outcome.searched += summary.searched;
-                if outcome.matched && s.print.quiet {
+                if outcome.matched && s.print.quiet && !s.print.stats {
                     break;
                 }
             }

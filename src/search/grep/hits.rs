@@ -179,6 +179,8 @@ pub(crate) struct HitSink<'a> {
     pub deadline: &'a Deadline,
     pub hits: RawHits,
     pub units: u64,
+    /// Matches the searcher reported (a multiline one counts once; `units` counts its lines).
+    reported: u64,
     calls: u32,
     pub timed_out: bool,
 }
@@ -202,6 +204,7 @@ impl<'a> HitSink<'a> {
             deadline,
             hits: RawHits::default(),
             units: 0,
+            reported: 0,
             calls: 0,
             timed_out: false,
         }
@@ -243,18 +246,18 @@ impl<'a> HitSink<'a> {
 
     /// Records the match ranges of `bytes` (a matching line, or the lines of a multiline match) and
     /// returns how many there are.
-    fn submatches(&mut self, bytes: &[u8]) -> u64 {
+    fn submatches(&mut self, s: &Searcher, bytes: &[u8]) -> u64 {
         let hay = if self.multiline {
             bytes
         } else {
-            // rg searches the line without its terminator (`\n`), so look-around cannot see it.
-            bytes.strip_suffix(b"\n").unwrap_or(bytes)
+            crate::search::matcher::trim_terminator(s.line_terminator(), bytes)
         };
         let before = self.hits.subs.len();
         let subs = &mut self.hits.subs;
         let _ = self.matcher.find_iter(hay, |m| {
-            // An empty match at the very end of a non-empty line is not shown by rg.
-            if m.is_empty() && m.start() == hay.len() && !hay.is_empty() {
+            // rg drops an empty match at the end of the line's bytes, terminator included (one
+            // before the terminator, as `$` gives, is shown).
+            if m.is_empty() && m.start() >= bytes.len() {
                 return true;
             }
             subs.push((m.start(), m.end()));
@@ -267,7 +270,7 @@ impl<'a> HitSink<'a> {
 impl Sink for HitSink<'_> {
     type Error = io::Error;
 
-    fn matched(&mut self, _: &Searcher, m: &SinkMatch<'_>) -> Result<bool, io::Error> {
+    fn matched(&mut self, s: &Searcher, m: &SinkMatch<'_>) -> Result<bool, io::Error> {
         // Past `max_count` the searcher still reports the matches among the trailing context of
         // the last one; rg 13 prints them as matches, and so do we.
         let lines = if self.multiline {
@@ -276,7 +279,14 @@ impl Sink for HitSink<'_> {
             1
         };
         self.units += lines;
+        self.reported += 1;
         if self.convert && self.opts.stop_after_binary && self.hits.binary_offset.is_some() {
+            // Not shown, but counted (rg's --stats counts the line's matches before it stops).
+            if self.opts.submatches {
+                let before = self.hits.subs.len();
+                self.hits.matches += self.submatches(s, m.bytes());
+                self.hits.subs.truncate(before);
+            }
             return Ok(false);
         }
         match self.mode {
@@ -292,7 +302,7 @@ impl Sink for HitSink<'_> {
             );
         }
         if self.opts.submatches {
-            let n = self.submatches(m.bytes());
+            let n = self.submatches(s, m.bytes());
             self.hits.matches += n;
             if let Some(l) = self.hits.lines.last_mut().filter(|_| self.opts.lines) {
                 l.sub_end = self.hits.subs.len();
@@ -301,6 +311,10 @@ impl Sink for HitSink<'_> {
             }
         } else {
             self.hits.matches += 1;
+        }
+        if s.passthru() && s.max_matches().is_some_and(|m| self.reported >= m) {
+            // rg 13 ends a `--passthru` search at the `-m`th match.
+            return Ok(false);
         }
         Ok(self.in_time())
     }
@@ -311,7 +325,7 @@ impl Sink for HitSink<'_> {
         }
         // rg 13 ends a `--passthru` search at the `-m`th match; the searcher would go on printing
         // the rest of the file as the match's trailing context.
-        if s.passthru() && s.max_matches().is_some_and(|m| self.units >= m) {
+        if s.passthru() && s.max_matches().is_some_and(|m| self.reported >= m) {
             return Ok(false);
         }
         if self.opts.lines {
@@ -323,7 +337,7 @@ impl Sink for HitSink<'_> {
             );
             // With `invert` the context lines are the ones that match: rg shows their matches.
             if self.opts.submatches && s.invert_match() {
-                self.submatches(c.bytes());
+                self.submatches(s, c.bytes());
                 if let Some(l) = self.hits.lines.last_mut() {
                     l.sub_end = self.hits.subs.len();
                 }

@@ -226,6 +226,7 @@ impl Sandbox {
                     passthru: args.rg.as_ref().is_some_and(|rg| rg.passthru),
                     no_bom_sniffing: args.rg.as_ref().is_some_and(|rg| rg.encoding_none),
                     null_data: flags.null_data,
+                    crlf: flags.crlf,
                 },
                 context: Context { before, after },
                 before,

@@ -17,6 +17,8 @@ pub struct GrepReplacer {
     /// A multiline search: the text handed over is a match's lines, terminators and all, and the
     /// pattern may match them (rg keeps them in then).
     multiline: bool,
+    /// The search's line terminator, taken off a line before its matches are replaced.
+    term: grep_matcher::LineTerminator,
 }
 
 impl GrepReplacer {
@@ -59,13 +61,13 @@ impl GrepReplacer {
         self.interpolate(&caps, line, dst);
     }
 
-    /// The line without its `\n` (rg's line terminator; a `\r` before it is text), as rg trims
-    /// it for a line-by-line search so the pattern cannot see it.
+    /// The line without its terminator, as rg trims it for a line-by-line search so the pattern
+    /// cannot see it.
     fn trim_terminator<'l>(&self, line: &'l [u8]) -> &'l [u8] {
         if self.multiline {
             return line;
         }
-        line.strip_suffix(b"\n").unwrap_or(line)
+        crate::search::matcher::trim_terminator(self.term, line)
     }
 
     fn interpolate(
@@ -97,6 +99,7 @@ impl Sandbox {
             matcher,
             replacement: replacement.to_vec(),
             multiline: flags.multiline,
+            term: crate::search::matcher::terminator(flags.null_data, flags.crlf),
         })
     }
 }

@@ -49,9 +49,9 @@ impl Plan<'_> {
         })
     }
 
-    /// `\n`, or NUL with `--null-data` (the matcher is built with the same).
+    /// `\n`, `\r\n` with `--crlf`, NUL with `--null-data` (the matcher is built with the same).
     fn line_terminator(&self) -> grep_matcher::LineTerminator {
-        grep_matcher::LineTerminator::byte(if self.opts.null_data { b'\0' } else { b'\n' })
+        crate::search::matcher::terminator(self.opts.null_data, self.opts.crlf)
     }
 
     fn searcher(&self) -> Searcher {

@@ -201,7 +201,17 @@ pub(crate) fn search(
         // The first match answers the question.
         mode = OutputMode::FilesWithMatches;
     }
-    args.output_mode = Some(mode);
+    // With `--stats` rg reads every file to its end (its summary printers do not stop at the first
+    // match), so the counts are whole: the library counts, the printer lists.
+    let listing = matches!(
+        mode,
+        OutputMode::FilesWithMatches | OutputMode::FilesWithoutMatch
+    );
+    args.output_mode = Some(if opts.stats && listing {
+        OutputMode::Count
+    } else {
+        mode
+    });
     STATE.with(|st| run(sb, &args, opts, out, mode, &mut st.borrow_mut()))
 }
 
@@ -245,14 +255,20 @@ fn run(
     let mut path = Vec::new();
     let each = |f: &FileHits<'_>| -> bool {
         let counted = mode == OutputMode::Content || f.named || f.binary_offset.is_none();
-        // rg 13 exits 0 under --files-without-match when it lists a file, not when one matched.
+        // rg 13 exits 0 under --files-without-match when a file has no match, not when one
+        // matched; a binary file it stopped reading counts as one without (its count is squashed
+        // to 0), though it is not listed.
         let matched = if mode == OutputMode::FilesWithoutMatch {
-            counted && f.matched_lines == 0 && !f.timed_out
+            !counted || f.matched_lines == 0 && !f.timed_out
         } else {
             counted && f.matched_lines > 0
         };
         summary.matched |= matched;
         if opts.quiet {
+            if opts.stats {
+                st.totals.add(&stats::Totals::of(f, 0));
+                return true;
+            }
             return !summary.matched;
         }
         buf.clear();
@@ -266,8 +282,13 @@ fn run(
             } else {
                 summary::file(&mut buf, opts, mode, f, &path, &colors);
             }
-            // rg's summary printers (`-c`, `-l`) count no bytes printed.
-            stats::Totals::of(f, if content { buf.len() as u64 } else { 0 })
+            // rg's summary printers (`-c`, `-l`) count no bytes printed; colour codes do not count.
+            let printed = match (content, opts.color && opts.stats) {
+                (false, _) => 0,
+                (true, false) => buf.len(),
+                (true, true) => stats::visible_len(&buf),
+            };
+            stats::Totals::of(f, printed as u64)
         };
         st.totals.add(&counts);
         if !buf.is_empty() {
@@ -313,7 +334,7 @@ pub(crate) fn separate(opts: &PrintOpts, path: &mut [u8]) {
 pub(crate) fn finish(opts: &PrintOpts, out: &mut dyn Write) -> io::Result<()> {
     let st = STATE.with(|st| std::mem::take(&mut *st.borrow_mut()));
     let mut buf = Vec::new();
-    if opts.json && !opts.quiet {
+    if opts.json && (!opts.quiet || opts.stats) {
         json::summary(&mut buf, &st);
     } else if opts.stats {
         st.totals.write_human(&mut buf, st.started.elapsed());

@@ -150,10 +150,8 @@ impl W<'_, '_> {
             self.number(Kind::Column, c, sep);
         }
         if opts.byte_offset {
-            // rg gives the offset no colour of its own.
-            let mut tmp = [0u8; 20];
-            self.buf.extend_from_slice(fmt_u64(offset, &mut tmp));
-            self.buf.extend_from_slice(sep);
+            // rg colours the offset as a column.
+            self.number(Kind::Column, offset, sep);
         }
     }
 
@@ -203,8 +201,11 @@ impl W<'_, '_> {
             }
             return;
         }
+        // Whether the match spans lines is a property of the line as found, not of its replacement
+        // (a replacement may hold a newline: rg prints it as it is, under one line number).
+        let multi = l.bytes[..l.bytes.len().saturating_sub(1)].contains(&self.opts.eol());
         let Some(r) = rep else {
-            return self.matched_text(l.line_number, l.offset, l.bytes, l.submatches);
+            return self.matched_text(multi, l.line_number, l.offset, l.bytes, l.submatches);
         };
         // `-r`: rg replaces the matches first and prints the result as it prints a line, with the
         // replacements as its matches.
@@ -213,15 +214,22 @@ impl W<'_, '_> {
         bytes.clear();
         ranges.clear();
         r.replace_all(l.bytes, &mut bytes, &mut ranges);
-        self.matched_text(l.line_number, l.offset, &bytes, &ranges);
+        self.matched_text(multi, l.line_number, l.offset, &bytes, &ranges);
         self.scratch = bytes;
         self.scratch_m = ranges;
     }
 
     /// A matching line (or the lines of one multiline match) with its matches.
-    fn matched_text(&mut self, n: u64, offset: u64, bytes: &[u8], matches: &[(usize, usize)]) {
+    fn matched_text(
+        &mut self,
+        multi: bool,
+        n: u64,
+        offset: u64,
+        bytes: &[u8],
+        matches: &[(usize, usize)],
+    ) {
         let opts = self.opts;
-        if bytes[..bytes.len().saturating_sub(1)].contains(&opts.eol()) {
+        if multi {
             if opts.only_matching {
                 self.multi_only(n, offset, bytes, matches);
             } else if opts.vimgrep {
@@ -295,12 +303,9 @@ impl W<'_, '_> {
         let mut midx = 0;
         for (n, start, line) in split_lines(first, self.opts.eol(), bytes) {
             let mut from = start;
-            let mut end = start + line.len();
-            if bytes[..end].ends_with(&[self.opts.eol()]) {
-                end -= 1;
-            }
+            let end = start + self.opts.content_end(line);
             if self.opts.trim {
-                from += trimmed(&bytes[from..end]);
+                from += trimmed(&bytes[from..end], self.opts.line_term);
             }
             while from < end {
                 let m = matches[midx];
@@ -366,7 +371,11 @@ impl W<'_, '_> {
             }
         }
         let end = opts.content_end(bytes);
-        let start = if opts.trim { trimmed(&bytes[..end]) } else { 0 };
+        let start = if opts.trim {
+            trimmed(&bytes[..end], opts.line_term)
+        } else {
+            0
+        };
         if !opts.color || t.matches.is_empty() || self.colors.matched.is_none() {
             // rg writes the line as it is, terminator and all.
             if opts.trim {
@@ -441,7 +450,7 @@ impl W<'_, '_> {
                 end = end.min(max as usize);
             }
             let start = if opts.trim {
-                trimmed(&t.bytes[..end])
+                trimmed(&t.bytes[..end], opts.line_term)
             } else {
                 0
             };
@@ -502,10 +511,13 @@ fn split_lines(first: u64, eol: u8, bytes: &[u8]) -> impl Iterator<Item = (u64, 
     })
 }
 
-/// How many leading ASCII spaces `--trim` removes (rg's trim_ascii_prefix).
-fn trimmed(line: &[u8]) -> usize {
+/// How many leading ASCII spaces `--trim` removes (rg's trim_ascii_prefix: the bytes of the line
+/// terminator are not spaces to it).
+fn trimmed(line: &[u8], term: &[u8]) -> usize {
     line.iter()
-        .take_while(|&&b| matches!(b, b'\t' | b'\x0B' | b'\x0C' | b'\r' | b' '))
+        .take_while(|&&b| {
+            matches!(b, b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r' | b' ') && !term.contains(&b)
+        })
         .count()
 }
 

@@ -86,3 +86,19 @@ impl Totals {
         );
     }
 }
+
+/// The bytes of `out` without its colour escapes (`ESC [ ... m`): what rg counts as printed (its
+/// counter sits below the colour writer).
+pub(crate) fn visible_len(out: &[u8]) -> usize {
+    let mut n = 0;
+    let mut i = 0;
+    while i < out.len() {
+        if out[i] == 0x1b && out.get(i + 1) == Some(&b'[') {
+            i += memchr::memchr(b'm', &out[i..]).map_or(out.len() - i, |j| j + 1);
+        } else {
+            n += 1;
+            i += 1;
+        }
+    }
+    n
+}
