@@ -989,6 +989,12 @@ fn terminators_replacements_and_stats_modes_as_rg() {
             &["--crlf", "--trim", "foo", "cr.txt"],
             &["--sort", "path", "--files-without-match", "foo"],
             &["--sort", "path", "--files-without-match", "nothing-here"],
+            &["-U", "-c", "r\nb", "a.txt"],
+            &["-U", "-c", "foo", "a.txt"],
+            &["-U", "-c", "-v", "foo", "a.txt"],
+            &["-U", "--count-matches", "o\nb|x", "a.txt"],
+            &["-E", "NONE", "foo", "a.txt"],
+            &["-E", "UTF-8", "foo", "a.txt"],
         ],
     );
     for args in [

@@ -138,10 +138,7 @@ pub(crate) fn settings(
     rg.null_data = f.null_data;
     rg.one_file_system = f.one_file_system;
     rg.ignore_file_case_insensitive = f.ignore_file_case_insensitive;
-    rg.encoding_none = f
-        .encoding
-        .as_deref()
-        .is_some_and(|e| e.eq_ignore_ascii_case("none"));
+    rg.encoding_none = f.encoding.as_deref().is_some_and(|e| e == "none");
     rg.binary = if f.text {
         BinaryMode::Text
     } else if f.binary || u >= 3 {
@@ -235,6 +232,8 @@ pub(crate) fn settings(
             .map_or_else(|| "-".into(), unescape),
         count: mode != OutputMode::Content,
         count_matches,
+        // rg's summary counts a multiline match once; with -v it counts lines.
+        multiline: f.multiline && !f.invert_match,
         quiet: f.quiet,
         path_prefix: None,
         line_term: if f.null_data {
@@ -289,10 +288,10 @@ fn refuse_unsupported(f: &RgFlags) -> Result<(), String> {
         }
     }
     if let Some(e) = &f.encoding {
-        if !matches!(
-            e.to_ascii_lowercase().as_str(),
-            "auto" | "none" | "utf-8" | "utf8"
-        ) {
+        // rg takes `auto` and `none` as written; anything else is an encoding label, which
+        // matches case-insensitively.
+        let utf8 = e.eq_ignore_ascii_case("utf-8") || e.eq_ignore_ascii_case("utf8");
+        if !(utf8 || e == "auto" || e == "none") {
             return Err(format!(
                 "-E/--encoding {e} is not supported: files are searched as UTF-8 (auto, none, utf-8)"
             ));

@@ -68,6 +68,8 @@ pub(crate) struct PrintOpts {
     pub count: bool,
     /// `-c` with `--count-matches`: count matches rather than matching lines.
     pub count_matches: bool,
+    /// `-U`: `-c` counts matches too (rg's summary counts a multiline match once, not its lines).
+    pub multiline: bool,
     /// `-q`: print nothing (the exit code tells).
     pub quiet: bool,
     /// How each result's path is printed: the library's root-relative path with the path argument's
@@ -137,6 +139,7 @@ impl Default for PrintOpts {
             field_context_separator: "-".into(),
             count: false,
             count_matches: false,
+            multiline: false,
             quiet: false,
             path_prefix: None,
             include_zero: false,
@@ -234,7 +237,7 @@ fn run(
         || opts.vimgrep
         || opts.only_matching
         || opts.stats
-        || (!content && opts.count_matches);
+        || (!content && (opts.count_matches || opts.multiline));
     let hit_opts = HitOptions::new(
         content,
         granular,

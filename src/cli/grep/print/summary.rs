@@ -20,7 +20,7 @@ pub(super) fn file(
     if f.binary_offset.is_some() && !f.named {
         return;
     }
-    let count = if opts.count_matches {
+    let count = if opts.count_matches || opts.multiline {
         f.matches
     } else {
         f.matched_lines
