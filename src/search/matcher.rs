@@ -82,8 +82,8 @@ fn builder(flags: MatchFlags, limits: &Limits) -> RegexMatcherBuilder {
         .nest_limit(100)
         .unicode(!flags.no_unicode);
     // As rg 13's matcher_rust: `crlf` (which makes `$` and `^` see `\r\n`, and sets a `\r\n` line
-    // terminator) comes after the `\n` terminator and before `--null-data`'s NUL; a multiline search
-    // has none. The searcher is given the same terminator ([`terminator`]).
+    // terminator) comes after the line terminator; a multiline search has none. The searcher is
+    // given the same terminator ([`terminator`]).
     if flags.multiline {
         b.multi_line(true).dot_matches_new_line(!flags.no_dotall);
         if flags.crlf {
@@ -91,24 +91,23 @@ fn builder(flags: MatchFlags, limits: &Limits) -> RegexMatcherBuilder {
         }
         b.line_terminator(None);
     } else {
-        b.line_terminator(Some(b'\n'));
+        // With both flags rg's searcher splits at `\r\n` (its `--crlf` wins), so the matcher's
+        // terminator is that one too.
+        b.line_terminator(Some(if flags.null_data { b'\0' } else { b'\n' }));
         if flags.crlf {
             b.crlf(true).multi_line(true);
-        }
-        if flags.null_data {
-            b.line_terminator(Some(b'\0'));
         }
     }
     b
 }
 
-/// The searcher's line terminator for a search with these settings, rg's: NUL with `--null-data`,
-/// else `\r\n` with `--crlf`, else `\n`.
+/// The searcher's line terminator for a search with these settings, rg 13's: `\r\n` with `--crlf`,
+/// else NUL with `--null-data`, else `\n`.
 pub(crate) fn terminator(null_data: bool, crlf: bool) -> LineTerminator {
-    if null_data {
-        LineTerminator::byte(b'\0')
-    } else if crlf {
+    if crlf {
         LineTerminator::crlf()
+    } else if null_data {
+        LineTerminator::byte(b'\0')
     } else {
         LineTerminator::byte(b'\n')
     }

@@ -136,8 +136,8 @@ pub(crate) struct RgFlags {
         overrides_with = "no_unicode"
     )]
     pub unicode: bool,
-    /// `$` matches before `\r\n` too.
-    #[arg(long, overrides_with = "no_crlf")]
+    /// `$` matches before `\r\n` too (the last of it and --null-data wins, as in rg).
+    #[arg(long, overrides_with_all = ["no_crlf", "null_data"])]
     pub crlf: bool,
     #[arg(long, hide = true, overrides_with = "crlf")]
     pub no_crlf: bool,
@@ -443,7 +443,7 @@ pub(crate) struct RgFlags {
     #[arg(long, overrides_with_all = ["context", "after_context", "before_context"])]
     pub passthru: bool,
     /// Lines end at NUL bytes instead of newlines (for `find -print0` lists and the like).
-    #[arg(long)]
+    #[arg(long, overrides_with = "crlf")]
     pub null_data: bool,
     /// Print rg's counts (matches, lines, files, bytes) after the results.
     #[arg(long, overrides_with = "no_stats")]

@@ -232,14 +232,14 @@ pub(crate) fn settings(
             .map_or_else(|| "-".into(), unescape),
         count: mode != OutputMode::Content,
         count_matches,
-        // rg's summary counts a multiline match once; with -v it counts lines.
-        multiline: f.multiline && !f.invert_match,
+        multiline: f.multiline,
         quiet: f.quiet,
         path_prefix: None,
-        line_term: if f.null_data {
-            b"\0"
-        } else if f.crlf {
+        // rg's searcher: --crlf wins over --null-data.
+        line_term: if f.crlf {
             b"\r\n"
+        } else if f.null_data {
+            b"\0"
         } else {
             b"\n"
         },

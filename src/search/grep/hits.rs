@@ -88,6 +88,10 @@ pub struct FileHits<'a> {
     pub bytes_searched: u64,
     /// The search of this file was cut by the deadline.
     pub timed_out: bool,
+    /// The search was multiline and its pattern can match a line terminator, so one reported match
+    /// may span lines (grep-searcher's `multi_line_with_matcher`; rg's summary then counts matches,
+    /// not lines). False for a file without a match.
+    pub multi_line: bool,
     raw: Option<&'a RawHits>,
 }
 
@@ -129,6 +133,8 @@ pub(crate) struct RawHits {
     pub matches: u64,
     pub bytes_searched: u64,
     pub named: bool,
+    /// See [`FileHits::multi_line`].
+    pub multi_line: bool,
 }
 
 impl RawHits {
@@ -164,6 +170,7 @@ pub(crate) fn file_hits<'a>(path: &'a str, r: &'a FileResult) -> FileHits<'a> {
         matches: raw.map_or(r.units, |h| h.matches),
         bytes_searched: r.bytes_searched,
         timed_out: r.status == FileStatus::TimedOut,
+        multi_line: raw.is_some_and(|h| h.multi_line),
         raw,
     }
 }
@@ -280,6 +287,7 @@ impl Sink for HitSink<'_> {
         };
         self.units += lines;
         self.reported += 1;
+        self.hits.multi_line = self.multiline && s.multi_line_with_matcher(self.matcher);
         if self.convert && self.opts.stop_after_binary && self.hits.binary_offset.is_some() {
             // Not shown, but counted (rg's --stats counts the line's matches before it stops).
             if self.opts.submatches {

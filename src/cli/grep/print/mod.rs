@@ -68,7 +68,7 @@ pub(crate) struct PrintOpts {
     pub count: bool,
     /// `-c` with `--count-matches`: count matches rather than matching lines.
     pub count_matches: bool,
-    /// `-U`: `-c` counts matches too (rg's summary counts a multiline match once, not its lines).
+    /// `-U`: a summary may count matches (see `FileHits::multi_line`), so they are recorded.
     pub multiline: bool,
     /// `-q`: print nothing (the exit code tells).
     pub quiet: bool,

@@ -185,21 +185,10 @@ impl W<'_, '_> {
     }
 
     fn matched(&mut self, l: &HitLine<'_>, rep: Option<&Replacer>) {
-        if l.submatches.is_empty() {
+        if l.submatches.is_empty() && rep.is_none() {
             // Nothing to find in the line (or a line `-v` shows, which rg prints whole under `-o`
-            // and `-r` too): written as it is.
-            for (n, start, line) in split_lines(l.line_number, self.opts.eol(), l.bytes) {
-                self.prelude(n, None, l.offset + start as u64, false);
-                self.line(
-                    Text {
-                        bytes: line,
-                        matches: &[],
-                    },
-                    false,
-                    0,
-                );
-            }
-            return;
+            // too): written as it is.
+            return self.plain(l.line_number, l.offset, l.bytes);
         }
         // Whether the match spans lines is a property of the line as found, not of its replacement
         // (a replacement may hold a newline: rg prints it as it is, under one line number).
@@ -219,6 +208,21 @@ impl W<'_, '_> {
         self.scratch_m = ranges;
     }
 
+    /// Matching lines without match ranges, each as it is.
+    fn plain(&mut self, first: u64, offset: u64, bytes: &[u8]) {
+        for (n, start, line) in split_lines(first, self.opts.eol(), bytes) {
+            self.prelude(n, None, offset + start as u64, false);
+            self.line(
+                Text {
+                    bytes: line,
+                    matches: &[],
+                },
+                false,
+                0,
+            );
+        }
+    }
+
     /// A matching line (or the lines of one multiline match) with its matches.
     fn matched_text(
         &mut self,
@@ -229,6 +233,10 @@ impl W<'_, '_> {
         matches: &[(usize, usize)],
     ) {
         let opts = self.opts;
+        if matches.is_empty() {
+            // A line `-v` shows, through `-r` (which found nothing to replace in it).
+            return self.plain(n, offset, bytes);
+        }
         if multi {
             if opts.only_matching {
                 self.multi_only(n, offset, bytes, matches);

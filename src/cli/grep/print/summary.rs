@@ -20,7 +20,9 @@ pub(super) fn file(
     if f.binary_offset.is_some() && !f.named {
         return;
     }
-    let count = if opts.count_matches || opts.multiline {
+    // rg's summary counts matches under --count-matches, and for a multiline search whose matches
+    // may span lines (a match is counted once, not its lines); -l and friends look at lines.
+    let count = if mode == OutputMode::Count && (opts.count_matches || f.multi_line) {
         f.matches
     } else {
         f.matched_lines
