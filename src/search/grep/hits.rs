@@ -287,7 +287,10 @@ impl Sink for HitSink<'_> {
         };
         self.units += lines;
         self.reported += 1;
-        self.hits.multi_line = self.multiline && s.multi_line_with_matcher(self.matcher);
+        if self.multiline && self.reported == 1 {
+            // A property of the search, asked once per file.
+            self.hits.multi_line = s.multi_line_with_matcher(self.matcher);
+        }
         if self.convert && self.opts.stop_after_binary && self.hits.binary_offset.is_some() {
             // Not shown, but counted (rg's --stats counts the line's matches before it stops).
             if self.opts.submatches {

@@ -318,7 +318,7 @@ fn shown_path(opts: &PrintOpts, lib: &str, out: &mut Vec<u8>) {
     let start = out.len();
     match &opts.path_prefix {
         Some(p) => p.apply(lib.as_bytes(), out),
-        None => super::paths::raw(lib.as_bytes(), out),
+        None => out.extend_from_slice(&rootbound::RgOptions::raw_path(lib)),
     }
     separate(opts, &mut out[start..]);
 }
