@@ -9,8 +9,9 @@
 //! - **Deny**: a rule set of the shapes `name`, `name/`, `/anchored/path` (or `a/b`, anchored by its
 //!   middle slash), `*.ext` and `dir/*.ext`, matched by a tiny byte-wise gitignore matcher (`*` any bytes
 //!   but `/`, `?` one byte, `\x` a literal `x`; no slash: the last component anywhere; a slash: the
-//!   whole path; a trailing slash: directories only). An object is denied iff a rule matches its path,
-//!   or any parent directory's path, relative to ANY configured root (read roots and the write root)
+//!   whole path; a trailing slash: directories only, yet a rule denies the name in every kind, so
+//!   `name/` also denies a file called `name`). An object is denied iff a rule matches its path, or
+//!   any parent directory's path, relative to ANY configured root (read roots and the write root)
 //!   that contains it.
 //! - **Visible** (grep, glob): reachable from a read root that is not itself denied, through real
 //!   directories only (symlinks are never followed by walks), not denied, a regular file, and not a
@@ -25,7 +26,8 @@
 //!   reached (deny on its real path, then the hard-link policy: DENIED), and only then the kind
 //!   (read_file of a non-file, list_dir of a non-directory: NOT_A_FILE).
 //! - **Display**: absolute (the canonical path) or relative (`rel`, `.` for the root, `NAME:rel` with
-//!   several roots), escaped as in `core::names` (`\\`, `\n`, `\r`, `\t`, `\xHH`, `\u{..}`).
+//!   several roots; absolute when a write root is not the one read root, where a relative path would
+//!   name one file to the read tools and another to the write tools), escaped as in `core::names` (`\\`, `\n`, `\r`, `\t`, `\xHH`, `\u{..}`).
 //! - **Writes**: with a write root, writing or deleting a name that is denied (lexically, at its real
 //!   path, or, for an existing symlink, at its target), also through an in-root symlink to a directory,
 //!   answers DENIED and changes nothing on disk. One exception, by design: a delete through such an
@@ -543,6 +545,11 @@ impl Model {
             })
             .collect();
         let nlink = inodes.iter().map(Vec::len).collect();
+        let relative = spec.relative
+            && match &write {
+                None => true,
+                Some(w) => roots.len() == 1 && &roots[0].1 == w,
+            };
 
         let mut m = Model {
             nodes,
@@ -554,7 +561,7 @@ impl Model {
             rules: Vec::new(),
             templates: Vec::new(),
             refuse: spec.refuse_hardlinks,
-            relative: spec.relative,
+            relative,
             allow_overwrite: spec.allow_overwrite,
         };
         m.make_rules(&spec.rules);
@@ -675,11 +682,9 @@ impl Model {
 
     // --- deny and admission ---
 
-    fn denied_rel(&self, rel: &[Name], is_dir: bool) -> bool {
-        (1..=rel.len()).any(|k| {
-            let d = if k == rel.len() { is_dir } else { true };
-            self.rules.iter().any(|r| r.matches(&rel[..k], d))
-        })
+    /// `_is_dir` no longer matters: a directory-only rule denies the name in every kind.
+    fn denied_rel(&self, rel: &[Name], _is_dir: bool) -> bool {
+        (1..=rel.len()).any(|k| self.rules.iter().any(|r| r.matches(&rel[..k], true)))
     }
 
     /// Denied relative to some configured root that contains it.

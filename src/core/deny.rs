@@ -11,10 +11,14 @@ use std::path::Path;
 /// assert!(rules.is_denied("sub/.env".as_ref(), false));
 /// assert!(rules.is_denied(".git/config".as_ref(), false));
 /// assert!(!rules.is_denied("src/main.rs".as_ref(), false));
+/// // A directory-only rule denies the name in every kind: a planted `.git` file too.
+/// assert!(rules.is_denied("sub/.git".as_ref(), false));
 /// ```
 #[derive(Debug, Clone)]
 pub struct DenyRules {
     matcher: Gitignore,
+    /// Some rule names directories only (`.git/`): a name is then checked as a directory too.
+    dir_only: bool,
 }
 
 impl DenyRules {
@@ -32,17 +36,27 @@ impl DenyRules {
         let matcher = b
             .build()
             .map_err(|e| Error::invalid(format!("deny rules: {e}")))?;
-        Ok(DenyRules { matcher })
+        let dir_only = globs.iter().any(|g| g.trim_end().ends_with('/'));
+        Ok(DenyRules { matcher, dir_only })
     }
 
     /// Whether `rel` (root-relative, resolved) or any of its parent directories is denied.
+    ///
+    /// A rule denies a *name*, whatever kind of object stands there: a directory-only rule such as
+    /// `.git/` also denies a file, symlink or FIFO called `.git`. Otherwise a planted `.git` file
+    /// (`gitdir: ../evil`) would escape the rule meant to protect repositories, and the answer for a
+    /// denied directory (DENIED) would differ from that for an absent name, telling which exists.
+    /// `is_dir` is kept for callers that know the kind; it no longer narrows the rules.
     pub fn is_denied(&self, rel: &Path, is_dir: bool) -> bool {
         if self.matcher.is_empty() || rel.as_os_str().is_empty() {
             return false;
         }
-        self.matcher
-            .matched_path_or_any_parents(rel, is_dir)
-            .is_ignore()
+        let m = |as_dir| {
+            self.matcher
+                .matched_path_or_any_parents(rel, as_dir)
+                .is_ignore()
+        };
+        m(is_dir) || (self.dir_only && m(!is_dir))
     }
 
     /// True when there are no rules.
