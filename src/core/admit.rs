@@ -37,6 +37,8 @@ enum Nesting {
     Inside(PathBuf),
     /// Another root is at `0` inside this one: an object at `0/x` here is at `x` there.
     Contains(PathBuf),
+    /// Another root is this very directory.
+    Same,
 }
 
 /// Why the gate refused an object.
@@ -55,6 +57,8 @@ pub(crate) struct Gate {
     refuse_hardlinks: bool,
     /// For each read root (then the write root), its nesting with the other roots.
     nesting: Vec<Vec<Nesting>>,
+    /// Whether the last entry of `nesting` is the write root's.
+    has_write: bool,
 }
 
 impl Gate {
@@ -72,10 +76,12 @@ impl Gate {
             .map(|(i, me)| {
                 let mut rel = Vec::new();
                 for (j, other) in all.iter().enumerate() {
-                    if i == j || me == other {
+                    if i == j {
                         continue;
                     }
-                    if let Ok(p) = me.strip_prefix(other) {
+                    if me == other {
+                        rel.push(Nesting::Same);
+                    } else if let Ok(p) = me.strip_prefix(other) {
                         rel.push(Nesting::Inside(p.to_path_buf()));
                     } else if let Ok(p) = other.strip_prefix(me) {
                         rel.push(Nesting::Contains(p.to_path_buf()));
@@ -88,6 +94,7 @@ impl Gate {
             deny,
             refuse_hardlinks,
             nesting,
+            has_write: write.is_some(),
         }
     }
 
@@ -118,7 +125,43 @@ impl Gate {
             Nesting::Contains(at) => rel
                 .strip_prefix(at)
                 .is_ok_and(|rest| self.deny.is_denied(rest, is_dir)),
+            Nesting::Same => false,
         })
+    }
+
+    /// Whether the object at `rel` beneath the write root is one the read tools can reach: some read
+    /// root holds it and no deny rule (seen from any root) refuses it. A write must not turn an object
+    /// for which this is false into one for which it is true (a move out of a write-only area), and an
+    /// edit, whose outcome tells what the file holds, needs it.
+    pub fn readable_from_write(&self, rel: &Path) -> bool {
+        let Some(nesting) = self.write_nesting() else {
+            return false;
+        };
+        let held = nesting.iter().any(|n| match n {
+            Nesting::Same | Nesting::Inside(_) => true,
+            Nesting::Contains(at) => rel.starts_with(at),
+        });
+        held && !self.denied(RootId::Write, rel, false)
+    }
+
+    /// Whether `rel` beneath the write root is, or holds, a read root: moving it would carry the read
+    /// root's open handle to another place while the deny rules and [`Gate::readable_from_write`]
+    /// still see the root where it was configured.
+    pub fn holds_root(&self, rel: &Path) -> bool {
+        self.write_nesting().is_some_and(|nesting| {
+            nesting.iter().any(|n| match n {
+                Nesting::Contains(at) => at.starts_with(rel),
+                Nesting::Same => rel.as_os_str().is_empty(),
+                Nesting::Inside(_) => false,
+            })
+        })
+    }
+
+    /// The write root's nesting with the read roots (`None`: no write root).
+    fn write_nesting(&self) -> Option<&[Nesting]> {
+        self.has_write
+            .then(|| self.nesting.last().map(Vec::as_slice))
+            .flatten()
     }
 
     /// Whether the root itself lies in a denied part of another root (then nothing in it is usable).

@@ -176,6 +176,11 @@ impl Sandbox {
             }
             r => r?,
         };
+        // Whether old_string matches tells what the file holds: only a file the read tools could
+        // read may be edited (checked on the resolved path, before its existence is looked at).
+        if !self.gate.readable_from_write(&t.rel) {
+            return Err(crate::core::sandbox::denied(raw));
+        }
         let existing = self.existing(&t, raw)?;
         let Some(Existing { kind, perm }) = existing else {
             return self.edit_create(args, &edits, Some(t), dry);
@@ -215,6 +220,7 @@ impl Sandbox {
                 stat: &stat,
                 bytes: &before,
             };
+            self.sweep_stale_temps(&t);
             write::publish(&t.dir, &t.name, &after, true, Some(perm), raw, Some(read))?;
         }
         let result = EditResult {
@@ -270,6 +276,7 @@ impl Sandbox {
                     Some(t) => t,
                     None => self.target(raw, true)?,
                 };
+                self.sweep_stale_temps(&t);
                 write::publish(&t.dir, &t.name, content, false, None, raw, None)?;
                 t.rel
             }

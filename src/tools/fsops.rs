@@ -176,6 +176,25 @@ impl Sandbox {
         if src.rel == dst.rel {
             return Err(Error::invalid("source and destination are the same path"));
         }
+        // The read roots are held open where they were configured: a read root carried elsewhere by a
+        // move would make the gate's picture of what is readable (and what its rules cover) wrong.
+        if self.gate.holds_root(&src.rel) {
+            return Err(Error::new(
+                ErrorCode::Denied,
+                format!("'{src_raw}' is or holds a read root of this sandbox and is not moved"),
+            ));
+        }
+        // The write root grants no read: what the read tools cannot reach must not be moved to where
+        // they can.
+        if self.gate.readable_from_write(&dst.rel) && !self.gate.readable_from_write(&src.rel) {
+            return Err(Error::new(
+                ErrorCode::Denied,
+                format!(
+                    "'{src_raw}' is not readable in this sandbox and '{dst_raw}' would be: a move \
+                     does not make a file readable; nothing was moved"
+                ),
+            ));
+        }
         if dst.rel.starts_with(&src.rel) {
             return Err(Error::invalid(format!(
                 "'{dst_raw}' is inside '{src_raw}'; a directory cannot move into itself"
