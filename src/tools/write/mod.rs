@@ -167,6 +167,7 @@ impl Sandbox {
                 ))
             }
         };
+        self.sweep_stale_temps(&t);
         publish(&t.dir, &t.name, &data, replace, perm, &args.path, None)?;
         let result = WriteResult {
             path: self.shown(&t.rel),
@@ -290,22 +291,72 @@ mod tests {
             .collect()
     }
 
-    // The rename failing after the temporary file was written (a directory took the name): the
-    // temporary file must go, whatever the error.
-    #[test]
-    fn stale_temporary_files_are_removed_on_the_next_write() {
-        let tmp = tempfile::tempdir().unwrap();
-        let old = tmp.path().join(format!("{TEMP_PREFIX}1-1"));
-        let fresh = tmp.path().join(format!("{TEMP_PREFIX}1-2"));
-        std::fs::write(&old, "left by a crash").unwrap();
-        std::fs::write(&fresh, "a write in flight").unwrap();
+    fn age(p: &Path) {
         let past = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
         std::fs::File::options()
             .write(true)
-            .open(&old)
+            .open(p)
             .unwrap()
             .set_modified(past)
             .unwrap();
+    }
+
+    #[test]
+    fn only_old_temporaries_of_our_exact_naming_are_swept() {
+        let tmp = tempfile::tempdir().unwrap();
+        let at = |n: &str| tmp.path().join(n);
+        let old = at(&format!("{TEMP_PREFIX}1-1"));
+        let fresh = at(&format!("{TEMP_PREFIX}1-2"));
+        let users = at(&format!("{TEMP_PREFIX}notes.txt"));
+        let linked = at(&format!("{TEMP_PREFIX}7-7"));
+        let refused = at(&format!("{TEMP_PREFIX}9-9"));
+        for (p, text) in [
+            (&old, "left by a crash"),
+            (&fresh, "a write in flight"),
+            (&users, "the user's own file"),
+            (&linked, "a hard link"),
+            (&refused, "denied by the caller"),
+        ] {
+            std::fs::write(p, text).unwrap();
+            age(p);
+        }
+        std::fs::hard_link(&linked, at("other-name")).unwrap();
+        std::fs::create_dir(at(&format!("{TEMP_PREFIX}3-3"))).unwrap();
+        std::os::unix::fs::symlink(&old, at(&format!("{TEMP_PREFIX}4-4"))).unwrap();
+        // The fresh one keeps its recent mtime.
+        std::fs::write(&fresh, "a write in flight").unwrap();
+        let dir: OwnedFd = std::fs::File::open(tmp.path()).unwrap().into();
+        let refused_name = refused.file_name().unwrap().to_owned();
+        publish::remove_stale_temps(&dir, |n| n != refused_name);
+        assert!(!old.exists(), "a stale temporary file of ours goes");
+        for kept in [&fresh, &users, &linked, &refused] {
+            assert!(kept.exists(), "{} must stay", kept.display());
+        }
+        assert!(at(&format!("{TEMP_PREFIX}3-3")).is_dir());
+        assert!(at(&format!("{TEMP_PREFIX}4-4")).symlink_metadata().is_ok());
+    }
+
+    #[test]
+    fn temp_names_are_recognised_exactly() {
+        for ok in ["1-2", "123-0"] {
+            assert!(publish::is_temp_name(
+                format!("{TEMP_PREFIX}{ok}").as_bytes()
+            ));
+        }
+        for bad in ["", "1", "1-", "-1", "1-2-3", "a-1", "1-2.pem", "cert.pem"] {
+            assert!(
+                !publish::is_temp_name(format!("{TEMP_PREFIX}{bad}").as_bytes()),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn publishing_sweeps_nothing() {
+        let tmp = tempfile::tempdir().unwrap();
+        let old = tmp.path().join(format!("{TEMP_PREFIX}1-1"));
+        std::fs::write(&old, "maybe the user's").unwrap();
+        age(&old);
         let dir: OwnedFd = std::fs::File::open(tmp.path()).unwrap().into();
         publish(
             &dir,
@@ -317,10 +368,9 @@ mod tests {
             None,
         )
         .unwrap();
-        assert!(!old.exists(), "a stale temporary file goes");
         assert!(
-            fresh.exists(),
-            "a recent one may belong to a write in flight"
+            old.exists(),
+            "only the sandbox, with delete approval, sweeps"
         );
         assert_eq!(std::fs::read(tmp.path().join("new")).unwrap(), b"x");
     }

@@ -19,9 +19,23 @@ static TMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 /// write and fsync.
 pub(super) const STALE_TEMP_SECS: i64 = 300;
 
-/// Removes temporary files of rootbound's naming that an interrupted write left in `dir`. Only
-/// regular files named `TEMP_PREFIX*` and older than [`STALE_TEMP_SECS`] go, by name in this handle.
-pub(super) fn remove_stale_temps(dir: &OwnedFd) {
+/// Whether `name` is exactly what [`create_temp`] makes: the prefix, a process id, `-`, a counter.
+pub(super) fn is_temp_name(name: &[u8]) -> bool {
+    let Some(rest) = name.strip_prefix(TEMP_PREFIX.as_bytes()) else {
+        return false;
+    };
+    let mut parts = rest.split(|&b| b == b'-');
+    let digits = |p: Option<&[u8]>| {
+        p.is_some_and(|p| !p.is_empty() && p.len() <= 20 && p.iter().all(u8::is_ascii_digit))
+    };
+    digits(parts.next()) && digits(parts.next()) && parts.next().is_none()
+}
+
+/// Removes temporary files that an interrupted write of rootbound's left in `dir`: regular files with
+/// one link, named exactly as [`create_temp`] names them, older than [`STALE_TEMP_SECS`], and for
+/// which `may_remove` (the caller's deny rules) says yes. Anything else of a similar name (a user's
+/// file, a directory, a symlink, a denied name) is left alone.
+pub(super) fn remove_stale_temps(dir: &OwnedFd, may_remove: impl Fn(&std::ffi::OsStr) -> bool) {
     let Some(entries) = crate::walk::read_entries(dir) else {
         return;
     };
@@ -29,13 +43,16 @@ pub(super) fn remove_stale_temps(dir: &OwnedFd) {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64);
     for (name, _) in entries {
-        if !name.as_encoded_bytes().starts_with(TEMP_PREFIX.as_bytes()) {
+        if !is_temp_name(name.as_encoded_bytes()) || !may_remove(&name) {
             continue;
         }
         let Ok(st) = rustix::fs::statat(dir, name.as_os_str(), AtFlags::SYMLINK_NOFOLLOW) else {
             continue;
         };
-        if Kind::from_stat(&st) == Kind::File && now - st.st_mtime > STALE_TEMP_SECS {
+        if Kind::from_stat(&st) == Kind::File
+            && st.st_nlink == 1
+            && now - st.st_mtime > STALE_TEMP_SECS
+        {
             let _ = rustix::fs::unlinkat(dir, name.as_os_str(), AtFlags::empty());
         }
     }
@@ -44,7 +61,6 @@ pub(super) fn remove_stale_temps(dir: &OwnedFd) {
 /// Creates a new temporary file in `dir` (`O_EXCL|O_NOFOLLOW`, so nothing planted under its name is
 /// opened or followed).
 pub(super) fn create_temp(dir: &OwnedFd, raw: &str) -> Result<(OwnedFd, String)> {
-    remove_stale_temps(dir);
     let flags = OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC;
     let mut tries = 0;
     loop {

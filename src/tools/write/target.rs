@@ -248,6 +248,22 @@ impl Sandbox {
         }))
     }
 
+    /// Removes what interrupted writes of rootbound's left in `t`'s directory (see
+    /// [`super::publish::remove_stale_temps`]), only where the policy allows deletes: a file of that
+    /// name could still be the user's, and removing it is a delete.
+    pub(crate) fn sweep_stale_temps(&self, t: &Dest) {
+        let Ok((_, policy)) = self.write_root() else {
+            return;
+        };
+        if !policy.allow_delete {
+            return;
+        }
+        let parent = t.rel.parent().unwrap_or(Path::new(""));
+        super::publish::remove_stale_temps(&t.dir, |name| {
+            !self.gate.denied(RootId::Write, &parent.join(name), false)
+        });
+    }
+
     /// Whether the read tools see the write root: it lies in a read root, and not in a part of one
     /// that a deny rule refuses.
     pub(crate) fn write_root_readable(&self) -> bool {
