@@ -301,7 +301,9 @@ impl Cx<'_> {
 }
 
 /// One sandbox per distinct policy: read tools whose policies are equal share one; the write
-/// section gets its own (no read roots).
+/// section gets its own, which knows every read root of the agent (it serves no read tool): the gate
+/// matches deny rules against every root that holds an object, and a write must not make readable
+/// what no read tool could reach, as with `--root`/`--write-root` on the command line.
 fn plan(
     base: &Policy,
     tools: Vec<ToolPlan>,
@@ -332,7 +334,7 @@ fn plan(
         plan.push(SandboxPlan {
             tools,
             policy: Policy {
-                roots: Vec::new(),
+                roots: union.to_vec(),
                 write: Some(w),
                 ..base.clone()
             },

@@ -48,6 +48,26 @@ impl AgentConfig {
                 }
             }
         }
+        // Relative display must mean one object for every tool of the agent: when the write
+        // section's sandbox (which knows every read root) shows absolute paths for that reason, so
+        // do the read tools' sandboxes.
+        let absolute = sandboxes
+            .iter()
+            .zip(&self.plan)
+            .any(|(sb, p)| sb.policy.path_display != p.policy.path_display);
+        if absolute {
+            for (sb, p) in sandboxes.iter_mut().zip(&self.plan) {
+                let mut policy = p.policy.clone();
+                policy.path_display = crate::core::policy::PathDisplay::Absolute;
+                match Sandbox::new(policy) {
+                    Ok(new) => *sb = new.with_agent(self.name.clone()),
+                    Err(e) => problems.push(Problem {
+                        key: format!("agents.{}", key_part(&self.name)),
+                        message: e.message,
+                    }),
+                }
+            }
+        }
         if !problems.is_empty() {
             problems.dedup();
             return Err(ConfigError {
