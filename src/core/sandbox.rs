@@ -121,6 +121,16 @@ impl Sandbox {
             }
             None => None,
         };
+        let mut policy = policy;
+        if policy.path_display == PathDisplay::Relative
+            && relative_is_ambiguous(&roots, write_root.as_deref())
+        {
+            tracing::warn!(
+                "relative paths would name different files for the read and the write tools \
+                 (the write root is not the one read root): showing absolute paths"
+            );
+            policy.path_display = PathDisplay::Absolute;
+        }
         let reads: Vec<&Path> = roots.iter().map(|r| r.canonical.as_path()).collect();
         let write = write_root.as_ref().map(|w| w.canonical.as_path());
         let gate = Gate::new(deny, policy.refuse_hardlinks, &reads, write);
@@ -359,6 +369,17 @@ fn unique_name(given: &str, canonical: &Path, taken: &[Root]) -> String {
         name = format!("{base}-{n}");
     }
     name
+}
+
+/// Whether a root-relative path would mean one object to the read tools and another to the write
+/// tools: a relative request names a file in the read roots for the former and in the write root for
+/// the latter, so relative display holds only when the write root is the one read root.
+fn relative_is_ambiguous(reads: &[Root], write: Option<&Root>) -> bool {
+    match (write, reads) {
+        (None, _) | (Some(_), []) => false,
+        (Some(w), [r]) => w.canonical != r.canonical,
+        (Some(_), _) => true,
+    }
 }
 
 pub(crate) fn denied(raw: &str) -> Error {
