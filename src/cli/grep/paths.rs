@@ -200,8 +200,18 @@ pub(crate) fn targets(
                 let policy = own_root_policy(out.sandboxes[0].policy(), &root);
                 let (sandbox, error) = match Sandbox::new(policy) {
                     Ok(sb) => {
+                        let denied = outside_denied(&sb, Path::new(arg), cwd.as_deref());
                         out.sandboxes.push(sb);
-                        (out.sandboxes.len() - 1, None)
+                        let error = denied.then(|| {
+                            rootbound::Error::new(
+                                rootbound::ErrorCode::Denied,
+                                format!(
+                                    "'{}' is denied by the sandbox policy",
+                                    Path::new(arg).display()
+                                ),
+                            )
+                        });
+                        (out.sandboxes.len() - 1, error)
                     }
                     Err(e) => (0, Some(e)),
                 };
@@ -224,6 +234,51 @@ pub(crate) fn targets(
         out.targets.push(target);
     }
     Ok(out)
+}
+
+/// Whether the deny rules refuse an argument outside the current directory, seen as the user wrote
+/// it and where it really is. Its own sandbox is rooted at its parent, so the rules there see only
+/// what lies below that parent: `../other/.git/config` under `--deny .git/` must still be refused
+/// for the `.git` above it. The rules are matched against the written path (without its leading
+/// `..` and `/`), against its real (canonical) path from `/`, and, when that lies under the current
+/// directory, against the real path from there (where anchored rules are anchored).
+fn outside_denied(sb: &Sandbox, arg: &Path, cwd: Option<&Path>) -> bool {
+    let deny = &sb.policy().deny;
+    if deny.is_empty() {
+        return false;
+    }
+    let Ok(rules) = rootbound::DenyRules::new(deny) else {
+        return true;
+    };
+    let written: PathBuf = arg
+        .components()
+        .filter_map(|c| match c {
+            Component::Normal(n) => Some(n),
+            _ => None,
+        })
+        .collect();
+    let Some((_, root)) = sb.roots().into_iter().next() else {
+        return rules.is_denied(&written, false);
+    };
+    let real = match arg.file_name() {
+        Some(name)
+            if arg
+                .components()
+                .next_back()
+                .is_some_and(|c| matches!(c, Component::Normal(_))) =>
+        {
+            root.join(name)
+        }
+        _ => root,
+    };
+    let from_top = real.strip_prefix("/").unwrap_or(&real);
+    let cwd_real = cwd.and_then(|c| std::fs::canonicalize(c).ok());
+    let from_cwd = cwd_real.as_deref().and_then(|c| real.strip_prefix(c).ok());
+    let denied = [Some(written.as_path()), Some(from_top), from_cwd]
+        .into_iter()
+        .flatten()
+        .any(|p| rules.is_denied(p, false));
+    denied
 }
 
 /// `base` with `root` as its one root (deny rules, limits and symlink rules kept).
