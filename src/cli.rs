@@ -30,7 +30,10 @@ struct Cli {
 enum Cmd {
     /// Call one tool: arguments as JSON (positional, or stdin when absent); the result JSON on stdout.
     Call {
-        /// read_file, grep_search, glob, list_dir, stat, write_file, delete_file
+        /// The tool: read_file, grep_search, glob, list_dir, stat, read_many_files, directory_tree,
+        /// list_roots, read_media_file; with --write-root also write_file, edit_file,
+        /// create_directory, move_file, and delete_file (with --allow-delete). With --profile, that
+        /// dialect's tool names (`rootbound schema --profile NAME` lists them).
         tool: String,
         /// The arguments as a JSON object.
         args: Option<String>,
@@ -137,11 +140,13 @@ pub(crate) struct SandboxOpts {
     /// Show root-relative paths instead of canonical absolute ones.
     #[arg(long)]
     pub relative_paths: bool,
-    /// The write root: enables write_file there (create-only unless --allow-overwrite). It grants no
-    /// read: give it as a --root too for that.
+    /// The write root: enables write_file (create-only unless --allow-overwrite), create_directory,
+    /// move_file, and edit_file where the write root is readable, all confined to it. It grants no
+    /// read: give it (or a directory above it) as a --root too for that.
     #[arg(long, value_name = "DIR")]
     pub write_root: Option<PathBuf>,
-    /// Let write_file replace existing files (each call must also say overwrite: true).
+    /// Let write_file, edit_file and move_file replace existing files (each call must also say
+    /// overwrite: true, or be an edit).
     #[arg(long, requires = "write_root")]
     pub allow_overwrite: bool,
     /// Enable delete_file (regular files under the write root only).
