@@ -386,3 +386,44 @@ fn displayed_paths_name_one_object_for_every_tool() {
         "why\n"
     );
 }
+
+/// A symlink to a denied name (`env -> .env`, `g -> .git` then `g/config`, a chain) answers DENIED
+/// whether or not the denied object exists: a dangling alias is no existence oracle either.
+#[test]
+fn an_alias_of_a_denied_name_answers_the_same_whether_or_not_it_exists() {
+    let (_t, w) = tmp();
+    for d in ["has", "hasnt"] {
+        std::fs::create_dir(w.join(d)).unwrap();
+        std::os::unix::fs::symlink(".env", w.join(d).join("e")).unwrap();
+        std::os::unix::fs::symlink(".git", w.join(d).join("g")).unwrap();
+        std::os::unix::fs::symlink("e", w.join(d).join("chain")).unwrap();
+    }
+    std::fs::write(w.join("has/.env"), SECRET).unwrap();
+    std::fs::create_dir(w.join("has/.git")).unwrap();
+    std::fs::write(w.join("has/.git/config"), SECRET).unwrap();
+    let sb = Sandbox::builder()
+        .root(&w)
+        .deny(".env")
+        .deny(".git/")
+        .build()
+        .unwrap();
+    for d in ["has", "hasnt"] {
+        for p in ["e", "chain", "g/config", "g"] {
+            let p = format!("{d}/{p}");
+            for (tool, args) in [
+                ("read_file", json!({ "path": p })),
+                ("stat", json!({ "path": p })),
+            ] {
+                let r = sb.call(tool, args);
+                assert_eq!(code(&r), "DENIED", "{tool} {p}: {r}");
+                no_secret(&r);
+            }
+        }
+    }
+    // A dangling link to an allowed name is still just missing.
+    std::os::unix::fs::symlink("nothing", w.join("hasnt/n")).unwrap();
+    assert_eq!(
+        code(&sb.call("read_file", json!({"path": "hasnt/n"}))),
+        "NOT_FOUND"
+    );
+}

@@ -340,3 +340,46 @@ pub(crate) fn lexical(rel: &Path) -> PathBuf {
 pub(crate) fn borrow<F: AsFd>(f: &F) -> BorrowedFd<'_> {
     f.as_fd()
 }
+
+/// Where `rel` beneath `dir` would be if it existed: the real path of its deepest existing directory,
+/// then the rest of the request, following dangling relative symlinks on the way (at most 40 hops).
+/// A request that answers NOT_FOUND through a symlink to a denied name must answer DENIED, as the
+/// same request does once the name exists; this finds that name. `None` when the request leads
+/// nowhere a name can be checked (out of the root, an absolute link, an unreadable directory).
+pub(crate) fn would_be(dir: BorrowedFd<'_>, rel: &Path, symlinks: SymlinkMode) -> Option<PathBuf> {
+    would_be_at(dir, &lexical(rel), symlinks, 0)
+}
+
+fn would_be_at(
+    dir: BorrowedFd<'_>,
+    rel: &Path,
+    symlinks: SymlinkMode,
+    hops: u32,
+) -> Option<PathBuf> {
+    if hops > 40 {
+        return None;
+    }
+    let name = rel.file_name()?;
+    let parent = rel.parent().unwrap_or(Path::new(""));
+    let pfd = match open_beneath(dir, parent, Want::Dir, symlinks) {
+        Ok(o) => o.fd,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            // The parent does not exist either: nothing below it can be a symlink.
+            return Some(would_be_at(dir, parent, symlinks, hops + 1)?.join(name));
+        }
+        Err(_) => return None,
+    };
+    let real_parent = path_beneath(dir, pfd.as_fd())?;
+    match rustix::fs::readlinkat(&pfd, name, Vec::new()) {
+        Ok(target) if symlinks == SymlinkMode::Inside => {
+            use std::os::unix::ffi::OsStringExt;
+            let target = PathBuf::from(std::ffi::OsString::from_vec(target.into_bytes()));
+            if target.has_root() {
+                return None;
+            }
+            would_be_at(dir, &lexical(&real_parent.join(target)), symlinks, hops + 1)
+        }
+        Ok(_) => None,
+        Err(_) => Some(real_parent.join(name)),
+    }
+}

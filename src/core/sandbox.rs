@@ -231,6 +231,13 @@ impl Sandbox {
                     if err.code != ErrorCode::NotFound {
                         return Err(err);
                     }
+                    // Missing through a symlink to a denied name: DENIED, as once the name exists.
+                    if self.gate.has_rules()
+                        && open::would_be(open::borrow(&root.dir), &rel, self.policy.symlinks)
+                            .is_some_and(|p| self.gate.denied(id, &p, false))
+                    {
+                        return Err(denied(raw));
+                    }
                     last = Some(err);
                 }
             }
