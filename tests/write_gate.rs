@@ -427,3 +427,41 @@ fn an_alias_of_a_denied_name_answers_the_same_whether_or_not_it_exists() {
         "NOT_FOUND"
     );
 }
+
+/// The write tools give the same answer for a symlink to a denied name whether the denied object
+/// exists or not (they never write through a link, but their refusal must not tell which).
+#[test]
+fn write_tools_answer_alike_for_an_alias_of_a_denied_name() {
+    let (_t, w) = tmp();
+    for d in ["has", "hasnt"] {
+        std::fs::create_dir(w.join(d)).unwrap();
+        std::os::unix::fs::symlink(".env", w.join(d).join("e")).unwrap();
+    }
+    std::fs::write(w.join("has/.env"), SECRET).unwrap();
+    let sb = sandbox(&[&w], all_writes(&w), &[".env"]);
+    let answers: Vec<Vec<String>> = ["has", "hasnt"]
+        .iter()
+        .map(|d| {
+            let p = format!("{d}/e");
+            [
+                sb.call(
+                    "write_file",
+                    json!({"path": p, "content": "x", "overwrite": true}),
+                ),
+                sb.call("write_file", json!({"path": p, "content": "x"})),
+                sb.call("delete_file", json!({ "path": p })),
+                sb.call(
+                    "move_file",
+                    json!({"source": "e0", "destination": p, "overwrite": true}),
+                ),
+            ]
+            .iter()
+            .map(|r| code(r).to_string())
+            .collect()
+        })
+        .collect();
+    assert_eq!(answers[0], answers[1]);
+    assert!(answers[0][..3].iter().all(|c| c == "DENIED"), "{answers:?}");
+    assert_eq!(std::fs::read_to_string(w.join("has/.env")).unwrap(), SECRET);
+    assert!(w.join("hasnt/.env").symlink_metadata().is_err());
+}

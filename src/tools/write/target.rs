@@ -235,9 +235,15 @@ impl Sandbox {
                 }
                 Err(e) => {
                     let err = self.map_open_error(&e, raw);
-                    // A dangling link inside the write root is just a name that exists.
+                    // A dangling link inside the write root is just a name that exists, unless it
+                    // names a denied one: then DENIED, as when that object exists.
                     if err.code != ErrorCode::NotFound {
                         return Err(err);
+                    }
+                    if open::would_be(root.dir.as_fd(), &t.rel, self.policy.symlinks)
+                        .is_some_and(|p| self.gate.denied(RootId::Write, &p, false))
+                    {
+                        return Err(denied(raw));
                     }
                 }
             }
