@@ -8,9 +8,10 @@
 //!
 //! Concurrency: every call releases the GIL for its whole duration (`Python::detach`). A call made
 //! with `watch=True` (the Python layer passes it from the main thread, where signal handlers run)
-//! is executed by a helper thread while the calling thread waits in slices of 20 ms and runs
-//! `Python::check_signals` between them: a KeyboardInterrupt (or any exception a signal handler
-//! raises) cancels the call's budget, waits for the call to stop, and propagates.
+//! of a tool that can run long (not one of [`QUICK`]) is executed by a helper thread (one per
+//! watching thread, kept for its lifetime) while the calling thread waits in slices of 20 ms and
+//! runs `Python::check_signals` between them: a KeyboardInterrupt (or any exception a signal
+//! handler raises) cancels the call's budget, waits for the call to return, and propagates.
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
@@ -28,6 +29,21 @@ create_exception!(
     PyException,
     "A failure of construction: args are (code, message, details_json)."
 );
+
+/// Tools bounded by one file or one directory page, run inline even when watched: a helper-thread
+/// hand-off would cost more than they do, and they end within their timeout anyway.
+const QUICK: &[&str] = &[
+    "stat",
+    "read_file",
+    "list_dir",
+    "list_roots",
+    "read_media_file",
+    "write_file",
+    "edit_file",
+    "create_directory",
+    "move_file",
+    "delete_file",
+];
 
 /// How often a watched call looks for pending signals (KeyboardInterrupt).
 const SIGNAL_POLL: Duration = Duration::from_millis(20);
@@ -274,7 +290,7 @@ impl Core {
             }
         };
         let budget = budget.map(|b| b.0.clone()).unwrap_or_default();
-        if !watch {
+        if !watch || QUICK.contains(&name) {
             return Ok(py.detach(|| run_guarded(&tools, name, args, &budget)));
         }
         let (tx, rx) = crossbeam_channel::bounded(1);
@@ -340,6 +356,33 @@ impl Core {
     }
 }
 
+/// For the benchmarks (python/bench/bench.py): `n` calls of `name` made in a Rust loop exactly as
+/// a Rust host makes them (`AgentTools::call` with a JSON value, the result dropped), GIL released;
+/// returns the seconds each call took, in order. Not part of the API.
+#[pyfunction]
+fn _bench_rust_calls(
+    py: Python<'_>,
+    core: &Core,
+    name: &str,
+    args_json: &str,
+    n: usize,
+) -> PyResult<Vec<f64>> {
+    let args: Value =
+        serde_json::from_str(args_json).map_err(|e| invalid(format!("not JSON: {e}")))?;
+    let tools = core.tools_for(Some("rootbound"))?;
+    Ok(py.detach(|| {
+        (0..n)
+            .map(|_| {
+                let t = std::time::Instant::now();
+                let v = tools.call(name, args.clone());
+                std::hint::black_box(&v);
+                drop(v);
+                t.elapsed().as_secs_f64()
+            })
+            .collect()
+    }))
+}
+
 /// The limit settings a policy accepts (keys of `limits`), in table order.
 #[pyfunction]
 fn limit_names() -> Vec<String> {
@@ -376,6 +419,7 @@ fn _rootbound(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(default_limits, m)?)?;
     m.add_function(wrap_pyfunction!(error_codes, m)?)?;
     m.add_function(wrap_pyfunction!(profile_names, m)?)?;
+    m.add_function(wrap_pyfunction!(_bench_rust_calls, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
