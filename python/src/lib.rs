@@ -264,6 +264,7 @@ impl Core {
     /// `(False, error_json)`. With `profile`, `name` is a tool of that dialect; `engine=True` calls
     /// the engine's own tool whatever the agent's dialect.
     #[pyo3(signature = (name, args_json, budget=None, profile=None, watch=false, engine=false))]
+    #[allow(clippy::too_many_arguments)] // the Python signature, one keyword each
     fn call(
         &self,
         py: Python<'_>,
