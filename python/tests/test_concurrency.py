@@ -76,6 +76,28 @@ def test_gil_released_during_a_search(big_tree: Path) -> None:
     assert during > 0
 
 
+def test_gil_released_when_called_from_a_worker_thread(big_tree: Path) -> None:
+    """Off the main thread a call runs inline (no helper thread): the main thread, counting, must
+    still run while it searches."""
+    sb = big_sandbox(big_tree)
+    done = threading.Event()
+    result: List[object] = []
+    b = Budget()
+
+    def search() -> None:
+        result.append(sb.grep_search(**big_count_args(), budget=b))
+        done.set()
+
+    t = threading.Thread(target=search)
+    count = 0  # iterations while the search is under way (it has searched a file, not returned)
+    t.start()
+    while not done.is_set():
+        if b.progress()[0] > 0 and not done.is_set():
+            count += 1
+    t.join()
+    assert result and count > 0
+
+
 def test_budget_cancel_from_another_thread(big_tree: Path) -> None:
     sb = big_sandbox(big_tree)
     full = sb.grep_search(**big_count_args())
