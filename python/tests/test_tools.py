@@ -133,8 +133,6 @@ def test_write_tools(tmp_path: Path) -> None:
         Sandbox(root, allow_delete=True)
 
 
-@pytest.mark.xfail(reason="library: a '.git/' deny rule does not yet forbid creating a .git FILE "
-                   "(DESIGN.md guarantee 8); reported to the lead", strict=False)
 def test_dir_only_deny_rule_forbids_a_file_of_that_name(tmp_path: Path) -> None:
     sb = Sandbox(tmp_path, write_root=tmp_path, deny=[".git/"])
     with pytest.raises(rootbound.Denied):
