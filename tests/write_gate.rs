@@ -465,3 +465,52 @@ fn write_tools_answer_alike_for_an_alias_of_a_denied_name() {
     assert_eq!(std::fs::read_to_string(w.join("has/.env")).unwrap(), SECRET);
     assert!(w.join("hasnt/.env").symlink_metadata().is_err());
 }
+
+/// Attack-pass findings on the write half, each a regression test.
+#[test]
+fn hard_links_fifos_and_trailing_slashes_on_the_write_side() {
+    let (_t, w) = tmp();
+    std::fs::create_dir_all(w.join("pub")).unwrap();
+    std::fs::create_dir_all(w.join("priv")).unwrap();
+    std::fs::write(w.join("priv/b"), SECRET).unwrap();
+    std::fs::hard_link(w.join("priv/b"), w.join("pub/a")).unwrap();
+    let mut p = Sandbox::builder()
+        .root(w.join("pub"))
+        .write(all_writes(&w))
+        .policy();
+    p.refuse_hardlinks = true;
+    let sb = Sandbox::new(p).unwrap();
+    assert_eq!(code(&sb.call("read_file", json!({"path": "a"}))), "DENIED");
+    // Changing the other link would leave `a` with one link, readable.
+    for (tool, args) in [
+        (
+            "write_file",
+            json!({"path": "priv/b", "content": "x", "overwrite": true}),
+        ),
+        ("delete_file", json!({"path": "priv/b"})),
+    ] {
+        let r = sb.call(tool, args);
+        assert_eq!(code(&r), "DENIED", "{tool}: {r}");
+    }
+    let r = sb.call("read_file", json!({"path": "a"}));
+    assert_eq!(code(&r), "DENIED", "{r}");
+    no_secret(&r);
+
+    // A FIFO is never replaced by a move; `f/` is not the file `f`.
+    let (_t2, w2) = tmp();
+    std::fs::write(w2.join("f"), "file").unwrap();
+    assert!(Command::new("mkfifo")
+        .arg(w2.join("fifo"))
+        .status()
+        .unwrap()
+        .success());
+    let sb = sandbox(&[&w2], all_writes(&w2), &[]);
+    let r = sb.call(
+        "move_file",
+        json!({"source": "f", "destination": "fifo", "overwrite": true}),
+    );
+    assert_eq!(code(&r), "NOT_A_FILE", "{r}");
+    let r = sb.call("move_file", json!({"source": "f/", "destination": "g"}));
+    assert_eq!(code(&r), "NOT_A_FILE", "{r}");
+    assert!(w2.join("f").is_file());
+}

@@ -51,11 +51,20 @@ impl AgentConfig {
         // Relative display must mean one object for every tool of the agent: when the write
         // section's sandbox (which knows every read root) shows absolute paths for that reason, so
         // do the read tools' sandboxes.
-        let absolute = sandboxes
+        // Tools with different read roots would read the same relative path in different places.
+        let same_roots = sandboxes
+            .windows(2)
+            .all(|w| w[0].roots() == w[1].roots() || w[1].roots.is_empty());
+        let absolute = !same_roots
+            || sandboxes
+                .iter()
+                .zip(&self.plan)
+                .any(|(sb, p)| sb.policy.path_display != p.policy.path_display);
+        let relative = self
+            .plan
             .iter()
-            .zip(&self.plan)
-            .any(|(sb, p)| sb.policy.path_display != p.policy.path_display);
-        if absolute {
+            .any(|p| p.policy.path_display == crate::core::policy::PathDisplay::Relative);
+        if absolute && relative {
             for (sb, p) in sandboxes.iter_mut().zip(&self.plan) {
                 let mut policy = p.policy.clone();
                 policy.path_display = crate::core::policy::PathDisplay::Absolute;

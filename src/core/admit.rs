@@ -55,8 +55,11 @@ pub(crate) enum Refusal {
 pub(crate) struct Gate {
     deny: DenyRules,
     refuse_hardlinks: bool,
-    /// For each read root (then the write root), its nesting with the other roots.
-    nesting: Vec<Vec<Nesting>>,
+    /// For each read root (then the write root), its nesting with the other roots (by index).
+    nesting: Vec<Vec<(usize, Nesting)>>,
+    /// The read roots the tools serve: the first `served`; the others only anchor deny rules (the
+    /// operator's roots behind a client's narrower ones).
+    served: usize,
     /// Whether the last entry of `nesting` is the write root's.
     has_write: bool,
 }
@@ -80,11 +83,11 @@ impl Gate {
                         continue;
                     }
                     if me == other {
-                        rel.push(Nesting::Same);
+                        rel.push((j, Nesting::Same));
                     } else if let Ok(p) = me.strip_prefix(other) {
-                        rel.push(Nesting::Inside(p.to_path_buf()));
+                        rel.push((j, Nesting::Inside(p.to_path_buf())));
                     } else if let Ok(p) = other.strip_prefix(me) {
-                        rel.push(Nesting::Contains(p.to_path_buf()));
+                        rel.push((j, Nesting::Contains(p.to_path_buf())));
                     }
                 }
                 rel
@@ -94,8 +97,15 @@ impl Gate {
             deny,
             refuse_hardlinks,
             nesting,
+            served: reads.len(),
             has_write: write.is_some(),
         }
+    }
+
+    /// Only the first `n` read roots are served by the tools; the rest anchor deny rules only.
+    pub fn serving(mut self, n: usize) -> Self {
+        self.served = n;
+        self
     }
 
     fn index(&self, root: RootId) -> usize {
@@ -103,6 +113,11 @@ impl Gate {
             RootId::Read(i) => i,
             RootId::Write => self.nesting.len() - 1,
         }
+    }
+
+    /// Whether some deny rule matches a path rather than a name (see [`DenyRules::has_path_rules`]).
+    pub fn has_path_rules(&self) -> bool {
+        self.deny.has_path_rules()
     }
 
     /// Whether any deny rules are configured (else name checks can be skipped).
@@ -118,7 +133,7 @@ impl Gate {
         if self.deny.is_denied(rel, is_dir) {
             return true;
         }
-        self.nesting[self.index(root)].iter().any(|n| match n {
+        self.nesting[self.index(root)].iter().any(|(_, n)| match n {
             // `join("")` would add a trailing slash, which the matcher reads as another name.
             Nesting::Inside(at) if rel.as_os_str().is_empty() => self.deny.is_denied(at, is_dir),
             Nesting::Inside(at) => self.deny.is_denied(&at.join(rel), is_dir),
@@ -137,9 +152,12 @@ impl Gate {
         let Some(nesting) = self.write_nesting() else {
             return false;
         };
-        let held = nesting.iter().any(|n| match n {
-            Nesting::Same | Nesting::Inside(_) => true,
-            Nesting::Contains(at) => rel.starts_with(at),
+        let held = nesting.iter().any(|(j, n)| {
+            *j < self.served
+                && match n {
+                    Nesting::Same | Nesting::Inside(_) => true,
+                    Nesting::Contains(at) => rel.starts_with(at),
+                }
         });
         held && !self.denied(RootId::Write, rel, false)
     }
@@ -149,7 +167,7 @@ impl Gate {
     /// still see the root where it was configured.
     pub fn holds_root(&self, rel: &Path) -> bool {
         self.write_nesting().is_some_and(|nesting| {
-            nesting.iter().any(|n| match n {
+            nesting.iter().any(|(_, n)| match n {
                 Nesting::Contains(at) => at.starts_with(rel),
                 Nesting::Same => rel.as_os_str().is_empty(),
                 Nesting::Inside(_) => false,
@@ -158,7 +176,7 @@ impl Gate {
     }
 
     /// The write root's nesting with the read roots (`None`: no write root).
-    fn write_nesting(&self) -> Option<&[Nesting]> {
+    fn write_nesting(&self) -> Option<&[(usize, Nesting)]> {
         self.has_write
             .then(|| self.nesting.last().map(Vec::as_slice))
             .flatten()

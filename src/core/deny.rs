@@ -19,6 +19,9 @@ pub struct DenyRules {
     matcher: Gitignore,
     /// Some rule names directories only (`.git/`): a name is then checked as a directory too.
     dir_only: bool,
+    /// Some rule matches a path, not only a name (`/x`, `a/b`, `sub/*.sh`): moving a directory can
+    /// then change whether what it holds is denied.
+    path_rules: bool,
 }
 
 impl DenyRules {
@@ -37,7 +40,16 @@ impl DenyRules {
             .build()
             .map_err(|e| Error::invalid(format!("deny rules: {e}")))?;
         let dir_only = globs.iter().any(|g| g.trim_end().ends_with('/'));
-        Ok(DenyRules { matcher, dir_only })
+        let path_rules = globs.iter().any(|g| {
+            let g = g.trim();
+            let g = g.strip_prefix('!').unwrap_or(g);
+            g.trim_end_matches('/').contains('/')
+        });
+        Ok(DenyRules {
+            matcher,
+            dir_only,
+            path_rules,
+        })
     }
 
     /// Whether `rel` (root-relative, resolved) or any of its parent directories is denied.
@@ -57,6 +69,12 @@ impl DenyRules {
                 .is_ignore()
         };
         m(is_dir) || (self.dir_only && m(!is_dir))
+    }
+
+    /// Whether some rule matches a path rather than a name anywhere: only then can a directory's
+    /// move (neither end of it denied) change whether something inside it is denied.
+    pub fn has_path_rules(&self) -> bool {
+        self.path_rules
     }
 
     /// True when there are no rules.

@@ -381,7 +381,7 @@ fn unique_name(given: &str, canonical: &Path, taken: &[Root]) -> String {
 /// Whether a root-relative path would mean one object to the read tools and another to the write
 /// tools: a relative request names a file in the read roots for the former and in the write root for
 /// the latter, so relative display holds only when the write root is the one read root.
-fn relative_is_ambiguous(reads: &[Root], write: Option<&Root>) -> bool {
+pub(crate) fn relative_is_ambiguous(reads: &[Root], write: Option<&Root>) -> bool {
     match (write, reads) {
         (None, _) | (Some(_), []) => false,
         (Some(w), [r]) => w.canonical != r.canonical,

@@ -157,6 +157,7 @@ impl Sandbox {
     }
 
     fn edit_inner(&self, args: &EditArgs) -> Result<(EditResult, std::path::PathBuf)> {
+        let _writing = write::shared();
         if !self.write_root_readable() {
             return Err(Error::new(
                 ErrorCode::Denied,

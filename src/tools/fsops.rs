@@ -88,6 +88,7 @@ impl Sandbox {
     }
 
     fn mkdir_inner(&self, args: &MkdirArgs) -> Result<(FsOpResult, PathBuf)> {
+        let _writing = crate::tools::write::shared();
         let raw = args.path.trim_end_matches('/');
         if raw.is_empty() {
             return Err(Error::invalid(
@@ -146,6 +147,8 @@ impl Sandbox {
 
     fn move_inner(&self, args: &MoveArgs) -> Result<(FsOpResult, PathBuf)> {
         let (_, policy) = self.write_root()?;
+        // Between a directory's check and its rename, no other write of this process may add to it.
+        let _alone = crate::tools::write::exclusive();
         let (src_raw, dst_raw) = (args.source.as_str(), args.destination.as_str());
         let src = self.target(src_raw.trim_end_matches('/'), false)?;
         let dst = self.target(dst_raw.trim_end_matches('/'), false)?;
@@ -158,6 +161,16 @@ impl Sandbox {
                 ))
             }
         };
+        // `f/` names a directory: a file or link is not moved under that spelling, as the read tools
+        // do not read it.
+        for raw in [src_raw, dst_raw] {
+            if raw.ends_with('/') && kind != Kind::Dir {
+                return Err(Error::new(
+                    ErrorCode::NotAFile,
+                    format!("'{raw}' ends in '/' but '{src_raw}' is not a directory"),
+                ));
+            }
+        }
         if kind == Kind::Other {
             return Err(Error::new(
                 ErrorCode::NotAFile,
@@ -229,6 +242,14 @@ impl Sandbox {
                 ),
                 ))
             }
+            Some(Existing {
+                kind: Kind::Other, ..
+            }) => {
+                return Err(Error::new(
+                    ErrorCode::NotAFile,
+                    format!("'{dst_raw}' is a FIFO, socket or device and is never replaced"),
+                ))
+            }
             Some(_) if kind == Kind::Dir => {
                 return Err(Error::new(
                     ErrorCode::NotAFile,
@@ -282,6 +303,13 @@ impl Sandbox {
 
     /// Refuses to move a directory that holds an object a deny rule refuses, where it is (`rel`) or
     /// where it would be after the move (under `to`), or more entries than can be checked.
+    ///
+    /// Only path rules (`/x/secret`, `sub/*.sh`) need this: a rule on a name alone denies that name
+    /// wherever it is, and both ends of the move were checked. So with name rules alone nothing is
+    /// walked, and a move says nothing about what the directory holds. With path rules the refusal
+    /// does tell that such an object is inside (documented). The walk fails closed: a directory it
+    /// cannot open or read refuses the move, and it holds one descriptor per level, not one per
+    /// pending directory (descriptor exhaustion must not skip a subtree).
     fn check_subtree(
         &self,
         parent: &OwnedFd,
@@ -290,10 +318,16 @@ impl Sandbox {
         to: &Path,
         raw: &str,
     ) -> Result<()> {
-        if !self.gate.has_rules() {
+        if !self.gate.has_path_rules() {
             return Ok(());
         }
-        let fd = open::open_beneath(
+        let unreadable = || {
+            Error::new(
+                ErrorCode::PermissionDenied,
+                format!("'{raw}' holds a directory that cannot be checked against the deny rules; nothing was moved"),
+            )
+        };
+        let top = open::open_beneath(
             parent.as_fd(),
             Path::new(name.as_os_str()),
             Want::Dir,
@@ -301,18 +335,21 @@ impl Sandbox {
         )
         .map_err(|e| self.map_open_error(&e, raw))?
         .fd;
-        let mut stack = vec![(fd, rel.to_path_buf())];
+        // Directories still to list, relative to `top`.
+        let mut pending = vec![PathBuf::new()];
         let mut seen = 0usize;
         let deadline = crate::core::deadline::Deadline::after(std::time::Duration::from_millis(
             self.policy.limits.timeout_ms,
         ));
-        while let Some((fd, dir_rel)) = stack.pop() {
-            let Some(entries) = crate::walk::read_entries(&fd) else {
-                return Err(Error::new(
-                    ErrorCode::PermissionDenied,
-                    format!("'{raw}' holds a directory that cannot be read; nothing was moved"),
-                ));
+        while let Some(inner) = pending.pop() {
+            let fd = if inner.as_os_str().is_empty() {
+                top.try_clone().map_err(|_| unreadable())?
+            } else {
+                open::open_beneath(top.as_fd(), &inner, Want::Dir, SymlinkMode::Never)
+                    .map_err(|_| unreadable())?
+                    .fd
             };
+            let entries = crate::walk::read_entries(&fd).ok_or_else(unreadable)?;
             for (n, ft) in entries {
                 seen += 1;
                 if deadline.expired() {
@@ -329,7 +366,6 @@ impl Sandbox {
                         ),
                     ));
                 }
-                let child = dir_rel.join(&n);
                 let ft = if ft == rustix::fs::FileType::Unknown {
                     crate::walk::stat_type(&fd, &n)
                 } else {
@@ -337,16 +373,14 @@ impl Sandbox {
                 };
                 let is_dir = ft == rustix::fs::FileType::Directory;
                 let dirish = is_dir || ft == rustix::fs::FileType::Symlink;
-                let moved = to.join(child.strip_prefix(rel).unwrap_or(&child));
-                if self.dir_denied(&child, dirish) || self.dir_denied(&moved, dirish) {
+                let child = inner.join(&n);
+                if self.dir_denied(&rel.join(&child), dirish)
+                    || self.dir_denied(&to.join(&child), dirish)
+                {
                     return Err(denied(raw));
                 }
                 if is_dir {
-                    if let Ok(o) =
-                        open::open_beneath(fd.as_fd(), Path::new(&n), Want::Dir, SymlinkMode::Never)
-                    {
-                        stack.push((o.fd, child));
-                    }
+                    pending.push(child);
                 }
             }
         }

@@ -11,7 +11,8 @@
 use crate::core::admit::Gate;
 use crate::core::deny::DenyRules;
 use crate::core::open::Want;
-use crate::core::sandbox::{Root, Sandbox};
+use crate::core::policy::PathDisplay;
+use crate::core::sandbox::{relative_is_ambiguous, Root, Sandbox};
 use crate::tools::router::AgentTools;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
@@ -132,9 +133,20 @@ fn narrow(sb: &Sandbox, client: &[&Path]) -> Sandbox {
         sb.policy.refuse_hardlinks,
         &reads,
         write_root.as_ref().map(|w| w.canonical.as_path()),
-    );
+    )
+    .serving(roots.len());
+    // Relative display must name one object for every tool here too (see `Sandbox::new`).
+    let policy = if sb.policy.path_display == PathDisplay::Relative
+        && relative_is_ambiguous(&roots, write_root.as_deref())
+    {
+        let mut p = (*sb.policy).clone();
+        p.path_display = PathDisplay::Absolute;
+        Arc::new(p)
+    } else {
+        Arc::clone(&sb.policy)
+    };
     Sandbox {
-        policy: Arc::clone(&sb.policy),
+        policy,
         roots: roots.into(),
         gate: Arc::new(gate),
         agent: sb.agent.clone(),

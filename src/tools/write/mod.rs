@@ -73,6 +73,20 @@ pub struct WriteResult {
     pub deleted: bool,
 }
 
+/// Writes of this process against moves: a move holds this alone, every other write shares it, so a
+/// directory checked against the deny rules cannot gain an entry before it is renamed.
+static WRITES: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
+/// A share of [`WRITES`], for a write that is not a move.
+pub(crate) fn shared() -> std::sync::RwLockReadGuard<'static, ()> {
+    WRITES.read().unwrap_or_else(|e| e.into_inner())
+}
+
+/// [`WRITES`] alone, for a move.
+pub(crate) fn exclusive() -> std::sync::RwLockWriteGuard<'static, ()> {
+    WRITES.write().unwrap_or_else(|e| e.into_inner())
+}
+
 /// The prefix of the temporary files `write_file` makes beside its target (removed on every error).
 pub const TEMP_PREFIX: &str = ".rootbound-tmp-";
 
@@ -123,6 +137,7 @@ impl Sandbox {
     }
 
     fn write_inner(&self, args: &WriteArgs) -> Result<(WriteResult, PathBuf)> {
+        let _writing = shared();
         let (_, policy) = self.write_root()?;
         let data = decode(args, policy.max_write_bytes)?;
         let t = self.target(&args.path, policy.create_parents)?;
@@ -180,6 +195,7 @@ impl Sandbox {
     }
 
     fn delete_inner(&self, args: &DeleteArgs) -> Result<(WriteResult, PathBuf)> {
+        let _writing = shared();
         let (_, policy) = self.write_root()?;
         if !policy.allow_delete {
             return Err(Error::new(

@@ -224,6 +224,14 @@ impl Sandbox {
             Err(e) => return Err(self.map_open_error(&e.into(), raw)),
         };
         let kind = Kind::from_stat(&st);
+        // A file the hard-link policy refuses is not changed either: replacing or deleting one of its
+        // links would leave the other with one link, readable, holding what was refused.
+        if !self.gate.links_ok(&st) {
+            return Err(Error::new(
+                ErrorCode::Denied,
+                format!("'{raw}' has several hard links and this sandbox refuses such files"),
+            ));
+        }
         if kind == Kind::Symlink {
             match open::open_beneath(root.dir.as_fd(), &t.rel, Want::Meta, self.policy.symlinks) {
                 Ok(o) => {
