@@ -8,6 +8,7 @@
 
 use crate::core::admit::RootId;
 use crate::core::audit::Fields;
+use crate::core::deadline::Deadline;
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::io::pread_exact;
 use crate::core::open::Kind;
@@ -165,6 +166,8 @@ impl Sandbox {
             ));
         }
         let edits = edit_list(args)?;
+        // The edits, the hint and the diff share the call's one budget.
+        let deadline = Deadline::after(Duration::from_millis(self.policy.limits.timeout_ms));
         let (_, policy) = self.write_root()?;
         let raw = args.path.as_str();
         let dry = args.dry_run.unwrap_or(false);
@@ -172,13 +175,13 @@ impl Sandbox {
         let t = match self.target(raw, false) {
             // The file's directory is missing: a create makes it, as write_file does.
             Err(e) if e.code == ErrorCode::NotFound && creating && policy.create_parents => {
-                return self.edit_create(args, &edits, None, dry);
+                return self.edit_create(args, &edits, None, dry, &deadline);
             }
             r => r?,
         };
         let existing = self.existing(&t, raw)?;
         let Some(Existing { kind, perm }) = existing else {
-            return self.edit_create(args, &edits, Some(t), dry);
+            return self.edit_create(args, &edits, Some(t), dry, &deadline);
         };
         if kind != Kind::File {
             return Err(Error::new(
@@ -198,7 +201,7 @@ impl Sandbox {
         let room = policy
             .max_write_bytes
             .saturating_sub(if form.bom { 3 } else { 0 });
-        let (after_body, replacements) = apply(body, &edits, &form, args, raw, room)?;
+        let (after_body, replacements) = apply(body, &edits, &form, args, raw, room, &deadline)?;
         let mut after = Vec::with_capacity(after_body.len() + 3);
         if form.bom {
             after.extend_from_slice(b"\xEF\xBB\xBF");
@@ -223,7 +226,7 @@ impl Sandbox {
             size: after.len() as u64,
             created: false,
             dry_run: dry,
-            diff: self.edit_diff(&before, &after, &t.rel),
+            diff: self.edit_diff(&before, &after, &t.rel, &deadline),
         };
         Ok((result, t.rel))
     }
@@ -236,6 +239,7 @@ impl Sandbox {
         edits: &[Edit],
         t: Option<write::Dest>,
         dry: bool,
+        deadline: &Deadline,
     ) -> Result<(EditResult, std::path::PathBuf)> {
         let raw = args.path.as_str();
         let content = match edits {
@@ -280,7 +284,7 @@ impl Sandbox {
             size: content.len() as u64,
             created: true,
             dry_run: dry,
-            diff: self.edit_diff(b"", content, &rel),
+            diff: self.edit_diff(b"", content, &rel, deadline),
         };
         Ok((result, rel))
     }
@@ -321,8 +325,16 @@ impl Sandbox {
         Ok((bytes, st))
     }
 
-    /// The unified diff shown with an edit, when the write root's content may be read at all.
-    fn edit_diff(&self, before: &[u8], after: &[u8], rel: &std::path::Path) -> Option<String> {
+    /// The unified diff shown with an edit, when the write root's content may be read at all: diffed
+    /// within what is left of the call's budget (past it, `similar` gives a coarser diff at once),
+    /// and rendered hunk by hunk up to the byte cap.
+    fn edit_diff(
+        &self,
+        before: &[u8],
+        after: &[u8],
+        rel: &std::path::Path,
+        deadline: &Deadline,
+    ) -> Option<String> {
         if !self.write_root_readable() {
             return None;
         }
@@ -332,15 +344,24 @@ impl Sandbox {
         );
         let name = crate::core::names::escape_path(rel);
         let diff = similar::TextDiff::configure()
-            .deadline(Instant::now() + Duration::from_millis(200))
+            .deadline(Instant::now() + deadline.remaining())
             .diff_lines(a.as_ref(), b.as_ref());
-        let text = diff
-            .unified_diff()
-            .context_radius(3)
-            .header(&format!("a/{name}"), &format!("b/{name}"))
-            .to_string();
         let cap = self.policy.limits.max_bytes.max(256);
-        if text.len() <= cap {
+        let mut text = String::new();
+        let mut unified = diff.unified_diff();
+        unified.context_radius(3);
+        let mut more = false;
+        for hunk in unified.iter_hunks() {
+            if text.is_empty() {
+                text = format!("--- a/{name}\n+++ b/{name}\n");
+            }
+            if text.len() > cap {
+                more = true;
+                break;
+            }
+            text.push_str(&hunk.to_string());
+        }
+        if text.len() <= cap && !more {
             return Some(text);
         }
         let mut cut = cap;
@@ -348,8 +369,9 @@ impl Sandbox {
             cut -= 1;
         }
         Some(format!(
-            "{}\n[diff truncated: {} bytes in all]\n",
+            "{}\n[diff truncated: {}{} bytes in all]\n",
             &text[..cut],
+            if more { "over " } else { "" },
             text.len()
         ))
     }
@@ -394,10 +416,22 @@ fn apply(
     args: &EditArgs,
     raw: &str,
     max: u64,
+    deadline: &Deadline,
 ) -> Result<(Vec<u8>, u64)> {
     let mut cur = body.to_vec();
     let mut total = 0;
     for (i, e) in edits.iter().enumerate() {
+        // Each edit copies the file once: many edits of a large file are bounded by the budget
+        // (one edit is always tried: it is bounded by the write limit).
+        if i > 0 && deadline.expired() {
+            return Err(Error::new(
+                ErrorCode::TooLarge,
+                format!(
+                    "the {} edits of '{raw}' could not be applied within the call's time budget ({i} were); nothing was written; send fewer edits per call",
+                    edits.len()
+                ),
+            ));
+        }
         let which = if edits.len() > 1 {
             format!("edit {} of {}: ", i + 1, edits.len())
         } else {
@@ -414,7 +448,7 @@ fn apply(
         let at: Vec<usize> = memchr::memmem::find_iter(&cur, &old).collect();
         let all = e.replace_all.unwrap_or(false) || args.expected_replacements.is_some();
         if at.is_empty() {
-            let near = closest_line(&cur, &e.old_string);
+            let near = closest_line(&cur, &e.old_string, deadline);
             let mut err = Error::new(
                 ErrorCode::NotFound,
                 format!(
@@ -490,7 +524,7 @@ fn line_numbers(text: &[u8], at: &[usize]) -> Vec<u64> {
 
 /// The line most like the first non-blank line of `old` (equal when trimmed, else the most shared
 /// identifier-like words), for a hint that names a line number and no content.
-fn closest_line(text: &[u8], old: &str) -> Option<u64> {
+fn closest_line(text: &[u8], old: &str, call: &Deadline) -> Option<u64> {
     let first = old.lines().find(|l| !l.trim().is_empty())?.trim();
     // Bounded whatever the agent sends: a few words, the head of each line, and the call's time.
     let words: Vec<&str> = first
@@ -498,7 +532,7 @@ fn closest_line(text: &[u8], old: &str) -> Option<u64> {
         .filter(|w| !w.is_empty())
         .take(MAX_HINT_WORDS)
         .collect();
-    let deadline = crate::core::deadline::Deadline::after(Duration::from_millis(HINT_MS));
+    let deadline = Deadline::after(Duration::from_millis(HINT_MS).min(call.remaining()));
     let mut best: Option<(usize, u64)> = None;
     for (i, line) in text.split(|&b| b == b'\n').enumerate() {
         if i % 1024 == 0 && deadline.expired() {
@@ -534,8 +568,18 @@ mod tests {
     #[test]
     fn closest_line_names_a_number() {
         let text = b"fn main() {\n    println!(\"hi\");\n}\n";
-        assert_eq!(closest_line(text, "println!(\"bye\");"), Some(2));
-        assert_eq!(closest_line(text, "zzz"), None);
+        assert_eq!(
+            closest_line(
+                text,
+                "println!(\"bye\");",
+                &Deadline::after(Duration::from_secs(5))
+            ),
+            Some(2)
+        );
+        assert_eq!(
+            closest_line(text, "zzz", &Deadline::after(Duration::from_secs(5))),
+            None
+        );
         assert_eq!(line_numbers(b"a\nb\na\n", &[0, 4]), vec![1, 3]);
     }
 }
