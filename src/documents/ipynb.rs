@@ -434,7 +434,7 @@ struct OutputText {
     plain: Option<String>,
     images: u64,
     /// `data`: absent, an object (its `text/plain`, `text` and image count), or something else.
-    data: Option<Option<(Option<String>, Option<String>, u64)>>,
+    data: Option<Data>,
 }
 
 fn is_image(k: &str) -> bool {
@@ -449,8 +449,8 @@ impl OutputText {
             "error" => format!("{}: {}", self.ename, self.evalue),
             _ => {
                 let (plain, text, images) = match self.data {
-                    Some(Some(d)) => d,
-                    Some(None) => (None, None, 0),
+                    Some(d) if d.object => (d.plain, d.text, d.images),
+                    Some(_) => (None, None, 0),
                     None => (self.plain, self.text, self.images),
                 };
                 for _ in 0..images {
@@ -490,7 +490,7 @@ map_seed!(OutputSeed<'w, 'a, 'c, 's>(w: &'w Walk<'a, 'c>, o: &'s mut OutputText)
             "data" => {
                 let mut d = Data::default();
                 a.next_value_seed(DataSeed(w, &mut d))?;
-                o.data = Some(d.object.then_some((d.plain, d.text, d.images)));
+                o.data = Some(d);
                 Ok(true)
             }
             _ => Ok(false),

@@ -380,7 +380,12 @@ impl<'a, 'c> Ops<'a, 'c> {
             if self.tokens.is_multiple_of(4096) && self.ctx.stopped() {
                 return None;
             }
-            let keep = matches!(self.stack.last(), None | Some(Some(_)));
+            // Whether a value read now is kept (in an array, or among the first operands): strings
+            // and numbers that would be dropped are not decoded.
+            let keep = match self.stack.last() {
+                None => self.operands.len() < MAX_OPERANDS,
+                Some(a) => a.is_some(),
+            };
             let t = self.lx.next(keep)?;
             let o = match t {
                 Tok::Open | Tok::DictOpen => {
@@ -388,7 +393,7 @@ impl<'a, 'c> Ops<'a, 'c> {
                         self.ctx.stop(Reason::NestingDepth);
                         return None;
                     }
-                    let keep = t == Tok::Open && matches!(self.stack.last(), None | Some(Some(_)));
+                    let keep = t == Tok::Open && keep;
                     self.stack.push(keep.then(Vec::new));
                     continue;
                 }
@@ -397,12 +402,16 @@ impl<'a, 'c> Ops<'a, 'c> {
                     Some(None) => Operand::Other,
                     None => continue,
                 },
+                Tok::Str(_) if !keep => continue,
                 Tok::Str(s) => Operand::Str(s),
                 Tok::Name(n) if keep => Operand::Name(n.to_vec()),
                 Tok::Name(_) => Operand::Other,
                 Tok::Word(w) => match w {
                     b"true" | b"false" | b"null" => Operand::Other,
                     _ if w[0].is_ascii_digit() || matches!(w[0], b'+' | b'-' | b'.') => {
+                        if !keep {
+                            continue;
+                        }
                         std::str::from_utf8(w)
                             .ok()
                             .and_then(|s| s.parse::<f32>().ok())
