@@ -355,11 +355,13 @@ impl Sandbox {
             if text.is_empty() {
                 text = format!("--- a/{name}\n+++ b/{name}\n");
             }
-            if text.len() > cap {
+            // Written through a writer that fails past the cap: a coarse diff (the budget spent)
+            // can be one hunk of the whole file, never rendered whole.
+            let mut w = CappedText(&mut text, cap);
+            if std::fmt::Write::write_fmt(&mut w, format_args!("{hunk}")).is_err() {
                 more = true;
                 break;
             }
-            text.push_str(&hunk.to_string());
         }
         if text.len() <= cap && !more {
             return Some(text);
@@ -368,12 +370,25 @@ impl Sandbox {
         while !text.is_char_boundary(cut) {
             cut -= 1;
         }
-        Some(format!(
-            "{}\n[diff truncated: {}{} bytes in all]\n",
-            &text[..cut],
-            if more { "over " } else { "" },
-            text.len()
-        ))
+        let all = if more {
+            format!("more than {cap} bytes")
+        } else {
+            format!("{} bytes in all", text.len())
+        };
+        Some(format!("{}\n[diff truncated: {all}]\n", &text[..cut]))
+    }
+}
+
+/// A text that takes writes until it is over `.1` bytes, then fails them.
+struct CappedText<'a>(&'a mut String, usize);
+
+impl std::fmt::Write for CappedText<'_> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        if self.0.len() > self.1 {
+            return Err(std::fmt::Error);
+        }
+        self.0.push_str(s);
+        Ok(())
     }
 }
 
