@@ -189,8 +189,8 @@ fn many_edits_of_a_large_file_stop_at_the_call_budget() {
 }
 
 /// `replace_all` changing every other line of 4 MB with a 20 ms budget took 0.27 s: the diff had a
-/// fixed deadline of its own (200 ms). It now shares the call's, and its text is capped as it is
-/// rendered.
+/// fixed deadline of its own (200 ms). It now shares the call's (not shown once it is spent), and
+/// its text is capped as it is rendered.
 #[test]
 fn the_diff_of_an_edit_uses_the_call_budget() {
     let dir = tempfile::tempdir().unwrap();
@@ -215,7 +215,7 @@ fn the_diff_of_an_edit_uses_the_call_budget() {
     assert_eq!(v["replacements"], 100_000, "{v}");
     let diff = v["diff"].as_str().unwrap();
     assert!(
-        diff.contains("[diff truncated"),
+        diff.contains("[diff truncated") || diff.contains("[diff not shown"),
         "{}",
         &diff[..200.min(diff.len())]
     );
