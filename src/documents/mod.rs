@@ -24,6 +24,7 @@ mod ipynb;
 mod ooxml;
 mod out;
 mod pdf;
+mod pdfscan;
 mod xlsx;
 mod xml;
 mod zip;
@@ -114,12 +115,18 @@ pub struct DocLimits {
     pub max_stream_bytes: u64,
     /// Bytes of extracted text (`text_bytes`).
     pub max_text_bytes: u64,
+    /// Bytes the extractor may hold in parsed structures (PDF objects and content operands, shared
+    /// strings, table cells, relationships, notebook values), as it accounts them; the input and the
+    /// text are bounded apart (`memory_bytes`).
+    pub max_memory_bytes: u64,
+    /// Nesting of PDF arrays and dictionaries (`nesting_depth`); JSON nests at most 128 deep.
+    pub max_nesting_depth: usize,
 }
 
 impl Default for DocLimits {
     fn default() -> Self {
         DocLimits {
-            max_input_bytes: 256 << 20,
+            max_input_bytes: 64 << 20,
             max_uncompressed_bytes: 64 << 20,
             max_zip_entries: 10_000,
             max_xml_depth: 256,
@@ -127,6 +134,8 @@ impl Default for DocLimits {
             max_pdf_objects: 1_000_000,
             max_stream_bytes: 64 << 20,
             max_text_bytes: 32 << 20,
+            max_memory_bytes: 128 << 20,
+            max_nesting_depth: 100,
         }
     }
 }
@@ -150,6 +159,10 @@ pub enum Reason {
     StreamBytes,
     /// `max_text_bytes` reached.
     TextBytes,
+    /// `max_memory_bytes` reached.
+    MemoryBytes,
+    /// `max_nesting_depth` reached.
+    NestingDepth,
     /// The call's deadline passed (or it was cancelled).
     Deadline,
     /// The document is damaged or uses something not supported (encryption, ...): the detail says.
@@ -170,6 +183,8 @@ impl Reason {
             Reason::PdfObjects => "pdf_objects",
             Reason::StreamBytes => "stream_bytes",
             Reason::TextBytes => "text_bytes",
+            Reason::MemoryBytes => "memory_bytes",
+            Reason::NestingDepth => "nesting_depth",
             Reason::Deadline => "deadline",
             Reason::Malformed(_) => "malformed",
             Reason::InternalError => "internal_error",
@@ -194,6 +209,12 @@ pub(crate) struct Ctx<'a> {
     /// XML elements still allowed.
     pub elements: Cell<u64>,
     reason: RefCell<Option<Reason>>,
+    /// A bound that cut part of the document without stopping the rest (reported when nothing
+    /// stopped the extraction).
+    note: RefCell<Option<Reason>>,
+    /// Bytes charged to `max_memory_bytes` and not yet given back, and the most ever held.
+    pub memory: Cell<u64>,
+    pub peak: Cell<u64>,
     pub images_skipped: Cell<u64>,
 }
 
@@ -205,7 +226,36 @@ impl<'a> Ctx<'a> {
             remaining: Cell::new(limits.max_uncompressed_bytes),
             elements: Cell::new(limits.max_xml_elements),
             reason: RefCell::new(None),
+            note: RefCell::new(None),
+            memory: Cell::new(0),
+            peak: Cell::new(0),
             images_skipped: Cell::new(0),
+        }
+    }
+
+    /// Charges `bytes` about to be held to the memory budget; false (and extraction stopped with
+    /// `memory_bytes`) when they would pass it: the caller does not allocate them.
+    pub fn charge(&self, bytes: u64) -> bool {
+        let m = self.memory.get().saturating_add(bytes);
+        if m > self.limits.max_memory_bytes {
+            self.stop(Reason::MemoryBytes);
+            return false;
+        }
+        self.memory.set(m);
+        self.peak.set(self.peak.get().max(m));
+        true
+    }
+
+    /// Gives back bytes charged with [`Ctx::charge`] once they are freed.
+    pub fn release(&self, bytes: u64) {
+        self.memory.set(self.memory.get().saturating_sub(bytes));
+    }
+
+    /// Records a bound that cut part of the document while the rest goes on (the first one wins).
+    pub fn note(&self, r: Reason) {
+        let mut cur = self.note.borrow_mut();
+        if cur.is_none() {
+            *cur = Some(r);
         }
     }
 
@@ -230,7 +280,13 @@ impl<'a> Ctx<'a> {
     }
 
     pub fn reason(&self) -> Option<Reason> {
-        self.reason.borrow().clone()
+        let hard = self.reason.borrow().clone();
+        let note = self.note.borrow().clone();
+        match (hard, note) {
+            // A part found missing past a cut (entries left out) is the cut's doing.
+            (Some(Reason::Malformed(_)), Some(n)) => Some(n),
+            (hard, note) => hard.or(note),
+        }
     }
 
     pub fn image(&self) {
@@ -240,7 +296,7 @@ impl<'a> Ctx<'a> {
 
 /// An empty extraction stopped before it began (a file over `max_input_bytes`).
 pub(crate) fn refused(format: DocFormat, reason: Reason) -> Extracted {
-    out::Out::new(0).finish(format, Some(reason), 0)
+    out::Out::new(0).finish(format, Some(reason), 0, 0)
 }
 
 /// Extracts the text of `bytes` as `format`, within `limits` and `timeout` (and the cancel switch
@@ -281,5 +337,10 @@ pub(crate) fn extract_within(
     if out.full {
         ctx.stop(Reason::TextBytes);
     }
-    out.finish(format, ctx.reason(), ctx.images_skipped.get())
+    out.finish(
+        format,
+        ctx.reason(),
+        ctx.images_skipped.get(),
+        ctx.peak.get(),
+    )
 }

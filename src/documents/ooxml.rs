@@ -47,6 +47,10 @@ pub(crate) fn rels(zip: &Zip<'_>, name: &str, ctx: &Ctx<'_>) -> Vec<Rel> {
             };
             let kind = t.attr(b"Type").unwrap_or_default();
             let kind = kind.rsplit('/').next().unwrap_or("").to_string();
+            let cost = std::mem::size_of::<Rel>() + id.len() + kind.len() + target.len();
+            if !ctx.charge(cost as u64) {
+                break;
+            }
             out.push(Rel {
                 id,
                 kind,
@@ -179,7 +183,11 @@ impl Flow {
                     b"tc" => {
                         if let Some((row, cell)) = self.tables.last_mut() {
                             let c = std::mem::take(cell);
-                            row.push(c.trim().replace(['\t', '\n'], " "));
+                            // A row of many empty cells holds a String per cell until it ends.
+                            let cost = std::mem::size_of::<String>() + c.len();
+                            if ctx.charge(cost as u64) {
+                                row.push(c.trim().replace(['\t', '\n'], " "));
+                            }
                         }
                     }
                     b"tr" => {

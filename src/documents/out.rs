@@ -26,6 +26,9 @@ pub struct Extracted {
     pub reason: Option<Reason>,
     /// Images (pictures, notebook image outputs) skipped.
     pub images_skipped: u64,
+    /// Bytes the extractor charged to its memory budget ([`super::DocLimits::max_memory_bytes`]):
+    /// parsed structures held while extracting, beside the input and the text.
+    pub memory_bytes: u64,
 }
 
 impl Extracted {
@@ -135,7 +138,13 @@ impl Out {
         }
     }
 
-    pub fn finish(mut self, format: DocFormat, reason: Option<Reason>, images: u64) -> Extracted {
+    pub fn finish(
+        mut self,
+        format: DocFormat,
+        reason: Option<Reason>,
+        images: u64,
+        memory: u64,
+    ) -> Extracted {
         if !self.full {
             self.end_line();
         }
@@ -146,6 +155,7 @@ impl Out {
             truncated: reason.is_some(),
             reason,
             images_skipped: images,
+            memory_bytes: memory,
         }
     }
 }
@@ -161,7 +171,7 @@ mod tests {
         o.line("héllo");
         o.marker("slide 2");
         o.push("ééééééééééééééééééé");
-        let x = o.finish(DocFormat::Pptx, None, 0);
+        let x = o.finish(DocFormat::Pptx, None, 0, 0);
         assert_eq!(x.sections[1].line, 3);
         assert_eq!(x.section_of(2), Some("slide 1"));
         assert_eq!(x.section_of(3), Some("slide 2"));

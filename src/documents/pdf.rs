@@ -11,8 +11,8 @@
 //! cross-reference table by scanning; a panic inside it is caught by the caller.
 
 use super::out::Out;
+use super::pdfscan::{charge_file, Operand, Ops};
 use super::{Ctx, Reason};
-use lopdf::content::Content;
 use lopdf::{
     DecompressError, Document, Encoding, Error as PdfError, LoadOptions, Object, ObjectId,
 };
@@ -30,6 +30,10 @@ pub(crate) fn pdf(bytes: &[u8], ctx: &Ctx<'_>, out: &mut Out) {
     if objects / 2 > ctx.limits.max_pdf_objects {
         // `obj` and `endobj` per object.
         return ctx.stop(Reason::PdfObjects);
+    }
+    // What lopdf will hold once it has parsed the file is charged before it parses it.
+    if let Err(r) = charge_file(bytes, ctx) {
+        return ctx.stop(r);
     }
     let cap = usize::try_from(ctx.limits.max_stream_bytes).unwrap_or(usize::MAX);
     let options = LoadOptions {
@@ -124,6 +128,23 @@ fn page_text(
         Err(_) => return Ok(()),
     };
     *left = left.saturating_sub(content.len() as u64);
+    let held = content.len() as u64;
+    if !ctx.charge(held) {
+        return Err(Reason::MemoryBytes);
+    }
+    let r = page_ops(doc, page, &content, left, ctx, out);
+    ctx.release(held);
+    r
+}
+
+fn page_ops(
+    doc: &Document,
+    page: ObjectId,
+    content: &[u8],
+    left: &mut u64,
+    ctx: &Ctx<'_>,
+    out: &mut Out,
+) -> Result<(), Reason> {
     let mut encodings: BTreeMap<Vec<u8>, Encoding<'_>> = BTreeMap::new();
     if let Ok(fonts) = doc.get_page_fonts(page) {
         for (name, font) in fonts {
@@ -137,9 +158,7 @@ fn page_text(
             }
         }
     }
-    let Ok(content) = Content::decode(&content) else {
-        return Ok(());
-    };
+    let mut ops = Ops::new(content, ctx);
     let mut enc: Option<&Encoding<'_>> = None;
     let mut line = String::new();
     let mut last_y: Option<f32> = None;
@@ -149,47 +168,47 @@ fn page_text(
         }
         line.clear();
     };
-    for (i, op) in content.operations.iter().enumerate() {
-        if i % 1024 == 1023 && ctx.stopped() {
-            break;
-        }
-        let num = |k: usize| op.operands.get(k).and_then(|o| o.as_float().ok());
-        match op.operator.as_str() {
-            "Tf" => {
-                enc = op
-                    .operands
-                    .first()
-                    .and_then(|o| o.as_name().ok())
-                    .and_then(|n| encodings.get(n));
+    while let Some(op) = ops.next() {
+        let operands = &ops.operands;
+        let num = |k: usize| match operands.get(k) {
+            Some(Operand::Num(n)) => Some(*n),
+            _ => None,
+        };
+        match op {
+            b"Tf" => {
+                enc = match operands.first() {
+                    Some(Operand::Name(n)) => encodings.get(n.as_slice()),
+                    _ => None,
+                };
             }
-            "Tj" | "TJ" | "'" | "\"" => {
-                if op.operator != "Tj" && op.operator != "TJ" {
+            b"Tj" | b"TJ" | b"'" | b"\"" => {
+                if op != b"Tj" && op != b"TJ" {
                     newline(&mut line, out);
                 }
                 if let Some(e) = enc {
-                    let operands = if op.operator == "\"" {
-                        &op.operands[op.operands.len().min(2)..]
+                    let operands = if op == b"\"" {
+                        &operands[operands.len().min(2)..]
                     } else {
-                        &op.operands[..]
+                        &operands[..]
                     };
                     show(&mut line, e, operands);
                 }
             }
-            "Td" | "TD" => {
+            b"Td" | b"TD" => {
                 if num(1).is_some_and(|y| y.abs() > 0.01) {
                     newline(&mut line, out);
                 } else if num(0).is_some_and(|x| x > 0.0) && !line.ends_with(' ') {
                     line.push(' ');
                 }
             }
-            "Tm" => {
+            b"Tm" => {
                 let y = num(5);
                 if y != last_y {
                     newline(&mut line, out);
                 }
                 last_y = y;
             }
-            "T*" | "ET" => newline(&mut line, out),
+            b"T*" | b"ET" => newline(&mut line, out),
             _ => {}
         }
         if out.full {
@@ -201,15 +220,14 @@ fn page_text(
 }
 
 /// Appends the text of a show operator's operands; a large negative TJ adjustment is a space.
-fn show(line: &mut String, enc: &Encoding<'_>, operands: &[Object]) {
+fn show(line: &mut String, enc: &Encoding<'_>, operands: &[Operand]) {
     for o in operands {
         match o {
-            Object::String(bytes, _) => {
+            Operand::Str(bytes) => {
                 let _ = enc.write_to_string(bytes, line);
             }
-            Object::Array(items) => show(line, enc, items),
-            Object::Integer(i) if *i < -200 => line.push(' '),
-            Object::Real(r) if *r < -200.0 => line.push(' '),
+            Operand::Array(items) => show(line, enc, items),
+            Operand::Num(n) if *n < -200.0 => line.push(' '),
             _ => {}
         }
     }

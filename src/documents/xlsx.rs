@@ -11,6 +11,9 @@ use super::{Ctx, Reason};
 /// Excel's last column (XFD): a cell reference past it is treated as the next cell.
 const MAX_COL: usize = 16_384;
 
+/// What one held string costs the memory budget beside its bytes (a `String` in a `Vec`).
+const STRING_COST: u64 = std::mem::size_of::<String>() as u64;
+
 pub(crate) fn xlsx(bytes: &[u8], ctx: &Ctx<'_>, out: &mut Out) {
     let zip = match Zip::open(bytes, ctx) {
         Ok(z) => z,
@@ -75,14 +78,29 @@ fn shared_strings(zip: &Zip<'_>, name: &str, ctx: &Ctx<'_>) -> Vec<String> {
                 b"rPh" => skip += 1,
                 _ => {}
             },
-            Ev::Text(s) if in_t > 0 && skip == 0 => cur.push_str(&s),
+            Ev::Text(s) if in_t > 0 && skip == 0 => {
+                if !ctx.charge(s.len() as u64) {
+                    break;
+                }
+                cur.push_str(&s);
+            }
             Ev::End(n) => match n.as_slice() {
                 b"t" => in_t = in_t.saturating_sub(1),
                 b"rPh" => skip = skip.saturating_sub(1),
-                b"si" => v.push(std::mem::take(&mut cur)),
+                b"si" => {
+                    if !ctx.charge(STRING_COST) {
+                        break;
+                    }
+                    v.push(std::mem::take(&mut cur));
+                }
                 _ => {}
             },
-            Ev::Empty(t) if t.name() == b"si" => v.push(String::new()),
+            Ev::Empty(t) if t.name() == b"si" => {
+                if !ctx.charge(STRING_COST) {
+                    break;
+                }
+                v.push(String::new());
+            }
             _ => {}
         }
     }
@@ -116,7 +134,7 @@ fn sheet(zip: &Zip<'_>, name: &str, shared: &[String], ctx: &Ctx<'_>, out: &mut 
     let Some(mut x) = part(zip, name, ctx) else {
         return;
     };
-    let mut row: Vec<String> = Vec::new();
+    let mut row = Row::default();
     let mut cell: Option<Cell> = None;
     // Which child's text is being read: v, f, or t inside is.
     let mut field: Option<&'static str> = None;
@@ -124,11 +142,8 @@ fn sheet(zip: &Zip<'_>, name: &str, shared: &[String], ctx: &Ctx<'_>, out: &mut 
         match ev {
             Ev::Empty(t) if t.name() == b"c" => {
                 // No value; it still holds its column.
-                place(
-                    &mut row,
-                    t.attr(b"r").as_deref().and_then(column),
-                    String::new(),
-                );
+                let col = t.attr(b"r").as_deref().and_then(column);
+                row.place(col, String::new());
             }
             Ev::Start(t) if t.name() == b"c" => {
                 cell = Some(Cell {
@@ -157,14 +172,26 @@ fn sheet(zip: &Zip<'_>, name: &str, shared: &[String], ctx: &Ctx<'_>, out: &mut 
                 b"c" => {
                     if let Some(c) = cell.take() {
                         let col = c.col;
-                        place(&mut row, col, value(c, shared));
+                        // A row is never built past the text still allowed: a shared string is
+                        // one copy in the table, but one more for every cell that refers to it.
+                        let room = out.room().saturating_sub(row.bytes);
+                        let (v, cut) = value(c, shared, room);
+                        row.place(col, v);
+                        if cut {
+                            row.cut = true;
+                        }
                     }
                 }
                 b"row" => {
-                    while row.last().is_some_and(String::is_empty) {
-                        row.pop();
+                    let mut r = std::mem::take(&mut row);
+                    while r.cells.last().is_some_and(String::is_empty) {
+                        r.cells.pop();
                     }
-                    out.line(&std::mem::take(&mut row).join("\t"));
+                    out.line(&r.cells.join("\t"));
+                    if r.cut {
+                        // The row was cut at the text bound.
+                        out.full = true;
+                    }
                     if out.full {
                         return;
                     }
@@ -176,27 +203,59 @@ fn sheet(zip: &Zip<'_>, name: &str, shared: &[String], ctx: &Ctx<'_>, out: &mut 
     }
 }
 
-fn place(row: &mut Vec<String>, col: Option<usize>, v: String) {
-    let col = col.filter(|&c| c >= row.len()).unwrap_or(row.len());
-    while row.len() < col {
-        row.push(String::new());
-    }
-    row.push(v.replace(['\t', '\n', '\r'], " "));
+/// One row being built: its cells, their bytes, and whether a value was cut at the text bound.
+#[derive(Default)]
+struct Row {
+    cells: Vec<String>,
+    bytes: u64,
+    cut: bool,
 }
 
-fn value(c: Cell, shared: &[String]) -> String {
-    match (c.kind.as_str(), c.v) {
-        ("s", Some(v)) => v
-            .trim()
-            .parse::<usize>()
-            .ok()
-            .and_then(|i| shared.get(i).cloned())
-            .unwrap_or_default(),
+impl Row {
+    fn place(&mut self, col: Option<usize>, v: String) {
+        let row = &mut self.cells;
+        let col = col.filter(|&c| c >= row.len()).unwrap_or(row.len());
+        while row.len() < col {
+            row.push(String::new());
+            self.bytes += 1;
+        }
+        self.bytes += v.len() as u64 + 1;
+        if memchr::memchr3(b'\t', b'\n', b'\r', v.as_bytes()).is_some() {
+            row.push(v.replace(['\t', '\n', '\r'], " "));
+        } else {
+            row.push(v);
+        }
+    }
+}
+
+/// At most `room` bytes of `s` (cut at a character boundary), and whether it was cut.
+fn head(s: &str, room: u64) -> (String, bool) {
+    if s.len() as u64 <= room {
+        return (s.to_string(), false);
+    }
+    let mut end = room as usize;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    (s[..end].to_string(), true)
+}
+
+/// The shown value of a cell, at most `room` bytes of it (and whether it was cut).
+fn value(c: Cell, shared: &[String], room: u64) -> (String, bool) {
+    let v = match (c.kind.as_str(), c.v) {
+        ("s", Some(v)) => {
+            let s = v.trim().parse::<usize>().ok().and_then(|i| shared.get(i));
+            return head(s.map_or("", String::as_str), room);
+        }
         ("b", Some(v)) => if v.trim() == "1" { "TRUE" } else { "FALSE" }.into(),
         ("inlineStr", _) => c.inline,
         (_, Some(v)) => v,
         (_, None) => c.f.map(|f| format!("={f}")).unwrap_or_default(),
+    };
+    if v.len() as u64 > room {
+        return head(&v, room);
     }
+    (v, false)
 }
 
 #[cfg(test)]

@@ -39,7 +39,7 @@ fn bad(what: &str) -> Reason {
 
 impl<'a> Zip<'a> {
     /// Reads the central directory. A directory with more than `max_zip_entries` entries is cut
-    /// there (reason `zip_entries`).
+    /// there (reason `zip_entries`, noted: the entries before the cut are still extracted).
     pub fn open(data: &'a [u8], ctx: &Ctx<'_>) -> Result<Zip<'a>, Reason> {
         let eocd = find_eocd(data).ok_or_else(|| bad("no end of central directory"))?;
         let mut cd_off = u32_at(data, eocd + 16).ok_or_else(|| bad("short"))? as u64;
@@ -69,7 +69,9 @@ impl<'a> Zip<'a> {
                 break;
             }
             if entries.len() >= ctx.limits.max_zip_entries {
-                ctx.stop(Reason::ZipEntries);
+                // The entries read so far are still extracted (the main part is usually among the
+                // first); the rest of the package is left out, and the result says so.
+                ctx.note(Reason::ZipEntries);
                 break;
             }
             if ctx.stopped() {
@@ -91,6 +93,9 @@ impl<'a> Zip<'a> {
                 offset: g32(42) as u64,
             };
             zip64_extra(extra, &mut e);
+            if !ctx.charge(std::mem::size_of::<Entry>() as u64 + nlen as u64) {
+                break;
+            }
             entries.push(e);
             p += 46 + nlen + elen + clen;
         }

@@ -6,11 +6,13 @@
 //! never searched with: every call gets a clone, and a clone of a regex starts with empty scratch
 //! space (lazy-DFA caches) of its own, dropped with the call, so no search's caches outlive it.
 
+use crate::core::deadline::Deadline;
 use crate::core::error::Result;
 use crate::core::policy::Limits;
 use crate::search::matcher::{self, MatchFlags};
 use grep_regex::RegexMatcher;
 use std::sync::{LazyLock, Mutex};
+use std::time::Duration;
 
 /// Matchers kept at most.
 pub(crate) const ENTRIES: usize = 16;
@@ -35,16 +37,29 @@ struct Memo {
 
 static MEMO: LazyLock<Mutex<Memo>> = LazyLock::new(Mutex::default);
 
-/// [`matcher::build_any`], from the cache when the same search was compiled before.
+/// [`build_any_within`] under a deadline of the policy's `timeout_ms` from now.
 pub(crate) fn build_any(
     pattern: &str,
     more: &[String],
     flags: MatchFlags,
     limits: &Limits,
 ) -> Result<RegexMatcher> {
+    let deadline = Deadline::after(Duration::from_millis(limits.timeout_ms));
+    build_any_within(pattern, more, flags, limits, &deadline)
+}
+
+/// [`matcher::build_any`] within the call's deadline, from the cache when the same search was
+/// compiled before.
+pub(crate) fn build_any_within(
+    pattern: &str,
+    more: &[String],
+    flags: MatchFlags,
+    limits: &Limits,
+    deadline: &Deadline,
+) -> Result<RegexMatcher> {
     let size = pattern.len() + more.iter().map(String::len).sum::<usize>();
     if size > MAX_PATTERN {
-        return matcher::build_any(pattern, more, flags, limits);
+        return matcher::build_any(pattern, more, flags, limits, deadline);
     }
     let key = Key {
         patterns: std::iter::once(pattern)
@@ -59,7 +74,7 @@ pub(crate) fn build_any(
     if let Some(m) = get(&key) {
         return Ok(m);
     }
-    let m = matcher::build_any(pattern, more, flags, limits)?;
+    let m = matcher::build_any(pattern, more, flags, limits, deadline)?;
     put(key, m.clone());
     Ok(m)
 }

@@ -31,10 +31,46 @@ pub(crate) enum Start {
     },
 }
 
+/// Globs one call may give in `include` and `exclude` together.
+pub(crate) const MAX_GLOBS: usize = 256;
+
+/// Bytes of one glob, and of a call's include/exclude globs together (also under the policy's
+/// `max_pattern_len`). Compiling is regex compilation, which no deadline can cut short, at roughly
+/// 10-20 ms per KiB of wildcard-heavy globs on a loaded 2-core machine (64 KiB took 0.3-1.2 s): this
+/// keeps one compile within a small overshoot of the call's budget.
+pub(crate) const MAX_GLOB_BYTES: usize = 8 * 1024;
+
+/// Refuses a glob set over [`MAX_GLOBS`] or over [`MAX_GLOB_BYTES`] (or `max_len`) bytes together,
+/// before any of it is compiled: a set compiles to one regex set whose time and memory grow with it
+/// (20,000 globs took 1.2-1.8 s and 354 MB before they were refused by the regex size limit), and no
+/// deadline can cut a compile short.
+pub(crate) fn check_glob_set<'a>(
+    globs: impl Iterator<Item = &'a str>,
+    max_len: usize,
+) -> Result<()> {
+    let (mut n, mut bytes) = (0usize, 0usize);
+    for g in globs {
+        n += 1;
+        bytes += g.len();
+    }
+    if n > MAX_GLOBS {
+        return Err(Error::invalid(format!(
+            "{n} include/exclude globs, over {MAX_GLOBS}; use fewer, broader globs (e.g. `*.{{rs,toml}}`)"
+        )));
+    }
+    let max = max_len.min(MAX_GLOB_BYTES);
+    if bytes > max {
+        return Err(Error::invalid(format!(
+            "the include/exclude globs are {bytes} bytes together, over the limit of {max}"
+        )));
+    }
+    Ok(())
+}
+
 /// Validates include/exclude globs: root-relative only, no `..`, no absolute, drive or UNC forms.
 pub(crate) fn check_glob(g: &str, max_len: usize) -> Result<()> {
     let bad = |why: &str| Err(Error::invalid(format!("glob '{g}' {why}")));
-    if g.is_empty() || g.len() > max_len {
+    if g.is_empty() || g.len() > max_len.min(MAX_GLOB_BYTES) {
         return bad("is empty or too long");
     }
     if g.contains('\0') {
@@ -155,10 +191,13 @@ impl Sandbox {
         no_ignore: Option<bool>,
     ) -> Result<Filter> {
         let max = self.policy.limits.max_pattern_len;
+        let list = |g: Option<&Globs>| g.map(Globs::list).unwrap_or_default();
+        let (include, exclude) = (list(include), list(exclude));
+        check_glob_set(include.iter().chain(&exclude).map(String::as_str), max)?;
         let mut ob = ignore::overrides::OverrideBuilder::new("");
         let mut any = false;
         for (globs, negate) in [(include, false), (exclude, true)] {
-            for g in globs.map(Globs::list).unwrap_or_default() {
+            for g in globs {
                 check_glob(&g, max)?;
                 let line = if negate { format!("!{g}") } else { g.clone() };
                 ob.add(&line)

@@ -8,6 +8,7 @@
 
 use crate::core::admit::RootId;
 use crate::core::audit::Fields;
+use crate::core::deadline::Deadline;
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::io::pread_exact;
 use crate::core::open::Kind;
@@ -166,6 +167,8 @@ impl Sandbox {
             ));
         }
         let edits = edit_list(args)?;
+        // The edits, the hint and the diff share the call's one budget.
+        let deadline = Deadline::after(Duration::from_millis(self.policy.limits.timeout_ms));
         let (_, policy) = self.write_root()?;
         let raw = args.path.as_str();
         let dry = args.dry_run.unwrap_or(false);
@@ -173,7 +176,7 @@ impl Sandbox {
         let t = match self.target(raw, false) {
             // The file's directory is missing: a create makes it, as write_file does.
             Err(e) if e.code == ErrorCode::NotFound && creating && policy.create_parents => {
-                return self.edit_create(args, &edits, None, dry);
+                return self.edit_create(args, &edits, None, dry, &deadline);
             }
             r => r?,
         };
@@ -184,7 +187,7 @@ impl Sandbox {
         }
         let existing = self.existing(&t, raw)?;
         let Some(Existing { kind, perm }) = existing else {
-            return self.edit_create(args, &edits, Some(t), dry);
+            return self.edit_create(args, &edits, Some(t), dry, &deadline);
         };
         if kind != Kind::File {
             return Err(Error::new(
@@ -204,7 +207,7 @@ impl Sandbox {
         let room = policy
             .max_write_bytes
             .saturating_sub(if form.bom { 3 } else { 0 });
-        let (after_body, replacements) = apply(body, &edits, &form, args, raw, room)?;
+        let (after_body, replacements) = apply(body, &edits, &form, args, raw, room, &deadline)?;
         let mut after = Vec::with_capacity(after_body.len() + 3);
         if form.bom {
             after.extend_from_slice(b"\xEF\xBB\xBF");
@@ -230,7 +233,7 @@ impl Sandbox {
             size: after.len() as u64,
             created: false,
             dry_run: dry,
-            diff: self.edit_diff(&before, &after, &t.rel),
+            diff: self.edit_diff(&before, &after, &t.rel, &deadline),
         };
         Ok((result, t.rel))
     }
@@ -243,6 +246,7 @@ impl Sandbox {
         edits: &[Edit],
         t: Option<write::Dest>,
         dry: bool,
+        deadline: &Deadline,
     ) -> Result<(EditResult, std::path::PathBuf)> {
         let raw = args.path.as_str();
         let content = match edits {
@@ -288,7 +292,7 @@ impl Sandbox {
             size: content.len() as u64,
             created: true,
             dry_run: dry,
-            diff: self.edit_diff(b"", content, &rel),
+            diff: self.edit_diff(b"", content, &rel, deadline),
         };
         Ok((result, rel))
     }
@@ -329,10 +333,22 @@ impl Sandbox {
         Ok((bytes, st))
     }
 
-    /// The unified diff shown with an edit, when the write root's content may be read at all.
-    fn edit_diff(&self, before: &[u8], after: &[u8], rel: &std::path::Path) -> Option<String> {
+    /// The unified diff shown with an edit, when the write root's content may be read at all: diffed
+    /// within what is left of the call's budget (past it, `similar` gives a coarser diff at once),
+    /// and rendered hunk by hunk up to the byte cap.
+    fn edit_diff(
+        &self,
+        before: &[u8],
+        after: &[u8],
+        rel: &std::path::Path,
+        deadline: &Deadline,
+    ) -> Option<String> {
         if !self.write_root_readable() {
             return None;
+        }
+        if deadline.expired() {
+            // Even a coarse diff hashes every line of both texts first (0.1-0.8 s for 4 MB).
+            return Some("[diff not shown: the call's time budget is spent]\n".into());
         }
         let (a, b) = (
             String::from_utf8_lossy(before),
@@ -340,26 +356,51 @@ impl Sandbox {
         );
         let name = crate::core::names::escape_path(rel);
         let diff = similar::TextDiff::configure()
-            .deadline(Instant::now() + Duration::from_millis(200))
+            .deadline(Instant::now() + deadline.remaining())
             .diff_lines(a.as_ref(), b.as_ref());
-        let text = diff
-            .unified_diff()
-            .context_radius(3)
-            .header(&format!("a/{name}"), &format!("b/{name}"))
-            .to_string();
         let cap = self.policy.limits.max_bytes.max(256);
-        if text.len() <= cap {
+        let mut text = String::new();
+        let mut unified = diff.unified_diff();
+        unified.context_radius(3);
+        let mut more = false;
+        for hunk in unified.iter_hunks() {
+            if text.is_empty() {
+                text = format!("--- a/{name}\n+++ b/{name}\n");
+            }
+            // Written through a writer that fails past the cap: a coarse diff (the budget spent)
+            // can be one hunk of the whole file, never rendered whole.
+            let mut w = CappedText(&mut text, cap);
+            if std::fmt::Write::write_fmt(&mut w, format_args!("{hunk}")).is_err() {
+                more = true;
+                break;
+            }
+        }
+        if text.len() <= cap && !more {
             return Some(text);
         }
         let mut cut = cap;
         while !text.is_char_boundary(cut) {
             cut -= 1;
         }
-        Some(format!(
-            "{}\n[diff truncated: {} bytes in all]\n",
-            &text[..cut],
-            text.len()
-        ))
+        let all = if more {
+            format!("more than {cap} bytes")
+        } else {
+            format!("{} bytes in all", text.len())
+        };
+        Some(format!("{}\n[diff truncated: {all}]\n", &text[..cut]))
+    }
+}
+
+/// A text that takes writes until it is over `.1` bytes, then fails them.
+struct CappedText<'a>(&'a mut String, usize);
+
+impl std::fmt::Write for CappedText<'_> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        if self.0.len() > self.1 {
+            return Err(std::fmt::Error);
+        }
+        self.0.push_str(s);
+        Ok(())
     }
 }
 
@@ -402,10 +443,22 @@ fn apply(
     args: &EditArgs,
     raw: &str,
     max: u64,
+    deadline: &Deadline,
 ) -> Result<(Vec<u8>, u64)> {
     let mut cur = body.to_vec();
     let mut total = 0;
     for (i, e) in edits.iter().enumerate() {
+        // Each edit copies the file once: many edits of a large file are bounded by the budget
+        // (one edit is always tried: it is bounded by the write limit).
+        if i > 0 && deadline.expired() {
+            return Err(Error::new(
+                ErrorCode::TooLarge,
+                format!(
+                    "the {} edits of '{raw}' could not be applied within the call's time budget ({i} were); nothing was written; send fewer edits per call",
+                    edits.len()
+                ),
+            ));
+        }
         let which = if edits.len() > 1 {
             format!("edit {} of {}: ", i + 1, edits.len())
         } else {
@@ -422,7 +475,7 @@ fn apply(
         let at: Vec<usize> = memchr::memmem::find_iter(&cur, &old).collect();
         let all = e.replace_all.unwrap_or(false) || args.expected_replacements.is_some();
         if at.is_empty() {
-            let near = closest_line(&cur, &e.old_string);
+            let near = closest_line(&cur, &e.old_string, deadline);
             let mut err = Error::new(
                 ErrorCode::NotFound,
                 format!(
@@ -498,7 +551,7 @@ fn line_numbers(text: &[u8], at: &[usize]) -> Vec<u64> {
 
 /// The line most like the first non-blank line of `old` (equal when trimmed, else the most shared
 /// identifier-like words), for a hint that names a line number and no content.
-fn closest_line(text: &[u8], old: &str) -> Option<u64> {
+fn closest_line(text: &[u8], old: &str, call: &Deadline) -> Option<u64> {
     let first = old.lines().find(|l| !l.trim().is_empty())?.trim();
     // Bounded whatever the agent sends: a few words, the head of each line, and the call's time.
     let words: Vec<&str> = first
@@ -506,7 +559,7 @@ fn closest_line(text: &[u8], old: &str) -> Option<u64> {
         .filter(|w| !w.is_empty())
         .take(MAX_HINT_WORDS)
         .collect();
-    let deadline = crate::core::deadline::Deadline::after(Duration::from_millis(HINT_MS));
+    let deadline = Deadline::after(Duration::from_millis(HINT_MS).min(call.remaining()));
     let mut best: Option<(usize, u64)> = None;
     for (i, line) in text.split(|&b| b == b'\n').enumerate() {
         if i % 1024 == 0 && deadline.expired() {
@@ -542,8 +595,18 @@ mod tests {
     #[test]
     fn closest_line_names_a_number() {
         let text = b"fn main() {\n    println!(\"hi\");\n}\n";
-        assert_eq!(closest_line(text, "println!(\"bye\");"), Some(2));
-        assert_eq!(closest_line(text, "zzz"), None);
+        assert_eq!(
+            closest_line(
+                text,
+                "println!(\"bye\");",
+                &Deadline::after(Duration::from_secs(5))
+            ),
+            Some(2)
+        );
+        assert_eq!(
+            closest_line(text, "zzz", &Deadline::after(Duration::from_secs(5))),
+            None
+        );
         assert_eq!(line_numbers(b"a\nb\na\n", &[0, 4]), vec![1, 3]);
     }
 }

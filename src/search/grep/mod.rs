@@ -161,11 +161,12 @@ impl Sandbox {
             max_depth: args.max_depth,
             ..filter
         };
-        let matcher = memo::build_any(
+        let matcher = memo::build_any_within(
             &args.pattern,
             args.patterns.as_deref().unwrap_or_default(),
             flags,
             limits,
+            &deadline,
         )?;
         let mode = args.output_mode.unwrap_or_default();
         let (limit, max_bytes) = match hook {
