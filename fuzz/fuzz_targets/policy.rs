@@ -90,7 +90,9 @@ fn env() -> &'static Env {
         let base = common::scratch("policy");
         let nonce = format!("{:016x}", {
             use std::hash::{BuildHasher, Hasher};
-            std::collections::hash_map::RandomState::new().build_hasher().finish()
+            std::collections::hash_map::RandomState::new()
+                .build_hasher()
+                .finish()
         });
         Env {
             tree: base.join("t"),
@@ -219,7 +221,10 @@ fn plain(rel: &str) -> Option<Vec<&str>> {
     comps
         .iter()
         .all(|c| {
-            !c.is_empty() && *c != "." && *c != ".." && !c.chars().any(|ch| ch == '\\' || ch.is_control())
+            !c.is_empty()
+                && *c != "."
+                && *c != ".."
+                && !c.chars().any(|ch| ch == '\\' || ch.is_control())
         })
         .then_some(comps)
 }
@@ -381,12 +386,18 @@ fn run(data: &[u8]) {
         let text = out.to_string();
 
         // 1. No bytes of what was unreadable, no denied count.
-        for t in tokens(text.as_bytes(), &e.nonce).into_iter().filter(|_| on("1")) {
+        for t in tokens(text.as_bytes(), &e.nonce)
+            .into_iter()
+            .filter(|_| on("1"))
+        {
             assert!(readable_pre.contains(&t), "{ctx}\n leaked the content {t}");
         }
         let mut counts = Vec::new();
         denied_counts(&out, &mut counts);
-        assert!(counts.iter().all(|&c| c == 0), "{ctx}\n counted denied objects");
+        assert!(
+            counts.iter().all(|&c| c == 0),
+            "{ctx}\n counted denied objects"
+        );
 
         // 2. Names listed are readable ones.
         let readable_names: BTreeSet<PathBuf> = layout
@@ -405,7 +416,11 @@ fn run(data: &[u8]) {
                         continue; // an escaped name (a write tool's odd name): not checked here
                     }
                     let p = Path::new(dir).join(name);
-                    assert!(readable_names.contains(&p), "{ctx}\n listed {}", p.display());
+                    assert!(
+                        readable_names.contains(&p),
+                        "{ctx}\n listed {}",
+                        p.display()
+                    );
                 }
             }
         }
@@ -457,7 +472,10 @@ fn run(data: &[u8]) {
             .flatten()
             .collect();
         for t in readable_post.difference(&readable_pre).filter(|_| on("4")) {
-            assert!(!all_pre.contains(t), "{ctx}\n made the unreadable {t} readable");
+            assert!(
+                !all_pre.contains(t),
+                "{ctx}\n made the unreadable {t} readable"
+            );
         }
 
         // 5. A denied path is DENIED, existing or not.
@@ -467,7 +485,10 @@ fn run(data: &[u8]) {
             .and_then(Value::as_str);
         // (INVALID_ARGUMENT says nothing about the tree: a bad field may be refused first.)
         let mut source_exists = true;
-        for (key, raw, root) in path_args(tool, args, &layout).into_iter().filter(|_| on("5")) {
+        for (key, raw, root) in path_args(tool, args, &layout)
+            .into_iter()
+            .filter(|_| on("5"))
+        {
             let Some(comps) = plain(raw) else { continue };
             if through_link(root, &comps, &pre) {
                 continue;
