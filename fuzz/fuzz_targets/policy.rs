@@ -354,6 +354,9 @@ fn path_args<'a>(
 
 fn run(data: &[u8]) {
     let e = env();
+    // libFuzzer can learn the nonce from the comparisons that look for it; an input that spells it
+    // can forge tokens (its own arguments are echoed), so the token checks (1, 4) do not apply.
+    let forged = String::from_utf8_lossy(data).contains(&e.nonce);
     let Some((layout, calls)) = build(data, e) else {
         return;
     };
@@ -388,7 +391,7 @@ fn run(data: &[u8]) {
         // 1. No bytes of what was unreadable, no denied count.
         for t in tokens(text.as_bytes(), &e.nonce)
             .into_iter()
-            .filter(|_| on("1"))
+            .filter(|_| on("1") && !forged)
         {
             assert!(readable_pre.contains(&t), "{ctx}\n leaked the content {t}");
         }
@@ -471,7 +474,10 @@ fn run(data: &[u8]) {
             })
             .flatten()
             .collect();
-        for t in readable_post.difference(&readable_pre).filter(|_| on("4")) {
+        for t in readable_post
+            .difference(&readable_pre)
+            .filter(|_| on("4") && !forged)
+        {
             assert!(
                 !all_pre.contains(t),
                 "{ctx}\n made the unreadable {t} readable"
