@@ -15,7 +15,7 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
   cargo install cargo-fuzz --locked
 fi
 
-targets=(resolve grep_args read_args documents_zip documents_pdf)
+targets=(resolve grep_args read_args documents_zip documents_pdf policy)
 start=$(date +%s)
 log=$(mktemp)
 if ! cargo fuzz build --dev -s none > "$log" 2>&1; then

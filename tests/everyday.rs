@@ -1008,8 +1008,22 @@ fn race_concurrent_edits_lose_no_update() {
         "edits {want:?}, retries {}, file {text:?}",
         retries.load(Ordering::Relaxed)
     );
-    assert!(want.iter().all(|&n| n > 0), "some thread never succeeded");
+    // The invariant, whatever the scheduling: every edit reported done is in the file, no refused
+    // one is (a thread may have been refused every time while the others kept changing the file).
     assert_eq!(got, want, "lost or phantom updates: file {text:?}");
+    // Progress without contention: each key's next edit succeeds.
+    for (key, n) in keys.iter().zip(&got) {
+        let old = format!("{key}={n:07}\n");
+        let new = format!("{key}={:07}\n", n + 1);
+        s.edit_file(&replace("count.txt", &old, &new)).unwrap();
+    }
+    let text = std::fs::read_to_string(&path).unwrap();
+    let after: Vec<u64> = keys.iter().map(|k| counter(&text, k).unwrap()).collect();
+    assert_eq!(
+        after,
+        want.iter().map(|n| n + 1).collect::<Vec<_>>(),
+        "{text:?}"
+    );
     no_temps(&w.w);
 }
 
@@ -1025,9 +1039,9 @@ fn race_edit_against_an_in_place_writer_loses_no_update() {
     let path = w.p("count.txt");
     let stop = AtomicBool::new(false);
     let end = Instant::now() + RACE;
-    let (edits, lost, writes) = std::thread::scope(|sc| {
+    let (edits, refused, lost, writes) = std::thread::scope(|sc| {
         let editor = sc.spawn(|| {
-            let mut mine = 0u64;
+            let (mut mine, mut refused) = (0u64, 0u64);
             while !stop.load(Ordering::Relaxed) {
                 let Ok(text) = std::fs::read_to_string(&path) else {
                     continue;
@@ -1038,16 +1052,23 @@ fn race_edit_against_an_in_place_writer_loses_no_update() {
                 let (old, new) = (format!("a={n:07}\n"), format!("a={:07}\n", n + 1));
                 match s.edit_file(&replace("count.txt", &old, &new)) {
                     Ok(_) => mine += 1,
-                    Err(e) if matches!(e.code, ErrorCode::AlreadyExists | ErrorCode::NotFound) => {}
+                    // The file changed under the edit: a clear refusal, nothing written.
+                    Err(e) if e.code == ErrorCode::AlreadyExists => {
+                        assert!(e.message.contains("changed"), "{e}");
+                        refused += 1;
+                    }
+                    // The text to replace was gone by the time the edit read the file.
+                    Err(e) if e.code == ErrorCode::NotFound => refused += 1,
                     Err(e) => panic!("{e}"),
                 }
             }
-            mine
+            (mine, refused)
         });
         let mut lost = Vec::new();
         let mut k = 0u64;
         let mut writes = 0u64;
-        while Instant::now() < end {
+        // At least one write, however late this thread gets to run.
+        while writes == 0 || Instant::now() < end {
             k += 1;
             // Write k until it lands on the file that is at the name after the write.
             loop {
@@ -1081,13 +1102,25 @@ fn race_edit_against_an_in_place_writer_loses_no_update() {
             }
         }
         stop.store(true, Ordering::Relaxed);
-        (editor.join().unwrap(), lost, writes)
+        let (edits, refused) = editor.join().unwrap();
+        (edits, refused, lost, writes)
     });
     let text = std::fs::read_to_string(&path).unwrap();
-    println!("edits {edits}, in-place writes {writes}, lost {lost:?}, file {text:?}");
-    assert!(edits > 0 && writes > 0);
+    println!(
+        "edits {edits}, refused {refused}, in-place writes {writes}, lost {lost:?}, file {text:?}"
+    );
+    // The invariants, whatever the scheduling (on a busy machine every edit may be refused because
+    // the writer kept changing the file): no in-place write lost, every edit reported done in the
+    // file and no refused one.
+    assert!(writes > 0);
     assert!(lost.is_empty(), "in-place writes lost to edits: {lost:?}");
     assert_eq!(counter(&text, "a"), Some(edits), "{text:?}");
+    // Without a writer the next edit succeeds.
+    let (old, new) = (format!("a={edits:07}\n"), format!("a={:07}\n", edits + 1));
+    s.edit_file(&replace("count.txt", &old, &new)).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(counter(&text, "a"), Some(edits + 1), "{text:?}");
+    assert_eq!(counter(&text, "b"), Some(writes), "{text:?}");
     no_temps(&w.w);
 }
 
@@ -1204,7 +1237,8 @@ fn race_parent_swapped_for_a_symlink_to_outside() {
             .count();
         assert_eq!(n, 1, "f{i}: {inside:?}");
     }
-    assert!(moved.load(Ordering::Relaxed) > 0);
+    // (How many moves succeeded is scheduling luck, not a property: printed above, not asserted.
+    // Uncontended moves are tested below.)
     no_temps(&w.w);
 }
 

@@ -677,8 +677,10 @@ fn a_cancelled_request_stops_its_call() {
         .and_then(|v| v.split_whitespace().next())
         .and_then(|v| v.parse().ok())
         .unwrap_or_else(|| panic!("no elapsed_ms in {audit}"));
+    // Uncancelled, the grep has seconds of work, and at the end of the session it would only be
+    // stopped after rmcp's 5 s wait: a bound between the two, not the scheduler's latency.
     assert!(
-        elapsed < 1000.0,
+        elapsed < 3000.0,
         "the cancelled grep ran {elapsed} ms: {audit}"
     );
 }

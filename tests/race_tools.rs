@@ -417,7 +417,7 @@ fn root_renamed_while_held() {
     // (the mode lock: another test of this binary may be using the portable resolver)
     in_mode(false, |_| {
         race(ctx, &tally, &mutator, &op, &|| {
-            tally.inside.load(Ordering::Relaxed) > 200
+            tally.inside.load(Ordering::Relaxed) > 200 && swaps.load(Ordering::Relaxed) > 0
         })
     });
     assert!(swaps.load(Ordering::Relaxed) > 0, "the renamer never ran");

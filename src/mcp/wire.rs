@@ -11,6 +11,7 @@
 //! * JSON nested deeper than serde_json's recursion limit: read once more without recursion
 //!   ([`scan_top_level`]); a request with a readable id gets `-32600` with that id, anything else
 //!   that is not JSON `-32700`;
+//! * JSON that serde_json does not take for a number out of range (`-1e400`): read the same way;
 //! * not a JSON-RPC request (no `"jsonrpc": "2.0"`, a method that is not a string, an id that is not
 //!   a string or an integer, a batch): `-32600` with the id when it can be read, else `null`;
 //! * params of a known method that do not fit it (`tools/call` without a tool name, `params` that
@@ -21,29 +22,45 @@
 //! * a notification (no `id`) is never answered, valid or not; a response from the client is never
 //!   answered either.
 //!
+//! Every reply names its request exactly as the client wrote the id (`18446744073709551621`, a
+//! 30-digit integer, `"\u00e9"` as the same string), and a progress notification its token likewise:
+//! see [`ids`]. A reply whose id cannot be read says `null`.
+//!
+//! When the input ends, rmcp is told only once every request passed to it has been answered
+//! (each within its own budget; at most [`DRAIN_LIMIT`] in all): rmcp's own wait for calls in flight
+//! at the end of the input is 5 seconds, after which their replies were lost.
+//!
 //! Replies written here and rmcp's responses go through one writer under one lock, so lines never
 //! interleave. Reading happens on its own task, so nothing here is cancelled half-way when rmcp's
 //! loop drops a pending `receive`.
 
+mod ids;
+mod json;
 mod scan;
 #[cfg(test)]
 mod tests;
 
+use ids::InFlight;
 use rmcp::model::{ClientJsonRpcMessage, ClientRequest, JsonRpcMessage, ServerJsonRpcMessage};
 use rmcp::transport::Transport;
 use rmcp::RoleServer;
 pub(crate) use scan::BadArguments;
 use scan::{classify, error_reply, Inbound, PARSE_ERROR};
-use serde_json::Value;
 use std::io;
 use std::pin::Pin;
 use std::sync::Arc;
+use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::{mpsc, Mutex};
 
 /// The longest line read (its newline included); a longer one is answered with `-32700` and skipped
 /// without being held in memory.
 pub(crate) const MAX_LINE: usize = 16 * 1024 * 1024;
+
+/// When the input ends, the longest wait for the replies of the requests still running. A call
+/// stops at its own deadline (`limits.timeout`), so this is only a backstop against a call that
+/// waits on something else (a client that never answers the server's own request).
+pub(crate) const DRAIN_LIMIT: Duration = Duration::from_secs(600);
 // ---------------------------------------------------------------------------------------------------
 // The transport
 
@@ -131,13 +148,15 @@ async fn read_loop<R: AsyncRead + Unpin>(
     mut lines: LineReader<R>,
     to_service: mpsc::Sender<ClientJsonRpcMessage>,
     out: Arc<Output>,
+    ids: Arc<InFlight>,
+    drain_limit: Duration,
 ) {
     let mut started = false;
     loop {
         let inbound = match lines.next().await {
             Ok(Read::Line) => classify(&lines.buf),
             Ok(Read::TooLong) => error_reply(
-                Value::Null,
+                "null",
                 PARSE_ERROR,
                 format!("parse error: the line is longer than {} bytes", lines.max),
             ),
@@ -148,8 +167,12 @@ async fn read_loop<R: AsyncRead + Unpin>(
             }
         };
         match inbound {
-            Inbound::Message(m) => {
-                match &*m {
+            Inbound::Message(m, track) => {
+                let Some(m) = ids.inbound(*m, track) else {
+                    tracing::debug!("ignored the cancellation of a request not in flight");
+                    continue;
+                };
+                match &m {
                     JsonRpcMessage::Request(r) => {
                         started |= !matches!(
                             r.request,
@@ -162,7 +185,7 @@ async fn read_loop<R: AsyncRead + Unpin>(
                     }
                     _ => {}
                 }
-                if to_service.send(*m).await.is_err() {
+                if to_service.send(m).await.is_err() {
                     break;
                 }
             }
@@ -173,13 +196,23 @@ async fn read_loop<R: AsyncRead + Unpin>(
                     message = %r.error.message,
                     "answered a malformed JSON-RPC message"
                 );
-                let line = serde_json::to_vec(&r).unwrap_or_default();
-                if let Err(e) = out.write_line(line).await {
+                if let Err(e) = out.write_line(r.to_line()).await {
                     tracing::error!(error = %e, "cannot write the MCP output");
                     break;
                 }
             }
             Inbound::Ignore(why) => tracing::debug!(why, "ignored an input line"),
+        }
+    }
+    // The input ended: rmcp learns it (and stops) once every request it was given is answered.
+    let waiting = ids.waiting();
+    if waiting > 0 {
+        tracing::info!(waiting, "input ended; finishing the calls in flight");
+        if !ids.drained(drain_limit).await {
+            tracing::warn!(
+                waiting = ids.waiting(),
+                "input ended; gave up waiting for calls in flight"
+            );
         }
     }
 }
@@ -191,6 +224,7 @@ async fn read_loop<R: AsyncRead + Unpin>(
 pub struct LineTransport {
     inbound: mpsc::Receiver<ClientJsonRpcMessage>,
     out: Arc<Output>,
+    ids: Arc<InFlight>,
     reader: tokio::task::JoinHandle<()>,
 }
 
@@ -208,11 +242,12 @@ impl LineTransport {
         R: AsyncRead + Unpin + Send + 'static,
         W: AsyncWrite + Send + 'static,
     {
-        Self::with_max_line(read, write, MAX_LINE)
+        Self::with_limits(read, write, MAX_LINE, DRAIN_LIMIT)
     }
 
-    /// [`LineTransport::new`] with another limit on the length of a line.
-    pub(crate) fn with_max_line<R, W>(read: R, write: W, max_line: usize) -> Self
+    /// [`LineTransport::new`] with other limits on the length of a line and on the wait for calls
+    /// in flight when the input ends.
+    pub(crate) fn with_limits<R, W>(read: R, write: W, max_line: usize, drain: Duration) -> Self
     where
         R: AsyncRead + Unpin + Send + 'static,
         W: AsyncWrite + Send + 'static,
@@ -227,10 +262,18 @@ impl LineTransport {
             max: max_line,
             discarding: false,
         };
-        let reader = tokio::spawn(read_loop(lines, tx, Arc::clone(&out)));
+        let ids = Arc::new(InFlight::default());
+        let reader = tokio::spawn(read_loop(
+            lines,
+            tx,
+            Arc::clone(&out),
+            Arc::clone(&ids),
+            drain,
+        ));
         LineTransport {
             inbound,
             out,
+            ids,
             reader,
         }
     }
@@ -250,8 +293,8 @@ impl Transport<RoleServer> for LineTransport {
         item: ServerJsonRpcMessage,
     ) -> impl std::future::Future<Output = io::Result<()>> + Send + 'static {
         let out = Arc::clone(&self.out);
-        let line = serde_json::to_vec(&item);
-        async move { out.write_line(line.map_err(io::Error::other)?).await }
+        let line = self.ids.outbound(item);
+        async move { out.write_line(line?).await }
     }
 
     async fn receive(&mut self) -> Option<ClientJsonRpcMessage> {

@@ -1,12 +1,16 @@
 //! Reading one input line: [`classify`] decides whether it goes to rmcp, gets an error reply at once,
-//! or is ignored; [`scan_top_level`] reads a line too deep for serde_json without recursion.
+//! or is ignored. Ids are echoed as the client wrote them (see [`Echo`]): serde_json reads an integer
+//! past `u64` as a float, so their text comes from the line itself ([`scan_top_level`]).
 
+use super::ids::{Echo, Track};
+use super::json::{scan_top_level, TopLevel, RAW_ID, RAW_REQUEST_ID, RAW_TOKEN};
 use rmcp::model::{
     CallToolRequestParams, ClientJsonRpcMessage, ClientRequest, InitializeRequestParams,
-    JsonRpcMessage, RequestId,
+    JsonRpcMessage, NumberOrString,
 };
 use serde::Serialize;
 use serde_json::{json, Value};
+use std::sync::Arc;
 
 pub(super) const PARSE_ERROR: i64 = -32700;
 const INVALID_REQUEST: i64 = -32600;
@@ -20,8 +24,9 @@ pub(crate) struct BadArguments(pub(crate) Value);
 /// What one input line asks of the server.
 #[derive(Debug)]
 pub(crate) enum Inbound {
-    /// A message for the MCP service.
-    Message(Box<ClientJsonRpcMessage>),
+    /// A message for the MCP service, and what the transport keeps about it (a request's id as the
+    /// client wrote it, a cancellation's target).
+    Message(Box<ClientJsonRpcMessage>, Track),
     /// A JSON-RPC error response to write back at once.
     Reply(ErrorReply),
     /// Nothing to answer (a blank line, a notification or a client response that does not parse);
@@ -30,12 +35,11 @@ pub(crate) enum Inbound {
 }
 
 /// A JSON-RPC error response: `{"jsonrpc": "2.0", "id": ..., "error": {"code": ..., "message": ...}}`
-/// (fields in that order, as rmcp writes its own).
-#[derive(Debug, Serialize)]
+/// (fields in that order, as rmcp writes its own), the id exactly as the request wrote it.
+#[derive(Debug)]
 pub(crate) struct ErrorReply {
-    jsonrpc: &'static str,
-    /// The request's id, or null when it cannot be read.
-    pub(crate) id: Value,
+    /// The JSON text of the request's id, or `null` when it cannot be read.
+    pub(crate) id: String,
     pub(crate) error: ErrorBody,
 }
 
@@ -45,10 +49,22 @@ pub(crate) struct ErrorBody {
     pub(crate) message: String,
 }
 
-pub(super) fn error_reply(id: Value, code: i64, message: impl Into<String>) -> Inbound {
+impl ErrorReply {
+    /// The reply as one line of JSON (without the newline).
+    pub(crate) fn to_line(&self) -> Vec<u8> {
+        let mut out = br#"{"jsonrpc":"2.0","id":"#.to_vec();
+        out.extend_from_slice(self.id.as_bytes());
+        out.extend_from_slice(br#","error":"#);
+        // An ErrorBody (an integer and a string) always serializes.
+        out.extend_from_slice(&serde_json::to_vec(&self.error).unwrap_or_default());
+        out.push(b'}');
+        out
+    }
+}
+
+pub(super) fn error_reply(id: impl Into<String>, code: i64, message: impl Into<String>) -> Inbound {
     Inbound::Reply(ErrorReply {
-        jsonrpc: "2.0",
-        id,
+        id: id.into(),
         error: ErrorBody {
             code,
             message: message.into(),
@@ -56,11 +72,74 @@ pub(super) fn error_reply(id: Value, code: i64, message: impl Into<String>) -> I
     })
 }
 
-/// The id to answer with: the request's own when it is a string or a number, else `null`.
-fn reply_id(id: Option<&Value>) -> Value {
-    match id {
-        Some(v @ (Value::String(_) | Value::Number(_))) => v.clone(),
-        _ => Value::Null,
+const NULL: &str = "null";
+
+/// An id-like member (an id, a `requestId`, a progress token) as the client wrote it.
+#[derive(Debug, PartialEq)]
+pub(crate) enum IdText {
+    /// A string or an integer (any size): `key` is its text (a string's as serde_json writes it),
+    /// `echo` how to write it back.
+    Valid { key: String, echo: Echo },
+    /// A number that is not an integer (`1.5`, `1e3`, `-1e400`): its exact text.
+    NotInteger(String),
+    /// Anything else (null, a boolean, a container).
+    Other,
+}
+
+/// Reads the member `v` (None when absent or unreadable by serde_json) whose exact text, when the
+/// line needs scanning, is at `raw` of the scan.
+fn id_text(v: Option<&Value>, raw: usize, line: &[u8], scan: &mut Option<TopLevel>) -> IdText {
+    let mut exact = || {
+        scan.get_or_insert_with(|| scan_top_level(line).unwrap_or_default())
+            .raw[raw]
+            .clone()
+    };
+    let text = match v {
+        Some(Value::String(s)) => {
+            let key = serde_json::to_string(s).unwrap_or_default();
+            let echo = Echo::Id(NumberOrString::String(Arc::from(s.as_str())));
+            return IdText::Valid { key, echo };
+        }
+        Some(Value::Number(n)) => match n.as_i64() {
+            // serde_json reads `-0` as an integer 0: echo the text, not the value.
+            Some(i) if i != 0 => {
+                return IdText::Valid {
+                    key: i.to_string(),
+                    echo: Echo::Id(NumberOrString::Number(i)),
+                }
+            }
+            _ => exact(),
+        },
+        // A number serde_json refused (out of range): the scan has its text.
+        None => exact(),
+        Some(_) => return IdText::Other,
+    };
+    let Some(text) = text else {
+        return IdText::Other;
+    };
+    if !text.starts_with(|c: char| c == '-' || c.is_ascii_digit()) {
+        return IdText::Other;
+    }
+    if text.bytes().all(|b| b == b'-' || b.is_ascii_digit()) {
+        // Canonical when serde_json writes the same text back: then rmcp's own id will do.
+        let echo = match text.parse::<i64>() {
+            Ok(i) if i.to_string() == text => Echo::Id(NumberOrString::Number(i)),
+            _ => Echo::Raw(text.clone()),
+        };
+        IdText::Valid { key: text, echo }
+    } else {
+        IdText::NotInteger(text)
+    }
+}
+
+impl IdText {
+    /// The text to answer with: the id's own when it is a string or a number, else `null`.
+    fn reply(&self) -> String {
+        match self {
+            IdText::Valid { echo, .. } => echo.text(),
+            IdText::NotInteger(t) => t.clone(),
+            IdText::Other => NULL.into(),
+        }
     }
 }
 
@@ -91,84 +170,84 @@ pub(crate) fn classify(line: &[u8]) -> Inbound {
     }
     let value: Value = match serde_json::from_slice(line) {
         Ok(v) => v,
-        Err(e) if e.to_string().starts_with("recursion limit exceeded") => {
-            return match scan_top_level(line) {
-                None => error_reply(Value::Null, PARSE_ERROR, "parse error: not valid JSON"),
-                Some(top) if top.object && top.id.is_some() => error_reply(
-                    reply_id(top.id.as_ref()),
-                    INVALID_REQUEST,
-                    "invalid request: the message nests deeper than 128 levels",
-                ),
-                Some(top) if top.object && top.method => {
-                    Inbound::Ignore("notification nested deeper than 128 levels")
+        // JSON that serde_json does not take: nested deeper than its recursion limit, or a number
+        // out of range (`-1e400`). Answered with the id when there is one.
+        Err(e) => {
+            let Some(top) = scan_top_level(line) else {
+                return error_reply(NULL, PARSE_ERROR, format!("parse error: {e}"));
+            };
+            let why = if e.to_string().starts_with("recursion limit exceeded") {
+                "invalid request: the message nests deeper than 128 levels".to_string()
+            } else {
+                format!("invalid request: {e}")
+            };
+            return match top {
+                TopLevel {
+                    object: true,
+                    id: Some(ref id),
+                    ..
+                } => {
+                    let id = id.is_string().then(|| id.clone());
+                    let mut scan = Some(top);
+                    let text = id_text(id.as_ref(), RAW_ID, line, &mut scan);
+                    error_reply(text.reply(), INVALID_REQUEST, why)
                 }
-                Some(_) => error_reply(
-                    Value::Null,
-                    INVALID_REQUEST,
-                    "invalid request: the message nests deeper than 128 levels",
-                ),
+                TopLevel {
+                    object: true,
+                    method: true,
+                    ..
+                } => Inbound::Ignore("notification serde_json cannot read"),
+                _ => error_reply(NULL, INVALID_REQUEST, why),
             };
         }
-        Err(e) => return error_reply(Value::Null, PARSE_ERROR, format!("parse error: {e}")),
     };
     let mut obj = match value {
         Value::Object(o) => o,
         Value::Array(_) => {
             return error_reply(
-                Value::Null,
+                NULL,
                 INVALID_REQUEST,
                 "invalid request: batches are not supported; send one JSON-RPC object per line",
             )
         }
         _ => {
             return error_reply(
-                Value::Null,
+                NULL,
                 INVALID_REQUEST,
                 "invalid request: a JSON-RPC message is a JSON object",
             )
         }
     };
+    let mut scan = None;
 
     if !obj.contains_key("method") {
         if obj.contains_key("result") || obj.contains_key("error") {
             // A response to a request of ours: never answered.
             return match serde_json::from_value::<ClientJsonRpcMessage>(Value::Object(obj)) {
-                Ok(m) => Inbound::Message(Box::new(m)),
+                Ok(m) => Inbound::Message(Box::new(m), Track::None),
                 Err(_) => Inbound::Ignore("malformed response from the client"),
             };
         }
-        return error_reply(
-            reply_id(obj.get("id")),
-            INVALID_REQUEST,
-            "invalid request: no method",
-        );
+        let id = id_text(obj.get("id"), RAW_ID, line, &mut scan);
+        return error_reply(id.reply(), INVALID_REQUEST, "invalid request: no method");
     }
 
     if !obj.contains_key("id") {
-        // A notification: never answered, whatever is wrong with it.
-        let shaped = obj.get("jsonrpc") == Some(&json!("2.0"))
-            && obj.get("method").is_some_and(Value::is_string)
-            && obj
-                .get("params")
-                .is_none_or(|p| p.is_object() || p.is_null());
-        if !shaped {
-            return Inbound::Ignore("malformed notification");
-        }
-        return match serde_json::from_value::<ClientJsonRpcMessage>(Value::Object(obj)) {
-            Ok(m) => Inbound::Message(Box::new(m)),
-            Err(_) => Inbound::Ignore("malformed notification"),
-        };
+        return notification(obj, line, &mut scan);
     }
 
     // A request.
-    let id = reply_id(obj.get("id"));
-    if serde_json::from_value::<RequestId>(obj["id"].clone()).is_err() {
-        return error_reply(
-            id,
-            INVALID_REQUEST,
-            "invalid request: the id must be a string or an integer",
-        );
-    }
+    let (key, echo) = match id_text(obj.get("id"), RAW_ID, line, &mut scan) {
+        IdText::Valid { key, echo } => (key, echo),
+        other => {
+            return error_reply(
+                other.reply(),
+                INVALID_REQUEST,
+                "invalid request: the id must be a string or an integer",
+            )
+        }
+    };
+    let id = echo.text();
     if obj.get("jsonrpc") != Some(&json!("2.0")) {
         return error_reply(
             id,
@@ -199,6 +278,23 @@ pub(crate) fn classify(line: &[u8]) -> Inbound {
             INVALID_PARAMS,
             format!("invalid params: the params of {method} must be a JSON object"),
         );
+    }
+    // The transport gives each request an id of its own (and a progress token rmcp cannot read
+    // one of its own): the client's text is kept to answer with.
+    obj.insert("id".into(), json!(0));
+    let mut token = None;
+    if let Some(Value::Object(meta)) = obj.get_mut("params").and_then(|p| p.get_mut("_meta")) {
+        if let Some(t) = meta.get("progressToken") {
+            if let IdText::Valid {
+                echo: Echo::Raw(raw),
+                ..
+            } = id_text(Some(t), RAW_TOKEN, line, &mut scan)
+            {
+                let stand_in = super::ids::token_stand_in();
+                meta.insert("progressToken".into(), json!(&*stand_in));
+                token = Some((stand_in, raw));
+            }
+        }
     }
     let mut bad_arguments = None;
     if method == "tools/call" {
@@ -243,7 +339,39 @@ pub(crate) fn classify(line: &[u8]) -> Inbound {
             _ => {}
         }
     }
-    Inbound::Message(Box::new(msg))
+    Inbound::Message(Box::new(msg), Track::Request { key, echo, token })
+}
+
+/// A notification: never answered, whatever is wrong with it. A cancellation names the request
+/// by the client's id; the transport turns it into its own (see [`Track::Cancel`]).
+fn notification(
+    mut obj: serde_json::Map<String, Value>,
+    line: &[u8],
+    scan: &mut Option<TopLevel>,
+) -> Inbound {
+    let shaped = obj.get("jsonrpc") == Some(&json!("2.0"))
+        && obj.get("method").is_some_and(Value::is_string)
+        && obj
+            .get("params")
+            .is_none_or(|p| p.is_object() || p.is_null());
+    if !shaped {
+        return Inbound::Ignore("malformed notification");
+    }
+    let mut track = Track::None;
+    if obj.get("method") == Some(&json!("notifications/cancelled")) {
+        if let Some(Value::Object(params)) = obj.get_mut("params") {
+            if let Some(target) = params.remove("requestId") {
+                track = match id_text(Some(&target), RAW_REQUEST_ID, line, scan) {
+                    IdText::Valid { key, .. } => Track::Cancel(key),
+                    _ => return Inbound::Ignore("cancellation of an id that is not one"),
+                };
+            }
+        }
+    }
+    match serde_json::from_value::<ClientJsonRpcMessage>(Value::Object(obj)) {
+        Ok(m) => Inbound::Message(Box::new(m), track),
+        Err(_) => Inbound::Ignore("malformed notification"),
+    }
 }
 
 /// Why the params of a typed method did not parse, as far as it can be told. Only called on that
@@ -262,192 +390,4 @@ fn params_problem(method: &str, line: &[u8]) -> String {
         Some(e) => format!("invalid params for {method}: {e}"),
         None => format!("invalid params for {method}"),
     }
-}
-
-/// The top level of a JSON text, read without recursion.
-#[derive(Debug, Default, PartialEq)]
-pub(crate) struct TopLevel {
-    /// The text is an object.
-    pub(crate) object: bool,
-    /// Its `id` member: the value when it is a scalar, an empty array standing in for a container.
-    pub(crate) id: Option<Value>,
-    /// It has a `method` member.
-    pub(crate) method: bool,
-}
-
-/// Checks that `s` is one JSON value at any depth (an explicit stack on the heap, no recursion) and
-/// reads its top level; `None` when it is not JSON. Used only for texts serde_json refused for their
-/// depth. (Lone surrogate escapes are not checked outside the top-level keys and id.)
-pub(crate) fn scan_top_level(s: &[u8]) -> Option<TopLevel> {
-    #[derive(Clone, Copy, PartialEq)]
-    enum Want {
-        Value,
-        ValueOrClose,
-        KeyOrClose,
-        Key,
-        Colon,
-        CommaOrClose,
-        End,
-    }
-    std::str::from_utf8(s).ok()?;
-    // true: an object, false: an array.
-    let mut stack: Vec<bool> = Vec::new();
-    let mut top = TopLevel::default();
-    // The key whose value comes next, at the top object's own level.
-    let mut key: Option<String> = None;
-    let mut want = Want::Value;
-    let mut i = 0;
-    let after = |stack: &Vec<bool>| {
-        if stack.is_empty() {
-            Want::End
-        } else {
-            Want::CommaOrClose
-        }
-    };
-    loop {
-        while i < s.len() && matches!(s[i], b' ' | b'\t' | b'\n' | b'\r') {
-            i += 1;
-        }
-        match want {
-            Want::End => return (i == s.len()).then_some(top),
-            Want::Value | Want::ValueOrClose => {
-                let c = *s.get(i)?;
-                if want == Want::ValueOrClose && c == b']' {
-                    i += 1;
-                    stack.pop();
-                    want = after(&stack);
-                    continue;
-                }
-                let member = if stack == [true] { key.take() } else { None };
-                let start = i;
-                match c {
-                    b'{' | b'[' => {
-                        if stack.is_empty() {
-                            top.object = c == b'{';
-                        }
-                        if member.as_deref() == Some("id") {
-                            top.id = Some(Value::Array(Vec::new()));
-                        }
-                        top.method |= member.as_deref() == Some("method");
-                        stack.push(c == b'{');
-                        i += 1;
-                        want = if c == b'{' {
-                            Want::KeyOrClose
-                        } else {
-                            Want::ValueOrClose
-                        };
-                        continue;
-                    }
-                    b'"' => i = string_end(s, i)?,
-                    b't' => i = literal_end(s, i, b"true")?,
-                    b'f' => i = literal_end(s, i, b"false")?,
-                    b'n' => i = literal_end(s, i, b"null")?,
-                    b'-' | b'0'..=b'9' => i = number_end(s, i)?,
-                    _ => return None,
-                }
-                match member.as_deref() {
-                    Some("id") => top.id = Some(serde_json::from_slice(&s[start..i]).ok()?),
-                    Some("method") => top.method = true,
-                    _ => {}
-                }
-                want = after(&stack);
-            }
-            Want::KeyOrClose | Want::Key => {
-                let c = *s.get(i)?;
-                if want == Want::KeyOrClose && c == b'}' {
-                    i += 1;
-                    stack.pop();
-                    want = after(&stack);
-                    continue;
-                }
-                if c != b'"' {
-                    return None;
-                }
-                let start = i;
-                i = string_end(s, i)?;
-                if stack.len() == 1 {
-                    key = Some(serde_json::from_slice(&s[start..i]).ok()?);
-                }
-                want = Want::Colon;
-            }
-            Want::Colon => {
-                if s.get(i) != Some(&b':') {
-                    return None;
-                }
-                i += 1;
-                want = Want::Value;
-            }
-            Want::CommaOrClose => {
-                let c = *s.get(i)?;
-                i += 1;
-                match (*stack.last()?, c) {
-                    (true, b',') => want = Want::Key,
-                    (false, b',') => want = Want::Value,
-                    (true, b'}') | (false, b']') => {
-                        stack.pop();
-                        want = after(&stack);
-                    }
-                    _ => return None,
-                }
-            }
-        }
-    }
-}
-
-/// The index after the string starting with the quote at `i`.
-fn string_end(s: &[u8], i: usize) -> Option<usize> {
-    let mut j = i + 1;
-    loop {
-        match *s.get(j)? {
-            b'"' => return Some(j + 1),
-            b'\\' => match *s.get(j + 1)? {
-                b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => j += 2,
-                b'u' => {
-                    let hex = s.get(j + 2..j + 6)?;
-                    if !hex.iter().all(u8::is_ascii_hexdigit) {
-                        return None;
-                    }
-                    j += 6;
-                }
-                _ => return None,
-            },
-            0..=0x1f => return None,
-            _ => j += 1,
-        }
-    }
-}
-
-fn literal_end(s: &[u8], i: usize, lit: &[u8]) -> Option<usize> {
-    s[i..].starts_with(lit).then_some(i + lit.len())
-}
-
-/// The index after the number starting at `i` (JSON grammar: no leading zeros, no `+`, no bare `.`).
-fn number_end(s: &[u8], i: usize) -> Option<usize> {
-    let digits = |mut j: usize| {
-        let start = j;
-        while s.get(j).is_some_and(u8::is_ascii_digit) {
-            j += 1;
-        }
-        (j > start).then_some(j)
-    };
-    let mut j = i;
-    if s.get(j) == Some(&b'-') {
-        j += 1;
-    }
-    j = match s.get(j)? {
-        b'0' => j + 1,
-        b'1'..=b'9' => digits(j)?,
-        _ => return None,
-    };
-    if s.get(j) == Some(&b'.') {
-        j = digits(j + 1)?;
-    }
-    if matches!(s.get(j), Some(b'e' | b'E')) {
-        j += 1;
-        if matches!(s.get(j), Some(b'+' | b'-')) {
-            j += 1;
-        }
-        j = digits(j)?;
-    }
-    Some(j)
 }

@@ -1,12 +1,14 @@
 //! The transport's tests: every kind of line, and the reader's limits.
 
-use super::scan::{scan_top_level, TopLevel};
+use super::json::{scan_top_level, TopLevel};
 use super::*;
 use serde_json::json;
+use serde_json::Value;
+use std::time::Duration;
 
 fn reply(line: &str) -> Value {
     match classify(line.as_bytes()) {
-        Inbound::Reply(r) => serde_json::to_value(r).unwrap(),
+        Inbound::Reply(r) => serde_json::from_slice(&r.to_line()).unwrap(),
         other => panic!("{line}: expected a reply, got {other:?}"),
     }
 }
@@ -20,7 +22,7 @@ fn code_and_id(line: &str) -> (i64, Value) {
 
 fn message(line: &str) -> ClientJsonRpcMessage {
     match classify(line.as_bytes()) {
-        Inbound::Message(m) => *m,
+        Inbound::Message(m, _) => *m,
         other => panic!("{line}: expected a message, got {other:?}"),
     }
 }
@@ -164,7 +166,7 @@ fn notifications_and_responses_are_never_answered() {
         assert!(
             matches!(
                 classify(line.as_bytes()),
-                Inbound::Ignore(_) | Inbound::Message(_)
+                Inbound::Ignore(_) | Inbound::Message(..)
             ),
             "{line:?}"
         );
@@ -266,7 +268,8 @@ fn scanner_agrees_with_serde_json() {
         Some(TopLevel {
             object: true,
             id: Some(json!("r")),
-            method: true
+            method: true,
+            raw: [Some("\"r\"".into()), None, None],
         })
     );
     assert_eq!(
@@ -280,7 +283,7 @@ fn scanner_agrees_with_serde_json() {
 async fn run_lines(input: Vec<u8>, max: usize) -> (Vec<Value>, Vec<ClientJsonRpcMessage>) {
     let (client_out, server_in) = tokio::io::duplex(1 << 16);
     let (server_out, mut client_in) = tokio::io::duplex(1 << 16);
-    let mut t = LineTransport::with_max_line(server_in, server_out, max);
+    let mut t = LineTransport::with_limits(server_in, server_out, max, Duration::ZERO);
     let writer = tokio::spawn(async move {
         let mut w = client_out;
         w.write_all(&input).await.unwrap();
@@ -370,4 +373,114 @@ async fn an_unterminated_last_line_is_read() {
     .await;
     assert!(replies.is_empty(), "{replies:?}");
     assert_eq!(got.len(), 2);
+}
+
+#[test]
+fn ids_keep_their_text() {
+    use super::ids::Echo;
+    use super::scan::IdText;
+    let track = |line: &str| match classify(line.as_bytes()) {
+        Inbound::Message(_, t) => t,
+        other => panic!("{line}: {other:?}"),
+    };
+    for (id, echo) in [
+        ("7", Echo::Id(rmcp::model::NumberOrString::Number(7))),
+        (
+            "18446744073709551621",
+            Echo::Raw("18446744073709551621".into()),
+        ),
+        ("-0", Echo::Raw("-0".into())),
+        ("0", Echo::Id(rmcp::model::NumberOrString::Number(0))),
+        (
+            "\"a\\u0041\"",
+            Echo::Id(rmcp::model::NumberOrString::String("aA".into())),
+        ),
+    ] {
+        let line = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"ping"}}"#);
+        match track(&line) {
+            super::ids::Track::Request { echo: got, .. } => assert_eq!(got, echo, "{id}"),
+            other => panic!("{id}: {other:?}"),
+        }
+    }
+    for (id, text) in [
+        ("-1e400", "-1e400"),
+        ("1.5", "1.5"),
+        ("true", "null"),
+        ("[1]", "null"),
+    ] {
+        let line = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"ping"}}"#);
+        match classify(line.as_bytes()) {
+            Inbound::Reply(r) => assert_eq!(r.id, text, "{id}"),
+            other => panic!("{id}: {other:?}"),
+        }
+    }
+    let _ = IdText::Other;
+}
+
+#[test]
+fn replies_progress_and_cancellations_name_the_clients_ids() {
+    use super::ids::InFlight;
+    use rmcp::model::{
+        ClientNotification, NumberOrString, ProgressNotificationParam, ProgressToken,
+        ServerJsonRpcMessage, ServerNotification, ServerResult,
+    };
+    let ids = InFlight::default();
+    let big = "123456789012345678901234567890";
+    let line = format!(
+        r#"{{"jsonrpc":"2.0","id":{big},"method":"ping","params":{{"_meta":{{"progressToken":{big}1}}}}}}"#
+    );
+    let Inbound::Message(m, track) = classify(line.as_bytes()) else {
+        panic!("not a message")
+    };
+    let stand_in = match &track {
+        super::ids::Track::Request {
+            token: Some((s, raw)),
+            ..
+        } => {
+            assert_eq!(raw, &format!("{big}1"));
+            s.clone()
+        }
+        other => panic!("{other:?}"),
+    };
+    let JsonRpcMessage::Request(req) = ids.inbound(*m, track).unwrap() else {
+        panic!("not a request")
+    };
+    let NumberOrString::Number(n) = req.id else {
+        panic!("{:?}", req.id)
+    };
+    assert_eq!(ids.waiting(), 1);
+    // Progress names the client's token.
+    let p = ProgressNotificationParam::new(ProgressToken(NumberOrString::String(stand_in)), 3.0);
+    let note = ServerJsonRpcMessage::notification(ServerNotification::ProgressNotification(
+        rmcp::model::Notification::new(p),
+    ));
+    let text = String::from_utf8(ids.outbound(note).unwrap()).unwrap();
+    assert!(
+        text.contains(&format!("\"progressToken\":{big}1")),
+        "{text}"
+    );
+    // A cancellation by the client's id names the transport's.
+    let cancel = format!(
+        r#"{{"jsonrpc":"2.0","method":"notifications/cancelled","params":{{"requestId":{big}}}}}"#
+    );
+    let Inbound::Message(c, t) = classify(cancel.as_bytes()) else {
+        panic!("not a message")
+    };
+    let JsonRpcMessage::Notification(c) = ids.inbound(*c, t).unwrap() else {
+        panic!("not a notification")
+    };
+    let ClientNotification::CancelledNotification(c) = c.notification else {
+        panic!("not a cancellation")
+    };
+    assert_eq!(c.params.request_id, Some(NumberOrString::Number(n)));
+    assert_eq!(ids.waiting(), 0, "a cancelled request is not waited for");
+    // Its reply, should rmcp still send one, names the client's id.
+    let reply = ServerJsonRpcMessage::response(ServerResult::empty(()), NumberOrString::Number(n));
+    let text = String::from_utf8(ids.outbound(reply).unwrap()).unwrap();
+    assert!(text.contains(&format!("\"id\":{big},")), "{text}");
+    // A cancellation of an id not in flight is dropped.
+    let Inbound::Message(c, t) = classify(cancel.as_bytes()) else {
+        panic!("not a message")
+    };
+    assert!(ids.inbound(*c, t).is_none());
 }

@@ -1,0 +1,286 @@
+//! `rootbound mcp` over raw lines: JSON-RPC ids of every shape are echoed as the client wrote them
+//! (ATTACKS.md class 34), and every accepted call is answered even when the client closes stdin
+//! while it runs (issue 23, items 13 and 14).
+
+use serde_json::{json, Value};
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const INIT: &str = r#""method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}"#;
+const INITIALIZED: &str = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+
+/// Runs `rootbound mcp ARGS`, writes `lines` and closes stdin at once, and returns every line it
+/// wrote (it must exit by itself within `limit`) and its stderr.
+fn session(args: &[&str], lines: &[String], limit: Duration) -> (Vec<String>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rootbound"))
+        .arg("mcp")
+        .args(args)
+        .env("ROOTBOUND_LOG", "info")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn rootbound mcp");
+    let mut stdin = child.stdin.take().unwrap();
+    for l in lines {
+        stdin.write_all(l.as_bytes()).unwrap();
+        stdin.write_all(b"\n").unwrap();
+    }
+    drop(stdin);
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let out = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = stdout.read_to_string(&mut s);
+        s
+    });
+    let err = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = stderr.read_to_string(&mut s);
+        s
+    });
+    let start = Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("rootbound mcp did not exit within {limit:?} after stdin closed");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = out.join().unwrap();
+    (
+        out.lines().map(str::to_owned).collect(),
+        err.join().unwrap(),
+    )
+}
+
+/// The reply line whose `id` member is exactly the text `id` (found by text: serde_json cannot
+/// read some of these ids back).
+fn reply_with_id<'a>(lines: &'a [String], id: &str) -> Option<&'a String> {
+    let needle = format!("\"id\":{id},");
+    lines.iter().find(|l| {
+        // The id member is at the top level: before "result" or "error" in rmcp's order, or
+        // after "error" in a map-ordered reply; a top-level `"id":` is never inside a string here.
+        l.contains(&needle) && !l.contains("\"method\":\"roots/list\"")
+    })
+}
+
+fn tree() -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(tmp.path().join("a.txt"), "hello\n").unwrap();
+    tmp
+}
+
+#[test]
+fn ids_of_every_shape_are_echoed_as_written() {
+    let tmp = tree();
+    let root = tmp.path().to_str().unwrap();
+    let deep = format!("{}{}", "[".repeat(300), "]".repeat(300));
+    // (request line, the id text the reply must carry, the code of an error reply or 0 for a result)
+    let cases: Vec<(String, &str, i64)> = vec![
+        (format!(r#"{{"jsonrpc":"2.0","id":18446744073709551621,{INIT}}}"#), "18446744073709551621", 0),
+        (r#"{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"ping"}"#.into(), "123456789012345678901234567890", 0),
+        (r#"{"jsonrpc":"2.0","id":-98765432109876543210987654321,"method":"ping"}"#.into(), "-98765432109876543210987654321", 0),
+        (r#"{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}"#.into(), "9007199254740993", 0),
+        (r#"{"jsonrpc":"2.0","id":18446744073709551615,"method":"ping"}"#.into(), "18446744073709551615", 0),
+        (r#"{"jsonrpc":"2.0","id":-0,"method":"ping"}"#.into(), "-0", 0),
+        (r#"{"jsonrpc":"2.0","id":"s-1","method":"ping"}"#.into(), r#""s-1""#, 0),
+        (r#"{"jsonrpc":"2.0","id":-1e400,"method":"ping"}"#.into(), "-1e400", -32600),
+        (r#"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#.into(), "1.5", -32600),
+        (r#"{"jsonrpc":"2.0","id":1E2,"method":"ping"}"#.into(), "1E2", -32600),
+        (r#"{"jsonrpc":"2.0","id":1.0e-400,"method":"ping"}"#.into(), "1.0e-400", -32600),
+        (r#"{"jsonrpc":"2.0","id":null,"method":"ping"}"#.into(), "null", -32600),
+        (r#"{"jsonrpc":"2.0","id":98765432109876543210,"method":"no/such"}"#.into(), "98765432109876543210", -32601),
+        (r#"{"jsonrpc":"2.0","id":98765432109876543211,"method":"tools/call","params":{"arguments":{}}}"#.into(), "98765432109876543211", -32602),
+        (r#"{"jsonrpc":"1.0","id":98765432109876543212,"method":"ping"}"#.into(), "98765432109876543212", -32600),
+        (r#"{"jsonrpc":"2.0","id":98765432109876543213,"method":"ping","params":{"x":1e999}}"#.into(), "98765432109876543213", -32600),
+        (format!(r#"{{"jsonrpc":"2.0","id":98765432109876543214,"method":"ping","params":{{"x":{deep}}}}}"#), "98765432109876543214", -32600),
+        (r#"{"jsonrpc":"2.0","id":98765432109876543215}"#.into(), "98765432109876543215", -32600),
+        (r#"{"jsonrpc":"2.0","id":98765432109876543216,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"a.txt"}}}"#.into(), "98765432109876543216", 0),
+        (r#"{"jsonrpc":"2.0","id":98765432109876543217,"method":"tools/call","params":{"name":"nope","arguments":{}}}"#.into(), "98765432109876543217", 0),
+    ];
+    let mut lines: Vec<String> = vec![cases[0].0.clone(), INITIALIZED.into()];
+    lines.extend(cases[1..].iter().map(|c| c.0.clone()));
+    // Two requests with the same id are two requests: both answered.
+    lines.push(r#"{"jsonrpc":"2.0","id":77777777777777777777777,"method":"ping"}"#.into());
+    lines.push(r#"{"jsonrpc":"2.0","id":77777777777777777777777,"method":"ping"}"#.into());
+    lines.push("{not json".into());
+    let (out, stderr) = session(&["--root", root], &lines, Duration::from_secs(30));
+    for (line, id, code) in &cases {
+        let reply = reply_with_id(&out, id)
+            .unwrap_or_else(|| panic!("no reply with id {id} to {line}\nout: {out:#?}\n{stderr}"));
+        if *code == 0 {
+            assert!(reply.contains("\"result\":"), "{id}: {reply}");
+        } else {
+            assert!(
+                reply.contains(&format!("\"code\":{code},")),
+                "{id}: {reply}"
+            );
+        }
+    }
+    let dup = out
+        .iter()
+        .filter(|l| l.contains("\"id\":77777777777777777777777,"))
+        .count();
+    assert_eq!(dup, 2, "{out:#?}");
+    assert!(
+        out.iter()
+            .any(|l| l.contains(r#""id":null,"error":{"code":-32700"#)),
+        "{out:#?}"
+    );
+    // Every line is JSON except where serde_json itself cannot read a number (`-1e400`): nothing
+    // turns an id into a float.
+    for l in &out {
+        assert!(!l.contains("e+"), "an id turned into a float: {l}");
+        if !l.contains("e400") && !l.contains("e-400") {
+            serde_json::from_str::<Value>(l).unwrap_or_else(|e| panic!("{e}: {l}"));
+        }
+    }
+    // A string id comes back as the same string.
+    let s = out.iter().find(|l| l.contains("\"s-1\"")).unwrap();
+    assert_eq!(
+        serde_json::from_str::<Value>(s).unwrap()["id"],
+        json!("s-1")
+    );
+}
+
+/// Files whose scan with [`SLOW`] falls back to the slowest regex engine: seconds of work per file.
+fn slow_tree(files: usize) -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    for i in 0..files {
+        let buf: Vec<u8> = (0..256 * 1024)
+            .map(|j| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                if j % 1000 == 999 {
+                    b'\n'
+                } else {
+                    b'a' + (x % 10) as u8
+                }
+            })
+            .collect();
+        std::fs::write(tmp.path().join(format!("slow{i}.txt")), buf).unwrap();
+    }
+    tmp
+}
+
+const SLOW: &str = "(?:a|b)[a-j]{500}(?:c|d)z";
+
+fn call_line(id: &str, name: &str, args: Value) -> String {
+    format!(
+        r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{}}}"#,
+        json!({"name": name, "arguments": args})
+    )
+}
+
+/// The client writes its call and closes stdin at once; the call runs on to its own deadline (6 s,
+/// past rmcp's own 5 s wait at the end of input, after which the reply used to be dropped) or for
+/// about a second (the reported case, lost one run in six), and the reply arrives every time.
+#[test]
+fn a_call_in_flight_when_stdin_closes_is_answered() {
+    let tmp = slow_tree(40);
+    let root = tmp.path().to_str().unwrap().to_owned();
+    let init = format!(r#"{{"jsonrpc":"2.0","id":1,{INIT}}}"#);
+    let run = move |timeout_ms: &str, id: &str| {
+        let lines = vec![
+            init.clone(),
+            INITIALIZED.to_string(),
+            call_line(id, "grep_search", json!({"pattern": SLOW, "limit": 10})),
+        ];
+        let args = ["--root", &root, "--timeout-ms", timeout_ms, "-j", "1"];
+        let (out, stderr) = session(&args, &lines, Duration::from_secs(60));
+        let reply = reply_with_id(&out, id)
+            .unwrap_or_else(|| panic!("the reply to {id} was lost\nout: {out:#?}\n{stderr}"));
+        let v: Value = serde_json::from_str(reply).unwrap();
+        assert_eq!(
+            v["result"]["structuredContent"]["timed_out"],
+            json!(true),
+            "{reply}"
+        );
+    };
+    let mut runs = Vec::new();
+    for (i, ms) in ["6000", "6000", "1200", "1200", "1200"]
+        .into_iter()
+        .enumerate()
+    {
+        let run = run.clone();
+        runs.push(std::thread::spawn(move || {
+            // Repeated runs one after the other, as the report's one-in-six loss needs.
+            for k in 0..if ms == "1200" { 3 } else { 1 } {
+                run(ms, &format!("18446744073709551{i}{k}0"));
+            }
+        }));
+    }
+    for r in runs {
+        r.join().unwrap();
+    }
+}
+
+/// A call that waits on the client (`--client-roots`: the server's roots/list, which the client that
+/// closed stdin never answers, for up to 10 s) is still answered, with the operator's roots.
+#[test]
+fn a_call_waiting_on_the_client_when_stdin_closes_is_answered() {
+    let tmp = tree();
+    let root = tmp.path().to_str().unwrap();
+    let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{"roots":{}},"clientInfo":{"name":"t","version":"1"}}}"#;
+    let lines = vec![
+        init.to_string(),
+        INITIALIZED.to_string(),
+        call_line(
+            "123456789012345678901234567890",
+            "read_file",
+            json!({"path": "a.txt"}),
+        ),
+    ];
+    let (out, stderr) = session(
+        &["--root", root, "--client-roots"],
+        &lines,
+        Duration::from_secs(40),
+    );
+    let reply = reply_with_id(&out, "123456789012345678901234567890")
+        .unwrap_or_else(|| panic!("the reply was lost\nout: {out:#?}\n{stderr}"));
+    assert!(reply.contains("hello"), "{reply}");
+}
+
+/// `notifications/cancelled` naming a request by an id serde_json cannot hold reaches that request:
+/// the call stops (its audit event says cancelled), and rmcp sends no reply to it.
+#[test]
+fn a_cancellation_by_a_big_id_stops_the_call() {
+    let tmp = slow_tree(12);
+    let root = tmp.path().to_str().unwrap();
+    let big = "18446744073709551621";
+    let lines = vec![
+        format!(r#"{{"jsonrpc":"2.0","id":1,{INIT}}}"#),
+        INITIALIZED.to_string(),
+        call_line(big, "grep_search", json!({"pattern": SLOW, "limit": 100})),
+        format!(
+            r#"{{"jsonrpc":"2.0","method":"notifications/cancelled","params":{{"requestId":{big},"reason":"moved on"}}}}"#
+        ),
+    ];
+    let start = Instant::now();
+    let (out, stderr) = session(
+        &["--root", root, "--timeout-ms", "60000"],
+        &lines,
+        Duration::from_secs(60),
+    );
+    let audit = stderr
+        .lines()
+        .find(|l| l.contains("rootbound::audit") && l.contains("grep_search"))
+        .unwrap_or_else(|| panic!("no audit event for the grep: {stderr}"));
+    assert!(audit.to_lowercase().contains("cancelled"), "{audit}");
+    assert!(reply_with_id(&out, big).is_none(), "{out:#?}");
+    // The whole grep is ~15 s of work; cancelled, the session ends long before (a generous bound:
+    // the machine may be busy).
+    assert!(
+        start.elapsed() < Duration::from_secs(12),
+        "{:?}",
+        start.elapsed()
+    );
+}
