@@ -61,7 +61,7 @@ enum Cmd {
     Schema {
         #[command(flatten)]
         profile: ProfileOpt,
-        /// openai, anthropic, gemini or mcp.
+        /// openai, openai-strict (OpenAI strict mode: every field required, optional ones nullable), anthropic, gemini or mcp.
         #[arg(long, value_name = "FORMAT", default_value = "openai")]
         format: String,
         #[command(flatten)]
@@ -261,7 +261,7 @@ pub fn main() -> i32 {
         } => {
             let Some(f) = rootbound::SchemaFormat::parse(&format) else {
                 return usage(&format!(
-                    "unknown format '{format}' (expected openai, anthropic, gemini or mcp)"
+                    "unknown format '{format}' (expected openai, openai-strict, anthropic, gemini or mcp)"
                 ));
             };
             match profile.tools(&opts) {

@@ -184,7 +184,50 @@ impl ToolName {
         result_or_error(v)
     }
 
+    /// The fields whose zero or empty value means "not set" (see `tools/args.rs`): counts, limits,
+    /// offsets at their default, paths, globs and cursors. Other zeros are real values.
+    pub(crate) fn unset(self) -> crate::tools::args::Unset {
+        match self {
+            ToolName::ReadFile => &[
+                "offset",
+                "limit",
+                "start_line",
+                "max_lines",
+                "head_lines",
+                "tail_lines",
+            ],
+            ToolName::GrepSearch => &[
+                "patterns",
+                "path",
+                "include",
+                "exclude",
+                "type",
+                "max_count",
+                "max_depth",
+                "output_mode",
+                "output_format",
+                "max_filesize",
+                "offset",
+                "cursor",
+                "limit",
+                "max_bytes",
+                "timeout_ms",
+            ],
+            ToolName::Glob => &["path", "offset", "cursor", "limit", "sort"],
+            ToolName::ListDir => &["path", "offset", "limit"],
+            ToolName::ReadManyFiles => &["max_bytes"],
+            ToolName::DirectoryTree => &["path", "max_depth", "max_entries", "exclude"],
+            ToolName::WriteFile => &["encoding"],
+            ToolName::EditFile => &["expected_replacements", "edits"],
+            _ => &[],
+        }
+    }
+
     fn build_schema(self) -> Value {
+        crate::tools::args::admit_zero(self.build_portable(), self.unset())
+    }
+
+    fn build_portable(self) -> Value {
         use crate::tools::*;
         match self {
             ToolName::ReadFile => schema_of::<read::ReadArgs>(),

@@ -160,6 +160,16 @@ pub(crate) struct Def {
     pub engine: ToolName,
     pub input: Value,
     pub output: Value,
+    /// The fields whose zero or empty value means "not set" (see `tools/args.rs`).
+    pub unset: crate::tools::args::Unset,
+}
+
+impl Def {
+    /// The definition with its input schema saying the zero rule (see `tools/args.rs`).
+    pub(crate) fn finish(mut self) -> Def {
+        self.input = crate::tools::args::admit_zero(self.input, self.unset);
+        self
+    }
 }
 
 /// A dialect's call: its sandbox, the tool, the (coerced) arguments.
@@ -247,7 +257,7 @@ impl AgentTools {
                     Error::new(ErrorCode::Denied, format!("tool '{name}' is not enabled"))
                 }));
         };
-        let args = crate::tools::coerce_scalars(args, &def.input);
+        let args = crate::tools::args::normalize(args, &def.input, def.unset);
         let call: Call = match self.profile {
             Profile::ClaudeCode => claude_code::call,
             Profile::GeminiCli => gemini_cli::call,
@@ -360,6 +370,9 @@ pub enum SchemaFormat {
     /// OpenAI function calling: `{"type": "function", "function": {name, description, parameters}}`.
     #[default]
     Openai,
+    /// OpenAI strict mode (`openai-strict`): `"strict": true`, every property required, the optional
+    /// ones nullable (`null` means not set), `additionalProperties: false`.
+    OpenaiStrict,
     /// Anthropic Messages API: `{name, description, input_schema}`.
     Anthropic,
     /// Gemini function declarations: `{name, description, parameters}` in the Schema subset.
@@ -369,10 +382,11 @@ pub enum SchemaFormat {
 }
 
 impl SchemaFormat {
-    /// The format of a name (`openai`, `anthropic`, `gemini`, `mcp`).
+    /// The format of a name (`openai`, `openai-strict`, `anthropic`, `gemini`, `mcp`).
     pub fn parse(name: &str) -> Option<SchemaFormat> {
         match name {
             "openai" => Some(SchemaFormat::Openai),
+            "openai-strict" => Some(SchemaFormat::OpenaiStrict),
             "anthropic" => Some(SchemaFormat::Anthropic),
             "gemini" => Some(SchemaFormat::Gemini),
             "mcp" => Some(SchemaFormat::Mcp),
@@ -385,6 +399,9 @@ impl SchemaFormat {
         match self {
             SchemaFormat::Openai => json!({"type": "function", "function": {
                 "name": t.name, "description": t.description, "parameters": t.input_schema}}),
+            SchemaFormat::OpenaiStrict => json!({"type": "function", "function": {
+                "name": t.name, "description": t.description, "strict": true,
+                "parameters": crate::tools::schema::openai_strict(&t.input_schema)}}),
             SchemaFormat::Anthropic => json!({
                 "name": t.name, "description": t.description, "input_schema": t.input_schema}),
             SchemaFormat::Gemini => json!({

@@ -158,7 +158,14 @@ fn def(
         engine,
         input,
         output: super::text_output(false),
+        unset: match name {
+            "read_file" | "read_text_file" => &["head", "tail"],
+            "list_directory_with_sizes" => &["sortBy"],
+            "directory_tree" | "search_files" => &["excludePatterns"],
+            _ => &[],
+        },
     }
+    .finish()
 }
 
 pub(super) fn defs() -> &'static [Def] {
