@@ -299,6 +299,14 @@ pub(crate) fn portable_of<T: JsonSchema>(side: Side) -> Value {
     if let Some(o) = v.as_object_mut() {
         o.remove("$schema");
         o.remove("title");
+        // A type's doc may hold a doctest: the example is for Rust readers, not for a model.
+        if let Some(Value::String(d)) = o.get_mut("description") {
+            if let Some(i) = d.find("```") {
+                d.truncate(i);
+                let t = d.trim_end().to_string();
+                *d = t;
+            }
+        }
         o.insert("additionalProperties".into(), json!(false));
     }
     crate::tools::schema::portable(v, side)

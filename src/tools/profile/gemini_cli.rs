@@ -171,7 +171,7 @@ pub(super) fn defs() -> &'static [Def] {
                 engine: ToolName::ReadFile,
                 input: input_of::<Read>(),
                 output: text_output(true),
-                unset: &[],
+                unset: &["end_line"],
             },
             Def {
                 name: "read_many_files",
@@ -288,12 +288,10 @@ pub(super) fn call(sb: &Sandbox, def: &Def, args: Value) -> Result<Presented, Er
 }
 
 fn read(sb: &Sandbox, a: Read) -> Result<Presented, Error> {
-    for (name, v) in [("start_line", a.start_line), ("end_line", a.end_line)] {
-        if v == Some(0) {
-            return Err(Error::invalid(format!(
-                "{name} must be at least 1 (lines are numbered from 1)"
-            )));
-        }
+    if a.start_line == Some(0) {
+        return Err(Error::invalid(
+            "start_line must be at least 1 (lines are numbered from 1)",
+        ));
     }
     let start = a.start_line.unwrap_or(1);
     let lines = match a.end_line {
