@@ -49,6 +49,23 @@ pub(crate) fn edit_pairs(mut args: Value) -> Value {
     args
 }
 
+/// grep_search with `patterns` and no `pattern` (or an empty one beside them): the first of
+/// `patterns` becomes `pattern` (a line matches any of them either way).
+pub(crate) fn grep_patterns(mut args: Value) -> Value {
+    if let Value::Object(obj) = &mut args {
+        let missing = obj.get("pattern").is_none_or(|p| p.as_str() == Some(""));
+        if missing {
+            if let Some(Value::Array(ps)) = obj.get_mut("patterns") {
+                if !ps.is_empty() {
+                    let first = ps.remove(0);
+                    obj.insert("pattern".into(), first);
+                }
+            }
+        }
+    }
+    args
+}
+
 /// `0`, `0.0`, `""` or `[]`.
 fn is_zero(v: &Value) -> bool {
     match v {

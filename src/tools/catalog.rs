@@ -224,7 +224,17 @@ impl ToolName {
     }
 
     fn build_schema(self) -> Value {
-        crate::tools::args::admit_zero(self.build_portable(), self.unset())
+        let mut v = crate::tools::args::admit_zero(self.build_portable(), self.unset());
+        if self == ToolName::GrepSearch {
+            // `patterns` alone is a search too (see `tools/args.rs`).
+            if let Some(Value::Array(req)) = v.get_mut("required") {
+                req.retain(|f| f != "pattern");
+            }
+            if let Some(Value::String(d)) = v.pointer_mut("/properties/pattern/description") {
+                d.push_str(" Required unless patterns is given.");
+            }
+        }
+        v
     }
 
     fn build_portable(self) -> Value {

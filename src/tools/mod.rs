@@ -266,7 +266,9 @@ impl Sandbox {
         let args = args::normalize(args, tool.input_schema(), tool.unset());
         match tool {
             ToolName::ReadFile => run(args, |a: ReadArgs| self.read_file(&a)),
-            ToolName::GrepSearch => run(args, |a: GrepArgs| self.grep_search(&a)),
+            ToolName::GrepSearch => run(args::grep_patterns(args), |a: GrepArgs| {
+                self.grep_search(&a)
+            }),
             ToolName::Glob => run(args, |a: GlobArgs| self.glob(&a)),
             ToolName::ListDir => run(args, |a: ListArgs| self.list_dir(&a)),
             ToolName::Stat => run(args, |a: StatArgs| self.stat(&a)),

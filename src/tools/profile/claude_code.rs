@@ -232,7 +232,9 @@ fn read(sb: &Sandbox, a: Read) -> Result<Presented, Error> {
         return Ok(text(crate::tools::render::read(&r), Some(false)));
     }
     let mut out = r.content.clone();
-    if r.total_bytes == 0 {
+    if r.document.as_ref().is_some_and(|d| d.extraction_truncated) {
+        out = super::with_extraction_note(&r, out);
+    } else if r.total_bytes == 0 {
         out = "[the file exists but is empty]".into();
     } else if out.is_empty() {
         out = format!("[the file is shorter than {start} lines]");

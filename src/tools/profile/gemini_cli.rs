@@ -316,7 +316,8 @@ fn read(sb: &Sandbox, a: Read) -> Result<Presented, Error> {
         ));
     }
     if !r.truncated {
-        return Ok(text(r.content, Some(false)));
+        let out = super::with_extraction_note(&r, r.content.clone());
+        return Ok(text(out, Some(false)));
     }
     let end = r.end_line.unwrap_or(start);
     let next = r.next_line.unwrap_or(end + 1);

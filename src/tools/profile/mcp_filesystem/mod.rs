@@ -364,7 +364,7 @@ fn read(sb: &Sandbox, a: ReadText) -> Result<Presented, Error> {
         (None, Some(_)) => false,
         (None, None) => r.truncated,
     };
-    let mut out = r.content;
+    let mut out = super::with_extraction_note(&r, r.content.clone());
     if cut {
         if !out.is_empty() && !out.ends_with('\n') {
             out.push('\n');
