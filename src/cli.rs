@@ -86,7 +86,7 @@ enum Cmd {
 /// `--profile NAME`: the dialect the tools are presented in.
 #[derive(Args, Clone, Default)]
 pub(crate) struct ProfileOpt {
-    /// The tool dialect: rootbound (default), claude-code, gemini-cli or mcp-filesystem. Overrides
+    /// The tool dialect: rootbound (default), claude-code, gemini-cli, mcp-filesystem or codex. Overrides
     /// the config file's `profile`.
     #[arg(long, value_name = "NAME")]
     pub profile: Option<String>,

@@ -142,3 +142,66 @@ fn failed_extraction_is_said() {
         assert!(!out.contains("empty"), "{profile}: {out:?}");
     }
 }
+
+/// The codex dialect: Codex CLI's read_file (`L{n}: ` lines), list_dir (indented, `/` for
+/// directories, 1-based offset) and grep_files (matching paths, newest first).
+#[test]
+fn codex_dialect() {
+    let (_t, root, at) = setup(Profile::Codex);
+    let names: Vec<_> = at.profile_tools().iter().map(|t| t.name).collect();
+    assert_eq!(names, ["read_file", "list_dir", "grep_files"]);
+    std::fs::create_dir(root.join("sub")).unwrap();
+    std::fs::write(root.join("sub/inner.txt"), "two\n").unwrap();
+    let out = at
+        .present(
+            "read_file",
+            json!({"file_path": p(&root, "nonl.txt"), "offset": 2}),
+        )
+        .unwrap();
+    assert_eq!(out.text(), "L2: two");
+    let e = at
+        .present(
+            "read_file",
+            json!({"file_path": p(&root, "nonl.txt"), "offset": 9}),
+        )
+        .unwrap_err();
+    assert!(e.message.contains("offset exceeds file length"), "{e:?}");
+    let out = at
+        .present("list_dir", json!({"dir_path": p(&root, "")}))
+        .unwrap();
+    let want = format!(
+        "Absolute path: {}\nnonl.txt\nsub/\n  inner.txt\ntwice.txt",
+        root.display()
+    );
+    assert_eq!(out.text(), want);
+    let out = at
+        .present(
+            "list_dir",
+            json!({"dir_path": p(&root, ""), "offset": 2, "limit": 1, "depth": 1}),
+        )
+        .unwrap();
+    assert!(
+        out.text().ends_with("\nsub/\nMore than 1 entries found"),
+        "{}",
+        out.text()
+    );
+    // Newest first.
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    std::fs::File::options()
+        .write(true)
+        .open(root.join("nonl.txt"))
+        .unwrap()
+        .set_modified(old)
+        .unwrap();
+    let out = at
+        .present(
+            "grep_files",
+            json!({"pattern": "two", "path": p(&root, "")}),
+        )
+        .unwrap();
+    let text = out.text();
+    let got: Vec<&str> = text.lines().collect();
+    assert_eq!(got, [p(&root, "sub/inner.txt"), p(&root, "nonl.txt")]);
+    let out = at.present("grep_files", json!({"pattern": "zzz"})).unwrap();
+    assert_eq!(out.text(), "No matches found.");
+}

@@ -25,6 +25,7 @@
 //! ```
 
 mod claude_code;
+mod codex;
 mod gemini_cli;
 mod mcp_filesystem;
 
@@ -50,6 +51,8 @@ pub enum Profile {
     GeminiCli,
     /// The MCP reference filesystem server's tools and argument names.
     McpFilesystem,
+    /// OpenAI Codex CLI's read_file, list_dir and grep_files.
+    Codex,
 }
 
 impl Profile {
@@ -59,6 +62,7 @@ impl Profile {
         Profile::ClaudeCode,
         Profile::GeminiCli,
         Profile::McpFilesystem,
+        Profile::Codex,
     ];
 
     /// The name used by `--profile` and the config file.
@@ -68,6 +72,7 @@ impl Profile {
             Profile::ClaudeCode => "claude-code",
             Profile::GeminiCli => "gemini-cli",
             Profile::McpFilesystem => "mcp-filesystem",
+            Profile::Codex => "codex",
         }
     }
 
@@ -87,6 +92,7 @@ impl Profile {
             Profile::ClaudeCode => claude_code::defs(),
             Profile::GeminiCli => gemini_cli::defs(),
             Profile::McpFilesystem => mcp_filesystem::defs(),
+            Profile::Codex => codex::defs(),
         }
     }
 }
@@ -261,6 +267,7 @@ impl AgentTools {
         let call: Call = match self.profile {
             Profile::ClaudeCode => claude_code::call,
             Profile::GeminiCli => gemini_cli::call,
+            Profile::Codex => codex::call,
             _ => mcp_filesystem::call,
         };
         call(sb, def, args).map_err(|e| in_dialect(self.profile, e))
@@ -348,6 +355,12 @@ fn in_dialect(profile: Profile, mut e: Error) -> Error {
             ("start_line/max_lines", "head/tail"),
             ("head_lines", "head"),
             ("tail_lines", "tail"),
+        ],
+        Profile::Codex => &[
+            ("use list_dir or glob", "use list_dir"),
+            ("start_line/max_lines", "offset/limit"),
+            ("start_line", "offset"),
+            ("max_lines", "limit"),
         ],
         _ => &[],
     };
