@@ -220,13 +220,12 @@ fn list(sb: &Sandbox, a: List) -> Result<Presented, Error> {
     let offset = a.offset.unwrap_or(1);
     let limit = a.limit.unwrap_or(LIST_LIMIT);
     let depth = a.depth.unwrap_or(LIST_DEPTH);
-    let r = sb.directory_tree(&{
-        let mut t = TreeArgs::default();
-        t.path = Some(a.dir_path.clone());
-        t.max_depth = Some(depth);
-        t.max_entries = Some(sb.policy.limits.max_list_entries as u64);
-        t.hidden = Some(true);
-        t
+    let r = sb.directory_tree(&TreeArgs {
+        path: Some(a.dir_path.clone()),
+        max_depth: Some(depth),
+        max_entries: Some(sb.policy.limits.max_list_entries as u64),
+        hidden: Some(true),
+        ..Default::default()
     })?;
     let mut entries = Vec::new();
     flatten(&r.tree, "", 0, &mut entries);
