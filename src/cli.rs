@@ -64,7 +64,7 @@ enum Cmd {
     Schema {
         #[command(flatten)]
         profile: ProfileOpt,
-        /// openai, anthropic, gemini or mcp.
+        /// openai, openai-strict (OpenAI strict mode: every field required, optional ones nullable), anthropic, gemini or mcp.
         #[arg(long, value_name = "FORMAT", default_value = "openai")]
         format: String,
         #[command(flatten)]
@@ -89,7 +89,7 @@ enum Cmd {
 /// `--profile NAME`: the dialect the tools are presented in.
 #[derive(Args, Clone, Default)]
 pub(crate) struct ProfileOpt {
-    /// The tool dialect: rootbound (default), claude-code, gemini-cli or mcp-filesystem. Overrides
+    /// The tool dialect: rootbound (default), claude-code, gemini-cli, mcp-filesystem or codex. Overrides
     /// the config file's `profile`.
     #[arg(long, value_name = "NAME")]
     pub profile: Option<String>,
@@ -266,7 +266,7 @@ pub fn main() -> i32 {
         } => {
             let Some(f) = rootbound::SchemaFormat::parse(&format) else {
                 return usage(&format!(
-                    "unknown format '{format}' (expected openai, anthropic, gemini or mcp)"
+                    "unknown format '{format}' (expected openai, openai-strict, anthropic, gemini or mcp)"
                 ));
             };
             match profile.tools(&opts) {

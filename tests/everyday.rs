@@ -1943,10 +1943,21 @@ fn tree_depth_and_entry_limits() {
     }
     assert_eq!(r.omitted.over_limit, over as u64);
     assert!(unread >= 3, "{r:?}");
-    // max_entries 0 is clamped to 1, max_depth 0 to 1; bad values are refused through JSON.
+    // Through JSON, max_entries 0 and max_depth 0 mean "not set" (issue 25: strict-mode
+    // converters send zeros for unset fields); bad values are refused.
     let v = s.call("directory_tree", json!({"max_entries": 0, "max_depth": 0}));
-    assert_eq!(v["entries"], 1, "{v}");
-    assert_eq!(v["tree"]["children"][0]["name"], "d0", "{v}");
+    assert_eq!(v, s.call("directory_tree", json!({})), "{v}");
+    // The library's own arguments still clamp a 0 to 1.
+    let r = s
+        .directory_tree(&{
+            let mut a = rootbound::TreeArgs::default();
+            a.max_entries = Some(0);
+            a.max_depth = Some(0);
+            a
+        })
+        .unwrap();
+    assert_eq!(r.entries, 1, "{r:?}");
+    assert_eq!(r.tree.children.as_ref().unwrap()[0].name, "d0", "{r:?}");
     let v = s.call("directory_tree", json!({"max_depth": -1}));
     assert_eq!(v["error"]["code"], "INVALID_ARGUMENT", "{v}");
     let v = s.call("directory_tree", json!({"depth": 2}));

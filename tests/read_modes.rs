@@ -340,7 +340,8 @@ fn line_mode_last_line_without_newline() {
             args_
         })
         .unwrap();
-    assert_eq!(p.content.lines().collect::<Vec<_>>(), ["b", "c"]);
+    // The file has no newline at its end: line mode adds none (issue 25).
+    assert_eq!(p.content, "b\nc");
     assert_eq!((p.end_line, p.truncated), (Some(3), false));
     assert_eq!(p.next_offset, 5);
 }
@@ -410,9 +411,15 @@ fn byte_and_line_mode_together_is_invalid() {
     let (_w, sb) = sandbox_for(&[("a.txt", b"a\n")]);
     let v = sb.call(
         "read_file",
-        json!({"path": "a.txt", "offset": 0, "max_lines": 2}),
+        json!({"path": "a.txt", "offset": 1, "max_lines": 2}),
     );
     assert_eq!(json_code(&v), Some("INVALID_ARGUMENT"));
+    // offset 0 is its default, "not set" (issue 25: strict-mode clients send every field).
+    let v = sb.call(
+        "read_file",
+        json!({"path": "a.txt", "offset": 0, "max_lines": 2}),
+    );
+    assert_eq!(v["content"], "a\n");
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -807,9 +814,11 @@ fn head_and_tail_lines() {
     assert_eq!(r["content"], "  4999\tline 4999\n  5000\tline 5000\n");
     assert_eq!(r["start_line"], 4999);
     let r = call(serde_json::json!({"path": "nonl.txt", "tail_lines": 2}));
-    assert_eq!(r["content"], "b\nc\n");
+    assert_eq!(r["content"], "b\nc");
     let r = call(serde_json::json!({"path": "nonl.txt", "tail_lines": 99}));
-    assert_eq!(r["content"], "a\nb\nc\n");
+    assert_eq!(r["content"], "a\nb\nc");
+    let r = call(serde_json::json!({"path": "nonl.txt", "head_lines": 5, "line_numbers": true}));
+    assert_eq!(r["content"], "     1\ta\n     2\tb\n     3\tc");
     let r = call(serde_json::json!({"path": "crlf.txt", "tail_lines": 1}));
     assert_eq!(r["content"], "c\n");
     let r = call(serde_json::json!({"path": "n.txt", "head_lines": 2, "line_numbers": true}));

@@ -184,7 +184,60 @@ impl ToolName {
         result_or_error(v)
     }
 
+    /// The fields whose zero or empty value means "not set" (see `tools/args.rs`): counts, limits,
+    /// offsets at their default, paths, globs and cursors. Other zeros are real values.
+    pub(crate) fn unset(self) -> crate::tools::args::Unset {
+        match self {
+            ToolName::ReadFile => &[
+                "offset",
+                "limit",
+                "start_line",
+                "max_lines",
+                "head_lines",
+                "tail_lines",
+            ],
+            ToolName::GrepSearch => &[
+                "patterns",
+                "path",
+                "include",
+                "exclude",
+                "type",
+                "max_count",
+                "max_depth",
+                "output_mode",
+                "output_format",
+                "max_filesize",
+                "offset",
+                "cursor",
+                "limit",
+                "max_bytes",
+                "timeout_ms",
+            ],
+            ToolName::Glob => &["path", "offset", "cursor", "limit", "sort"],
+            ToolName::ListDir => &["path", "offset", "limit"],
+            ToolName::ReadManyFiles => &["max_bytes"],
+            ToolName::DirectoryTree => &["path", "max_depth", "max_entries", "exclude"],
+            ToolName::WriteFile => &["encoding"],
+            ToolName::EditFile => &["expected_replacements", "edits"],
+            _ => &[],
+        }
+    }
+
     fn build_schema(self) -> Value {
+        let mut v = crate::tools::args::admit_zero(self.build_portable(), self.unset());
+        if self == ToolName::GrepSearch {
+            // `patterns` alone is a search too (see `tools/args.rs`).
+            if let Some(Value::Array(req)) = v.get_mut("required") {
+                req.retain(|f| f != "pattern");
+            }
+            if let Some(Value::String(d)) = v.pointer_mut("/properties/pattern/description") {
+                d.push_str(" Required unless patterns is given.");
+            }
+        }
+        v
+    }
+
+    fn build_portable(self) -> Value {
         use crate::tools::*;
         match self {
             ToolName::ReadFile => schema_of::<read::ReadArgs>(),
@@ -256,6 +309,14 @@ pub(crate) fn portable_of<T: JsonSchema>(side: Side) -> Value {
     if let Some(o) = v.as_object_mut() {
         o.remove("$schema");
         o.remove("title");
+        // A type's doc may hold a doctest: the example is for Rust readers, not for a model.
+        if let Some(Value::String(d)) = o.get_mut("description") {
+            if let Some(i) = d.find("```") {
+                d.truncate(i);
+                let t = d.trim_end().to_string();
+                *d = t;
+            }
+        }
         o.insert("additionalProperties".into(), json!(false));
     }
     crate::tools::schema::portable(v, side)

@@ -1,5 +1,6 @@
 //! The tool surface for agent loops: JSON schemas generated from the argument types, and dispatch.
 
+pub(crate) mod args;
 pub(crate) mod budgeted;
 pub(crate) mod catalog;
 pub(crate) mod edit;
@@ -262,10 +263,12 @@ impl Sandbox {
         let Some(tool) = ToolName::parse(name).filter(|t| self.enables(*t)) else {
             return Err(self.refusal(name));
         };
-        let args = coerce_scalars(args, tool.input_schema());
+        let args = args::normalize(args, tool.input_schema(), tool.unset());
         match tool {
             ToolName::ReadFile => run(args, |a: ReadArgs| self.read_file(&a)),
-            ToolName::GrepSearch => run(args, |a: GrepArgs| self.grep_search(&a)),
+            ToolName::GrepSearch => run(args::grep_patterns(args), |a: GrepArgs| {
+                self.grep_search(&a)
+            }),
             ToolName::Glob => run(args, |a: GlobArgs| self.glob(&a)),
             ToolName::ListDir => run(args, |a: ListArgs| self.list_dir(&a)),
             ToolName::Stat => run(args, |a: StatArgs| self.stat(&a)),
@@ -274,7 +277,7 @@ impl Sandbox {
             ToolName::ListRoots => run(args, |a| self.list_roots(&a)),
             ToolName::ReadMediaFile => run(args, |a| self.read_media_file(&a)),
             ToolName::WriteFile => run(args, |a| self.write_file(&a)),
-            ToolName::EditFile => run(args, |a| self.edit_file(&a)),
+            ToolName::EditFile => run(args::edit_pairs(args), |a| self.edit_file(&a)),
             ToolName::CreateDirectory => run(args, |a| self.create_directory(&a)),
             ToolName::MoveFile => run(args, |a| self.move_file(&a)),
             ToolName::DeleteFile => run(args, |a| self.delete_file(&a)),
@@ -338,35 +341,6 @@ pub(crate) fn definitions(tools: Vec<ToolInfo>) -> Vec<Value> {
                 "name": t.name, "description": t.description, "parameters": t.input_schema}})
         })
         .collect()
-}
-
-/// Models (and the MCP Inspector's CLI) send `"10"` and `"true"` for integer and boolean arguments:
-/// a string that is exactly such a value becomes it, for the fields whose schema says so. Nothing
-/// else is converted.
-pub(crate) fn coerce_scalars(mut args: Value, schema: &Value) -> Value {
-    let (Some(obj), Some(props)) = (args.as_object_mut(), schema.get("properties")) else {
-        return args;
-    };
-    for (key, val) in obj.iter_mut() {
-        let Value::String(s) = val else { continue };
-        let new = match props
-            .get(key)
-            .and_then(|p| p.get("type"))
-            .and_then(Value::as_str)
-        {
-            Some("integer") => s.trim().parse::<i64>().ok().map(Value::from),
-            Some("boolean") => match s.trim() {
-                "true" => Some(Value::Bool(true)),
-                "false" => Some(Value::Bool(false)),
-                _ => None,
-            },
-            _ => None,
-        };
-        if let Some(n) = new {
-            *val = n;
-        }
-    }
-    args
 }
 
 fn run<A: DeserializeOwned, R: Serialize>(

@@ -30,7 +30,96 @@ pub(crate) fn portable(mut root: Value, side: Side) -> Value {
         .and_then(|o| o.remove("$defs"))
         .unwrap_or(Value::Null);
     rewrite(&mut root, &defs, side, 0);
+    if side == Side::Input {
+        strip(&mut root, "additionalProperties");
+    }
     root
+}
+
+/// OpenAI's strict-mode form of a portable argument schema: at every object, every property is
+/// required and the ones that were optional accept `null` (`type: [T, "null"]`, or
+/// `anyOf: [X, {type: null}]` for enums, arrays and objects); `additionalProperties: false`
+/// everywhere; keywords strict mode does not take (`minLength`, `maxLength`, `default`) dropped.
+pub(crate) fn openai_strict(schema: &Value) -> Value {
+    let mut v = schema.clone();
+    strictify(&mut v, 0);
+    v
+}
+
+fn strictify(v: &mut Value, depth: usize) {
+    if depth > 32 {
+        return;
+    }
+    match v {
+        Value::Array(a) => a.iter_mut().for_each(|c| strictify(c, depth + 1)),
+        Value::Object(o) => {
+            for k in ["minLength", "maxLength", "default"] {
+                o.remove(k);
+            }
+            for (k, c) in o.iter_mut() {
+                if k != "properties" {
+                    strictify(c, depth + 1);
+                }
+            }
+            if !matches!(o.get("properties"), Some(Value::Object(_))) {
+                if o.get("type").and_then(Value::as_str) == Some("object") {
+                    o.insert("additionalProperties".into(), false.into());
+                    o.insert("properties".into(), Value::Object(Map::new()));
+                    o.insert("required".into(), Value::Array(vec![]));
+                }
+                return;
+            }
+            let required: Vec<String> = match o.get("required") {
+                Some(Value::Array(r)) => r
+                    .iter()
+                    .filter_map(|x| x.as_str())
+                    .map(String::from)
+                    .collect(),
+                _ => vec![],
+            };
+            let Some(Value::Object(props)) = o.get_mut("properties") else {
+                return;
+            };
+            let mut all = Vec::new();
+            for (k, p) in props.iter_mut() {
+                strictify(p, depth + 1);
+                if !required.contains(k) {
+                    nullable(p);
+                }
+                all.push(Value::String(k.clone()));
+            }
+            o.insert("required".into(), Value::Array(all));
+            o.insert("additionalProperties".into(), false.into());
+        }
+        _ => {}
+    }
+}
+
+/// `p` also admits `null`.
+fn nullable(p: &mut Value) {
+    let Value::Object(o) = p else { return };
+    let simple = matches!(
+        o.get("type").and_then(Value::as_str),
+        Some("string" | "integer" | "number" | "boolean")
+    ) && !o.contains_key("enum");
+    if simple {
+        let t = o.get("type").cloned().unwrap_or(Value::Null);
+        o.insert("type".into(), Value::Array(vec![t, "null".into()]));
+        return;
+    }
+    let mut inner = std::mem::take(o);
+    let mut outer = Map::new();
+    if let Some(d) = inner.remove("description") {
+        outer.insert("description".into(), d);
+    }
+    outer.insert(
+        "anyOf".into(),
+        Value::Array(vec![
+            Value::Object(inner),
+            serde_json::json!({"type": "null"}),
+        ]),
+    );
+    *o = outer;
 }
 
 fn rewrite(v: &mut Value, defs: &Value, side: Side, depth: usize) {

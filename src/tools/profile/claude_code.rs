@@ -127,6 +127,7 @@ pub(super) fn defs() -> &'static [Def] {
                 engine: ToolName::ReadFile,
                 input: input_of::<Read>(),
                 output: text_output(true),
+                unset: &["offset", "limit"],
             },
             Def {
                 name: "Grep",
@@ -139,6 +140,7 @@ pub(super) fn defs() -> &'static [Def] {
                 engine: ToolName::GrepSearch,
                 input: input_of::<Grep>(),
                 output: text_output(true),
+                unset: &["path", "glob", "type", "output_mode", "offset"],
             },
             Def {
                 name: "Glob",
@@ -149,6 +151,7 @@ pub(super) fn defs() -> &'static [Def] {
                 engine: ToolName::Glob,
                 input: input_of::<GlobIn>(),
                 output: text_output(true),
+                unset: &["path"],
             },
             Def {
                 name: "Write",
@@ -159,6 +162,7 @@ pub(super) fn defs() -> &'static [Def] {
                 engine: ToolName::WriteFile,
                 input: input_of::<Write>(),
                 output: text_output(false),
+                unset: &[],
             },
             Def {
                 name: "Edit",
@@ -169,8 +173,12 @@ pub(super) fn defs() -> &'static [Def] {
                 engine: ToolName::EditFile,
                 input: input_of::<Edit>(),
                 output: text_output(false),
+                unset: &[],
             },
         ]
+        .into_iter()
+        .map(Def::finish)
+        .collect()
     })
 }
 
@@ -224,7 +232,9 @@ fn read(sb: &Sandbox, a: Read) -> Result<Presented, Error> {
         return Ok(text(crate::tools::render::read(&r), Some(false)));
     }
     let mut out = r.content.clone();
-    if r.total_bytes == 0 {
+    if r.document.as_ref().is_some_and(|d| d.extraction_truncated) {
+        out = super::with_extraction_note(&r, out);
+    } else if r.total_bytes == 0 {
         out = "[the file exists but is empty]".into();
     } else if out.is_empty() {
         out = format!("[the file is shorter than {start} lines]");

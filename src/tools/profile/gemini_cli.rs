@@ -171,6 +171,7 @@ pub(super) fn defs() -> &'static [Def] {
                 engine: ToolName::ReadFile,
                 input: input_of::<Read>(),
                 output: text_output(true),
+                unset: &["end_line"],
             },
             Def {
                 name: "read_many_files",
@@ -182,6 +183,7 @@ pub(super) fn defs() -> &'static [Def] {
                 engine: ToolName::ReadManyFiles,
                 input: input_of::<ReadMany>(),
                 output: text_output(true),
+                unset: &["exclude"],
             },
             Def {
                 name: "grep_search",
@@ -192,6 +194,7 @@ pub(super) fn defs() -> &'static [Def] {
                 engine: ToolName::GrepSearch,
                 input: input_of::<Grep>(),
                 output: text_output(true),
+                unset: &["dir_path", "include_pattern", "total_max_matches", "max_matches_per_file", "exclude_pattern"],
             },
             Def {
                 name: "glob",
@@ -202,6 +205,7 @@ pub(super) fn defs() -> &'static [Def] {
                 engine: ToolName::Glob,
                 input: input_of::<GlobIn>(),
                 output: text_output(true),
+                unset: &["dir_path"],
             },
             Def {
                 name: "list_directory",
@@ -212,6 +216,7 @@ pub(super) fn defs() -> &'static [Def] {
                 engine: ToolName::ListDir,
                 input: input_of::<List>(),
                 output: text_output(true),
+                unset: &["ignore"],
             },
             Def {
                 name: "write_file",
@@ -222,6 +227,7 @@ pub(super) fn defs() -> &'static [Def] {
                 engine: ToolName::WriteFile,
                 input: input_of::<Write>(),
                 output: text_output(false),
+                unset: &[],
             },
             Def {
                 name: "replace",
@@ -232,8 +238,12 @@ pub(super) fn defs() -> &'static [Def] {
                 engine: ToolName::EditFile,
                 input: input_of::<Replace>(),
                 output: text_output(false),
+                unset: &["instruction"],
             },
         ]
+        .into_iter()
+        .map(Def::finish)
+        .collect()
     })
 }
 
@@ -278,6 +288,11 @@ pub(super) fn call(sb: &Sandbox, def: &Def, args: Value) -> Result<Presented, Er
 }
 
 fn read(sb: &Sandbox, a: Read) -> Result<Presented, Error> {
+    if a.start_line == Some(0) {
+        return Err(Error::invalid(
+            "start_line must be at least 1 (lines are numbered from 1)",
+        ));
+    }
     let start = a.start_line.unwrap_or(1);
     let lines = match a.end_line {
         Some(e) if e < start => {
@@ -301,7 +316,8 @@ fn read(sb: &Sandbox, a: Read) -> Result<Presented, Error> {
         ));
     }
     if !r.truncated {
-        return Ok(text(r.content, Some(false)));
+        let out = super::with_extraction_note(&r, r.content.clone());
+        return Ok(text(out, Some(false)));
     }
     let end = r.end_line.unwrap_or(start);
     let next = r.next_line.unwrap_or(end + 1);

@@ -25,6 +25,7 @@
 //! ```
 
 mod claude_code;
+mod codex;
 mod gemini_cli;
 mod mcp_filesystem;
 
@@ -50,6 +51,8 @@ pub enum Profile {
     GeminiCli,
     /// The MCP reference filesystem server's tools and argument names.
     McpFilesystem,
+    /// OpenAI Codex CLI's read_file, list_dir and grep_files.
+    Codex,
 }
 
 impl Profile {
@@ -59,6 +62,7 @@ impl Profile {
         Profile::ClaudeCode,
         Profile::GeminiCli,
         Profile::McpFilesystem,
+        Profile::Codex,
     ];
 
     /// The name used by `--profile` and the config file.
@@ -68,6 +72,7 @@ impl Profile {
             Profile::ClaudeCode => "claude-code",
             Profile::GeminiCli => "gemini-cli",
             Profile::McpFilesystem => "mcp-filesystem",
+            Profile::Codex => "codex",
         }
     }
 
@@ -87,6 +92,7 @@ impl Profile {
             Profile::ClaudeCode => claude_code::defs(),
             Profile::GeminiCli => gemini_cli::defs(),
             Profile::McpFilesystem => mcp_filesystem::defs(),
+            Profile::Codex => codex::defs(),
         }
     }
 }
@@ -160,6 +166,16 @@ pub(crate) struct Def {
     pub engine: ToolName,
     pub input: Value,
     pub output: Value,
+    /// The fields whose zero or empty value means "not set" (see `tools/args.rs`).
+    pub unset: crate::tools::args::Unset,
+}
+
+impl Def {
+    /// The definition with its input schema saying the zero rule (see `tools/args.rs`).
+    pub(crate) fn finish(mut self) -> Def {
+        self.input = crate::tools::args::admit_zero(self.input, self.unset);
+        self
+    }
 }
 
 /// A dialect's call: its sandbox, the tool, the (coerced) arguments.
@@ -247,13 +263,14 @@ impl AgentTools {
                     Error::new(ErrorCode::Denied, format!("tool '{name}' is not enabled"))
                 }));
         };
-        let args = crate::tools::coerce_scalars(args, &def.input);
+        let args = crate::tools::args::normalize(args, &def.input, def.unset);
         let call: Call = match self.profile {
             Profile::ClaudeCode => claude_code::call,
             Profile::GeminiCli => gemini_cli::call,
+            Profile::Codex => codex::call,
             _ => mcp_filesystem::call,
         };
-        call(sb, def, args)
+        call(sb, def, args).map_err(|e| in_dialect(self.profile, e))
     }
 
     /// [`AgentTools::present`] within `budget` (a tighter deadline, a cancel switch).
@@ -288,6 +305,99 @@ fn native(name: &str, mut value: Value) -> Presented {
     }
     let text = render::render(name, &value);
     Presented::text_only(value, text)
+}
+
+/// What a dialect says about a document whose extraction a bound or damage stopped: that it failed
+/// (no text at all: never the empty text of an empty file), or that the text is incomplete.
+pub(crate) fn with_extraction_note(r: &crate::ReadResult, text: String) -> String {
+    let Some(d) = r.document.as_ref().filter(|d| d.extraction_truncated) else {
+        return text;
+    };
+    let why = d.truncated_reason.as_deref().unwrap_or("a bound");
+    if r.total_bytes == 0 {
+        return format!(
+            "[text extraction failed ({why}): no text could be extracted from this {} file]",
+            d.format
+        );
+    }
+    let mut text = text;
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str(&r.extraction_notice().unwrap_or_default());
+    text
+}
+
+/// An engine error in the dialect's words: the engine's field and tool names become the
+/// dialect's, and details (a pattern's error position, an edit's closest line) are said in the
+/// message rather than left as a raw JSON line.
+fn in_dialect(profile: Profile, mut e: Error) -> Error {
+    let words: &[(&str, &str)] = match profile {
+        Profile::ClaudeCode => &[
+            ("use list_dir or glob", "use Glob"),
+            ("start_line/max_lines", "offset/limit"),
+            ("start_line", "offset"),
+            ("max_lines", "limit"),
+        ],
+        Profile::GeminiCli => &[
+            ("use list_dir or glob", "use list_directory or glob"),
+            ("replace_all", "allow_multiple"),
+            ("max_count", "max_matches_per_file"),
+            ("max_lines", "end_line"),
+        ],
+        Profile::McpFilesystem => &[
+            ("use list_dir or glob", "use list_directory or search_files"),
+            ("old_string/new_string", "oldText/newText"),
+            ("old_string", "oldText"),
+            ("new_string", "newText"),
+            ("replace_all", "a unique oldText"),
+            ("dry_run", "dryRun"),
+            ("start_line/max_lines", "head/tail"),
+            ("head_lines", "head"),
+            ("tail_lines", "tail"),
+        ],
+        Profile::Codex => &[
+            ("use list_dir or glob", "use list_dir"),
+            ("start_line/max_lines", "offset/limit"),
+            ("start_line", "offset"),
+            ("max_lines", "limit"),
+        ],
+        _ => &[],
+    };
+    for (from, to) in words {
+        e.message = replace_word(&e.message, from, to);
+    }
+    if let Some(d) = e.details.take() {
+        let said: Vec<String> = d
+            .iter()
+            .map(|(k, v)| match v {
+                Value::String(s) => format!("{}: {s}", k.replace('_', " ")),
+                other => format!("{}: {other}", k.replace('_', " ")),
+            })
+            .collect();
+        e.message = format!("{} ({})", e.message.trim_end_matches('.'), said.join("; "));
+    }
+    e
+}
+
+/// `text` with each whole-word `from` (not inside a longer identifier) replaced by `to`.
+fn replace_word(text: &str, from: &str, to: &str) -> String {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find(from) {
+        let before = rest[..i].chars().next_back();
+        let after = rest[i + from.len()..].chars().next();
+        out.push_str(&rest[..i]);
+        if before.is_some_and(ident) || after.is_some_and(ident) {
+            out.push_str(from);
+        } else {
+            out.push_str(to);
+        }
+        rest = &rest[i + from.len()..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The roots a dialect tool works in, for its description (absolute paths are expected).
@@ -360,6 +470,9 @@ pub enum SchemaFormat {
     /// OpenAI function calling: `{"type": "function", "function": {name, description, parameters}}`.
     #[default]
     Openai,
+    /// OpenAI strict mode (`openai-strict`): `"strict": true`, every property required, the optional
+    /// ones nullable (`null` means not set), `additionalProperties: false`.
+    OpenaiStrict,
     /// Anthropic Messages API: `{name, description, input_schema}`.
     Anthropic,
     /// Gemini function declarations: `{name, description, parameters}` in the Schema subset.
@@ -369,10 +482,11 @@ pub enum SchemaFormat {
 }
 
 impl SchemaFormat {
-    /// The format of a name (`openai`, `anthropic`, `gemini`, `mcp`).
+    /// The format of a name (`openai`, `openai-strict`, `anthropic`, `gemini`, `mcp`).
     pub fn parse(name: &str) -> Option<SchemaFormat> {
         match name {
             "openai" => Some(SchemaFormat::Openai),
+            "openai-strict" => Some(SchemaFormat::OpenaiStrict),
             "anthropic" => Some(SchemaFormat::Anthropic),
             "gemini" => Some(SchemaFormat::Gemini),
             "mcp" => Some(SchemaFormat::Mcp),
@@ -385,6 +499,9 @@ impl SchemaFormat {
         match self {
             SchemaFormat::Openai => json!({"type": "function", "function": {
                 "name": t.name, "description": t.description, "parameters": t.input_schema}}),
+            SchemaFormat::OpenaiStrict => json!({"type": "function", "function": {
+                "name": t.name, "description": t.description, "strict": true,
+                "parameters": crate::tools::schema::openai_strict(&t.input_schema)}}),
             SchemaFormat::Anthropic => json!({
                 "name": t.name, "description": t.description, "input_schema": t.input_schema}),
             SchemaFormat::Gemini => json!({

@@ -122,10 +122,12 @@ impl Sandbox {
                 break;
             };
             let text = render_line(&line, line_cap, &mut lossy);
+            // A newline the file does not have at its end is not added.
+            let nl = if line.newline { "\n" } else { "" };
             let rendered = if numbers {
-                format!("{:>6}\t{text}\n", save.1)
+                format!("{:>6}\t{text}{nl}", save.1)
             } else {
-                format!("{text}\n")
+                format!("{text}{nl}")
             };
             if n > 0 && (content.len() + rendered.len()) as u64 > cap {
                 lines.pos = save.0;
@@ -211,6 +213,8 @@ pub(super) fn count_lines(fd: &OwnedFd, offset: u64, deadline: &Deadline) -> Res
 pub(super) struct Line {
     pub(super) head: Vec<u8>,
     pub(super) len: u64,
+    /// The line ended with `\n` (the last line of a file may not).
+    pub(super) newline: bool,
 }
 
 pub(super) fn render_line(line: &Line, cap_chars: usize, lossy: &mut bool) -> String {
@@ -324,6 +328,7 @@ impl<'a> LineReader<'a> {
         let mut line = Line {
             head: Vec::new(),
             len: 0,
+            newline: false,
         };
         loop {
             let chunk = self.fill()?;
@@ -348,6 +353,7 @@ impl<'a> LineReader<'a> {
             self.pos += take as u64;
             if done {
                 self.line_no += 1;
+                line.newline = true;
                 return Ok(Some(line));
             }
         }

@@ -291,6 +291,7 @@ mod tests {
         let line = Line {
             head: "é".repeat(10).into_bytes(),
             len: 20,
+            newline: true,
         };
         let mut lossy = false;
         let s = render_line(&line, 4, &mut lossy);

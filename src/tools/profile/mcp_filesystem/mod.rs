@@ -158,7 +158,14 @@ fn def(
         engine,
         input,
         output: super::text_output(false),
+        unset: match name {
+            "read_file" | "read_text_file" => &["head", "tail"],
+            "list_directory_with_sizes" => &["sortBy"],
+            "directory_tree" | "search_files" => &["excludePatterns"],
+            _ => &[],
+        },
     }
+    .finish()
 }
 
 pub(super) fn defs() -> &'static [Def] {
@@ -357,7 +364,7 @@ fn read(sb: &Sandbox, a: ReadText) -> Result<Presented, Error> {
         (None, Some(_)) => false,
         (None, None) => r.truncated,
     };
-    let mut out = r.content;
+    let mut out = super::with_extraction_note(&r, r.content.clone());
     if cut {
         if !out.is_empty() && !out.ends_with('\n') {
             out.push('\n');

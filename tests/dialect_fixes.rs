@@ -1,0 +1,207 @@
+//! Issue 25, part 6: the bugs found on the way, each with its case.
+
+use rootbound::config::AgentTools;
+use rootbound::{Profile, Sandbox, WritePolicy};
+use serde_json::json;
+use std::path::PathBuf;
+
+fn setup(profile: Profile) -> (tempfile::TempDir, PathBuf, AgentTools) {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = std::fs::canonicalize(tmp.path()).unwrap();
+    std::fs::write(root.join("nonl.txt"), "one\ntwo").unwrap();
+    std::fs::write(root.join("twice.txt"), "x\nx\n").unwrap();
+    let mut w = WritePolicy::new(&root);
+    w.allow_overwrite = true;
+    let sb = Sandbox::builder().root(&root).write(w).build().unwrap();
+    let at = AgentTools::from_sandbox(sb).with_profile(profile);
+    (tmp, root, at)
+}
+
+fn p(root: &std::path::Path, name: &str) -> String {
+    root.join(name).to_string_lossy().into_owned()
+}
+
+/// Line mode (start_line, head_lines, every dialect's head) adds no newline the file lacks.
+#[test]
+fn no_newline_is_added_at_the_end() {
+    let (_t, root, at) = setup(Profile::ClaudeCode);
+    let f = p(&root, "nonl.txt");
+    let out = at.present("Read", json!({"file_path": f})).unwrap();
+    assert_eq!(out.text(), "     1\tone\n     2\ttwo");
+    let (_t, root, at) = setup(Profile::GeminiCli);
+    let f = p(&root, "nonl.txt");
+    let out = at.present("read_file", json!({"file_path": f})).unwrap();
+    assert_eq!(out.text(), "one\ntwo");
+    let (_t, root, at) = setup(Profile::McpFilesystem);
+    let f = p(&root, "nonl.txt");
+    for (args, want) in [
+        (json!({"path": f, "head": 5}), "one\ntwo"),
+        (json!({"path": f, "head": 1}), "one\n"),
+        (json!({"path": f, "tail": 1}), "two"),
+        (json!({"path": f}), "one\ntwo"),
+    ] {
+        let out = at.present("read_text_file", args.clone()).unwrap();
+        assert_eq!(out.text(), want, "{args}");
+    }
+    let (_t, root, at) = setup(Profile::Rootbound);
+    let r = at
+        .call_result(
+            "read_file",
+            json!({"path": p(&root, "nonl.txt"), "start_line": 2}),
+        )
+        .unwrap();
+    assert_eq!(r["content"], "two");
+}
+
+/// A dialect's errors name its own fields and tools, and say their details in words.
+#[test]
+fn errors_speak_the_dialect() {
+    let (_t, root, at) = setup(Profile::McpFilesystem);
+    let e = at
+        .present(
+            "edit_file",
+            json!({"path": p(&root, "nonl.txt"), "edits": [{"oldText": "three", "newText": "3"}]}),
+        )
+        .unwrap_err();
+    assert!(e.message.contains("oldText"), "{e:?}");
+    assert!(!e.message.contains("old_string"), "{e:?}");
+    assert!(e.details.is_none(), "{e:?}");
+    let e = at
+        .present(
+            "edit_file",
+            json!({"path": p(&root, "twice.txt"), "edits": [{"oldText": "x", "newText": "y"}]}),
+        )
+        .unwrap_err();
+    assert!(!e.message.contains("replace_all"), "{e:?}");
+    assert!(!e.message.contains('{'), "a raw JSON detail: {e:?}");
+    let (_t, root, at) = setup(Profile::GeminiCli);
+    let e = at
+        .present(
+            "replace",
+            json!({"file_path": p(&root, "twice.txt"), "old_string": "x", "new_string": "y"}),
+        )
+        .unwrap_err();
+    assert!(e.message.contains("allow_multiple"), "{e:?}");
+    assert!(!e.message.contains("replace_all"), "{e:?}");
+    let e = at
+        .present("read_file", json!({"file_path": p(&root, "")}))
+        .unwrap_err();
+    assert!(!e.message.contains("list_dir "), "{e:?}");
+    let e = at
+        .present(
+            "grep_search",
+            json!({"pattern": "a(", "dir_path": p(&root, "")}),
+        )
+        .unwrap_err();
+    assert!(e.details.is_none() && !e.message.contains('{'), "{e:?}");
+}
+
+/// `patterns` alone is a search (the first becomes `pattern`).
+#[test]
+fn patterns_without_pattern() {
+    let (_t, root, at) = setup(Profile::Rootbound);
+    let r = at
+        .call_result(
+            "grep_search",
+            json!({"patterns": ["two", "nothing"], "path": p(&root, "nonl.txt")}),
+        )
+        .unwrap();
+    assert_eq!(r["match_lines"], 1, "{r}");
+    let e = at
+        .call_result("grep_search", json!({"path": p(&root, "nonl.txt")}))
+        .unwrap_err();
+    assert!(e.message.contains("pattern"), "{e:?}");
+    let schema = &at
+        .tools()
+        .into_iter()
+        .find(|t| t.name == "grep_search")
+        .unwrap()
+        .input_schema;
+    assert!(!schema["required"].to_string().contains("\"pattern\""));
+}
+
+/// A document whose extraction fails says so in every dialect, never "" or "empty file".
+#[test]
+fn failed_extraction_is_said() {
+    let pdf = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> garbage garbage\n%%EOF\n";
+    for profile in [
+        Profile::ClaudeCode,
+        Profile::GeminiCli,
+        Profile::McpFilesystem,
+    ] {
+        let (_t, root, at) = setup(profile);
+        std::fs::write(root.join("bad.pdf"), pdf).unwrap();
+        let f = p(&root, "bad.pdf");
+        let (tool, args) = match profile {
+            Profile::ClaudeCode => ("Read", json!({"file_path": f})),
+            Profile::GeminiCli => ("read_file", json!({"file_path": f})),
+            _ => ("read_text_file", json!({"path": f})),
+        };
+        let out = at.present(tool, args).unwrap().text();
+        assert!(out.contains("text extraction failed"), "{profile}: {out:?}");
+        assert!(!out.contains("empty"), "{profile}: {out:?}");
+    }
+}
+
+/// The codex dialect: Codex CLI's read_file (`L{n}: ` lines), list_dir (indented, `/` for
+/// directories, 1-based offset) and grep_files (matching paths, newest first).
+#[test]
+fn codex_dialect() {
+    let (_t, root, at) = setup(Profile::Codex);
+    let names: Vec<_> = at.profile_tools().iter().map(|t| t.name).collect();
+    assert_eq!(names, ["read_file", "list_dir", "grep_files"]);
+    std::fs::create_dir(root.join("sub")).unwrap();
+    std::fs::write(root.join("sub/inner.txt"), "two\n").unwrap();
+    let out = at
+        .present(
+            "read_file",
+            json!({"file_path": p(&root, "nonl.txt"), "offset": 2}),
+        )
+        .unwrap();
+    assert_eq!(out.text(), "L2: two");
+    let e = at
+        .present(
+            "read_file",
+            json!({"file_path": p(&root, "nonl.txt"), "offset": 9}),
+        )
+        .unwrap_err();
+    assert!(e.message.contains("offset exceeds file length"), "{e:?}");
+    let out = at
+        .present("list_dir", json!({"dir_path": p(&root, "")}))
+        .unwrap();
+    let want = format!(
+        "Absolute path: {}\nnonl.txt\nsub/\n  inner.txt\ntwice.txt",
+        root.display()
+    );
+    assert_eq!(out.text(), want);
+    let out = at
+        .present(
+            "list_dir",
+            json!({"dir_path": p(&root, ""), "offset": 2, "limit": 1, "depth": 1}),
+        )
+        .unwrap();
+    assert!(
+        out.text().ends_with("\nsub/\nMore than 1 entries found"),
+        "{}",
+        out.text()
+    );
+    // Newest first.
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    std::fs::File::options()
+        .write(true)
+        .open(root.join("nonl.txt"))
+        .unwrap()
+        .set_modified(old)
+        .unwrap();
+    let out = at
+        .present(
+            "grep_files",
+            json!({"pattern": "two", "path": p(&root, "")}),
+        )
+        .unwrap();
+    let text = out.text();
+    let got: Vec<&str> = text.lines().collect();
+    assert_eq!(got, [p(&root, "sub/inner.txt"), p(&root, "nonl.txt")]);
+    let out = at.present("grep_files", json!({"pattern": "zzz"})).unwrap();
+    assert_eq!(out.text(), "No matches found.");
+}
