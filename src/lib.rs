@@ -89,6 +89,7 @@ pub mod config;
 mod core;
 #[cfg(feature = "documents")]
 pub mod documents;
+mod index;
 #[cfg(feature = "mcp")]
 pub mod mcp;
 mod search;
