@@ -13,7 +13,10 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("index", &["core", "walk", "index"]),
     ("search", &["core", "walk", "documents", "index", "search"]),
     ("documents", &["core", "documents"]),
-    ("tools", &["core", "walk", "index", "search", "documents", "tools"]),
+    (
+        "tools",
+        &["core", "walk", "index", "search", "documents", "tools"],
+    ),
     ("config", &["core", "tools", "config"]),
 ];
 

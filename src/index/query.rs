@@ -55,6 +55,7 @@ impl TriQuery {
     }
 
     /// Whether the query holds on a text whose trigrams `has` reports.
+    #[cfg(test)]
     pub fn eval(&self, has: &dyn Fn(Trigram) -> bool) -> bool {
         match self {
             TriQuery::All => true,
@@ -564,6 +565,7 @@ fn literal_case(ast: &regex_syntax::ast::Ast) -> (bool, bool) {
 }
 
 /// The trigrams of `text`, sorted and deduplicated.
+#[cfg(test)]
 pub fn text_trigrams(text: &[u8]) -> Vec<Trigram> {
     let mut v: Vec<Trigram> = text.windows(3).map(trigram).collect();
     v.sort_unstable();
