@@ -86,6 +86,8 @@ fn scan(mut f: std::fs::File) -> std::io::Result<(Vec<Trigram>, bool, bool)> {
     })
 }
 
+// The field types differ between platforms.
+#[allow(clippy::unnecessary_cast)]
 fn key(st: &rustix::fs::Stat) -> StatKey {
     StatKey {
         dev: st.st_dev as u64,

@@ -197,7 +197,7 @@ impl Info {
     }
 
     /// Records the exact strings' trigrams and replaces them by their 2-byte prefixes and suffixes.
-    fn to_affix(&mut self) {
+    fn spill_exact(&mut self) {
         self.add_exact();
         if let Some(e) = self.exact.take() {
             for s in e {
@@ -220,7 +220,7 @@ impl Info {
             let min = e.iter().map(Vec::len).min().unwrap_or(usize::MAX);
             let max = e.iter().map(Vec::len).max().unwrap_or(0);
             if e.len() > MAX_EXACT || (min >= 3 && force) || max > 16 {
-                self.to_affix();
+                self.spill_exact();
             }
         }
         if self.exact.is_none() {
@@ -292,8 +292,8 @@ fn concat(x: Info, y: Info) -> Info {
             let mut y = y.clone();
             // Too many exact strings to cross: record them and go on with prefixes/suffixes.
             if x.exact.is_some() && y.exact.is_some() {
-                x.to_affix();
-                y.to_affix();
+                x.spill_exact();
+                y.spill_exact();
                 xy.matches = xy.matches.and(x.matches.clone()).and(y.matches.clone());
             }
             xy.prefix = match &x.exact {
