@@ -320,3 +320,31 @@ fn changes_after_indexing_are_seen() {
     // rootbound's own edits go through the same checks.
     check("PM_RESUME");
 }
+
+#[test]
+fn status_is_reported_and_over_the_cap_the_root_is_not_indexed() {
+    let dir = tempfile::tempdir().unwrap();
+    tree(dir.path());
+    std::thread::sleep(Duration::from_millis(2100));
+    let mut limits = rootbound::Limits::default();
+    limits.index_max_bytes = 1000;
+    let sb = Sandbox::builder()
+        .root(dir.path())
+        .limits(limits)
+        .build()
+        .unwrap()
+        .with_index();
+    assert!(sb.wait_for_index(Duration::from_secs(60)));
+    let st = sb.index_status();
+    assert_eq!(st[0].state, "off");
+    assert!(st[0].reason.as_deref().unwrap().contains("index_max_bytes"));
+    // Unindexed, and said so by the absence of stats.index.
+    let r = sb.grep_search(&GrepArgs::new("alpha")).unwrap();
+    assert!(r.stats.index.is_none());
+    // list_roots carries the state; without an index it has no `index` field.
+    let roots = serde_json::to_value(sb.list_roots(&Default::default()).unwrap()).unwrap();
+    assert_eq!(roots["roots"][0]["index"]["state"], "off");
+    let plain = Sandbox::builder().root(dir.path()).build().unwrap();
+    let roots = serde_json::to_value(plain.list_roots(&Default::default()).unwrap()).unwrap();
+    assert!(roots["roots"][0].get("index").is_none());
+}
