@@ -326,8 +326,10 @@ fn status_is_reported_and_over_the_cap_the_root_is_not_indexed() {
     let dir = tempfile::tempdir().unwrap();
     tree(dir.path());
     std::thread::sleep(Duration::from_millis(2100));
-    let mut limits = rootbound::Limits::default();
-    limits.index_max_bytes = 1000;
+    let limits = rootbound::Limits {
+        index_max_bytes: 1000,
+        ..Default::default()
+    };
     let sb = Sandbox::builder()
         .root(dir.path())
         .limits(limits)
