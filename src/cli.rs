@@ -83,6 +83,11 @@ enum Cmd {
         /// Tool calls run at once (the rest wait their turn); default: the search threads + 4.
         #[arg(long, value_name = "N")]
         max_in_flight: Option<usize>,
+        /// Build an n-gram index of the roots in the background, so that repeated grep_search
+        /// calls open only the files that can match (answers are the same without it; see
+        /// docs/index.md). `list_roots` reports its state.
+        #[arg(long)]
+        index: bool,
     },
 }
 
@@ -280,7 +285,9 @@ pub fn main() -> i32 {
             client_roots,
             max_in_flight,
             opts,
+            index,
         } => match profile.tools(&opts) {
+            Ok(t) if index => crate::serve_mcp(t.with_index(), client_roots, max_in_flight),
             Ok(t) => crate::serve_mcp(t, client_roots, max_in_flight),
             Err(e) => usage(&e),
         },

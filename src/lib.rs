@@ -89,6 +89,7 @@ pub mod config;
 mod core;
 #[cfg(feature = "documents")]
 pub mod documents;
+mod index;
 #[cfg(feature = "mcp")]
 pub mod mcp;
 mod search;
@@ -103,6 +104,7 @@ pub use crate::core::policy::{
     Limits, PathDisplay, Policy, PolicyBuilder, RootMode, RootSpec, SymlinkMode, WritePolicy,
 };
 pub use crate::core::sandbox::Sandbox;
+pub use crate::index::{IndexStats, IndexStatus};
 pub use crate::tools::edit::{Edit, EditArgs, EditResult};
 pub use crate::tools::fsops::{FsOpResult, MkdirArgs, MoveArgs};
 pub use crate::tools::many::{ManyFile, ReadManyArgs, ReadManyResult};

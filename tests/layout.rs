@@ -10,9 +10,13 @@ use std::path::{Path, PathBuf};
 const ALLOWED: &[(&str, &[&str])] = &[
     ("core", &["core"]),
     ("walk", &["core", "walk"]),
-    ("search", &["core", "walk", "documents", "search"]),
+    ("index", &["core", "walk", "index"]),
+    ("search", &["core", "walk", "documents", "index", "search"]),
     ("documents", &["core", "documents"]),
-    ("tools", &["core", "walk", "search", "documents", "tools"]),
+    (
+        "tools",
+        &["core", "walk", "index", "search", "documents", "tools"],
+    ),
     ("config", &["core", "tools", "config"]),
 ];
 

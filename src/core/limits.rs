@@ -187,6 +187,9 @@ limit_table! {
     /// Threads of the sandbox's search pool (0 = the number of CPUs), started on the first
     /// grep_search and shared by all its calls; unused when the caller supplies a pool.
     threads: usize = 0, short: Some('j'), tools: &[ToolKey::same("grep_search", "threads")];
+    /// Memory one root's n-gram index may hold, in bytes (`Sandbox::with_index`, `rootbound mcp
+    /// --index`); over it the root is not indexed and its searches run unindexed.
+    index_max_bytes: u64 = 1024 * 1024 * 1024, short: None, tools: &[];
 }
 
 #[cfg(test)]

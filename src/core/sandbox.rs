@@ -46,6 +46,8 @@ pub struct Sandbox {
     pub(crate) agent: String,
     pub(crate) write_root: Option<Arc<Root>>,
     pub(crate) pool: Arc<SearchPool>,
+    /// The n-gram index (`crate::index::Index`, which this layer does not name), when enabled.
+    pub(crate) index: Option<Arc<dyn std::any::Any + Send + Sync>>,
 }
 
 /// The outcome of resolving and opening a request.
@@ -142,6 +144,7 @@ impl Sandbox {
             agent: String::new(),
             write_root,
             pool,
+            index: None,
         })
     }
 

@@ -115,6 +115,9 @@ pub(crate) struct FileResult {
     pub raw: Option<Box<crate::search::grep::hits::RawHits>>,
     /// Bytes searched (set for a hit stream, whether or not `raw` is kept).
     pub bytes_searched: u64,
+    /// Not opened: the n-gram index vouched that it holds no match (`status` is what the search
+    /// would have recorded).
+    pub pruned: bool,
 }
 
 impl FileResult {

@@ -48,6 +48,10 @@ pub struct Stats {
     pub files_searched: u64,
     /// What was passed over.
     pub skipped: Skipped,
+    /// Present when an n-gram index served the search (see [`crate::IndexStats`]). The other
+    /// fields are the same with and without it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub index: Option<crate::index::IndexStats>,
 }
 
 /// A position in the result order: a file and the last line taken from it.
@@ -185,6 +189,11 @@ impl<'d> Page<'d> {
         }
         if r.binary && r.status != FileStatus::Binary {
             self.stats.skipped.binary += 1;
+        }
+        if r.pruned {
+            if let Some(ix) = self.stats.index.as_mut() {
+                ix.files_pruned += 1;
+            }
         }
         if let Some(hook) = self.hook.as_mut() {
             self.total += r.units;

@@ -340,6 +340,10 @@ pub struct RootEntry {
     pub writable: bool,
     /// Whether read tools see it (the write root is not readable unless it is inside a read root).
     pub readable: bool,
+    /// The n-gram index's state for this root, when the sandbox has an index
+    /// ([`Sandbox::with_index`], `rootbound mcp --index`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub index: Option<crate::index::IndexStatus>,
 }
 
 /// The result of `list_roots`.
@@ -356,6 +360,7 @@ impl Sandbox {
             "list_roots",
             None,
             || {
+                let status = self.index_status();
                 let mut roots: Vec<RootEntry> = (0..self.roots.len())
                     .filter(|&i| !self.gate.root_denied(RootId::Read(i)))
                     .map(|i| RootEntry {
@@ -363,6 +368,10 @@ impl Sandbox {
                         path: self.display(i, Path::new("")),
                         writable: false,
                         readable: true,
+                        index: status
+                            .iter()
+                            .find(|s| s.root == self.roots[i].name)
+                            .cloned(),
                     })
                     .collect();
                 if let Some(w) = &self.write_root {
@@ -371,6 +380,7 @@ impl Sandbox {
                         path: names::escape_path(&w.canonical),
                         writable: true,
                         readable: self.write_root_readable(),
+                        index: None,
                     });
                 }
                 Ok((RootsResult { roots }, None))

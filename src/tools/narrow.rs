@@ -152,6 +152,9 @@ fn narrow(sb: &Sandbox, client: &[&Path]) -> Sandbox {
         agent: sb.agent.clone(),
         write_root,
         pool: Arc::clone(&sb.pool),
+        // Keyed by each root's canonical path: a narrowed root that is not an indexed root
+        // searches unindexed, and the narrowed gate still decides what the walk yields.
+        index: sb.index.clone(),
     }
 }
 

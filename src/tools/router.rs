@@ -74,6 +74,29 @@ impl AgentTools {
         }
     }
 
+    /// Starts the n-gram index ([`Sandbox::with_index`]) on the sandbox that serves grep_search; the
+    /// other sandboxes share it (for `list_roots`' status). The index is keyed by each root's
+    /// canonical path and only prunes the files a sandbox's own walk yields, so sharing it changes
+    /// no answer.
+    pub fn with_index(mut self) -> Self {
+        let Some(i) = self
+            .routes
+            .iter()
+            .find(|(t, _)| *t == "grep_search")
+            .map(|(_, i)| *i)
+        else {
+            return self;
+        };
+        self.sandboxes[i] = self.sandboxes[i].clone().with_index();
+        let index = self.sandboxes[i].index.clone();
+        for s in &mut self.sandboxes {
+            if s.index.is_none() {
+                s.index = index.clone();
+            }
+        }
+        self
+    }
+
     /// The agent's name (empty when built from a bare sandbox).
     pub fn agent(&self) -> &str {
         &self.agent

@@ -197,6 +197,15 @@ impl Sandbox {
         let mut page = Page::new(mode, limit, max_bytes, before, after, skip)
             .with_deadline(&deadline)
             .with_json(json && hook.is_none());
+        let prune = self
+            .pruner_for(args, flags, mode, hook.is_some())
+            .map(Arc::new);
+        if let Some(p) = &prune {
+            page.stats.index = Some(crate::index::IndexStats {
+                roots_indexed: p.roots_indexed(),
+                files_pruned: 0,
+            });
+        }
         let raw = hook.as_ref().map(|h| h.0);
         page.hook = hook.map(|h| h.1 as HitHook<'_>);
         let first_index = cursor.as_ref().map_or(offset, |c| c.index);
@@ -242,11 +251,47 @@ impl Sandbox {
                 raw,
                 binary: args.rg.as_ref().map_or(BinaryMode::Auto, |rg| rg.binary),
                 mmap: !args.rg.as_ref().is_some_and(|rg| rg.no_mmap),
+                prune: prune.clone(),
             };
             plan.run(starts, &mut page);
         }
         page.stats.skipped.partial_ignore_files += filter.ignore.partial();
         Ok(self.finish(page, first_index, query, mode))
+    }
+}
+
+impl Sandbox {
+    /// The index's pruner for this search, when an index is ready and may serve it: never for a hit
+    /// stream, the command line's rg settings, invert, files_without_match or documents (their
+    /// results depend on files without a match), nor when the patterns require no trigram.
+    fn pruner_for(
+        &self,
+        args: &GrepArgs,
+        flags: MatchFlags,
+        mode: OutputMode,
+        hook: bool,
+    ) -> Option<crate::index::Pruner> {
+        self.index.as_ref()?;
+        if hook
+            || args.rg.is_some()
+            || args.invert.unwrap_or(false)
+            || mode == OutputMode::FilesWithoutMatch
+            || args.documents.unwrap_or(false)
+        {
+            return None;
+        }
+        let mut pats = vec![args.pattern.as_str()];
+        pats.extend(args.patterns.iter().flatten().map(String::as_str));
+        let q = crate::index::patterns_query(
+            &pats,
+            crate::index::QueryFlags {
+                case_insensitive: flags.case_insensitive,
+                smart_case: flags.smart_case,
+                fixed_strings: flags.fixed_strings,
+                multiline: flags.multiline,
+            },
+        );
+        self.index_pruner(&q)
     }
 }
 
@@ -301,6 +346,8 @@ struct Plan<'a> {
     binary: BinaryMode,
     /// A named file is searched as one buffer (rg's memory map); see [`RgOptions::no_mmap`].
     mmap: bool,
+    /// The n-gram index's verdicts, when it serves this search.
+    prune: Option<Arc<crate::index::Pruner>>,
 }
 
 impl Plan<'_> {

@@ -108,6 +108,7 @@ struct Shared {
     raw: Option<super::hits::HitOptions>,
     binary: crate::search::rg::BinaryMode,
     mmap: bool,
+    prune: Option<Arc<crate::index::Pruner>>,
     /// The call's deadline, which also expires once `stop` is set.
     deadline: Deadline,
     /// The call is over (page complete, or budget spent): files not started are abandoned, and the
@@ -136,6 +137,7 @@ impl Shared {
             raw: p.raw,
             binary: p.binary,
             mmap: p.mmap,
+            prune: p.prune.clone(),
             deadline: p.deadline.with_stop(Arc::clone(&stop)),
             stop,
         }
@@ -161,6 +163,7 @@ impl Shared {
             raw: self.raw,
             binary: self.binary,
             mmap: self.mmap,
+            prune: self.prune.clone(),
         }
     }
 }

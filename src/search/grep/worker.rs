@@ -102,6 +102,27 @@ impl Plan<'_> {
                 ..Default::default()
             };
         }
+        // A walked file the index vouches for is not opened: its outcome is the one the search
+        // would record for a file without a match.
+        if let (Some(p), Source::At(dir, name), 0) = (&self.prune, &source, skip_through_line) {
+            if let Some(v) = p.verdict(root, rel, &**dir, name) {
+                let status = if v.size > self.max_filesize {
+                    FileStatus::TooLarge
+                } else {
+                    self.deadline.progress(0, v.size);
+                    if v.nul {
+                        FileStatus::Binary
+                    } else {
+                        FileStatus::Searched
+                    }
+                };
+                return FileResult {
+                    status,
+                    pruned: true,
+                    ..Default::default()
+                };
+            }
+        }
         // A file given as the search's path (not found by the walk): rg searches it even when binary.
         let named = matches!(source, Source::Opened(_));
         let opened = match source {

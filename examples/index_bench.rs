@@ -1,0 +1,240 @@
+//! The n-gram index against the unindexed search and rg, in one run (BENCHMARKS.md, "Index").
+//!
+//! `cargo run --release --example index_bench -- DIR [--touch N]`: builds the index of DIR (time,
+//! memory, RSS), then for each query the full listing (files_with_matches and count, every page by
+//! cursor) indexed (median of 3), unindexed and by `rg -l` / `rg -c` (`-j2`, once each);
+//! the first content page; and with `--touch N`, the same after changing the mtime of N files.
+
+use rootbound::{GrepArgs, OutputMode, Sandbox};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+fn rss_kib() -> u64 {
+    let s = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    s.lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    v[v.len() / 2]
+}
+
+/// Every page of the listing; (seconds, units, files pruned).
+fn listing(sb: &Sandbox, a: &GrepArgs) -> (f64, u64, u64) {
+    let mut a = a.clone();
+    a.limit = Some(100);
+    let t = Instant::now();
+    let (mut units, mut pruned) = (0, 0);
+    loop {
+        let r = sb.grep_search(&a).unwrap();
+        units += r.match_lines;
+        pruned += r.stats.index.map_or(0, |i| i.files_pruned);
+        match r.next_cursor {
+            Some(c) => a.cursor = Some(c),
+            None => break,
+        }
+    }
+    (t.elapsed().as_secs_f64(), units, pruned)
+}
+
+fn rg(dir: &str, flag: &str, q: &(&str, &[&str])) -> f64 {
+    let mut v = Vec::new();
+    for _ in 0..1 {
+        let t = Instant::now();
+        let out = Command::new("rg")
+            .args(["-j2", flag])
+            .args(q.1)
+            .arg("--")
+            .arg(q.0)
+            .arg(dir)
+            .output()
+            .unwrap();
+        assert!(out.status.code().unwrap_or(2) < 2);
+        v.push(t.elapsed().as_secs_f64());
+    }
+    median(v)
+}
+
+fn args(q: &(&str, &[&str]), mode: OutputMode) -> GrepArgs {
+    let mut a = GrepArgs::new(q.0);
+    a.output_mode = Some(mode);
+    for f in q.1 {
+        match *f {
+            "-i" => a.case_insensitive = Some(true),
+            "-w" => a.word = Some(true),
+            "-F" => a.fixed_strings = Some(true),
+            "-S" => a.smart_case = Some(true),
+            _ => {}
+        }
+    }
+    a
+}
+
+const QUERIES: &[(&str, &[&str])] = &[
+    ("PM_RESUME", &[]),
+    ("mutex_lock", &[]),
+    (r"static int .*_probe\(", &[]),
+    ("TODO", &[]),
+    ("EXPORT_SYMBOL_GPL", &[]),
+    (r"\bkmalloc\(", &[]),
+    ("struct file_operations", &[]),
+    ("usb_.*reset", &["-i"]),
+    ("copy_from_user", &[]),
+    ("#include <linux/module.h>", &["-F"]),
+    (r"\w+_lock_irq\w*\(", &[]),
+    ("PM_RESUME", &["-w"]),
+    ("ERR_SYS|PME_TURN_OFF", &[]),
+    ("fixme", &["-i"]),
+    ("zqxjkv_no_such_thing", &[]),
+    ("spin_lock_irqsave", &["-S"]),
+    (r"\p{Greek}", &[]),
+    (r"\w{5}(\s+\w{5}){4}", &[]),
+];
+
+fn main() {
+    let argv: Vec<String> = std::env::args().collect();
+    let dir = argv.get(1).expect("DIR").clone();
+    let touch: Option<usize> = argv
+        .iter()
+        .position(|a| a == "--touch")
+        .and_then(|i| argv.get(i + 1))
+        .and_then(|n| n.parse().ok());
+    let only_idx = argv.iter().any(|a| a == "--quick");
+    let build = || Sandbox::builder().root(&dir).threads(2).build().unwrap();
+    let off = build();
+    let rss0 = rss_kib();
+    let t = Instant::now();
+    let on = build().with_index();
+    assert!(on.wait_for_index(Duration::from_secs(600)));
+    let st = on.index_status();
+    println!(
+        "build: {:.1} s, files {}, index memory {:.1} MB, RSS +{:.1} MB, state {}",
+        t.elapsed().as_secs_f64(),
+        st[0].files,
+        st[0].memory as f64 / 1e6,
+        (rss_kib().saturating_sub(rss0)) as f64 / 1024.0,
+        st[0].state
+    );
+    // Warm both.
+    listing(&off, &args(&QUERIES[0], OutputMode::FilesWithMatches));
+    listing(&on, &args(&QUERIES[0], OutputMode::FilesWithMatches));
+    let mut ratios = Vec::new();
+    println!("| query | mode | indexed s | unindexed s | rg s | rg/indexed | unindexed/indexed | units | pruned |");
+    println!("|---|---|---|---|---|---|---|---|---|");
+    for q in QUERIES {
+        for (mode, flag) in [
+            (OutputMode::FilesWithMatches, "-l"),
+            (OutputMode::Count, "-c"),
+        ] {
+            let a = args(q, mode);
+            let mut ti = Vec::new();
+            let mut tu = Vec::new();
+            let (mut units, mut pruned) = (0, 0);
+            for _ in 0..3 {
+                let (s, u, p) = listing(&on, &a);
+                ti.push(s);
+                units = u;
+                pruned = p;
+                if !only_idx && tu.is_empty() {
+                    let (s2, u2, _) = listing(&off, &a);
+                    assert_eq!(u, u2, "{q:?}");
+                    tu.push(s2);
+                }
+            }
+            let (i, u) = (median(ti), if only_idx { f64::NAN } else { median(tu) });
+            let r = if only_idx {
+                f64::NAN
+            } else {
+                rg(&dir, flag, q)
+            };
+            ratios.push((r / i, u / i));
+            println!(
+                "| `{}` {} | {} | {:.3} | {:.3} | {:.3} | {:.1}x | {:.2}x | {} | {} |",
+                q.0,
+                q.1.join(" "),
+                flag,
+                i,
+                u,
+                r,
+                r / i,
+                u / i,
+                units,
+                pruned
+            );
+        }
+    }
+    let mut rr: Vec<f64> = ratios.iter().map(|r| r.0).collect();
+    let mut ru: Vec<f64> = ratios.iter().map(|r| r.1).collect();
+    rr.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    ru.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    println!(
+        "median rg/indexed {:.1}x (min {:.1}x), median unindexed/indexed {:.2}x (min {:.2}x)",
+        rr[rr.len() / 2],
+        rr[0],
+        ru[ru.len() / 2],
+        ru[0]
+    );
+    for sb in [("indexed", &on), ("unindexed", &off)] {
+        let mut a = GrepArgs::new("mutex_lock");
+        a.limit = Some(10);
+        let mut v = Vec::new();
+        for _ in 0..9 {
+            let t = Instant::now();
+            sb.1.grep_search(&a).unwrap();
+            v.push(t.elapsed().as_secs_f64() * 1e3);
+        }
+        let mut b = GrepArgs::new("PM_RESUME");
+        b.limit = Some(10);
+        let mut w = Vec::new();
+        for _ in 0..5 {
+            let t = Instant::now();
+            sb.1.grep_search(&b).unwrap();
+            w.push(t.elapsed().as_secs_f64() * 1e3);
+        }
+        println!(
+            "first content page ({}): mutex_lock {:.1} ms, PM_RESUME {:.1} ms",
+            sb.0,
+            median(v),
+            median(w)
+        );
+    }
+    if let Some(n) = touch {
+        // Change the mtime (and so the ctime) of n files spread over the tree.
+        fn c_files(d: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+            for e in std::fs::read_dir(d).into_iter().flatten().flatten() {
+                let t = e.file_type().unwrap();
+                if t.is_dir() {
+                    c_files(&e.path(), out);
+                } else if t.is_file() && e.path().extension().is_some_and(|x| x == "c") {
+                    out.push(e.path());
+                }
+            }
+        }
+        let mut files = Vec::new();
+        c_files(std::path::Path::new(&dir), &mut files);
+        let step = (files.len() / n).max(1);
+        let now = std::time::SystemTime::now();
+        for f in files.iter().step_by(step).take(n) {
+            let _ = std::fs::File::options()
+                .write(true)
+                .open(f)
+                .and_then(|f| f.set_modified(now));
+        }
+        for q in [&QUERIES[0], &QUERIES[1], &QUERIES[8]] {
+            let a = args(q, OutputMode::FilesWithMatches);
+            let i = median((0..3).map(|_| listing(&on, &a).0).collect());
+            let r = rg(&dir, "-l", q);
+            println!(
+                "after touching {n} files: `{}` indexed {:.3} s, rg {:.3} s, {:.1}x",
+                q.0,
+                i,
+                r,
+                r / i
+            );
+        }
+    }
+}

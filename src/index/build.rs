@@ -1,0 +1,220 @@
+//! Building one root's table: the files the handle-bound walker yields (path order, the admission
+//! gate, the policy's hidden/ignore defaults), each read once through the one open path, its byte
+//! trigrams added to the posting lists. A file the index cannot describe gets no entry and is
+//! therefore always searched: a file with a byte-order mark (the searcher transcodes it), more than
+//! one hard link (another name can change it unseen), one that changed while it was read, or one
+//! changed so recently that a later change could keep the same timestamps ("racily clean").
+
+use super::postings::Builder;
+use super::query::Trigram;
+use super::{Entry, RootIndex, StatKey};
+use crate::core::admit::RootId;
+use crate::core::deadline::Deadline;
+use crate::core::open::{self, Kind, Want};
+use crate::core::policy::SymlinkMode;
+use crate::core::sandbox::Sandbox;
+use crate::walk::{FoundFile, Walk, WalkSkips};
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::io::Read;
+use std::os::fd::AsFd;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+/// Files read in parallel per step of the walk (bounds the directory handles held).
+const STEP: usize = 256;
+/// A file changed this recently (seconds) is not described: its next change could keep its
+/// timestamps.
+const RACY_SECS: i64 = 2;
+
+/// A file's trigrams, or why it gets no entry.
+struct Scanned {
+    rel: PathBuf,
+    fact: Option<(StatKey, bool, Vec<Trigram>)>,
+}
+
+thread_local! {
+    static SEEN: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Reads `f` whole in blocks; its sorted distinct trigrams and whether it holds a NUL byte.
+fn scan(mut f: std::fs::File) -> std::io::Result<(Vec<Trigram>, bool, bool)> {
+    SEEN.with(|seen| {
+        let mut seen = seen.borrow_mut();
+        if seen.is_empty() {
+            seen.resize(1 << 18, 0);
+        }
+        let mut tris = Vec::new();
+        let mut buf = vec![0u8; 1 << 20];
+        let mut carry: Vec<u8> = Vec::new();
+        let mut nul = false;
+        let mut first = true;
+        let mut bom = false;
+        loop {
+            let n = match f.read(&mut buf[carry.len()..]) {
+                Ok(0) => break,
+                Ok(n) => n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            buf[..carry.len()].copy_from_slice(&carry);
+            let data = &buf[..carry.len() + n];
+            if first {
+                bom = data.starts_with(b"\xEF\xBB\xBF")
+                    || data.starts_with(b"\xFF\xFE")
+                    || data.starts_with(b"\xFE\xFF");
+                first = false;
+            }
+            nul |= memchr::memchr(0, data).is_some();
+            for w in data.windows(3) {
+                let t = super::query::trigram(w);
+                let (i, b) = (t as usize / 64, 1u64 << (t % 64));
+                if seen[i] & b == 0 {
+                    seen[i] |= b;
+                    tris.push(t);
+                }
+            }
+            let keep = data.len().min(2);
+            carry = data[data.len() - keep..].to_vec();
+        }
+        for &t in &tris {
+            seen[t as usize / 64] = 0;
+        }
+        tris.sort_unstable();
+        Ok((tris, nul, bom))
+    })
+}
+
+// The field types differ between platforms.
+#[allow(clippy::unnecessary_cast)]
+fn key(st: &rustix::fs::Stat) -> StatKey {
+    StatKey {
+        dev: st.st_dev as u64,
+        ino: st.st_ino as u64,
+        size: st.st_size as u64,
+        mtime: (st.st_mtime as i64, st.st_mtime_nsec as u32),
+        ctime: (st.st_ctime as i64, st.st_ctime_nsec as u32),
+    }
+}
+
+pub(super) fn stat_key(st: &rustix::fs::Stat) -> StatKey {
+    key(st)
+}
+
+fn scan_one(f: FoundFile, now: i64) -> Scanned {
+    let opened = open::open_beneath(
+        f.dir.as_fd(),
+        Path::new(&f.name),
+        Want::Read,
+        SymlinkMode::Never,
+    );
+    let fact = (|| {
+        let o = opened.ok()?;
+        if o.kind() != Kind::File || o.stat.st_nlink > 1 {
+            return None;
+        }
+        let before = key(&o.stat);
+        if now - before.mtime.0.max(before.ctime.0) < RACY_SECS {
+            return None;
+        }
+        let file = std::fs::File::from(o.fd);
+        let after = rustix::fs::fstat(&file).ok();
+        let (tris, nul, bom) = scan(file.try_clone().ok()?).ok()?;
+        let after = rustix::fs::fstat(&file).ok().or(after)?;
+        (key(&after) == before && !bom).then_some((before, nul, tris))
+    })();
+    Scanned { rel: f.rel, fact }
+}
+
+/// Progress of a build, for the status.
+#[derive(Default)]
+pub(super) struct Progress {
+    pub files: AtomicU64,
+}
+
+/// Builds root `root`'s index; `Err` says why the root is not indexed.
+pub(super) fn build_root(
+    sb: &Sandbox,
+    root: usize,
+    pool: &rayon::ThreadPool,
+    max_bytes: u64,
+    progress: &Progress,
+) -> Result<RootIndex, String> {
+    let r = &sb.roots[root];
+    if sb.gate.root_denied(RootId::Read(root)) {
+        return Err("the root is denied".into());
+    }
+    let fd = open::open_beneath(r.dir.as_fd(), Path::new(""), Want::Dir, SymlinkMode::Never)
+        .map_err(|e| format!("the root cannot be opened: {e}"))?
+        .fd;
+    let filter = crate::walk::Filter {
+        hidden: sb.policy.hidden,
+        no_ignore: sb.policy.no_ignore,
+        ..Default::default()
+    };
+    // The build has no time limit of its own: the memory cap bounds it.
+    let deadline = Deadline::after(Duration::from_secs(u32::MAX as u64));
+    let walk = Walk {
+        gate: &sb.gate,
+        root: RootId::Read(root),
+        filter: &filter,
+        deadline: Some(&deadline),
+        resume_after: None,
+    };
+    let mut ids: HashMap<PathBuf, u32> = HashMap::new();
+    let mut entries: Vec<Entry> = Vec::new();
+    let mut post = Builder::default();
+    let mut batch: Vec<FoundFile> = Vec::new();
+    let mut over = false;
+    let mut path_bytes = 0usize;
+    let now = || {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() as i64)
+    };
+    let mut flush = |batch: &mut Vec<FoundFile>| {
+        let t = now();
+        let scanned: Vec<Scanned> = pool.install(|| {
+            std::mem::take(batch)
+                .into_par_iter()
+                .map(|f| scan_one(f, t))
+                .collect()
+        });
+        for s in scanned {
+            progress.files.fetch_add(1, Ordering::Relaxed);
+            let Some((stat, nul, tris)) = s.fact else {
+                continue;
+            };
+            let id = entries.len() as u32;
+            post.add(id, &tris);
+            path_bytes += s.rel.as_os_str().len() + 64;
+            ids.insert(s.rel, id);
+            entries.push(Entry { stat, nul });
+        }
+        let mem = post.memory() + path_bytes + entries.len() * std::mem::size_of::<Entry>();
+        mem as u64 <= max_bytes
+    };
+    let mut on_file = |f: FoundFile, _: &mut WalkSkips| {
+        batch.push(f);
+        if batch.len() >= STEP && !flush(&mut batch) {
+            over = true;
+            return false;
+        }
+        true
+    };
+    let (_end, _) = walk.run(fd, PathBuf::new(), None, &mut on_file);
+    if !over && !batch.is_empty() && !flush(&mut batch) {
+        over = true;
+    }
+    if over {
+        return Err(format!("over index_max_bytes ({max_bytes})"));
+    }
+    let postings = post.finish();
+    Ok(RootIndex {
+        ids,
+        entries,
+        postings,
+        path_bytes,
+    })
+}

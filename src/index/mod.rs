@@ -1,0 +1,310 @@
+//! An opt-in n-gram index that only prunes which files a grep need not open (issue 27).
+//!
+//! `query`: what a pattern requires (pure). `build`: one root's table, from the handle-bound walker
+//! with the admission gate (a denied file gets no entry and no postings). `postings`: the lists.
+//!
+//! The index never decides what is visible: grep still walks as it always does, and asks the index
+//! only about the files its own walk yields ([`Pruner::verdict`]). A file is passed over unopened
+//! only when it has an entry, the query does not hold on its trigrams, and a `statat` through its
+//! directory's handle shows the same (device, inode, size, mtime, ctime) as when it was indexed;
+//! every other file is searched as without an index. The pruned file's outcome is the one the
+//! unindexed search would have recorded for a file without a match: `too_large` when over
+//! `max_filesize`, `binary` when it holds a NUL byte, else searched.
+
+use crate::core::sandbox::Sandbox;
+use std::collections::HashMap;
+use std::ffi::OsStr;
+use std::os::fd::AsFd;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+mod build;
+pub(crate) mod postings;
+pub(crate) mod query;
+
+#[cfg(test)]
+mod query_props;
+
+pub(crate) use query::{patterns_query, QueryFlags, TriQuery};
+
+/// What a file looked like when indexed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct StatKey {
+    dev: u64,
+    ino: u64,
+    size: u64,
+    mtime: (i64, u32),
+    ctime: (i64, u32),
+}
+
+/// One indexed file.
+pub(crate) struct Entry {
+    stat: StatKey,
+    /// It holds a NUL byte (a search without a match stops there: `binary`).
+    nul: bool,
+}
+
+/// One root's table and postings.
+pub(crate) struct RootIndex {
+    ids: HashMap<PathBuf, u32>,
+    entries: Vec<Entry>,
+    postings: postings::Postings,
+    path_bytes: usize,
+}
+
+impl RootIndex {
+    fn memory(&self) -> usize {
+        self.postings.memory()
+            + self.path_bytes
+            + self.entries.capacity() * std::mem::size_of::<Entry>()
+    }
+}
+
+enum State {
+    Building(Arc<build::Progress>),
+    Ready(Arc<RootIndex>),
+    Off(String),
+}
+
+/// The index of a sandbox's roots (shared by its clones).
+pub(crate) struct Index {
+    roots: Vec<(PathBuf, Mutex<State>)>,
+}
+
+/// The index state of one root, as `list_roots` and [`Sandbox::index_status`] report it.
+#[derive(
+    Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[non_exhaustive]
+pub struct IndexStatus {
+    /// The root's name.
+    pub root: String,
+    /// `building`, `ready` or `off`.
+    pub state: String,
+    /// Files looked at so far (building) or indexed (ready).
+    pub files: u64,
+    /// Memory the index holds, in bytes (ready).
+    pub memory: u64,
+    /// Why the root is not indexed (off).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// What the index used for one grep reports (`stats.index`).
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    Default,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+pub struct IndexStats {
+    /// Roots searched with a ready index.
+    pub roots_indexed: u64,
+    /// Files passed over unopened: indexed, unchanged, and without the trigrams every match holds.
+    /// They are counted in `files_searched` (or `skipped.binary` / `skipped.too_large`) exactly as
+    /// the unindexed search counts them.
+    pub files_pruned: u64,
+}
+
+fn index_of(sb: &Sandbox) -> Option<&Index> {
+    sb.index.as_ref()?.downcast_ref::<Index>()
+}
+
+impl Sandbox {
+    /// Starts building an n-gram index of every root in the background (on threads of its own at
+    /// the lowest scheduling priority, as many as the search pool), and returns the sandbox, whose
+    /// clones share the index. Until a root's index is ready its searches run unindexed; results
+    /// never differ either way. A host keeps the index by keeping this sandbox (or a clone) for as
+    /// long as it serves calls. Over `limits.index_max_bytes` a root is not indexed
+    /// ([`Sandbox::index_status`] says why).
+    pub fn with_index(mut self) -> Sandbox {
+        let shared = Arc::new(Index {
+            roots: self
+                .roots
+                .iter()
+                .map(|r| {
+                    (
+                        r.canonical.clone(),
+                        Mutex::new(State::Building(Arc::default())),
+                    )
+                })
+                .collect(),
+        });
+        self.index = Some(shared.clone());
+        let sb = self.clone();
+        let index = shared.clone();
+        let threads = match sb.policy.limits.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
+        let spawned = std::thread::Builder::new()
+            .name("rootbound-index".into())
+            .spawn(move || {
+                let _ = rustix::process::setpriority_process(None, 19);
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .thread_name(|i| format!("rootbound-index-{i}"))
+                    .start_handler(|_| {
+                        let _ = rustix::process::setpriority_process(None, 19);
+                    })
+                    .build();
+                for (i, (_, state)) in index.roots.iter().enumerate() {
+                    let progress = match &*state.lock().unwrap() {
+                        State::Building(p) => p.clone(),
+                        _ => continue,
+                    };
+                    let next = match &pool {
+                        Ok(pool) => {
+                            match build::build_root(
+                                &sb,
+                                i,
+                                pool,
+                                sb.policy.limits.index_max_bytes,
+                                &progress,
+                            ) {
+                                Ok(r) => State::Ready(Arc::new(r)),
+                                Err(why) => State::Off(why),
+                            }
+                        }
+                        Err(e) => State::Off(format!("no build threads: {e}")),
+                    };
+                    *state.lock().unwrap() = next;
+                }
+            });
+        if let Err(e) = spawned {
+            for (_, s) in &shared.roots {
+                *s.lock().unwrap() = State::Off(format!("no build thread: {e}"));
+            }
+        }
+        self
+    }
+
+    /// The index state of every root (empty without [`Sandbox::with_index`]).
+    pub fn index_status(&self) -> Vec<IndexStatus> {
+        let Some(index) = index_of(self) else {
+            return Vec::new();
+        };
+        index
+            .roots
+            .iter()
+            .map(|(canonical, s)| {
+                let root = self
+                    .roots
+                    .iter()
+                    .find(|r| &r.canonical == canonical)
+                    .map_or_else(|| canonical.display().to_string(), |r| r.name.clone());
+                let (state, files, memory, reason) = match &*s.lock().unwrap() {
+                    State::Building(p) => (
+                        "building",
+                        p.files.load(std::sync::atomic::Ordering::Relaxed),
+                        0,
+                        None,
+                    ),
+                    State::Ready(r) => ("ready", r.entries.len() as u64, r.memory() as u64, None),
+                    State::Off(why) => ("off", 0, 0, Some(why.clone())),
+                };
+                IndexStatus {
+                    root,
+                    state: state.into(),
+                    files,
+                    memory,
+                    reason,
+                }
+            })
+            .collect()
+    }
+
+    /// Waits until no root's index is building, at most `timeout`; true when none is.
+    pub fn wait_for_index(&self, timeout: std::time::Duration) -> bool {
+        let end = std::time::Instant::now() + timeout;
+        loop {
+            if !self.index_status().iter().any(|s| s.state == "building") {
+                return true;
+            }
+            if std::time::Instant::now() >= end {
+                return false;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+    }
+
+    /// The pruner for query `q` over this sandbox's roots, when some root's index is ready and the
+    /// query requires something.
+    pub(crate) fn index_pruner(&self, q: &TriQuery) -> Option<Pruner> {
+        if q.is_all() {
+            return None;
+        }
+        let index = index_of(self)?;
+        let roots: Vec<Option<(Arc<RootIndex>, Vec<u64>)>> = self
+            .roots
+            .iter()
+            .map(|r| {
+                let (_, s) = index.roots.iter().find(|(c, _)| c == &r.canonical)?;
+                let ri = match &*s.lock().unwrap() {
+                    State::Ready(ri) => ri.clone(),
+                    _ => return None,
+                };
+                let n = ri.entries.len();
+                let bits = ri
+                    .postings
+                    .eval(q, n)
+                    .unwrap_or_else(|| vec![u64::MAX; n.div_ceil(64)]);
+                Some((ri, bits))
+            })
+            .collect();
+        let indexed = roots.iter().filter(|r| r.is_some()).count() as u64;
+        (indexed > 0).then_some(Pruner { roots, indexed })
+    }
+}
+
+/// Which of a query's files need not be opened.
+pub(crate) struct Pruner {
+    roots: Vec<Option<(Arc<RootIndex>, Vec<u64>)>>,
+    indexed: u64,
+}
+
+/// A file the index vouches for: no match in it, and what the search would have found out.
+pub(crate) struct NoMatch {
+    pub size: u64,
+    pub nul: bool,
+}
+
+impl Pruner {
+    /// Roots with a ready index.
+    pub fn roots_indexed(&self) -> u64 {
+        self.indexed
+    }
+
+    /// `Some` when the file `rel` of root `root` (the entry `name` of the directory `dir`) holds no
+    /// match and is unchanged since it was indexed; `None`: search it.
+    pub fn verdict(
+        &self,
+        root: usize,
+        rel: &Path,
+        dir: &impl AsFd,
+        name: &OsStr,
+    ) -> Option<NoMatch> {
+        let (ri, bits) = self.roots.get(root)?.as_ref()?;
+        let id = *ri.ids.get(rel)? as usize;
+        if bits[id / 64] >> (id % 64) & 1 == 1 {
+            return None;
+        }
+        let e = &ri.entries[id];
+        let st = rustix::fs::statat(dir, name, rustix::fs::AtFlags::SYMLINK_NOFOLLOW).ok()?;
+        if !rustix::fs::FileType::from_raw_mode(st.st_mode).is_file()
+            || st.st_nlink > 1
+            || build::stat_key(&st) != e.stat
+        {
+            return None;
+        }
+        Some(NoMatch {
+            size: e.stat.size,
+            nul: e.nul,
+        })
+    }
+}

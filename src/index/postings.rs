@@ -1,0 +1,149 @@
+//! Posting lists: per trigram, the ids of the files holding it, ascending, delta-coded as LEB128
+//! varints in one buffer; and the file-id bitsets a query evaluates to.
+
+use super::query::{TriQuery, Trigram};
+use std::collections::HashMap;
+
+/// Posting lists while files are added in id order.
+#[derive(Default)]
+pub(crate) struct Builder {
+    lists: HashMap<Trigram, (u32, Vec<u8>)>,
+    bytes: usize,
+}
+
+fn put_varint(out: &mut Vec<u8>, mut v: u32) {
+    while v >= 0x80 {
+        out.push(v as u8 | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+impl Builder {
+    /// Adds file `id` (greater than every id added before) to the lists of `tris`.
+    pub fn add(&mut self, id: u32, tris: &[Trigram]) {
+        for &t in tris {
+            let e = self
+                .lists
+                .entry(t)
+                .or_insert_with(|| (u32::MAX, Vec::new()));
+            let before = e.1.capacity();
+            let delta = if e.0 == u32::MAX { id } else { id - e.0 - 1 };
+            put_varint(&mut e.1, delta);
+            e.0 = id;
+            self.bytes += e.1.capacity() - before;
+        }
+    }
+
+    /// Memory held so far, approximately.
+    pub fn memory(&self) -> usize {
+        self.bytes + self.lists.capacity() * 40
+    }
+
+    /// The lists in one buffer.
+    pub fn finish(self) -> Postings {
+        let mut dict = HashMap::with_capacity(self.lists.len());
+        let mut data = Vec::with_capacity(self.lists.values().map(|l| l.1.len()).sum());
+        for (t, (_, l)) in self.lists {
+            dict.insert(t, (data.len() as u64, l.len() as u32));
+            data.extend_from_slice(&l);
+        }
+        Postings { dict, data }
+    }
+}
+
+/// Finished posting lists.
+pub(crate) struct Postings {
+    dict: HashMap<Trigram, (u64, u32)>,
+    data: Vec<u8>,
+}
+
+impl Postings {
+    /// Bytes held.
+    pub fn memory(&self) -> usize {
+        self.data.capacity() + self.dict.capacity() * 24
+    }
+
+    /// Sets the bits of the files holding `t`.
+    fn mark(&self, t: Trigram, bits: &mut [u64]) {
+        let Some(&(off, len)) = self.dict.get(&t) else {
+            return;
+        };
+        let mut id: i64 = -1;
+        let mut v: u32 = 0;
+        let mut shift = 0;
+        for &b in &self.data[off as usize..off as usize + len as usize] {
+            v |= ((b & 0x7f) as u32) << shift;
+            if b & 0x80 != 0 {
+                shift += 7;
+                continue;
+            }
+            id += v as i64 + 1;
+            bits[id as usize / 64] |= 1 << (id as usize % 64);
+            v = 0;
+            shift = 0;
+        }
+    }
+
+    /// The files (of `n`) whose trigrams satisfy `q`; `None`: every file.
+    pub fn eval(&self, q: &TriQuery, n: usize) -> Option<Vec<u64>> {
+        let words = n.div_ceil(64);
+        match q {
+            TriQuery::All => None,
+            TriQuery::None => Some(vec![0; words]),
+            TriQuery::Tri(t) => {
+                let mut b = vec![0; words];
+                self.mark(*t, &mut b);
+                Some(b)
+            }
+            TriQuery::And(v) => {
+                let mut acc: Option<Vec<u64>> = None;
+                for q in v {
+                    if let Some(b) = self.eval(q, n) {
+                        acc = Some(match acc {
+                            None => b,
+                            Some(mut a) => {
+                                a.iter_mut().zip(&b).for_each(|(x, y)| *x &= y);
+                                a
+                            }
+                        });
+                    }
+                }
+                acc
+            }
+            TriQuery::Or(v) => {
+                let mut acc = vec![0; words];
+                for q in v {
+                    let b = self.eval(q, n)?;
+                    acc.iter_mut().zip(&b).for_each(|(x, y)| *x |= y);
+                }
+                Some(acc)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_round_trip() {
+        let mut b = Builder::default();
+        b.add(0, &[1, 2]);
+        b.add(5, &[2]);
+        b.add(300, &[1, 2]);
+        let p = b.finish();
+        let bits = p.eval(&TriQuery::Tri(2), 301).unwrap();
+        let ids: Vec<usize> = (0..301)
+            .filter(|i| bits[i / 64] >> (i % 64) & 1 == 1)
+            .collect();
+        assert_eq!(ids, vec![0, 5, 300]);
+        let q = TriQuery::And(vec![TriQuery::Tri(1), TriQuery::Tri(2)]);
+        let bits = p.eval(&q, 301).unwrap();
+        let ids: Vec<usize> = (0..301)
+            .filter(|i| bits[i / 64] >> (i % 64) & 1 == 1)
+            .collect();
+        assert_eq!(ids, vec![0, 300]);
+    }
+}

@@ -1,0 +1,634 @@
+//! Query analysis: which byte trigrams a file must hold for a pattern to match anywhere in it.
+//!
+//! Pure (no I/O). The pattern is parsed and translated exactly as grep-regex parses it for the
+//! matcher (the same joined `(?:p1)|(?:p2)` form, the same smart-case rule, the same case folding:
+//! regex-syntax's Unicode simple folding, so `s` also stands for U+017F and `k` for U+212A), and the
+//! whole HIR is analysed as google/codesearch does (`index/regexp.go`): for every node, whether it can
+//! match the empty string, the exact strings it matches when there are few, else the prefixes and
+//! suffixes of its matches, and an AND/OR of trigrams every match contains.
+//!
+//! Soundness is the one property that matters: whenever the matcher finds a match in a text, the
+//! text's trigram set satisfies the query (the test `tests/index_query.rs` checks it on random
+//! patterns and texts). Everything that only restricts matches (the `word` and `line_regexp`
+//! wrappers, the stripping of the line terminator from classes, anchors, word boundaries) is left
+//! out of the analysis: the query of the bare pattern is weaker, hence still sound.
+
+use regex_syntax::hir::{Class, Hir, HirKind};
+use std::collections::BTreeSet;
+
+/// A trigram: three bytes, `b0 << 16 | b1 << 8 | b2`.
+pub type Trigram = u32;
+
+/// The trigram of three bytes.
+pub fn trigram(b: &[u8]) -> Trigram {
+    (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32
+}
+
+/// A monotone boolean query over trigram presence.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum TriQuery {
+    /// Every text may match (nothing is required).
+    All,
+    /// No text can match.
+    None,
+    /// The text must hold this trigram.
+    Tri(Trigram),
+    /// All of these hold.
+    And(Vec<TriQuery>),
+    /// At least one of these holds.
+    Or(Vec<TriQuery>),
+}
+
+/// Above this many nodes a query is replaced by `All` (sound, and bounded to evaluate).
+const MAX_NODES: usize = 4096;
+/// Exact sets larger than this become trigrams plus prefixes and suffixes.
+const MAX_EXACT: usize = 16;
+/// Prefix and suffix sets are cut back (to shorter strings) until no larger than this.
+const MAX_SET: usize = 32;
+/// Classes with more than this many members are "any character".
+const MAX_CLASS: usize = 8;
+
+impl TriQuery {
+    /// True when nothing is required: every file is a candidate.
+    pub fn is_all(&self) -> bool {
+        matches!(self, TriQuery::All)
+    }
+
+    /// Whether the query holds on a text whose trigrams `has` reports.
+    #[cfg(test)]
+    pub fn eval(&self, has: &dyn Fn(Trigram) -> bool) -> bool {
+        match self {
+            TriQuery::All => true,
+            TriQuery::None => false,
+            TriQuery::Tri(t) => has(*t),
+            TriQuery::And(v) => v.iter().all(|q| q.eval(has)),
+            TriQuery::Or(v) => v.iter().any(|q| q.eval(has)),
+        }
+    }
+
+    fn nodes(&self) -> usize {
+        match self {
+            TriQuery::And(v) | TriQuery::Or(v) => 1 + v.iter().map(TriQuery::nodes).sum::<usize>(),
+            _ => 1,
+        }
+    }
+
+    fn and(self, o: TriQuery) -> TriQuery {
+        match (self, o) {
+            (TriQuery::None, _) | (_, TriQuery::None) => TriQuery::None,
+            (TriQuery::All, q) | (q, TriQuery::All) => q,
+            (a, b) => {
+                let mut v = Vec::new();
+                for q in [a, b] {
+                    match q {
+                        TriQuery::And(w) => v.extend(w),
+                        q => v.push(q),
+                    }
+                }
+                v.sort();
+                v.dedup();
+                cap(if v.len() == 1 {
+                    v.pop().unwrap()
+                } else {
+                    TriQuery::And(v)
+                })
+            }
+        }
+    }
+
+    fn or(self, o: TriQuery) -> TriQuery {
+        match (self, o) {
+            (TriQuery::All, _) | (_, TriQuery::All) => TriQuery::All,
+            (TriQuery::None, q) | (q, TriQuery::None) => q,
+            (a, b) => {
+                let mut v = Vec::new();
+                for q in [a, b] {
+                    match q {
+                        TriQuery::Or(w) => v.extend(w),
+                        q => v.push(q),
+                    }
+                }
+                v.sort();
+                v.dedup();
+                cap(if v.len() == 1 {
+                    v.pop().unwrap()
+                } else {
+                    TriQuery::Or(v)
+                })
+            }
+        }
+    }
+
+    /// AND with: the text holds every trigram of one of `set`'s strings. A string shorter than 3
+    /// bytes requires nothing, and then neither does the set; an empty set matches nothing.
+    fn and_strings(self, set: &BTreeSet<Vec<u8>>) -> TriQuery {
+        if set.iter().any(|s| s.len() < 3) {
+            return self;
+        }
+        let mut or = TriQuery::None;
+        for s in set {
+            let mut and = TriQuery::All;
+            for w in s.windows(3) {
+                and = and.and(TriQuery::Tri(trigram(w)));
+            }
+            or = or.or(and);
+        }
+        self.and(or)
+    }
+}
+
+/// A query grown past [`MAX_NODES`] requires nothing.
+fn cap(q: TriQuery) -> TriQuery {
+    if q.nodes() > MAX_NODES {
+        TriQuery::All
+    } else {
+        q
+    }
+}
+
+/// What is known about the matches of one HIR node (codesearch's `regexpInfo`).
+#[derive(Debug, Clone)]
+struct Info {
+    can_empty: bool,
+    /// Every match is one of these strings (`None`: unknown or too many).
+    exact: Option<BTreeSet<Vec<u8>>>,
+    /// With `exact` unknown: every match starts with one of these.
+    prefix: BTreeSet<Vec<u8>>,
+    /// With `exact` unknown: every match ends with one of these.
+    suffix: BTreeSet<Vec<u8>>,
+    /// Every match's trigrams satisfy this.
+    matches: TriQuery,
+}
+
+fn set_of(s: &[u8]) -> BTreeSet<Vec<u8>> {
+    std::iter::once(s.to_vec()).collect()
+}
+
+impl Info {
+    fn exact(set: BTreeSet<Vec<u8>>) -> Info {
+        let can_empty = set.iter().any(Vec::is_empty);
+        let mut i = Info {
+            can_empty,
+            exact: Some(set),
+            prefix: BTreeSet::new(),
+            suffix: BTreeSet::new(),
+            matches: TriQuery::All,
+        };
+        i.simplify(false);
+        i
+    }
+
+    /// Any string at all (nothing known).
+    fn any(can_empty: bool) -> Info {
+        Info {
+            can_empty,
+            exact: None,
+            prefix: set_of(b""),
+            suffix: set_of(b""),
+            matches: TriQuery::All,
+        }
+    }
+
+    fn add_exact(&mut self) {
+        if let Some(e) = &self.exact {
+            let m = std::mem::replace(&mut self.matches, TriQuery::All);
+            self.matches = m.and_strings(e);
+        }
+    }
+
+    /// Records the exact strings' trigrams and replaces them by their 2-byte prefixes and suffixes.
+    fn spill_exact(&mut self) {
+        self.add_exact();
+        if let Some(e) = self.exact.take() {
+            for s in e {
+                let n = s.len();
+                if n < 3 {
+                    self.prefix.insert(s.clone());
+                    self.suffix.insert(s);
+                } else {
+                    self.prefix.insert(s[..2].to_vec());
+                    self.suffix.insert(s[n - 2..].to_vec());
+                }
+            }
+        }
+    }
+
+    /// Keeps the sets small: a large exact set turns into its trigrams plus 2-byte prefixes and
+    /// suffixes; prefix and suffix sets record their trigrams and are cut back to short strings.
+    fn simplify(&mut self, force: bool) {
+        if let Some(e) = &self.exact {
+            let min = e.iter().map(Vec::len).min().unwrap_or(usize::MAX);
+            let max = e.iter().map(Vec::len).max().unwrap_or(0);
+            if e.len() > MAX_EXACT || (min >= 3 && force) || max > 16 {
+                self.spill_exact();
+            }
+        }
+        if self.exact.is_none() {
+            let p = std::mem::take(&mut self.prefix);
+            self.prefix = self.simplify_set(p, false);
+            let s = std::mem::take(&mut self.suffix);
+            self.suffix = self.simplify_set(s, true);
+        }
+    }
+
+    fn simplify_set(&mut self, set: BTreeSet<Vec<u8>>, suffix: bool) -> BTreeSet<Vec<u8>> {
+        let m = std::mem::replace(&mut self.matches, TriQuery::All);
+        self.matches = m.and_strings(&set);
+        // Cut to 2 bytes (and shorter while still too many): a trigram needs at most 2 bytes on
+        // either side of a junction.
+        let mut t = set;
+        let mut n = 2;
+        loop {
+            t = t
+                .into_iter()
+                .map(|s| {
+                    if s.len() > n {
+                        if suffix {
+                            s[s.len() - n..].to_vec()
+                        } else {
+                            s[..n].to_vec()
+                        }
+                    } else {
+                        s
+                    }
+                })
+                .collect();
+            if t.len() <= MAX_SET || n == 0 {
+                return t;
+            }
+            n -= 1;
+        }
+    }
+}
+
+fn cross(a: &BTreeSet<Vec<u8>>, b: &BTreeSet<Vec<u8>>) -> BTreeSet<Vec<u8>> {
+    let mut out = BTreeSet::new();
+    for x in a {
+        for y in b {
+            let mut s = x.clone();
+            s.extend_from_slice(y);
+            out.insert(s);
+        }
+    }
+    out
+}
+
+fn min_len(s: &BTreeSet<Vec<u8>>) -> usize {
+    s.iter().map(Vec::len).min().unwrap_or(0)
+}
+
+fn concat(x: Info, y: Info) -> Info {
+    let mut xy = Info {
+        can_empty: x.can_empty && y.can_empty,
+        exact: None,
+        prefix: BTreeSet::new(),
+        suffix: BTreeSet::new(),
+        matches: x.matches.clone().and(y.matches.clone()),
+    };
+    match (&x.exact, &y.exact) {
+        (Some(a), Some(b)) if a.len() * b.len() <= 4 * MAX_EXACT => xy.exact = Some(cross(a, b)),
+        _ => {
+            let mut x = x.clone();
+            let mut y = y.clone();
+            // Too many exact strings to cross: record them and go on with prefixes/suffixes.
+            if x.exact.is_some() && y.exact.is_some() {
+                x.spill_exact();
+                y.spill_exact();
+                xy.matches = xy.matches.and(x.matches.clone()).and(y.matches.clone());
+            }
+            xy.prefix = match &x.exact {
+                Some(e) => cross(e, &y.prefix),
+                None => {
+                    let mut p = x.prefix.clone();
+                    if x.can_empty {
+                        p.extend(y.prefix.iter().cloned());
+                    }
+                    p
+                }
+            };
+            xy.suffix = match &y.exact {
+                Some(e) => cross(&x.suffix, e),
+                None => {
+                    let mut s = y.suffix.clone();
+                    if y.can_empty {
+                        s.extend(x.suffix.iter().cloned());
+                    }
+                    s
+                }
+            };
+            // A trigram across the junction of x and y.
+            if x.exact.is_none()
+                && y.exact.is_none()
+                && x.suffix.len() <= MAX_SET
+                && y.prefix.len() <= MAX_SET
+                && min_len(&x.suffix) + min_len(&y.prefix) >= 3
+            {
+                let j = cross(&x.suffix, &y.prefix);
+                xy.matches = xy.matches.and_strings(&j);
+            }
+        }
+    }
+    xy.simplify(false);
+    xy
+}
+
+fn alternate(mut x: Info, mut y: Info) -> Info {
+    let mut xy = Info {
+        can_empty: x.can_empty || y.can_empty,
+        exact: None,
+        prefix: BTreeSet::new(),
+        suffix: BTreeSet::new(),
+        matches: TriQuery::All,
+    };
+    match (&x.exact, &y.exact) {
+        (Some(a), Some(b)) => {
+            let mut u = a.clone();
+            u.extend(b.iter().cloned());
+            xy.exact = Some(u);
+        }
+        (Some(a), None) => {
+            xy.prefix = a.union(&y.prefix).cloned().collect();
+            xy.suffix = a.union(&y.suffix).cloned().collect();
+            x.add_exact();
+        }
+        (None, Some(b)) => {
+            xy.prefix = x.prefix.union(b).cloned().collect();
+            xy.suffix = x.suffix.union(b).cloned().collect();
+            y.add_exact();
+        }
+        (None, None) => {
+            xy.prefix = x.prefix.union(&y.prefix).cloned().collect();
+            xy.suffix = x.suffix.union(&y.suffix).cloned().collect();
+        }
+    }
+    xy.matches = x.matches.or(y.matches);
+    xy.simplify(false);
+    xy
+}
+
+/// The strings a class matches, when there are at most [`MAX_CLASS`] of them.
+fn class_strings(c: &Class) -> Option<BTreeSet<Vec<u8>>> {
+    let mut out = BTreeSet::new();
+    match c {
+        Class::Unicode(u) => {
+            for r in u.iter() {
+                let n = r.end() as u32 - r.start() as u32 + 1;
+                if out.len() + n as usize > MAX_CLASS {
+                    return None;
+                }
+                for cp in r.start() as u32..=r.end() as u32 {
+                    if let Some(ch) = char::from_u32(cp) {
+                        let mut b = [0; 4];
+                        out.insert(ch.encode_utf8(&mut b).as_bytes().to_vec());
+                    }
+                }
+            }
+        }
+        Class::Bytes(bc) => {
+            for r in bc.iter() {
+                let n = r.end() as usize - r.start() as usize + 1;
+                if out.len() + n > MAX_CLASS {
+                    return None;
+                }
+                for b in r.start()..=r.end() {
+                    out.insert(vec![b]);
+                }
+            }
+        }
+    }
+    Some(out)
+}
+
+fn analyze(h: &Hir) -> Info {
+    match h.kind() {
+        HirKind::Empty | HirKind::Look(_) => Info::exact(set_of(b"")),
+        HirKind::Literal(l) => Info::exact(set_of(&l.0)),
+        HirKind::Class(c) => match class_strings(c) {
+            Some(s) if s.is_empty() => Info {
+                can_empty: false,
+                exact: Some(BTreeSet::new()),
+                prefix: BTreeSet::new(),
+                suffix: BTreeSet::new(),
+                matches: TriQuery::None,
+            },
+            Some(s) => Info::exact(s),
+            None => Info::any(false),
+        },
+        HirKind::Capture(c) => analyze(&c.sub),
+        HirKind::Repetition(r) => {
+            let x = analyze(&r.sub);
+            if r.min == 0 {
+                if r.max == Some(1) {
+                    alternate(x, Info::exact(set_of(b"")))
+                } else {
+                    Info::any(true)
+                }
+            } else {
+                let copies = r.min.min(3);
+                let mut out = x.clone();
+                for _ in 1..copies {
+                    out = concat(out, x.clone());
+                }
+                if r.max != Some(copies) {
+                    // More copies may follow: anything at all.
+                    out = concat(out, Info::any(true));
+                }
+                out
+            }
+        }
+        HirKind::Concat(v) => {
+            let mut it = v.iter();
+            let mut acc = match it.next() {
+                Some(h) => analyze(h),
+                None => return Info::exact(set_of(b"")),
+            };
+            for h in it {
+                acc = concat(acc, analyze(h));
+            }
+            acc
+        }
+        HirKind::Alternation(v) => {
+            let mut it = v.iter();
+            let mut acc = match it.next() {
+                Some(h) => analyze(h),
+                None => return analyze(&Hir::fail()),
+            };
+            for h in it {
+                acc = alternate(acc, analyze(h));
+            }
+            acc
+        }
+    }
+}
+
+/// The query of an HIR: what every match's trigrams satisfy.
+pub fn hir_query(h: &Hir) -> TriQuery {
+    let mut info = analyze(h);
+    info.simplify(true);
+    let mut q = info.matches.clone();
+    if let Some(e) = &info.exact {
+        q = q.and_strings(e);
+    }
+    cap(q)
+}
+
+/// How a grep matches, as far as the index cares (the agent-facing flags; the command line's rg-only
+/// settings are never indexed).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct QueryFlags {
+    pub case_insensitive: bool,
+    pub smart_case: bool,
+    pub fixed_strings: bool,
+    pub multiline: bool,
+}
+
+/// The query for `patterns` (OR'ed, as the matcher joins them) under `flags`. `All` when the
+/// patterns do not parse (the matcher reports the error) or nothing is required.
+pub fn patterns_query(patterns: &[&str], flags: QueryFlags) -> TriQuery {
+    let alts: Vec<String> = patterns
+        .iter()
+        .map(|p| {
+            if flags.fixed_strings {
+                format!("(?:{})", regex_syntax::escape(p))
+            } else {
+                format!("(?:{p})")
+            }
+        })
+        .collect();
+    let joined = alts.join("|");
+    let Ok(ast) = regex_syntax::ast::parse::ParserBuilder::new()
+        .nest_limit(100)
+        .build()
+        .parse(&joined)
+    else {
+        return TriQuery::All;
+    };
+    let (any_literal, any_upper) = literal_case(&ast);
+    // grep-regex's smart case: insensitive when the pattern has a literal and no uppercase one.
+    let ci = flags.case_insensitive || (flags.smart_case && any_literal && !any_upper);
+    let Ok(hir) = regex_syntax::hir::translate::TranslatorBuilder::new()
+        .utf8(false)
+        .case_insensitive(ci)
+        .multi_line(flags.multiline)
+        .dot_matches_new_line(flags.multiline)
+        .unicode(true)
+        .build()
+        .translate(&joined, &ast)
+    else {
+        return TriQuery::All;
+    };
+    hir_query(&hir)
+}
+
+/// grep-regex's `AstAnalysis`: whether the pattern has a literal, and an uppercase one.
+fn literal_case(ast: &regex_syntax::ast::Ast) -> (bool, bool) {
+    use regex_syntax::ast::{Ast, ClassSet, ClassSetItem, Literal};
+    fn lit(l: &Literal, acc: &mut (bool, bool)) {
+        acc.0 = true;
+        acc.1 |= l.c.is_uppercase();
+    }
+    fn set(s: &ClassSet, acc: &mut (bool, bool)) {
+        match s {
+            ClassSet::Item(i) => item(i, acc),
+            ClassSet::BinaryOp(o) => {
+                set(&o.lhs, acc);
+                set(&o.rhs, acc);
+            }
+        }
+    }
+    fn item(i: &ClassSetItem, acc: &mut (bool, bool)) {
+        match i {
+            ClassSetItem::Literal(l) => lit(l, acc),
+            ClassSetItem::Range(r) => {
+                lit(&r.start, acc);
+                lit(&r.end, acc);
+            }
+            ClassSetItem::Bracketed(b) => set(&b.kind, acc),
+            ClassSetItem::Union(u) => u.items.iter().for_each(|i| item(i, acc)),
+            _ => {}
+        }
+    }
+    fn walk(a: &Ast, acc: &mut (bool, bool)) {
+        match a {
+            Ast::Literal(l) => lit(l, acc),
+            Ast::ClassBracketed(b) => set(&b.kind, acc),
+            Ast::Repetition(r) => walk(&r.ast, acc),
+            Ast::Group(g) => walk(&g.ast, acc),
+            Ast::Alternation(x) => x.asts.iter().for_each(|a| walk(a, acc)),
+            Ast::Concat(x) => x.asts.iter().for_each(|a| walk(a, acc)),
+            _ => {}
+        }
+    }
+    let mut acc = (false, false);
+    walk(ast, &mut acc);
+    acc
+}
+
+/// The trigrams of `text`, sorted and deduplicated.
+#[cfg(test)]
+pub fn text_trigrams(text: &[u8]) -> Vec<Trigram> {
+    let mut v: Vec<Trigram> = text.windows(3).map(trigram).collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(p: &str) -> TriQuery {
+        patterns_query(&[p], QueryFlags::default())
+    }
+
+    fn holds(p: &str, flags: QueryFlags, text: &str) -> bool {
+        let t = text_trigrams(text.as_bytes());
+        patterns_query(&[p], flags).eval(&|x| t.binary_search(&x).is_ok())
+    }
+
+    #[test]
+    fn literals_and_inner_literals() {
+        assert!(!q("PM_RESUME").is_all());
+        assert!(holds("PM_RESUME", QueryFlags::default(), "x PM_RESUME y"));
+        assert!(!holds("PM_RESUME", QueryFlags::default(), "PM_SUSPEND"));
+        // Inner literals, which the literal Extractor misses.
+        assert!(!q(r"\w+_lock_irq\w*\(").is_all());
+        assert!(!holds(
+            r"\w+_lock_irq\w*\(",
+            QueryFlags::default(),
+            "spin_lock("
+        ));
+        assert!(!q(r"(?:^|\W)PM_RESUME(?:$|\W)").is_all());
+        assert!(q(r"\p{Greek}").is_all());
+        assert!(q(".").is_all());
+        assert!(q(r"\w{5}(\s+\w{5}){4}").is_all());
+        assert_eq!(q("[^\\x00-\\x{10FFFF}]"), TriQuery::None);
+    }
+
+    #[test]
+    fn case_folding_covers_long_s_and_kelvin() {
+        let ci = QueryFlags {
+            case_insensitive: true,
+            ..QueryFlags::default()
+        };
+        assert!(holds("mask", ci, "MAſK"));
+        assert!(holds("kmalloc", ci, "\u{212A}MALLOC"));
+        assert!(!holds("kmalloc", ci, "vmalloc"));
+        let smart = QueryFlags {
+            smart_case: true,
+            ..QueryFlags::default()
+        };
+        assert!(holds("kmalloc", smart, "KMALLOC"));
+        assert!(!holds("Kmalloc", smart, "kmalloc"));
+    }
+
+    #[test]
+    fn alternations_and_patterns() {
+        let qq = patterns_query(&["ERR_SYS", "PME_TURN_OFF"], QueryFlags::default());
+        let t = text_trigrams(b"PME_TURN_OFF");
+        assert!(qq.eval(&|x| t.binary_search(&x).is_ok()));
+        let t = text_trigrams(b"ERR_SY");
+        assert!(!qq.eval(&|x| t.binary_search(&x).is_ok()));
+        assert!(holds("a(bc|de)f+gh", QueryFlags::default(), "adeffgh"));
+    }
+}

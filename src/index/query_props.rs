@@ -1,0 +1,149 @@
+//! The soundness property of the query analysis: whenever the matcher finds a match in a text, the
+//! text's trigrams satisfy the pattern's query.
+
+use super::query::{patterns_query, text_trigrams, QueryFlags};
+use grep_matcher::Matcher;
+use proptest::prelude::*;
+
+fn matcher(
+    patterns: &[String],
+    f: QueryFlags,
+    word: bool,
+    line: bool,
+) -> Option<grep_regex::RegexMatcher> {
+    let mut b = grep_regex::RegexMatcherBuilder::new();
+    b.case_insensitive(f.case_insensitive)
+        .case_smart(f.smart_case && !f.case_insensitive)
+        .fixed_strings(f.fixed_strings)
+        .word(word && !line)
+        .whole_line(line);
+    if f.multiline {
+        b.multi_line(true)
+            .dot_matches_new_line(true)
+            .line_terminator(None);
+    } else {
+        b.line_terminator(Some(b'\n'));
+    }
+    b.build_many(patterns).ok()
+}
+
+/// A pattern with a string it (usually) matches: atoms over a small alphabet with case variants
+/// (including U+017F and U+212A), classes, anchors, repetitions and alternations.
+fn atom() -> impl Strategy<Value = (String, String)> {
+    fn variant(l: &'static str, vs: &'static [&'static str]) -> BoxedStrategy<(String, String)> {
+        // Mostly the pattern's own spelling, sometimes another case variant.
+        prop_oneof![3 => Just(vs[0]), 1 => prop::sample::select(vs)]
+            .prop_map(move |v| (l.to_string(), v.to_string()))
+            .boxed()
+    }
+    prop_oneof![
+        4 => variant("a", &["a", "A"]),
+        4 => variant("b", &["b", "B"]),
+        4 => variant("c", &["c", "C"]),
+        4 => variant("k", &["k", "K", "\u{212A}"]),
+        4 => variant("s", &["s", "S", "ſ"]),
+        4 => variant("K", &["K", "k", "\u{212A}"]),
+        4 => variant("S", &["S", "s", "ſ"]),
+        1 => variant("ſ", &["ſ", "s", "S"]),
+        1 => variant("\u{212A}", &["\u{212A}", "k", "K"]),
+        4 => variant("é", &["é", "É"]),
+        1 => variant(".", &["a", "k", "é", " "]),
+        1 => variant("[a-c]", &["a", "b", "c", "B"]),
+        1 => variant("[^a]", &["b", "k", " ", "A"]),
+        1 => variant("[kK]", &["k", "K", "\u{212A}"]),
+        1 => variant("\\w", &["a", "s", "ſ"]),
+        1 => variant("\\s", &[" "]),
+        1 => variant("\\b", &[""]),
+        1 => variant("\\x20", &[" "]),
+        1 => variant("$", &[""]),
+    ]
+}
+
+fn pattern() -> impl Strategy<Value = (String, String)> {
+    let leaf = prop::collection::vec(atom(), 1..6).prop_map(|v| {
+        let (p, t): (Vec<_>, Vec<_>) = v.into_iter().unzip();
+        (p.concat(), t.concat())
+    });
+    leaf.prop_recursive(3, 24, 4, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 1..4).prop_map(|v| {
+                let (p, t): (Vec<_>, Vec<_>) = v.into_iter().unzip();
+                (p.concat(), t.concat())
+            }),
+            (
+                prop::collection::vec(inner.clone(), 2..4),
+                any::<prop::sample::Index>()
+            )
+                .prop_map(|(v, i)| {
+                    let t = v[i.index(v.len())].1.clone();
+                    let p: Vec<_> = v.into_iter().map(|x| x.0).collect();
+                    (format!("(?:{})", p.join("|")), t)
+                }),
+            (
+                inner.clone(),
+                prop::sample::select(vec![
+                    ("*", 0usize, 3usize),
+                    ("+", 1, 3),
+                    ("?", 0, 1),
+                    ("{2}", 2, 2),
+                    ("{1,3}", 1, 3),
+                    ("{0,2}", 0, 2),
+                    ("{4,}", 4, 5)
+                ]),
+                any::<prop::sample::Index>()
+            )
+                .prop_map(|((p, t), (r, lo, hi), i)| {
+                    let n = lo + i.index(hi - lo + 1);
+                    (format!("(?:{p}){r}"), t.repeat(n))
+                }),
+        ]
+    })
+}
+
+fn noise() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        prop_oneof![
+            "[abcksABCKS \n]".prop_map(|s| s.to_string()),
+            Just("ſ".to_string()),
+            Just("\u{212A}".to_string()),
+            Just("é".to_string()),
+        ],
+        0..12,
+    )
+    .prop_map(|v| v.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(5000))]
+    #[test]
+    fn a_match_implies_the_query(
+        pe in prop::collection::vec(pattern(), 1..=2),
+        pick in any::<prop::sample::Index>(),
+        pre in noise(), post in noise(),
+        ci in any::<bool>(), smart in any::<bool>(), fixed in any::<bool>(), ml in any::<bool>(),
+        word in prop::bool::weighted(0.2), line in prop::bool::weighted(0.1),
+    ) {
+        let f = QueryFlags { case_insensitive: ci, smart_case: smart, fixed_strings: fixed, multiline: ml };
+        let pats: Vec<String> = pe.iter().map(|x| x.0.clone()).collect();
+        let t = format!("{pre}{}{post}", pe[pick.index(pe.len())].1);
+        let Some(m) = matcher(&pats, f, word, line) else { return Ok(()); };
+        let refs: Vec<&str> = pats.iter().map(String::as_str).collect();
+        let q = patterns_query(&refs, f);
+        // Line-oriented searches look for matches line by line; a multiline one in the whole text.
+        let texts: Vec<&str> = if ml { vec![t.as_str()] } else { t.split('\n').collect() };
+        for piece in texts {
+            if m.is_match(piece.as_bytes()).unwrap() {
+                let tri = text_trigrams(t.as_bytes());
+                prop_assert!(q.eval(&|x| tri.binary_search(&x).is_ok()),
+                    "patterns {:?} match {:?} but the query {:?} does not hold", pats, t, q);
+            }
+        }
+    }
+
+    /// Literal-heavy patterns actually prune (the property above is trivially true of `All`).
+    #[test]
+    fn literals_are_required(w in "[a-z]{3,8}") {
+        let q = patterns_query(&[w.as_str()], QueryFlags::default());
+        prop_assert!(!q.is_all());
+    }
+}

@@ -1,0 +1,352 @@
+//! The n-gram index (issue 27): with it, every grep answer is byte for byte the unindexed one
+//! (results, truncated, counts, cursors, stats other than `stats.index`), and it is fresh: a change
+//! made after indexing is seen by the next query.
+
+use rootbound::{GrepArgs, OutputMode, Sandbox};
+use serde_json::Value;
+use std::fs;
+use std::path::Path;
+use std::time::Duration;
+
+const WORDS: &[&str] = &[
+    "alpha",
+    "beta",
+    "gamma",
+    "mutex_lock",
+    "kmalloc",
+    "PM_RESUME",
+    "copy_from_user",
+    "TODO",
+    "struct file_operations",
+    "EXPORT_SYMBOL_GPL",
+    "Kelvin",
+    "mask",
+    "MAſK",
+    "spin_lock_irq(",
+];
+
+fn tree(dir: &Path) {
+    let mut seed = 7u64;
+    let mut rnd = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as usize % n
+    };
+    for d in [
+        "",
+        "a",
+        "a/b",
+        "c",
+        "c/deep/er",
+        ".hidden",
+        "ignored_dir",
+        "sub",
+        "sub/x",
+    ] {
+        fs::create_dir_all(dir.join(d)).unwrap();
+    }
+    for i in 0..60 {
+        let d = [
+            "",
+            "a",
+            "a/b",
+            "c",
+            "c/deep/er",
+            ".hidden",
+            "ignored_dir",
+            "sub",
+            "sub/x",
+        ][i % 9];
+        let mut text = String::new();
+        for l in 0..(1 + rnd(12)) {
+            for _ in 0..rnd(5) {
+                text.push_str(WORDS[rnd(WORDS.len())]);
+                text.push(' ');
+            }
+            text.push_str(&format!("line {l}\n"));
+        }
+        fs::write(dir.join(d).join(format!("f{i}.txt")), text).unwrap();
+    }
+    fs::write(dir.join("bin_early"), b"\0alpha beta\n").unwrap();
+    let mut late = b"kmalloc first\n".to_vec();
+    late.extend(std::iter::repeat_n(b'x', 20000));
+    late.extend(b"\0 after PM_RESUME\n");
+    fs::write(dir.join("a/late_nul_match"), &late).unwrap();
+    let mut late2 = b"nothing here\n".to_vec();
+    late2.extend(std::iter::repeat_n(b'y', 20000));
+    late2.extend(b"\0 PM_RESUME after the nul\n");
+    fs::write(dir.join("a/late_nul_nomatch"), &late2).unwrap();
+    let utf16: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain(
+            "mutex_lock in utf16\n"
+                .encode_utf16()
+                .flat_map(|u| u.to_le_bytes()),
+        )
+        .collect();
+    fs::write(dir.join("c/utf16.txt"), utf16).unwrap();
+    fs::write(dir.join("c/bom8.txt"), b"\xEF\xBB\xBFgamma with bom\n").unwrap();
+    fs::write(dir.join("big.txt"), "copy_from_user ".repeat(4000)).unwrap();
+    fs::write(dir.join("linked.txt"), "TODO hard linked\n").unwrap();
+    fs::hard_link(dir.join("linked.txt"), dir.join("c/linked_too.txt")).unwrap();
+    std::os::unix::fs::symlink("f0.txt", dir.join("sym.txt")).unwrap();
+    fs::write(dir.join(".gitignore"), "ignored_dir/\n*.log\n").unwrap();
+    fs::write(dir.join("x.log"), "alpha in a log\n").unwrap();
+    fs::write(dir.join("sub/.ignore"), "x/\n").unwrap();
+    fs::write(dir.join("secret.txt"), "alpha PM_RESUME kmalloc secret\n").unwrap();
+    fs::write(dir.join("a/.env"), "kmalloc=1\n").unwrap();
+}
+
+fn sandboxes(dir: &Path) -> (Sandbox, Sandbox) {
+    let build = || {
+        Sandbox::builder()
+            .root(dir)
+            .root(dir.join("sub"))
+            .deny("secret*")
+            .threads(2)
+            .build()
+            .unwrap()
+    };
+    let on = build().with_index();
+    assert!(on.wait_for_index(Duration::from_secs(60)));
+    assert!(
+        on.index_status().iter().all(|s| s.state == "ready"),
+        "{:?}",
+        on.index_status()
+    );
+    (build(), on)
+}
+
+fn run(sb: &Sandbox, a: &GrepArgs) -> Value {
+    match sb.grep_search(a) {
+        Ok(r) => serde_json::to_value(&r).unwrap(),
+        Err(e) => serde_json::json!({"error": format!("{:?}", e.code)}),
+    }
+}
+
+/// Both answers, every page of a cursor walk; returns files pruned.
+fn same(off: &Sandbox, on: &Sandbox, a: &GrepArgs) -> u64 {
+    let mut a = a.clone();
+    let mut pruned = 0;
+    for _ in 0..200 {
+        let x = run(off, &a);
+        let mut y = run(on, &a);
+        if let Some(ix) = y
+            .pointer_mut("/stats")
+            .and_then(|s| s.as_object_mut())
+            .and_then(|s| s.remove("index"))
+        {
+            pruned += ix["files_pruned"].as_u64().unwrap();
+        }
+        assert_eq!(x, y, "args {}", serde_json::to_string(&a).unwrap());
+        match x["next_cursor"].as_str() {
+            Some(c) => a.cursor = Some(c.into()),
+            None => break,
+        }
+    }
+    pruned
+}
+
+fn args(p: &str, f: impl Fn(&mut GrepArgs)) -> GrepArgs {
+    let mut a = GrepArgs::new(p);
+    f(&mut a);
+    a
+}
+
+fn cases() -> Vec<GrepArgs> {
+    let patterns = [
+        "alpha",
+        "PM_RESUME",
+        "mutex_lock",
+        r"\bkmalloc\(",
+        r"\w+_lock_irq\w*\(",
+        "kmalloc|TODO",
+        "struct file_op",
+        "gamma",
+        "Kelvin",
+        "kelvin",
+        "mask",
+        "copy_from_user",
+        "nothing at all",
+        r"\p{Greek}",
+        "line 1",
+        "a.p.a",
+        "(?i)pm_resume",
+        "x{3}",
+    ];
+    let mut out = Vec::new();
+    for p in patterns {
+        for mode in [
+            OutputMode::Content,
+            OutputMode::FilesWithMatches,
+            OutputMode::Count,
+        ] {
+            for limit in [1u64, 3, 100] {
+                out.push(args(p, |a| {
+                    a.output_mode = Some(mode);
+                    a.limit = Some(limit);
+                }));
+            }
+        }
+        out.push(args(p, |a| a.case_insensitive = Some(true)));
+        out.push(args(p, |a| a.smart_case = Some(true)));
+        out.push(args(p, |a| a.word = Some(true)));
+        out.push(args(p, |a| a.line_regexp = Some(true)));
+        out.push(args(p, |a| a.fixed_strings = Some(true)));
+        out.push(args(p, |a| {
+            a.multiline = Some(true);
+            a.limit = Some(4);
+        }));
+        out.push(args(p, |a| {
+            a.context = Some(1);
+            a.limit = Some(2);
+        }));
+        out.push(args(p, |a| {
+            a.offset = Some(2);
+            a.before = Some(1);
+        }));
+        out.push(args(p, |a| a.hidden = Some(true)));
+        out.push(args(p, |a| a.no_ignore = Some(true)));
+        out.push(args(p, |a| {
+            a.include = Some(rootbound::Globs::One("*.txt".into()))
+        }));
+        out.push(args(p, |a| a.max_filesize = Some(1000)));
+        out.push(args(p, |a| a.path = Some("a".into())));
+        out.push(args(p, |a| a.invert = Some(true)));
+        out.push(args(p, |a| {
+            a.output_mode = Some(OutputMode::FilesWithoutMatch)
+        }));
+        out.push(args(p, |a| a.max_count = Some(1)));
+        out.push(args(p, |a| {
+            a.patterns = Some(vec!["gamma".into(), "beta".into()])
+        }));
+    }
+    out
+}
+
+#[test]
+fn indexed_answers_are_the_unindexed_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    tree(dir.path());
+    // Files changed in the last two seconds are not indexed (their next change could keep the
+    // timestamps): let the tree age.
+    std::thread::sleep(Duration::from_millis(2100));
+    let (off, on) = sandboxes(dir.path());
+    let mut pruned = 0;
+    for a in cases() {
+        pruned += same(&off, &on, &a);
+    }
+    assert!(pruned > 1000, "the index pruned only {pruned} files");
+    // Denied files have no entry: the index holds only what the walk yields.
+    let st = on.index_status();
+    assert_eq!(st.len(), 2);
+    let files: u64 = st.iter().map(|s| s.files).sum();
+    assert!(files > 40 && files < 80, "{st:?}");
+}
+
+#[test]
+fn changes_after_indexing_are_seen() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    tree(d);
+    fs::write(d.join("keep_mtime.txt"), "nothing\n").unwrap();
+    fs::write(d.join("trunc.txt"), "zebra_word here\n").unwrap();
+    fs::create_dir_all(d.join("mv/inner")).unwrap();
+    fs::write(d.join("mv/inner/m.txt"), "plain\n").unwrap();
+    std::thread::sleep(Duration::from_millis(2100));
+    let (off, on) = sandboxes(d);
+    let check = |p: &str| {
+        for mode in [
+            OutputMode::Content,
+            OutputMode::FilesWithMatches,
+            OutputMode::Count,
+        ] {
+            same(&off, &on, &args(p, |a| a.output_mode = Some(mode)));
+        }
+        let count = args(p, |a| {
+            a.output_mode = Some(OutputMode::Count);
+            a.limit = Some(100);
+        });
+        serde_json::to_value(on.grep_search(&count).unwrap()).unwrap()["total"]
+            .as_u64()
+            .unwrap_or(0)
+    };
+    assert_eq!(check("zebra_word"), 1);
+    // Append.
+    let mut f = fs::OpenOptions::new()
+        .append(true)
+        .open(d.join("f9.txt"))
+        .unwrap();
+    std::io::Write::write_all(&mut f, b"zebra_word appended\n").unwrap();
+    drop(f);
+    assert_eq!(check("zebra_word"), 2);
+    // Truncate.
+    fs::write(d.join("trunc.txt"), "").unwrap();
+    assert_eq!(check("zebra_word"), 1);
+    // Same size, mtime put back (touch -r): the ctime still moves.
+    let before = fs::metadata(d.join("keep_mtime.txt"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    fs::write(d.join("keep_mtime.txt"), "zebra_w\n").unwrap();
+    fs::File::options()
+        .write(true)
+        .open(d.join("keep_mtime.txt"))
+        .unwrap()
+        .set_modified(before)
+        .unwrap();
+    assert_eq!(check("zebra_w"), 2);
+    // Replace by rename.
+    fs::write(d.join("tmp.new"), "zebra_word by rename\n").unwrap();
+    fs::rename(d.join("tmp.new"), d.join("a/b/f2.txt")).unwrap();
+    assert_eq!(check("zebra_word"), 2);
+    // Create, delete.
+    fs::write(d.join("c/new.txt"), "zebra_word new\n").unwrap();
+    assert_eq!(check("zebra_word"), 3);
+    fs::remove_file(d.join("c/new.txt")).unwrap();
+    assert_eq!(check("zebra_word"), 2);
+    // Rename a directory.
+    fs::write(d.join("mv/inner/m.txt"), "zebra_word moved\n").unwrap();
+    fs::rename(d.join("mv"), d.join("moved")).unwrap();
+    assert_eq!(check("zebra_word"), 3);
+    // An ignore-file change (`.gitignore` applies only in a git repository): the walk applies the
+    // rules of now.
+    fs::write(d.join(".ignore"), "moved/\n").unwrap();
+    assert_eq!(check("zebra_word"), 2);
+    fs::write(d.join(".ignore"), "").unwrap();
+    assert_eq!(check("zebra_word"), 3);
+    check("alpha");
+    // rootbound's own edits go through the same checks.
+    check("PM_RESUME");
+}
+
+#[test]
+fn status_is_reported_and_over_the_cap_the_root_is_not_indexed() {
+    let dir = tempfile::tempdir().unwrap();
+    tree(dir.path());
+    std::thread::sleep(Duration::from_millis(2100));
+    let limits = rootbound::Limits {
+        index_max_bytes: 1000,
+        ..Default::default()
+    };
+    let sb = Sandbox::builder()
+        .root(dir.path())
+        .limits(limits)
+        .build()
+        .unwrap()
+        .with_index();
+    assert!(sb.wait_for_index(Duration::from_secs(60)));
+    let st = sb.index_status();
+    assert_eq!(st[0].state, "off");
+    assert!(st[0].reason.as_deref().unwrap().contains("index_max_bytes"));
+    // Unindexed, and said so by the absence of stats.index.
+    let r = sb.grep_search(&GrepArgs::new("alpha")).unwrap();
+    assert!(r.stats.index.is_none());
+    // list_roots carries the state; without an index it has no `index` field.
+    let roots = serde_json::to_value(sb.list_roots(&Default::default()).unwrap()).unwrap();
+    assert_eq!(roots["roots"][0]["index"]["state"], "off");
+    let plain = Sandbox::builder().root(dir.path()).build().unwrap();
+    let roots = serde_json::to_value(plain.list_roots(&Default::default()).unwrap()).unwrap();
+    assert!(roots["roots"][0].get("index").is_none());
+}
