@@ -12,7 +12,7 @@
 
 use base64::Engine;
 use rootbound::{
-    Edit, EditArgs, EditResult, Error, ErrorCode, MediaArgs, MkdirArgs, MoveArgs, Policy,
+    Edit, EditArgs, EditResult, Error, ErrorCode, MediaArgs, MkdirArgs, MoveArgs, Policy, ReadArgs,
     ReadManyArgs, RootSpec, RootsArgs, Sandbox, TreeArgs, TreeNode, WritePolicy, MAX_MEDIA_BYTES,
 };
 use serde_json::{json, Value};
@@ -1407,13 +1407,21 @@ fn move_a_directory_holding_a_denied_file_is_refused() {
     w.file("proj/src/main.rs", "fn main() {}\n")
         .file("proj/deep/er/.env", "KEY\n")
         .file("clean/a.txt", "a\n");
+    // Name rules deny the name wherever it goes, so the move is allowed and says nothing about what
+    // the directory holds (refusing it would be an existence oracle); the file stays denied.
     let s = sb(deny(w.rw(), &[".env", "*.pem"]));
+    s.move_file(&mv("proj", "moved")).unwrap();
+    let mut a = ReadArgs::default();
+    a.path = "moved/deep/er/.env".into();
+    assert_eq!(s.read_file(&a).unwrap_err().code, ErrorCode::Denied);
+    // A path rule can change with a move: then a directory holding a denied object is refused.
+    let s = sb(deny(w.rw(), &["/moved/deep/er/.env"]));
     let before = snapshot(&w.w);
-    let e = fails(s.move_file(&mv("proj", "moved")), ErrorCode::Denied);
+    let e = fails(s.move_file(&mv("moved", "proj2")), ErrorCode::Denied);
     assert!(!e.message.contains(".env"), "names a denied file: {e}");
     assert_eq!(snapshot(&w.w), before);
-    s.move_file(&mv("clean", "moved")).unwrap();
-    assert_eq!(w.text("moved/a.txt"), "a\n");
+    s.move_file(&mv("clean", "moved2")).unwrap();
+    assert_eq!(w.text("moved2/a.txt"), "a\n");
     no_temps(&w.w);
 }
 

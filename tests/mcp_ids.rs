@@ -270,11 +270,14 @@ fn a_cancellation_by_a_big_id_stops_the_call() {
         &lines,
         Duration::from_secs(60),
     );
-    let audit = stderr
+    // The cancellation may land before the grep starts (then it never runs and has no audit event)
+    // or while it runs (then its event says it was cancelled); either way no reply comes back.
+    if let Some(audit) = stderr
         .lines()
         .find(|l| l.contains("rootbound::audit") && l.contains("grep_search"))
-        .unwrap_or_else(|| panic!("no audit event for the grep: {stderr}"));
-    assert!(audit.to_lowercase().contains("cancelled"), "{audit}");
+    {
+        assert!(audit.to_lowercase().contains("cancelled"), "{audit}");
+    }
     assert!(reply_with_id(&out, big).is_none(), "{out:#?}");
     // The whole grep is ~15 s of work; cancelled, the session ends long before (a generous bound:
     // the machine may be busy).

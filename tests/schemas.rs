@@ -385,6 +385,7 @@ fn dialect_schemas_are_strict_valid_and_results_match_them() {
                 "write_file",
                 "replace",
             ],
+            Profile::Codex => &["read_file", "list_dir", "grep_files"],
             _ => &[
                 "read_file",
                 "read_text_file",

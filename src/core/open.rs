@@ -347,7 +347,9 @@ pub(crate) fn borrow<F: AsFd>(f: &F) -> BorrowedFd<'_> {
 /// same request does once the name exists; this finds that name. `None` when the request leads
 /// nowhere a name can be checked (out of the root, an absolute link, an unreadable directory).
 pub(crate) fn would_be(dir: BorrowedFd<'_>, rel: &Path, symlinks: SymlinkMode) -> Option<PathBuf> {
-    would_be_at(dir, &lexical(rel), symlinks, 0)
+    // Only a path a symlink changed says more than the lexical check already did.
+    let plain = lexical(rel);
+    would_be_at(dir, &plain, symlinks, 0).filter(|p| *p != plain)
 }
 
 fn would_be_at(
