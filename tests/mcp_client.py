@@ -111,7 +111,9 @@ class Checker:
             check(field(ann, "read_only_hint", "readOnlyHint") is True, f"{t.name}: readOnlyHint")
             check(field(ann, "open_world_hint", "openWorldHint") is False, f"{t.name}: openWorldHint")
         grep_schema = field(tools["grep_search"], "input_schema", "inputSchema")
-        check(grep_schema.get("required") == ["pattern"], f"grep_search schema: {grep_schema.get('required')}")
+        # `pattern` or `patterns`: neither alone is required (issue 25), both are listed.
+        check(not grep_schema.get("required") and {"pattern", "patterns"} <= set(grep_schema["properties"]),
+              f"grep_search schema: {grep_schema.get('required')}")
 
         # read_file: whole file, then a truncated page and the next one by next_offset.
         sc, text = await self.ok("read_file", {"path": "src/lib.rs"})
