@@ -583,6 +583,34 @@ fn files_named_on_the_command_line_are_searched_whatever_the_filters() {
     );
 }
 
+/// A symlink named as an argument (to a directory or a file, inside the current directory or
+/// beside it) has its results shown under the link's name, as rg shows them, not its target's.
+#[test]
+fn symlink_arguments_are_shown_under_their_own_name() {
+    if !have_rg() {
+        return;
+    }
+    let t = tree();
+    let d = t.path();
+    std::os::unix::fs::symlink("docs", d.join("dlink")).unwrap();
+    std::os::unix::fs::symlink("a.foo", d.join("flink")).unwrap();
+    same(
+        d,
+        &[
+            &["-n", "--sort", "path", "needle", "dlink"],
+            &["-n", "--sort", "path", "needle", "./dlink/"],
+            &["-n", "--sort", "path", "needle", "flink", "dlink"],
+        ],
+    );
+    same(
+        &d.join("src"),
+        &[
+            &["-n", "--sort", "path", "needle", "../dlink"],
+            &["-n", "--sort", "path", "needle", "../flink", "../src/deep"],
+        ],
+    );
+}
+
 /// Results under `./dir`, `../x` and absolute arguments are shown under the argument as typed. The
 /// flag layer hands the printer `PrintOpts::path_prefix`; this runs once the printer applies it.
 #[test]

@@ -293,6 +293,42 @@ fn cli_grep_outside_the_current_directory_obeys_deny_rules_above_the_path() {
     assert!(String::from_utf8_lossy(&out.stdout).contains(SECRET));
 }
 
+/// An argument through `..` that really lies under the current directory is the current
+/// directory's path: rules anchored there hold for it (`../here/sub/dir` under `--deny
+/// /sub/dir/k`). A path that really lies elsewhere is not under those anchored rules: they name
+/// the current directory's paths, not the same names below another directory.
+#[test]
+fn cli_grep_anchored_rules_hold_for_the_current_directory_by_any_spelling() {
+    let (_t, base) = tmp();
+    std::fs::create_dir_all(base.join("here/sub/dir")).unwrap();
+    std::fs::write(base.join("here/sub/dir/k"), format!("{SECRET}\n")).unwrap();
+    std::fs::create_dir_all(base.join("other/sub/dir")).unwrap();
+    std::fs::write(base.join("other/sub/dir/k"), "other key\n").unwrap();
+    let grep = |arg: &str| {
+        let out = Command::new(BIN)
+            .current_dir(base.join("here"))
+            .args(["grep", "-n", "SECRET|key", arg, "--deny", "/sub/dir/k"])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    for arg in [
+        "sub/dir",
+        "../here/sub/dir",
+        "../here/sub",
+        "../here",
+        "../here/sub/dir/k",
+    ] {
+        let text = grep(arg);
+        assert!(!text.contains(SECRET), "{arg}: {text}");
+    }
+    let abs = base.join("here/sub/dir");
+    assert!(!grep(abs.to_str().unwrap()).contains(SECRET));
+    // Beside the current directory the anchored rule names nothing.
+    assert!(grep("../other/sub/dir").contains("other key"));
+    assert!(grep("../other").contains("other key"));
+}
+
 fn aged(p: &Path) {
     std::fs::write(p, "kept?").unwrap();
     let past = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);

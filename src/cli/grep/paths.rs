@@ -107,7 +107,41 @@ enum Place {
     Outside(PathBuf, Option<OsString>),
 }
 
+/// Where `arg` lies: by its text, or, when its text leads out (`..`, an absolute path), by where it
+/// really is. `../cwd/sub/dir` is the current directory's `sub/dir`, so the rules anchored at the
+/// current directory hold for it as they do for `sub/dir`; only a path that really lies elsewhere
+/// gets a root of its own.
 fn place(arg: &Path, cwd: Option<&Path>) -> Place {
+    match place_by_text(arg, cwd) {
+        Place::Outside(root, name) => match real_place_under(arg, cwd) {
+            Some(rel) => Place::Inside(rel),
+            None => Place::Outside(root, name),
+        },
+        inside => inside,
+    }
+}
+
+/// `arg`'s path from the current directory when it really lies there: its parent directory
+/// resolved (its last name kept as written, so a symlink argument is searched as a symlink, as the
+/// same name typed from here would be). `None` when it lies elsewhere or cannot be resolved. The
+/// arguments are the operator's own, so resolving them with the host's calls is allowed.
+fn real_place_under(arg: &Path, cwd: Option<&Path>) -> Option<PathBuf> {
+    let cwd = std::fs::canonicalize(cwd?).ok()?;
+    let real = match (arg.components().next_back(), arg.parent()) {
+        (Some(Component::Normal(name)), Some(parent)) => {
+            let parent = if parent.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                parent
+            };
+            std::fs::canonicalize(parent).ok()?.join(name)
+        }
+        _ => std::fs::canonicalize(arg).ok()?,
+    };
+    real.strip_prefix(&cwd).ok().map(Path::to_path_buf)
+}
+
+fn place_by_text(arg: &Path, cwd: Option<&Path>) -> Place {
     let arg = match (arg.is_absolute(), cwd) {
         (true, Some(cwd)) => match arg.strip_prefix(cwd) {
             Ok(rel) => rel,
@@ -231,9 +265,24 @@ pub(crate) fn targets(
                 }
             }
         };
-        out.targets.push(target);
+        out.targets.push(resolved(&out.sandboxes, target));
     }
     Ok(out)
+}
+
+/// `target` with the library's own name for its path as the prefix to replace: a symlink argument
+/// (`lnk` -> `realdir`) has its results shown by the library under the target's name
+/// (`realdir/a.rs`), and rg shows them under the argument (`lnk/a.rs`).
+fn resolved(sandboxes: &[Sandbox], mut target: Target) -> Target {
+    let (Some(path), Some(prefix), None) = (&target.path, &mut target.prefix, &target.error) else {
+        return target;
+    };
+    let mut args = StatArgs::default();
+    args.path = path.clone();
+    if let Ok(st) = sandboxes[target.sandbox].stat(&args) {
+        prefix.lib = st.path;
+    }
+    target
 }
 
 /// Whether the deny rules refuse an argument outside the current directory, seen as the user wrote
@@ -281,9 +330,18 @@ fn outside_denied(sb: &Sandbox, arg: &Path, cwd: Option<&Path>) -> bool {
     denied
 }
 
-/// `base` with `root` as its one root (deny rules, limits and symlink rules kept).
+/// `base` with `root` as its one root (limits and symlink rules kept). Of the deny rules, those that
+/// name a path (`/secret.txt`, `sub/*.sh`) are anchored at the current directory, which this root
+/// does not lie under (arguments that really lie there are searched in the current directory's
+/// sandbox), so they cannot match here; only the rules that deny a name anywhere (`.git/`, `*.pem`)
+/// are kept. Matched against this root they would deny unrelated paths below it.
 fn own_root_policy(base: &Policy, root: &Path) -> Policy {
     let mut p = base.clone();
+    p.deny.retain(|g| {
+        let g = g.trim();
+        let g = g.strip_prefix('!').unwrap_or(g);
+        g.starts_with("**/") || !g.trim_end_matches('/').contains('/')
+    });
     p.roots = vec![RootSpec {
         name: String::new(),
         path: root.to_path_buf(),
@@ -324,22 +382,22 @@ mod tests {
     fn arguments_outside_the_current_directory_get_their_own_root() {
         let cwd = Path::new("/work/x");
         assert!(
-            matches!(place(Path::new("./a/b"), Some(cwd)), Place::Inside(p) if p == Path::new("a/b"))
+            matches!(place_by_text(Path::new("./a/b"), Some(cwd)), Place::Inside(p) if p == Path::new("a/b"))
         );
         assert!(
-            matches!(place(Path::new("/work/x/a"), Some(cwd)), Place::Inside(p) if p == Path::new("a"))
+            matches!(place_by_text(Path::new("/work/x/a"), Some(cwd)), Place::Inside(p) if p == Path::new("a"))
         );
         assert!(
-            matches!(place(Path::new("."), Some(cwd)), Place::Inside(p) if p.as_os_str().is_empty())
+            matches!(place_by_text(Path::new("."), Some(cwd)), Place::Inside(p) if p.as_os_str().is_empty())
         );
-        assert!(matches!(place(Path::new("../y/f"), Some(cwd)),
+        assert!(matches!(place_by_text(Path::new("../y/f"), Some(cwd)),
             Place::Outside(r, Some(n)) if r == Path::new("../y") && n == "f"));
-        assert!(matches!(place(Path::new("/etc"), Some(cwd)),
+        assert!(matches!(place_by_text(Path::new("/etc"), Some(cwd)),
             Place::Outside(r, Some(n)) if r == Path::new("/") && n == "etc"));
-        assert!(matches!(place(Path::new(".."), Some(cwd)),
+        assert!(matches!(place_by_text(Path::new(".."), Some(cwd)),
             Place::Outside(r, None) if r == Path::new("..")));
         assert!(
-            matches!(place(Path::new("/"), Some(cwd)), Place::Outside(r, None) if r == Path::new("/"))
+            matches!(place_by_text(Path::new("/"), Some(cwd)), Place::Outside(r, None) if r == Path::new("/"))
         );
     }
 }
