@@ -375,7 +375,9 @@ enum Template {
 enum Res {
     Obj(P),
     Escape,
-    NotFound,
+    /// Missing: where it would be (the real path of the last directory reached, then the rest of
+    /// the request read as text).
+    NotFound(P),
     NotDir,
     Loop,
 }
@@ -716,7 +718,19 @@ impl Model {
             }
             let next = cat(&cur, &[c]);
             match self.nodes.get(&next) {
-                None => return Res::NotFound,
+                None => {
+                    let mut at = next;
+                    for c in queue {
+                        match c.as_slice() {
+                            b"." => {}
+                            b".." => {
+                                at.pop();
+                            }
+                            _ => at.push(c),
+                        }
+                    }
+                    return Res::NotFound(at);
+                }
                 Some(Node::Dir) => cur = next,
                 Some(Node::Link { abs, target }) => {
                     hops += 1;
@@ -739,6 +753,21 @@ impl Model {
             }
         }
         Res::Obj(cur)
+    }
+
+    /// Whether some step of the request, as resolved through symlinks (or where it would be when
+    /// missing), is denied: a request that passes a denied name answers DENIED whether or not that
+    /// name exists.
+    fn steps_denied(&self, root: &[Name], rel: &[Name]) -> bool {
+        (1..=rel.len()).any(|k| {
+            if rel[k - 1] == b"." || rel[k - 1] == b".." {
+                return false;
+            }
+            match self.resolve(root, &rel[..k]) {
+                Res::Obj(p) | Res::NotFound(p) => p.len() > root.len() && self.denied(&p, false),
+                _ => false,
+            }
+        })
     }
 
     fn candidates(&self, req: &Req) -> Result<Vec<(usize, P)>, ErrorCode> {
@@ -780,8 +809,17 @@ impl Model {
             if self.denied(&cat(root, &lexical), false) {
                 return Err(ErrorCode::Denied);
             }
-            match self.resolve(root, &rel) {
-                Res::NotFound => continue,
+            let resolved = self.resolve(root, &rel);
+            let steps_checked = match resolved {
+                Res::NotFound(_) | Res::NotDir => true,
+                Res::Obj(_) => rel.iter().any(|c| c == b".."),
+                _ => false,
+            };
+            if steps_checked && self.steps_denied(root, &rel) {
+                return Err(ErrorCode::Denied);
+            }
+            match resolved {
+                Res::NotFound(_) => continue,
                 Res::Escape => return Err(ErrorCode::OutOfSandbox),
                 Res::Loop => return Err(ErrorCode::SymlinkLoop),
                 Res::NotDir => return Err(ErrorCode::NotAFile),
@@ -1469,7 +1507,7 @@ fn check_writes(sb: &Sandbox, m: &Model, base: &Path, ctx: &str) -> Result<(), T
         // A delete makes no directory: through an alias to a place whose directory is missing, the
         // name cannot be resolved and is absent, as read_file says for the same spelling.
         let parent_exists = m.nodes.get(&at[..at.len() - 1]) == Some(&Node::Dir);
-        let want = if lexical || parent_exists {
+        let want = if lexical || parent_exists || m.denied(&at[..at.len() - 1], true) {
             ErrorCode::Denied
         } else {
             ErrorCode::NotFound

@@ -550,3 +550,88 @@ fn hard_links_fifos_and_trailing_slashes_on_the_write_side() {
     assert_eq!(code(&r), "NOT_A_FILE", "{r}");
     assert!(w2.join("f").is_file());
 }
+
+/// A request that steps through a denied name on its way (`.git/../x`, `g/../x` with `g -> .git`,
+/// `k.pem/..`, `kl/x` with `kl -> k.pem`) answers DENIED whether or not that name exists, for read
+/// and write tools alike: otherwise its success (or NOT_A_FILE against NOT_FOUND) tells what stands
+/// there, and a write would make `.git` to get through it.
+#[test]
+fn a_request_through_a_denied_name_answers_alike_whether_or_not_it_exists() {
+    let (_t, w) = tmp();
+    for d in ["has", "hasnt"] {
+        std::fs::create_dir(w.join(d)).unwrap();
+        std::fs::write(w.join(d).join("x.txt"), "plain\n").unwrap();
+        std::os::unix::fs::symlink(".git", w.join(d).join("g")).unwrap();
+        std::os::unix::fs::symlink("k.pem", w.join(d).join("kl")).unwrap();
+    }
+    std::fs::create_dir(w.join("has/.git")).unwrap();
+    std::fs::write(w.join("has/k.pem"), SECRET).unwrap();
+    let sb = sandbox(&[&w], all_writes(&w), &[".git/", "*.pem"]);
+    let answer = |d: &str, tool: &str, args: Value| {
+        let args: Value =
+            serde_json::from_str(&args.to_string().replace("D/", &format!("{d}/"))).unwrap();
+        sb.call(tool, args)
+    };
+    let calls = [
+        ("read_file", json!({"path": "D/.git/../x.txt"})),
+        ("read_file", json!({"path": "D/g/../x.txt"})),
+        ("stat", json!({"path": "D/k.pem/.."})),
+        ("stat", json!({"path": "D/kl/.."})),
+        ("stat", json!({"path": "D/kl/x"})),
+        ("list_dir", json!({"path": "D/g/.."})),
+        (
+            "grep_search",
+            json!({"pattern": "plain", "path": "D/.git/.."}),
+        ),
+        (
+            "write_file",
+            json!({"path": "D/.git/../new.txt", "content": "n"}),
+        ),
+        (
+            "write_file",
+            json!({"path": "D/g/../new.txt", "content": "n"}),
+        ),
+        (
+            "write_file",
+            json!({"path": "D/kl/../new.txt", "content": "n"}),
+        ),
+        ("create_directory", json!({"path": "D/g/../made"})),
+        ("delete_file", json!({"path": "D/g/../x.txt"})),
+        (
+            "move_file",
+            json!({"source": "D/x.txt", "destination": "D/g/../y.txt"}),
+        ),
+        (
+            "edit_file",
+            json!({"path": "D/k.pem/../x.txt", "old_string": "plain", "new_string": "p"}),
+        ),
+    ];
+    for (tool, args) in &calls {
+        let has = answer("has", tool, args.clone());
+        let hasnt = answer("hasnt", tool, args.clone());
+        assert_eq!(code(&has), "DENIED", "{tool} {args}: {has}");
+        assert_eq!(code(&hasnt), "DENIED", "{tool} {args}: {hasnt}");
+        no_secret(&has);
+    }
+    // Nothing was made, moved or deleted on the way.
+    for d in ["has", "hasnt"] {
+        let mut names: Vec<String> = std::fs::read_dir(w.join(d))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        let want: &[&str] = if d == "has" {
+            &[".git", "g", "k.pem", "kl", "x.txt"]
+        } else {
+            &["g", "kl", "x.txt"]
+        };
+        assert_eq!(names, want, "{d}");
+        assert_eq!(
+            std::fs::read_to_string(w.join(d).join("x.txt")).unwrap(),
+            "plain\n"
+        );
+    }
+    // A `..` through an ordinary directory still works.
+    std::fs::create_dir(w.join("has/sub")).unwrap();
+    ok(&sb.call("read_file", json!({"path": "has/sub/../x.txt"})));
+}

@@ -19,7 +19,7 @@ use crate::core::open::{self, Kind, Opened, Want};
 use crate::core::policy::SymlinkMode;
 use rustix::fs::Stat;
 use std::os::fd::BorrowedFd;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 /// Which configured root an object was reached through: a read root by index, or the write root.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -142,6 +142,28 @@ impl Gate {
                 .is_ok_and(|rest| self.deny.is_denied(rest, is_dir)),
             Nesting::Same => false,
         })
+    }
+
+    /// Whether the request, read as text, names a denied path on its way: `.git/../README` steps
+    /// into `.git`; answering it would tell whether `.git` exists as a directory, and a write would
+    /// make `.git` to get through it.
+    pub fn denied_on_the_way(&self, root: RootId, rel: &Path) -> bool {
+        let mut at = PathBuf::new();
+        for c in rel.components() {
+            match c {
+                Component::Normal(n) => {
+                    at.push(n);
+                    if self.denied(root, &at, false) {
+                        return true;
+                    }
+                }
+                Component::ParentDir => {
+                    at.pop();
+                }
+                _ => {}
+            }
+        }
+        false
     }
 
     /// Whether the object at `rel` beneath the write root is one the read tools can reach: some read

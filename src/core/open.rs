@@ -336,6 +336,40 @@ pub(crate) fn lexical(rel: &Path) -> PathBuf {
     out
 }
 
+/// Whether some step of `rel` beneath `dir`, as the filesystem resolves it (through symlinks),
+/// lands on a path `denied` refuses: `kl/..` or `kl/x` with `kl -> k.pem` must not answer
+/// NOT_A_FILE where a missing `k.pem` answers otherwise, and `gl/../README` with `gl -> .git` must
+/// not succeed only when `.git` exists. Each step is opened for metadata only (`O_PATH`); a missing
+/// step is placed where it [`would_be`]. For a request that failed or holds `..`: a plain request
+/// that opened was checked whole by the gate.
+pub(crate) fn steps_on(
+    dir: BorrowedFd<'_>,
+    rel: &Path,
+    symlinks: SymlinkMode,
+    denied: impl Fn(&Path) -> bool,
+) -> bool {
+    let mut at = PathBuf::new();
+    for c in rel.components() {
+        at.push(c);
+        if !matches!(c, Component::Normal(_)) {
+            continue;
+        }
+        let real = match open_beneath(dir, &at, Want::Meta, symlinks) {
+            Ok(o) => path_beneath(dir, o.fd.as_fd()),
+            Err(_) => would_be(dir, &at, symlinks),
+        };
+        if real.is_some_and(|p| denied(&p)) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether a request holds a `..` step (resolved by the filesystem, through whatever it passes).
+pub(crate) fn has_parent_step(rel: &Path) -> bool {
+    rel.components().any(|c| matches!(c, Component::ParentDir))
+}
+
 /// Borrows a descriptor (a small helper so callers need not import `AsFd`).
 pub(crate) fn borrow<F: AsFd>(f: &F) -> BorrowedFd<'_> {
     f.as_fd()

@@ -208,12 +208,15 @@ impl Sandbox {
         for (idx, rel) in resolve::candidates(raw, &path, &anchors)? {
             let id = RootId::Read(idx);
             // A lexical check first, so a denied name is refused the same way whether or not it exists.
-            if self.gate.denied(id, &open::lexical(&rel), false) {
+            if self.gate.denied_on_the_way(id, &rel) {
                 return Err(denied(raw));
             }
             let root = &self.roots[idx];
             match open::open_beneath(open::borrow(&root.dir), &rel, want, self.policy.symlinks) {
                 Ok(opened) => {
+                    if open::has_parent_step(&rel) && self.steps_on_denied(id, &root.dir, &rel) {
+                        return Err(denied(raw));
+                    }
                     let resolved = self.resolved(raw, &root.dir, &opened, &rel)?;
                     self.admit(raw, id, &resolved, &opened)?;
                     return Ok(Located {
@@ -231,15 +234,15 @@ impl Sandbox {
                         // admitted one says what it is.
                         self.admit_other(raw, id, &root.dir, &rel)?;
                     }
-                    if err.code != ErrorCode::NotFound {
-                        return Err(err);
-                    }
-                    // Missing through a symlink to a denied name: DENIED, as once the name exists.
-                    if self.gate.has_rules()
-                        && open::would_be(open::borrow(&root.dir), &rel, self.policy.symlinks)
-                            .is_some_and(|p| self.gate.denied(id, &p, false))
+                    // Missing, or not a directory, through a symlink to a denied name: DENIED, as
+                    // the same request answers once the name exists (or is of another kind).
+                    if matches!(err.code, ErrorCode::NotFound | ErrorCode::NotAFile)
+                        && self.steps_on_denied(id, &root.dir, &rel)
                     {
                         return Err(denied(raw));
+                    }
+                    if err.code != ErrorCode::NotFound {
+                        return Err(err);
                     }
                     last = Some(err);
                 }
@@ -251,6 +254,15 @@ impl Sandbox {
                 format!("'{raw}' does not exist in any root"),
             )
         }))
+    }
+
+    /// Whether some step of `rel`, as the filesystem resolves it beneath `dir`, is denied (see
+    /// [`open::steps_on`]).
+    fn steps_on_denied(&self, id: RootId, dir: &Dir, rel: &Path) -> bool {
+        self.gate.has_rules()
+            && open::steps_on(open::borrow(dir), rel, self.policy.symlinks, |p| {
+                self.gate.denied(id, p, false)
+            })
     }
 
     /// Admits, for its refusal alone, the object at `rel` that an open for another kind could not

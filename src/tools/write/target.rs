@@ -97,7 +97,7 @@ impl Sandbox {
                 )))
             }
         };
-        if self.gate.denied(RootId::Write, &open::lexical(&rel), false) {
+        if self.gate.denied_on_the_way(RootId::Write, &rel) {
             return Err(denied(raw));
         }
         let parent = rel.parent().map(Path::to_path_buf).unwrap_or_default();
@@ -125,8 +125,22 @@ impl Sandbox {
         create: bool,
     ) -> Result<(OwnedFd, PathBuf)> {
         let (root, _) = self.write_root()?;
-        let fd = match open::open_beneath(root.dir.as_fd(), parent, Want::Dir, self.policy.symlinks)
-        {
+        // A parent that steps through a denied name (`gl/..` with `gl -> .git`) is refused whether
+        // or not that name exists, before anything is opened or made through it.
+        let steps_denied = || {
+            self.gate.has_rules()
+                && open::steps_on(root.dir.as_fd(), parent, self.policy.symlinks, |p| {
+                    self.gate.denied(RootId::Write, p, false)
+                })
+        };
+        if open::has_parent_step(parent) && steps_denied() {
+            return Err(denied(raw));
+        }
+        let opened = open::open_beneath(root.dir.as_fd(), parent, Want::Dir, self.policy.symlinks);
+        if opened.is_err() && steps_denied() {
+            return Err(denied(raw));
+        }
+        let fd = match opened {
             Ok(o) => o.fd,
             Err(e) if is_noent(&e) && create => self.make_parents(root, raw, parent, name)?,
             Err(e) if is_noent(&e) => {
