@@ -177,6 +177,7 @@ fn check_page(
     let limit = args
         .get("limit")
         .and_then(Value::as_u64)
+        .filter(|&n| n > 0) // zero means not set (the dialects' convention)
         .unwrap_or(10)
         .max(1)
         .min(l.max_results.max(1) as u64);
@@ -245,7 +246,13 @@ fn run(data: &[u8]) {
     let ctx = format!("{tool} {args}");
     let t = Instant::now();
     let first = sb.call(tool, args.clone());
-    let obj = args.as_object().cloned().unwrap_or_default();
+    // What the call meant: a zero in these fields means "not set" (src/tools/catalog.rs, `unset`),
+    // so the checks read the arguments without them.
+    let mut obj = args.as_object().cloned().unwrap_or_default();
+    obj.retain(|k, v| {
+        let unset = ["offset", "limit", "max_bytes", "max_count", "max_depth", "max_filesize"];
+        !(v.is_null() || (unset.contains(&k.as_str()) && v.as_f64() == Some(0.0)))
+    });
     check_page(e, &l, &obj, &first, t.elapsed(), &ctx);
     // Follow the next pages by cursor, and by offset.
     let mut page = first.clone();
