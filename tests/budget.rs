@@ -684,3 +684,39 @@ fn heap_limit_is_too_large() {
         assert_eq!(r.stats.skipped.unreadable, 0);
     }
 }
+
+/// `timeout_ms` is taken by every tool that can take long (list_dir, directory_tree,
+/// read_many_files, glob, as by grep_search): a call asked for 1 ms over 20,000 entries comes back
+/// cut (`timed_out`) with what it has, where the same call without it finishes.
+#[test]
+fn every_long_tool_takes_a_timeout_argument() {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path();
+    fs::create_dir(root.join("d")).unwrap();
+    for i in 0..20_000 {
+        fs::write(root.join(format!("d/f{i:05}.txt")), "x\n").unwrap();
+    }
+    let sb = Sandbox::new(policy(root, Limits::default())).unwrap();
+    let calls = [
+        ("list_dir", serde_json::json!({"path": "d"})),
+        (
+            "directory_tree",
+            serde_json::json!({"path": "d", "max_entries": 1000}),
+        ),
+        ("read_many_files", serde_json::json!({"paths": ["d/*.txt"]})),
+        ("glob", serde_json::json!({"pattern": "*.nomatch"})),
+    ];
+    for (tool, args) in calls {
+        let full = sb.call(tool, args.clone());
+        assert!(full.get("error").is_none(), "{tool}: {full}");
+        assert_ne!(
+            full["timed_out"], true,
+            "{tool}: finishes without a timeout"
+        );
+        let mut cut_args = args.clone();
+        cut_args["timeout_ms"] = 1.into();
+        let cut = sb.call(tool, cut_args);
+        assert!(cut.get("error").is_none(), "{tool}: {cut}");
+        assert_eq!(cut["timed_out"], true, "{tool}: {cut}");
+    }
+}

@@ -93,6 +93,16 @@ impl LimitField {
     }
 }
 
+impl Limits {
+    /// One call's time budget: what the arguments ask (`timeout_ms`), never more than the policy's
+    /// timeout, which is also the default.
+    pub fn call_timeout(&self, asked_ms: Option<u64>) -> std::time::Duration {
+        std::time::Duration::from_millis(
+            asked_ms.map_or(self.timeout_ms, |t| t.min(self.timeout_ms)),
+        )
+    }
+}
+
 macro_rules! limit_type {
     (u64) => {
         LimitType::U64

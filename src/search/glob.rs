@@ -14,7 +14,6 @@ use crate::walk::{Filter, IgnoreBudget, WalkEnd, WalkSkips};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use std::time::Duration;
 
 /// Arguments of `glob`.
 /// ```
@@ -55,6 +54,10 @@ pub struct GlobArgs {
     /// ties by path; pages by offset only, and at most 100,000 matching files are sorted).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sort: Option<GlobSort>,
+    /// Time budget in milliseconds (capped by the policy's timeout); a call cut by it says
+    /// `timed_out` and returns what it has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout_ms: Option<u64>,
     /// `rootbound grep --files`: rg's globs, types, ignore kinds and depth, which then replace
     /// `pattern`. Never read from or written to JSON, and not in the schema.
     #[serde(skip)]
@@ -105,6 +108,7 @@ impl Sandbox {
             q.offset = None;
             q.cursor = None;
             q.limit = None;
+            q.timeout_ms = None;
         });
         let cursor = self.decode_cursor(args.cursor.as_deref(), args.offset, query)?;
         let (limit, max_bytes) = self.page_caps(args.limit, None);
@@ -112,9 +116,9 @@ impl Sandbox {
         let skip = self.skip_of(cursor.as_ref(), offset)?;
         let first_index = cursor.as_ref().map_or(offset, |c| c.index);
         let mut page = Page::new(OutputMode::FilesWithMatches, limit, max_bytes, 0, 0, skip);
-        let deadline = Arc::new(Deadline::after(Duration::from_millis(
-            self.policy.limits.timeout_ms,
-        )));
+        let deadline = Arc::new(Deadline::after(
+            self.policy.limits.call_timeout(args.timeout_ms),
+        ));
         // Ignore files compile within the call's budget.
         let filter = Filter {
             ignore: IgnoreBudget {

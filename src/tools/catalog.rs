@@ -213,10 +213,12 @@ impl ToolName {
                 "max_bytes",
                 "timeout_ms",
             ],
-            ToolName::Glob => &["path", "offset", "cursor", "limit", "sort"],
-            ToolName::ListDir => &["path", "offset", "limit"],
-            ToolName::ReadManyFiles => &["max_bytes"],
-            ToolName::DirectoryTree => &["path", "max_depth", "max_entries", "exclude"],
+            ToolName::Glob => &["path", "offset", "cursor", "limit", "sort", "timeout_ms"],
+            ToolName::ListDir => &["path", "offset", "limit", "timeout_ms"],
+            ToolName::ReadManyFiles => &["max_bytes", "timeout_ms"],
+            ToolName::DirectoryTree => {
+                &["path", "max_depth", "max_entries", "exclude", "timeout_ms"]
+            }
             ToolName::WriteFile => &["encoding"],
             ToolName::EditFile => &["expected_replacements", "edits"],
             _ => &[],

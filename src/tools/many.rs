@@ -37,6 +37,10 @@ pub struct ReadManyArgs {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 1))]
     pub max_bytes: Option<u64>,
+    /// Time budget in milliseconds (capped by the policy's timeout); a call cut by it says
+    /// `timed_out` and returns what it has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout_ms: Option<u64>,
 }
 
 impl ReadManyArgs {
@@ -45,6 +49,7 @@ impl ReadManyArgs {
         ReadManyArgs {
             paths: paths.iter().map(|s| s.to_string()).collect(),
             max_bytes: None,
+            timeout_ms: None,
         }
     }
 }
@@ -118,12 +123,12 @@ impl Sandbox {
             )));
         }
         // Every read and glob below runs under this call's one deadline.
-        let timeout = Duration::from_millis(self.policy.limits.timeout_ms);
-        crate::core::deadline::within(timeout, || self.many_within(args))
+        let timeout = self.policy.limits.call_timeout(args.timeout_ms);
+        crate::core::deadline::within(timeout, || self.many_within(args, timeout))
     }
 
-    fn many_within(&self, args: &ReadManyArgs) -> Result<ReadManyResult> {
-        let deadline = Deadline::after(Duration::from_millis(self.policy.limits.timeout_ms));
+    fn many_within(&self, args: &ReadManyArgs, timeout: Duration) -> Result<ReadManyResult> {
+        let deadline = Deadline::after(timeout);
         let cap = self.policy.limits.max_read_bytes.max(1);
         let mut budget = args.max_bytes.unwrap_or(cap).clamp(1, cap);
         let mut out = ReadManyResult::default();
@@ -195,6 +200,8 @@ impl Sandbox {
             };
             out.files.push(file);
         }
+        // A glob's expansion cut by the deadline leaves the list short: that is a timeout too.
+        out.timed_out |= out.truncated && deadline.expired();
         Ok(out)
     }
 

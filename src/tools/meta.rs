@@ -13,7 +13,6 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::os::fd::AsFd;
 use std::path::Path;
-use std::time::Duration;
 
 /// Arguments of `stat`.
 /// ```
@@ -79,6 +78,10 @@ pub struct ListArgs {
     /// Entries per page (default and cap: the policy's `max_list_entries`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit: Option<u64>,
+    /// Time budget in milliseconds (capped by the policy's timeout); a call cut by it says
+    /// `timed_out` and returns what it has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout_ms: Option<u64>,
 }
 
 /// One directory entry.
@@ -196,9 +199,9 @@ impl Sandbox {
                 .collect();
             return Ok((l, String::new()));
         };
-        let deadline = std::sync::Arc::new(Deadline::after(Duration::from_millis(
-            self.policy.limits.timeout_ms,
-        )));
+        let deadline = std::sync::Arc::new(Deadline::after(
+            self.policy.limits.call_timeout(args.timeout_ms),
+        ));
         let loc = self.locate(raw, Want::Dir)?;
         if loc.opened.kind() != Kind::Dir {
             return Err(Error::new(

@@ -22,7 +22,6 @@ use std::collections::VecDeque;
 use std::os::fd::{AsFd, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Duration;
 
 /// Arguments of `directory_tree`.
 #[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
@@ -50,6 +49,10 @@ pub struct TreeArgs {
     /// Include entries that `.gitignore`/`.ignore`/`.rgignore` hide.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub no_ignore: Option<bool>,
+    /// Time budget in milliseconds (capped by the policy's timeout); a call cut by it says
+    /// `timed_out` and returns what it has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout_ms: Option<u64>,
 }
 
 /// One node of the tree.
@@ -132,9 +135,9 @@ impl Sandbox {
     }
 
     fn tree_inner(&self, args: &TreeArgs) -> Result<(TreeResult, String)> {
-        let deadline = Arc::new(Deadline::after(Duration::from_millis(
-            self.policy.limits.timeout_ms,
-        )));
+        let deadline = Arc::new(Deadline::after(
+            self.policy.limits.call_timeout(args.timeout_ms),
+        ));
         let cap = self.policy.limits.max_list_entries.max(1) as u64;
         let max_entries = args.max_entries.unwrap_or(cap).clamp(1, cap);
         let max_depth = args.max_depth.unwrap_or(3).clamp(1, 16);

@@ -341,6 +341,7 @@ fn read_many(sb: &Sandbox, a: ReadMany) -> Result<Presented, Error> {
     let r = sb.read_many_files(&ReadManyArgs {
         paths: a.include,
         max_bytes: None,
+        timeout_ms: None,
     })?;
     let mut out = String::new();
     let mut skipped = Vec::new();

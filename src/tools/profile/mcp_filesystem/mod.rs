@@ -402,6 +402,7 @@ fn read_multiple(sb: &Sandbox, a: ReadMultiple) -> Result<Presented, Error> {
     let r = sb.read_many_files(&ReadManyArgs {
         paths: a.paths,
         max_bytes: None,
+        timeout_ms: None,
     })?;
     let parts: Vec<String> = r
         .files
