@@ -19,7 +19,7 @@ use crate::core::open::{self, Kind, Opened, Want};
 use crate::core::policy::SymlinkMode;
 use rustix::fs::Stat;
 use std::os::fd::BorrowedFd;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 /// Which configured root an object was reached through: a read root by index, or the write root.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -147,23 +147,13 @@ impl Gate {
     /// Whether the request, read as text, names a denied path on its way: `.git/../README` steps
     /// into `.git`; answering it would tell whether `.git` exists as a directory, and a write would
     /// make `.git` to get through it.
+    ///
+    /// Only the deepest points are checked (before each `..` and at the end): a check covers the
+    /// parents, and checking every step would cost the square of a 2,000-step request.
     pub fn denied_on_the_way(&self, root: RootId, rel: &Path) -> bool {
-        let mut at = PathBuf::new();
-        for c in rel.components() {
-            match c {
-                Component::Normal(n) => {
-                    at.push(n);
-                    if self.denied(root, &at, false) {
-                        return true;
-                    }
-                }
-                Component::ParentDir => {
-                    at.pop();
-                }
-                _ => {}
-            }
-        }
-        false
+        open::deepest_points(Path::new(""), rel.components())
+            .iter()
+            .any(|p| self.denied(root, p, false))
     }
 
     /// Whether the object at `rel` beneath the write root is one the read tools can reach: some read
