@@ -271,9 +271,11 @@ pub(super) fn call(sb: &Sandbox, def: &Def, args: Value) -> Result<Presented, Er
                     edits: Some(
                         a.edits
                             .into_iter()
+                            // As the reference, the texts are read with CRLF as LF; the engine
+                            // writes them in the file's own line endings.
                             .map(|e| Edit {
-                                old_string: e.old_text,
-                                new_string: e.new_text,
+                                old_string: e.old_text.replace("\r\n", "\n"),
+                                new_string: e.new_text.replace("\r\n", "\n"),
                                 replace_all: None,
                             })
                             .collect(),
@@ -287,9 +289,15 @@ pub(super) fn call(sb: &Sandbox, def: &Def, args: Value) -> Result<Presented, Er
         }
         "create_directory" => {
             let a: PathOnly = parse(args)?;
-            sb.create_directory(&MkdirArgs {
-                path: home(sb, a.path.clone())?,
-            })?;
+            let path = home(sb, a.path.clone())?;
+            // An existing directory is success, as `mkdir -p` (a root included, which the engine's
+            // create_directory refuses as a path without a name to create).
+            let exists = sb
+                .stat(&StatArgs { path: path.clone() })
+                .is_ok_and(|r| r.kind == "dir");
+            if !exists {
+                sb.create_directory(&MkdirArgs { path })?;
+            }
             Ok(text(
                 format!("Successfully created directory {}", a.path),
                 None,
