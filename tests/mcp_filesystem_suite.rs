@@ -1418,3 +1418,35 @@ fn edit_file_keeps_a_hard_link_on_edit() {
     assert!(read(&f).contains("return 2;"));
     assert_eq!(read(&link), CODE);
 }
+
+// ---- differences found side by side with the npm package (2026.8.31) ----
+
+#[test]
+fn side_by_side_head_of_a_crlf_file_and_the_diffs_context() {
+    let (_t, dir, mut s) = setup();
+    let f = p(&dir, "f.txt");
+    std::fs::write(&f, "a\r\nb\r\n").unwrap();
+    // DIFFERENCE (dialects.md: "`head` of a CRLF file returns its lines without the `\r`"): the
+    // reference answers "a\r".
+    assert_eq!(s.text("read_text_file", json!({"path": f, "head": 1})), "a");
+    // DIFFERENCE (dialects.md: "The diff's hunks carry the engine's 3 lines of context (jsdiff's
+    // default is 4"): the reference's hunk here is `@@ -1,6 +1,6 @@` with line 6.
+    let body: String = (1..30).map(|i| format!("line {i}\n")).collect();
+    std::fs::write(&f, body).unwrap();
+    let d = s.text(
+        "edit_file",
+        json!({"path": f, "edits": [{"oldText": "line 2\n", "newText": "two\n"}], "dryRun": true}),
+    );
+    assert!(
+        d.contains("\n@@ -1,5 +1,5 @@\n line 1\n-line 2\n+two\n line 3\n line 4\n line 5\n```"),
+        "{d}"
+    );
+    // DIFFERENCE (dialects.md: "an empty `oldText` creates a file and is refused on an existing
+    // one").
+    std::fs::write(&f, "").unwrap();
+    let e = s.error(
+        "edit_file",
+        json!({"path": f, "edits": [{"oldText": "", "newText": "new"}]}),
+    );
+    assert!(e.starts_with("ALREADY_EXISTS"), "{e}");
+}
