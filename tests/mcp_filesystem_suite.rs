@@ -1155,8 +1155,8 @@ fn search(s: &mut Srv, dir: &Path, args: Value) -> Vec<String> {
 fn search_files_matches_a_bare_glob_against_top_level_entries_only() {
     let (_t, dir, mut s) = setup();
     search_fixture(&dir);
-    // DIFFERENCE (dialects.md: "`search_files` uses rootbound's glob (`*.rs` matches at any depth,
-    // like rg), not minimatch relative to `path`").
+    // DIFFERENCE (dialects.md: "`search_files` and `directory_tree`'s `excludePatterns` use
+    // rootbound's glob (`*.rs` matches at any depth, like rg), not minimatch relative to `path`").
     assert_eq!(
         search(&mut s, &dir, json!({"pattern": "*.txt"})),
         [
