@@ -36,7 +36,8 @@ fn no_newline_is_added_at_the_end() {
     let f = p(&root, "nonl.txt");
     for (args, want) in [
         (json!({"path": f, "head": 5}), "one\ntwo"),
-        (json!({"path": f, "head": 1}), "one\n"),
+        // As the reference's headFile: lines joined by "\n", none after the last one.
+        (json!({"path": f, "head": 1}), "one"),
         (json!({"path": f, "tail": 1}), "two"),
         (json!({"path": f}), "one\ntwo"),
     ] {

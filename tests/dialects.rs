@@ -344,12 +344,14 @@ fn mcp_filesystem_surface_and_policy() {
     let lf = s(&t.root.join("lines.txt"));
     assert_eq!(
         text(&at, "read_text_file", json!({"path": lf, "head": 2})),
-        "line 1\nline 2\n"
+        "line 1\nline 2"
     );
+    // As the reference's tailFile: the final newline counts as a line.
     assert_eq!(
-        text(&at, "read_file", json!({"path": lf, "tail": "1"})),
+        text(&at, "read_file", json!({"path": lf, "tail": "2"})),
         "line 30\n"
     );
+    assert_eq!(text(&at, "read_file", json!({"path": lf, "tail": "1"})), "");
     let many = text(
         &at,
         "read_multiple_files",

@@ -81,7 +81,7 @@ pub(super) fn list(sb: &Sandbox, path: String, sizes: Option<SortBy>) -> Result<
 pub(super) fn tree(sb: &Sandbox, a: Tree) -> Result<Presented, Error> {
     let ex = a.exclude_patterns.unwrap_or_default();
     let r = sb.directory_tree(&TreeArgs {
-        path: Some(a.path),
+        path: Some(super::home(sb, a.path)?),
         exclude: (!ex.is_empty()).then_some(Globs::Many(ex)),
         hidden: Some(true),
         ..Default::default()
@@ -111,7 +111,7 @@ pub(super) fn search(sb: &Sandbox, a: Search) -> Result<Presented, Error> {
     let exclude = globs(a.exclude_patterns.as_deref().unwrap_or_default())?;
     let r = sb.glob(&GlobArgs {
         pattern: a.pattern,
-        path: Some(a.path),
+        path: Some(super::home(sb, a.path)?),
         hidden: Some(true),
         limit: Some(sb.policy.limits.max_results as u64),
         ..Default::default()

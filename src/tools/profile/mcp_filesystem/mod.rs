@@ -5,7 +5,7 @@
 mod listing;
 
 use super::{input_of, parse, text, Block, Def, Presented};
-use crate::core::error::Error;
+use crate::core::error::{Error, ErrorCode};
 use crate::core::sandbox::Sandbox;
 use crate::tools::ToolName;
 use crate::{
@@ -248,34 +248,56 @@ pub(super) fn call(sb: &Sandbox, def: &Def, args: Value) -> Result<Presented, Er
         "read_multiple_files" => read_multiple(sb, parse(args)?),
         "write_file" => {
             let a: Write = parse(args)?;
-            super::write_replacing(sb, a.path.clone(), a.content)?;
+            super::write_replacing(sb, home(sb, a.path.clone())?, a.content)?;
             Ok(text(format!("Successfully wrote to {}", a.path), None))
         }
         "edit_file" => {
             let a: EditFile = parse(args)?;
-            let r = sb.edit_file(&EditArgs {
-                path: a.path,
-                edits: Some(
-                    a.edits
-                        .into_iter()
-                        .map(|e| Edit {
-                            old_string: e.old_text,
-                            new_string: e.new_text,
-                            replace_all: None,
-                        })
-                        .collect(),
-                ),
-                dry_run: a.dry_run,
-                ..Default::default()
-            })?;
-            let diff = r.diff.unwrap_or_default();
-            Ok(text(format!("```diff\n{diff}```\n\n"), None))
+            let path = home(sb, a.path)?;
+            let body = if a.edits.is_empty() {
+                // The reference applies no edit and answers the diff of the file with itself: the
+                // header without hunks. The file must still be a file the edit could write.
+                let st = sb.stat(&StatArgs { path: path.clone() })?;
+                if st.kind != "file" {
+                    return Err(Error::new(
+                        ErrorCode::InvalidArgument,
+                        format!("'{path}' is not a regular file"),
+                    ));
+                }
+                String::new()
+            } else {
+                let r = sb.edit_file(&EditArgs {
+                    path: path.clone(),
+                    edits: Some(
+                        a.edits
+                            .into_iter()
+                            // As the reference, the texts are read with CRLF as LF; the engine
+                            // writes them in the file's own line endings.
+                            .map(|e| Edit {
+                                old_string: e.old_text.replace("\r\n", "\n"),
+                                new_string: e.new_text.replace("\r\n", "\n"),
+                                replace_all: None,
+                            })
+                            .collect(),
+                    ),
+                    dry_run: a.dry_run,
+                    ..Default::default()
+                })?;
+                hunks(&r.diff.unwrap_or_default())
+            };
+            Ok(text(fenced_patch(&path, &body), None))
         }
         "create_directory" => {
             let a: PathOnly = parse(args)?;
-            sb.create_directory(&MkdirArgs {
-                path: a.path.clone(),
-            })?;
+            let path = home(sb, a.path.clone())?;
+            // An existing directory is success, as `mkdir -p` (a root included, which the engine's
+            // create_directory refuses as a path without a name to create).
+            let exists = sb
+                .stat(&StatArgs { path: path.clone() })
+                .is_ok_and(|r| r.kind == "dir");
+            if !exists {
+                sb.create_directory(&MkdirArgs { path })?;
+            }
             Ok(text(
                 format!("Successfully created directory {}", a.path),
                 None,
@@ -283,18 +305,22 @@ pub(super) fn call(sb: &Sandbox, def: &Def, args: Value) -> Result<Presented, Er
         }
         "list_directory" => {
             let a: PathOnly = parse(args)?;
-            list(sb, a.path, None)
+            list(sb, home(sb, a.path)?, None)
         }
         "list_directory_with_sizes" => {
             let a: ListSizes = parse(args)?;
-            list(sb, a.path, Some(a.sort_by.unwrap_or(SortBy::Name)))
+            list(
+                sb,
+                home(sb, a.path)?,
+                Some(a.sort_by.unwrap_or(SortBy::Name)),
+            )
         }
         "directory_tree" => tree(sb, parse(args)?),
         "move_file" => {
             let a: Move = parse(args)?;
             sb.move_file(&MoveArgs {
-                source: a.source.clone(),
-                destination: a.destination.clone(),
+                source: home(sb, a.source.clone())?,
+                destination: home(sb, a.destination.clone())?,
                 overwrite: None,
             })?;
             Ok(text(
@@ -305,7 +331,9 @@ pub(super) fn call(sb: &Sandbox, def: &Def, args: Value) -> Result<Presented, Er
         "search_files" => search(sb, parse(args)?),
         "get_file_info" => {
             let a: PathOnly = parse(args)?;
-            let r = sb.stat(&StatArgs { path: a.path })?;
+            let r = sb.stat(&StatArgs {
+                path: home(sb, a.path)?,
+            })?;
             let mut out = format!(
                 "size: {}\nmodified: {}\nisDirectory: {}\nisFile: {}\ntype: {}",
                 r.size,
@@ -349,7 +377,7 @@ fn read(sb: &Sandbox, a: ReadText) -> Result<Presented, Error> {
         ));
     }
     let r = sb.read_file(&ReadArgs {
-        path: a.path,
+        path: home(sb, a.path)?,
         head_lines: a.head,
         tail_lines: a.tail,
         ..Default::default()
@@ -364,7 +392,12 @@ fn read(sb: &Sandbox, a: ReadText) -> Result<Presented, Error> {
         (None, Some(_)) => false,
         (None, None) => r.truncated,
     };
-    let mut out = super::with_extraction_note(&r, r.content.clone());
+    let content = match (a.head, a.tail) {
+        (Some(_), _) => head_text(&r.content),
+        (None, Some(n)) => tail_text(&r.content, n),
+        (None, None) => r.content.clone(),
+    };
+    let mut out = super::with_extraction_note(&r, content);
     if cut {
         if !out.is_empty() && !out.ends_with('\n') {
             out.push('\n');
@@ -378,7 +411,9 @@ fn read(sb: &Sandbox, a: ReadText) -> Result<Presented, Error> {
 }
 
 fn media(sb: &Sandbox, a: PathOnly) -> Result<Presented, Error> {
-    let r = sb.read_media_file(&MediaArgs { path: a.path })?;
+    let r = sb.read_media_file(&MediaArgs {
+        path: home(sb, a.path)?,
+    })?;
     let structured =
         json!({"content": [{"type": r.kind, "data": r.data, "mimeType": r.mime_type}]});
     let block = if r.kind == "audio" {
@@ -400,7 +435,11 @@ fn media(sb: &Sandbox, a: PathOnly) -> Result<Presented, Error> {
 
 fn read_multiple(sb: &Sandbox, a: ReadMultiple) -> Result<Presented, Error> {
     let r = sb.read_many_files(&ReadManyArgs {
-        paths: a.paths,
+        paths: a
+            .paths
+            .into_iter()
+            .map(|p| home(sb, p))
+            .collect::<Result<_, _>>()?,
         max_bytes: None,
         timeout_ms: None,
     })?;
@@ -432,4 +471,102 @@ fn read_multiple(sb: &Sandbox, a: ReadMultiple) -> Result<Presented, Error> {
         })
         .collect();
     Ok(text(parts.join("\n---\n"), None))
+}
+
+/// The reference's `expandHome`: `~` and `~/x` name the home directory (`$HOME`). Here the expansion
+/// is used only when it lands inside a root; otherwise the call is refused saying so, rather than
+/// letting `~` reach the resolver as a literal name.
+pub(super) fn home(sb: &Sandbox, path: String) -> Result<String, Error> {
+    if path != "~" && !path.starts_with("~/") {
+        return Ok(path);
+    }
+    let Some(h) = std::env::var_os("HOME").filter(|h| !h.is_empty()) else {
+        return Err(Error::new(
+            ErrorCode::OutOfSandbox,
+            format!("'{path}' names the home directory, but HOME is not set; give an absolute path inside an allowed directory"),
+        ));
+    };
+    let expanded = std::path::Path::new(&h).join(path[1..].trim_start_matches('/'));
+    let expanded = expanded.to_string_lossy().trim_end_matches('/').to_string();
+    let expanded = if expanded.is_empty() {
+        "/".to_string()
+    } else {
+        expanded
+    };
+    let roots = sb.list_roots(&RootsArgs {})?;
+    // Component-wise (`Path::starts_with`), so `/home/me-evil` is not inside `/home/me`; the
+    // resolver still decides containment of the expanded path as for any absolute path.
+    let inside = roots
+        .roots
+        .iter()
+        .any(|r| std::path::Path::new(&expanded).starts_with(&r.path));
+    if !inside {
+        return Err(Error::new(
+            ErrorCode::OutOfSandbox,
+            format!(
+                "'{path}' expands to '{expanded}' (the home directory), which is not inside an allowed directory; use list_allowed_directories"
+            ),
+        ));
+    }
+    Ok(expanded)
+}
+
+/// The engine's unified diff without its `--- a/..`/`+++ b/..` header, each hunk header in jsdiff's
+/// form (`@@ -3,1 +3,1 @@`: the count is always written, where `similar` leaves out a count of 1).
+fn hunks(diff: &str) -> String {
+    let mut out = String::with_capacity(diff.len() + 32);
+    let mut header = true;
+    for line in diff.split_inclusive('\n') {
+        if header && (line.starts_with("--- ") || line.starts_with("+++ ")) {
+            continue;
+        }
+        header = false;
+        match line.strip_prefix("@@ -").and_then(|l| l.split_once(" @@")) {
+            Some((ranges, rest)) => {
+                let full = |r: &str| {
+                    if r.contains(',') {
+                        r.to_string()
+                    } else {
+                        format!("{r},1")
+                    }
+                };
+                let (o, n) = ranges.split_once(" +").unwrap_or((ranges, "0,0"));
+                out.push_str(&format!("@@ -{} +{} @@{rest}", full(o), full(n)));
+            }
+            None => out.push_str(line),
+        }
+    }
+    out
+}
+
+/// The reference's edit_file text: `createTwoFilesPatch(path, path, old, new, 'original',
+/// 'modified')` in a ```` ```diff ```` fence of enough backticks, then a blank line.
+fn fenced_patch(path: &str, hunks: &str) -> String {
+    let patch = format!(
+        "Index: {path}\n{}\n--- {path}\toriginal\n+++ {path}\tmodified\n{hunks}",
+        "=".repeat(67)
+    );
+    let mut ticks = 3;
+    while patch.contains(&"`".repeat(ticks)) {
+        ticks += 1;
+    }
+    let fence = "`".repeat(ticks);
+    format!("{fence}diff\n{patch}{fence}\n\n")
+}
+
+/// read_text_file's `head`, as the reference's `headFile`: the first N lines joined by `\n`, so the
+/// last line returned has no newline after it (the file's own final newline included).
+fn head_text(content: &str) -> String {
+    content.strip_suffix('\n').unwrap_or(content).to_string()
+}
+
+/// read_text_file's `tail`, as the reference's `tailFile`: the text with CRLF made LF, split on `\n`,
+/// the last N pieces joined by `\n`. A final newline leaves an empty last piece, so it counts as a
+/// line: `tail: 2` of `a\nb\nc\n` is `c\n`. `content` is the engine's last N lines (all lines, when
+/// the file has fewer).
+fn tail_text(content: &str, n: u64) -> String {
+    let text = content.replace("\r\n", "\n");
+    let pieces: Vec<&str> = text.split('\n').collect();
+    let keep = (n as usize).min(pieces.len());
+    pieces[pieces.len() - keep..].join("\n")
 }

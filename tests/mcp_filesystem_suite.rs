@@ -1,0 +1,1448 @@
+//! The MCP reference filesystem server's own test suite (modelcontextprotocol/servers
+//! `src/filesystem/__tests__/server-tools.test.ts`, plus the `~`, head/tail and empty-edit cases of
+//! `lib.test.ts`, `path-utils.test.ts` and `tail-head-real-fs.test.ts`), ported to MCP calls against
+//! `rootbound mcp --profile mcp-filesystem --root D --write-root D --allow-overwrite`.
+//!
+//! Each test is named after the reference case it ports (`describe` / `it`). A case whose expectation
+//! is a deliberate difference asserts rootbound's documented behaviour instead, and says which line of
+//! docs/dialects.md ("## mcp-filesystem", "Differences, and why") it is: search for `DIFFERENCE`.
+//! Cases of the reference that test its internals through mocks (`vi.spyOn(fs, ...)`) or its SDK's
+//! own schema rendering have no MCP-visible input and are not ported.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+struct Srv {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    next: u64,
+}
+
+impl Srv {
+    fn start(dir: &Path, home: Option<&Path>) -> Srv {
+        let d = dir.to_str().unwrap();
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_rootbound"));
+        cmd.args([
+            "mcp",
+            "--profile",
+            "mcp-filesystem",
+            "--root",
+            d,
+            "--write-root",
+            d,
+            "--allow-overwrite",
+        ]);
+        if let Some(h) = home {
+            cmd.env("HOME", h);
+        }
+        let mut child = cmd
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn rootbound mcp");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take().unwrap();
+        let mut s = Srv {
+            child,
+            stdin,
+            lines: rx,
+            next: 1,
+        };
+        s.request(
+            "initialize",
+            json!({"protocolVersion": "2025-06-18", "capabilities": {},
+                   "clientInfo": {"name": "reference-suite", "version": "0"}}),
+        );
+        s.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        s
+    }
+
+    fn send(&mut self, v: Value) {
+        writeln!(self.stdin, "{v}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next;
+        self.next += 1;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(Duration::from_secs(30))
+                .expect("a reply within 30 s");
+            let v: Value = serde_json::from_str(&line).expect("JSON line");
+            if v["id"] == json!(id) {
+                return v;
+            }
+        }
+    }
+
+    /// `tools/call`: the result (a JSON-RPC error becomes `{isError: true, content: [text]}`, as
+    /// the reference's SDK client shows it).
+    fn call(&mut self, name: &str, args: Value) -> Value {
+        let r = self.request("tools/call", json!({"name": name, "arguments": args}));
+        if let Some(e) = r.get("error") {
+            return json!({"isError": true, "content": [{"type": "text", "text": e["message"]}]});
+        }
+        r["result"].clone()
+    }
+
+    fn text(&mut self, name: &str, args: Value) -> String {
+        let r = self.call(name, args);
+        assert_ne!(r["isError"], json!(true), "{name}: {r}");
+        text_of(&r)
+    }
+
+    fn error(&mut self, name: &str, args: Value) -> String {
+        let r = self.call(name, args);
+        assert_eq!(r["isError"], json!(true), "{name} should fail: {r}");
+        text_of(&r)
+    }
+}
+
+impl Drop for Srv {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn text_of(r: &Value) -> String {
+    r["content"][0]["text"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// A fresh allowed directory (canonical, as the reference's tests use `fs.realpath` of a temp dir)
+/// and a server on it.
+fn setup() -> (tempfile::TempDir, PathBuf, Srv) {
+    let t = tempfile::tempdir().unwrap();
+    let dir = t.path().canonicalize().unwrap();
+    let s = Srv::start(&dir, None);
+    (t, dir, s)
+}
+
+fn p(dir: &Path, rel: &str) -> String {
+    dir.join(rel).to_str().unwrap().to_string()
+}
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(path).unwrap()
+}
+
+const TOOL_NAMES: [&str; 14] = [
+    "read_file",
+    "read_text_file",
+    "read_media_file",
+    "read_multiple_files",
+    "write_file",
+    "edit_file",
+    "create_directory",
+    "list_directory",
+    "list_directory_with_sizes",
+    "directory_tree",
+    "move_file",
+    "search_files",
+    "get_file_info",
+    "list_allowed_directories",
+];
+
+// ---- server identity and tool list ----
+
+#[test]
+fn identity_lists_the_14_tools_in_registration_order() {
+    let (_t, _dir, mut s) = setup();
+    let r = s.request("tools/list", json!({}));
+    let names: Vec<&str> = r["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, TOOL_NAMES);
+}
+
+#[test]
+fn identity_pins_each_tools_title_and_read_only_hint() {
+    let (_t, _dir, mut s) = setup();
+    let r = s.request("tools/list", json!({}));
+    let titles = [
+        ("read_file", "Read File (Deprecated)", true),
+        ("read_text_file", "Read Text File", true),
+        ("read_media_file", "Read Media File", true),
+        ("read_multiple_files", "Read Multiple Files", true),
+        ("write_file", "Write File", false),
+        ("edit_file", "Edit File", false),
+        ("create_directory", "Create Directory", false),
+        ("list_directory", "List Directory", true),
+        (
+            "list_directory_with_sizes",
+            "List Directory with Sizes",
+            true,
+        ),
+        ("directory_tree", "Directory Tree", true),
+        ("move_file", "Move File", false),
+        ("search_files", "Search Files", true),
+        ("get_file_info", "Get File Info", true),
+        ("list_allowed_directories", "List Allowed Directories", true),
+    ];
+    for (tool, (name, title, ro)) in r["result"]["tools"].as_array().unwrap().iter().zip(titles) {
+        assert_eq!(tool["name"], name);
+        assert_eq!(tool["title"], title, "{name}");
+        assert_eq!(tool["annotations"]["readOnlyHint"], ro, "{name}");
+    }
+}
+
+#[test]
+fn identity_returns_every_non_media_tools_structured_content_mirroring_the_text_block() {
+    let (_t, dir, mut s) = setup();
+    std::fs::write(dir.join("a.txt"), "alpha").unwrap();
+    let calls = [
+        ("read_file", json!({"path": p(&dir, "a.txt")})),
+        ("read_text_file", json!({"path": p(&dir, "a.txt")})),
+        ("read_multiple_files", json!({"paths": [p(&dir, "a.txt")]})),
+        (
+            "write_file",
+            json!({"path": p(&dir, "b.txt"), "content": "beta"}),
+        ),
+        (
+            "edit_file",
+            json!({"path": p(&dir, "b.txt"), "edits": [{"oldText": "beta", "newText": "gamma"}]}),
+        ),
+        ("create_directory", json!({"path": p(&dir, "sub")})),
+        ("list_directory", json!({"path": p(&dir, "")})),
+        ("list_directory_with_sizes", json!({"path": p(&dir, "")})),
+        ("directory_tree", json!({"path": p(&dir, "")})),
+        (
+            "move_file",
+            json!({"source": p(&dir, "b.txt"), "destination": p(&dir, "c.txt")}),
+        ),
+        (
+            "search_files",
+            json!({"path": p(&dir, ""), "pattern": "*.txt"}),
+        ),
+        ("get_file_info", json!({"path": p(&dir, "a.txt")})),
+        ("list_allowed_directories", json!({})),
+    ];
+    for (name, args) in calls {
+        let r = s.call(name, args);
+        assert_ne!(r["isError"], json!(true), "{name}: {r}");
+        assert_eq!(
+            r["structuredContent"],
+            json!({"content": text_of(&r)}),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn identity_reports_an_unknown_tool_as_an_error() {
+    let (_t, _dir, mut s) = setup();
+    // DIFFERENCE (dialects.md: "errors are the stable codes"): the wording is rootbound's.
+    let e = s.error("no_such_tool", json!({}));
+    assert!(e.contains("no_such_tool"), "{e}");
+}
+
+#[test]
+fn identity_reports_schema_invalid_arguments_as_an_error() {
+    let (_t, _dir, mut s) = setup();
+    let e = s.error("read_text_file", json!({"path": 42}));
+    assert!(e.contains("INVALID_ARGUMENT"), "{e}");
+}
+
+// ---- read_text_file and read_file ----
+
+fn lines_file(dir: &Path) -> String {
+    let f = p(dir, "lines.txt");
+    std::fs::write(&f, "one\ntwo\nthree\nfour\n").unwrap();
+    f
+}
+
+#[test]
+fn read_text_file_returns_the_whole_file() {
+    let (_t, dir, mut s) = setup();
+    let f = lines_file(&dir);
+    let r = s.call("read_text_file", json!({"path": f}));
+    assert_eq!(
+        r["content"],
+        json!([{"type": "text", "text": "one\ntwo\nthree\nfour\n"}])
+    );
+    assert_eq!(
+        r["structuredContent"],
+        json!({"content": "one\ntwo\nthree\nfour\n"})
+    );
+}
+
+#[test]
+fn read_text_file_read_file_is_a_deprecated_alias_with_the_same_result() {
+    let (_t, dir, mut s) = setup();
+    let f = lines_file(&dir);
+    let legacy = s.call("read_file", json!({"path": f, "head": 1}));
+    let current = s.call("read_text_file", json!({"path": f, "head": 1}));
+    assert_eq!(legacy, current);
+    assert_eq!(text_of(&current), "one");
+}
+
+#[test]
+fn read_text_file_returns_the_first_n_lines_with_head() {
+    let (_t, dir, mut s) = setup();
+    let f = lines_file(&dir);
+    assert_eq!(
+        s.text("read_text_file", json!({"path": f, "head": 2})),
+        "one\ntwo"
+    );
+}
+
+#[test]
+fn read_text_file_returns_the_last_n_lines_with_tail_counting_the_trailing_newline_as_a_line() {
+    let (_t, dir, mut s) = setup();
+    let f = lines_file(&dir);
+    assert_eq!(
+        s.text("read_text_file", json!({"path": f, "tail": 2})),
+        "four\n"
+    );
+}
+
+#[test]
+fn read_text_file_treats_head_0_as_absent_and_returns_the_whole_file() {
+    let (_t, dir, mut s) = setup();
+    let f = lines_file(&dir);
+    assert_eq!(
+        s.text("read_text_file", json!({"path": f, "head": 0})),
+        "one\ntwo\nthree\nfour\n"
+    );
+}
+
+#[test]
+fn read_text_file_rejects_head_and_tail_together() {
+    let (_t, dir, mut s) = setup();
+    let f = lines_file(&dir);
+    let e = s.error("read_text_file", json!({"path": f, "head": 1, "tail": 1}));
+    // DIFFERENCE (dialects.md: "Both at once is `INVALID_ARGUMENT`"): the reference's sentence,
+    // after rootbound's stable code.
+    assert!(
+        e.contains("Cannot specify both head and tail parameters simultaneously"),
+        "{e}"
+    );
+    assert!(e.starts_with("INVALID_ARGUMENT"), "{e}");
+}
+
+#[test]
+fn read_text_file_reports_a_missing_file_as_a_tool_error() {
+    let (_t, dir, mut s) = setup();
+    // DIFFERENCE (dialects.md: "Errors are rootbound's stable codes"): NOT_FOUND, not ENOENT.
+    let e = s.error("read_text_file", json!({"path": p(&dir, "missing.txt")}));
+    assert!(e.starts_with("NOT_FOUND"), "{e}");
+}
+
+#[test]
+fn read_text_file_reads_an_empty_file_with_tail_as_empty_text() {
+    let (_t, dir, mut s) = setup();
+    std::fs::write(dir.join("empty.txt"), "").unwrap();
+    assert_eq!(
+        s.text(
+            "read_text_file",
+            json!({"path": p(&dir, "empty.txt"), "tail": 3})
+        ),
+        ""
+    );
+}
+
+// ---- tail-head-real-fs.test.ts / lib.test.ts (headFile, tailFile) ----
+
+/// (file text, head or tail, N, the reference's answer), computed by the reference's `headFile` and
+/// `tailFile` (lib.ts) on these inputs.
+const HEAD_TAIL: &[(&str, &str, u64, &str)] = &[
+    (
+        "line1\nline2\nline3\nline4\nline5\n",
+        "head",
+        2,
+        "line1\nline2",
+    ),
+    ("line1\nline2\nline3\nline4\nline5\n", "tail", 2, "line5\n"),
+    (
+        "line1\nline2\nline3\nline4\nline5\n",
+        "tail",
+        3,
+        "line4\nline5\n",
+    ),
+    (
+        "line1\nline2\nline3\nline4\nline5\n",
+        "head",
+        10,
+        "line1\nline2\nline3\nline4\nline5",
+    ),
+    (
+        "line1\nline2\nline3\nline4\nline5\n",
+        "tail",
+        10,
+        "line1\nline2\nline3\nline4\nline5\n",
+    ),
+    ("line1\nline2\nline3", "head", 5, "line1\nline2\nline3"),
+    ("line1\nline2\nline3", "tail", 1, "line3"),
+    ("line1\nline2\nline3", "tail", 2, "line2\nline3"),
+    ("a\n\n", "head", 5, "a\n"),
+    ("a\n\n", "tail", 1, ""),
+    ("a\r\nb\r\nc\r\n", "tail", 2, "c\n"),
+    ("", "head", 3, ""),
+];
+
+#[test]
+fn tail_head_real_fs_returns_the_lines_the_reference_returns() {
+    let (_t, dir, mut s) = setup();
+    for (i, (body, mode, n, want)) in HEAD_TAIL.iter().enumerate() {
+        let f = p(&dir, &format!("f{i}.txt"));
+        std::fs::write(&f, body).unwrap();
+        let got = s.text("read_text_file", json!({"path": f, *mode: n}));
+        assert_eq!(&got, want, "{mode} {n} of {body:?}");
+    }
+}
+
+#[test]
+fn tail_head_real_fs_handles_a_file_larger_than_one_chunk() {
+    let (_t, dir, mut s) = setup();
+    let body: String = (1..=1000).map(|i| format!("line {i}\n")).collect();
+    let f = p(&dir, "big.txt");
+    std::fs::write(&f, &body).unwrap();
+    assert_eq!(
+        s.text("read_text_file", json!({"path": f, "head": 3})),
+        "line 1\nline 2\nline 3"
+    );
+    assert_eq!(
+        s.text("read_text_file", json!({"path": f, "tail": 3})),
+        "line 999\nline 1000\n"
+    );
+}
+
+// ---- read_media_file ----
+
+#[test]
+fn read_media_file_returns_a_png_as_an_image_block() {
+    let (_t, dir, mut s) = setup();
+    // DIFFERENCE (dialects.md: "`read_media_file` sniffs the type from the bytes"): the reference
+    // names the type by the extension (its case writes 6 arbitrary bytes to `a.png`); here the bytes
+    // must be a PNG.
+    let bytes = [
+        0x89u8, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n', 0, 0, 0, 0,
+    ];
+    std::fs::write(dir.join("a.png"), bytes).unwrap();
+    let r = s.call("read_media_file", json!({"path": p(&dir, "a.png")}));
+    assert_eq!(r["content"][0]["type"], "image", "{r}");
+    assert_eq!(r["content"][0]["mimeType"], "image/png", "{r}");
+    assert_eq!(r["structuredContent"]["content"], r["content"]);
+    std::fs::write(dir.join("b.png"), [0x89u8, 0x50, 0x4e, 0x47, 0x00, 0xff]).unwrap();
+    s.error("read_media_file", json!({"path": p(&dir, "b.png")}));
+}
+
+#[test]
+fn read_media_file_returns_any_other_file_as_an_embedded_resource() {
+    let (_t, dir, mut s) = setup();
+    // DIFFERENCE (dialects.md: "serves images and audio only (other files are refused, not returned
+    // as embedded resources)").
+    std::fs::write(dir.join("my café.bin"), [0u8, 1, 0xfe, 0xff]).unwrap();
+    s.error("read_media_file", json!({"path": p(&dir, "my café.bin")}));
+}
+
+#[test]
+fn read_media_file_reports_a_read_failure_a_directory_as_a_tool_error() {
+    let (_t, dir, mut s) = setup();
+    std::fs::create_dir(dir.join("folder.png")).unwrap();
+    s.error("read_media_file", json!({"path": p(&dir, "folder.png")}));
+}
+
+// ---- read_multiple_files ----
+
+#[test]
+fn read_multiple_files_joins_each_files_content_with_its_path_and_reports_per_file_failures_inline()
+{
+    let (_t, dir, mut s) = setup();
+    let (a, b, missing) = (p(&dir, "a.txt"), p(&dir, "b.txt"), p(&dir, "missing.txt"));
+    std::fs::write(&a, "alpha").unwrap();
+    std::fs::write(&b, "beta").unwrap();
+    let text = s.text(
+        "read_multiple_files",
+        json!({"paths": [a, missing, b, "/etc/hostname"]}),
+    );
+    let parts: Vec<&str> = text.split("\n---\n").collect();
+    assert_eq!(parts.len(), 4, "{text}");
+    assert_eq!(parts[0], format!("{a}:\nalpha\n"));
+    assert!(
+        parts[1].starts_with(&format!("{missing}: Error - ")),
+        "{text}"
+    );
+    assert_eq!(parts[2], format!("{b}:\nbeta\n"));
+    // DIFFERENCE (dialects.md: "Errors are rootbound's stable codes"): the message after
+    // `Error - ` is rootbound's, not `Access denied - path outside allowed directories`.
+    assert!(parts[3].starts_with("/etc/hostname: Error - "), "{text}");
+}
+
+#[test]
+fn read_multiple_files_rejects_an_empty_paths_array() {
+    let (_t, _dir, mut s) = setup();
+    s.error("read_multiple_files", json!({"paths": []}));
+}
+
+// ---- write_file ----
+
+#[test]
+fn write_file_creates_a_new_file() {
+    let (_t, dir, mut s) = setup();
+    let f = p(&dir, "new.txt");
+    let r = s.call("write_file", json!({"path": f, "content": "hello"}));
+    let want = format!("Successfully wrote to {f}");
+    assert_eq!(r["content"], json!([{"type": "text", "text": want}]));
+    assert_eq!(r["structuredContent"], json!({"content": want}));
+    assert_eq!(read(&f), "hello");
+}
+
+#[test]
+fn write_file_echoes_the_requested_path_not_the_resolved_one() {
+    let (_t, dir, mut s) = setup();
+    assert_eq!(
+        s.text(
+            "write_file",
+            json!({"path": "relative.txt", "content": "x"})
+        ),
+        "Successfully wrote to relative.txt"
+    );
+    assert_eq!(read(&p(&dir, "relative.txt")), "x");
+}
+
+#[test]
+fn write_file_truncates_the_old_content_when_the_new_content_is_shorter() {
+    let (_t, dir, mut s) = setup();
+    let f = p(&dir, "existing.txt");
+    std::fs::write(&f, "a much longer original").unwrap();
+    s.text("write_file", json!({"path": f, "content": "short"}));
+    assert_eq!(read(&f), "short");
+}
+
+#[test]
+fn write_file_refuses_to_overwrite_a_directory() {
+    let (_t, dir, mut s) = setup();
+    std::fs::create_dir(dir.join("sub")).unwrap();
+    s.error(
+        "write_file",
+        json!({"path": p(&dir, "sub"), "content": "x"}),
+    );
+    assert!(dir.join("sub").is_dir());
+}
+
+#[test]
+fn write_file_reports_a_missing_parent_directory() {
+    let (_t, dir, mut s) = setup();
+    let f = p(&dir, "no/such/file.txt");
+    // DIFFERENCE (dialects.md: "`write_file` creates missing parent directories"): the reference
+    // answers ENOENT.
+    s.text("write_file", json!({"path": f, "content": "x"}));
+    assert_eq!(read(&f), "x");
+}
+
+// ---- edit_file ----
+
+const CODE: &str = "function greet() {\n  console.log('hi');\n  return 1;\n}\n";
+
+fn code_file(dir: &Path) -> String {
+    let f = p(dir, "code.ts");
+    std::fs::write(&f, CODE).unwrap();
+    f
+}
+
+#[test]
+fn edit_file_applies_an_exact_edit_and_returns_a_fenced_unified_diff() {
+    let (_t, dir, mut s) = setup();
+    let f = code_file(&dir);
+    let got = s.text(
+        "edit_file",
+        json!({"path": f, "edits": [{"oldText": "return 1;", "newText": "return 2;"}]}),
+    );
+    let want = format!(
+        "```diff\nIndex: {f}\n===================================================================\n\
+         --- {f}\toriginal\n+++ {f}\tmodified\n@@ -1,4 +1,4 @@\n function greet() {{\n   \
+         console.log('hi');\n-  return 1;\n+  return 2;\n }}\n```\n\n"
+    );
+    assert_eq!(got, want);
+    assert!(read(&f).contains("return 2;"));
+}
+
+#[test]
+fn edit_file_leaves_the_file_alone_on_a_dry_run() {
+    let (_t, dir, mut s) = setup();
+    let f = code_file(&dir);
+    let got = s.text(
+        "edit_file",
+        json!({"path": f, "edits": [{"oldText": "return 1;", "newText": "return 2;"}], "dryRun": true}),
+    );
+    assert!(got.contains("+  return 2;"), "{got}");
+    assert!(got.starts_with(&format!("```diff\nIndex: {f}\n")), "{got}");
+    assert_eq!(read(&f), CODE);
+}
+
+#[test]
+fn edit_file_applies_several_edits_in_order_each_against_the_previous_result() {
+    let (_t, dir, mut s) = setup();
+    let f = code_file(&dir);
+    s.text(
+        "edit_file",
+        json!({"path": f, "edits": [
+            {"oldText": "return 1;", "newText": "return 2;"},
+            {"oldText": "return 2;", "newText": "return 3;"}]}),
+    );
+    assert!(read(&f).contains("return 3;"));
+}
+
+#[test]
+fn edit_file_replaces_only_the_first_occurrence_of_an_exact_match() {
+    let (_t, dir, mut s) = setup();
+    let f = p(&dir, "code.ts");
+    std::fs::write(&f, "x\nx\n").unwrap();
+    // DIFFERENCE (dialects.md: "`edit_file` matches each `oldText` exactly (rootbound's edit rules:
+    // one occurrence ...)"): an ambiguous oldText is refused, the file is unchanged.
+    s.error(
+        "edit_file",
+        json!({"path": f, "edits": [{"oldText": "x", "newText": "y"}]}),
+    );
+    assert_eq!(read(&f), "x\nx\n");
+}
+
+#[test]
+fn edit_file_inserts_dollar_patterns_in_new_text_literally() {
+    let (_t, dir, mut s) = setup();
+    let f = code_file(&dir);
+    s.text(
+        "edit_file",
+        json!({"path": f, "edits": [{"oldText": "return 1;", "newText": "return '$&$1$$';"}]}),
+    );
+    assert!(read(&f).contains("return '$&$1$$';"));
+}
+
+#[test]
+fn edit_file_reports_an_edit_with_no_match() {
+    let (_t, dir, mut s) = setup();
+    let f = code_file(&dir);
+    // DIFFERENCE (dialects.md: "Errors are rootbound's stable codes"): NOT_FOUND with rootbound's
+    // hint, not "Could not find exact match for edit:\n<oldText>".
+    let e = s.error(
+        "edit_file",
+        json!({"path": f, "edits": [{"oldText": "return 9;", "newText": "x"}]}),
+    );
+    assert!(e.starts_with("NOT_FOUND"), "{e}");
+    assert_eq!(read(&f), CODE);
+}
+
+#[test]
+fn edit_file_widens_the_diff_fence_when_the_diff_itself_contains_backticks() {
+    let (_t, dir, mut s) = setup();
+    let f = p(&dir, "code.ts");
+    std::fs::write(&f, "a\n").unwrap();
+    let got = s.text(
+        "edit_file",
+        json!({"path": f, "edits": [{"oldText": "a", "newText": "````"}]}),
+    );
+    assert!(got.starts_with("`````diff\n"), "{got}");
+    assert!(got.ends_with("`````\n\n"), "{got}");
+    assert!(got.contains("\n@@ -1,1 +1,1 @@\n-a\n+````\n"), "{got}");
+}
+
+#[test]
+fn edit_file_keeps_a_crlf_files_line_endings() {
+    let (_t, dir, mut s) = setup();
+    let f = p(&dir, "code.ts");
+    std::fs::write(&f, "a\r\nb\r\n").unwrap();
+    s.text(
+        "edit_file",
+        json!({"path": f, "edits": [
+            {"oldText": "a\r\n", "newText": "c\r\n"},
+            {"oldText": "b\n", "newText": "d\ne\n"}]}),
+    );
+    assert_eq!(read(&f), "c\r\nd\r\ne\r\n");
+}
+
+#[test]
+fn edit_file_keeps_an_lf_files_line_endings_when_new_text_uses_crlf() {
+    let (_t, dir, mut s) = setup();
+    let f = p(&dir, "code.ts");
+    std::fs::write(&f, "a\nb\n").unwrap();
+    s.text(
+        "edit_file",
+        json!({"path": f, "edits": [{"oldText": "a", "newText": "c\r\nd"}]}),
+    );
+    assert_eq!(read(&f), "c\nd\nb\n");
+}
+
+/// The reference's whitespace-tolerant matcher cases (#2034): (file, oldText, newText).
+const WHITESPACE_TOLERANT: &[(&str, &str, &str)] = &[
+    // matches lines whose indentation differs from oldText
+    (
+        CODE,
+        "console.log('hi');\nreturn 1;",
+        "console.log('bye');\nreturn 0;",
+    ),
+    // keeps relative indentation when both old and new lines are indented
+    (
+        "    if (a) {\n        b();\n    }\n",
+        "if (a) {\n  b();\n}",
+        "if (a) {\n      c();\n  }",
+    ),
+    // keeps the file's indentation when oldText indents with a different width
+    (
+        "    if (a) {\n        b();\n    }\n",
+        "if (a) {\n  b();\n}",
+        "if (a) {\n  c();\n}",
+    ),
+    // dedents relative to the file line it replaces
+    ("  x\n      y\n", "x\n    y", "x\n z"),
+    // clamps a dedent at no indentation
+    ("x\n  y\n", "x\n    y", "x\nz"),
+    // indents replacement lines beyond oldText's length relative to its last line
+    ("  a\nb\n", "a ", "a\n  added"),
+    // keeps a blank replacement line as given
+    ("  a\n  b\n", "a\nb", "a\n\nb"),
+];
+
+#[test]
+fn edit_file_whitespace_tolerant_matcher() {
+    let (_t, dir, mut s) = setup();
+    let f = p(&dir, "code.ts");
+    // DIFFERENCE (dialects.md: "the reference's whitespace-flexible line matching is not
+    // reproduced"): each of these 7 cases is refused with NOT_FOUND and the file is unchanged.
+    for (body, old, new) in WHITESPACE_TOLERANT {
+        std::fs::write(&f, body).unwrap();
+        let e = s.error(
+            "edit_file",
+            json!({"path": f, "edits": [{"oldText": old, "newText": new}]}),
+        );
+        assert!(e.starts_with("NOT_FOUND"), "{old:?}: {e}");
+        assert_eq!(&read(&f), body);
+    }
+}
+
+#[test]
+fn edit_file_whitespace_tolerant_matcher_reports_no_match_when_a_line_differs_beyond_whitespace() {
+    let (_t, dir, mut s) = setup();
+    let f = code_file(&dir);
+    s.error(
+        "edit_file",
+        json!({"path": f, "edits": [{"oldText": "console.log('hi');\nreturn 2;", "newText": "x"}]}),
+    );
+}
+
+#[test]
+fn edit_file_with_no_edits_answers_the_header_of_an_empty_diff() {
+    // lib.test.ts applyFileEdits with `[]`: the reference diffs the file with itself.
+    let (_t, dir, mut s) = setup();
+    let f = code_file(&dir);
+    let got = s.text("edit_file", json!({"path": f, "edits": []}));
+    assert_eq!(
+        got,
+        format!(
+            "```diff\nIndex: {f}\n===================================================================\n\
+             --- {f}\toriginal\n+++ {f}\tmodified\n```\n\n"
+        )
+    );
+    assert_eq!(read(&f), CODE);
+    // As there, the file must exist.
+    s.error(
+        "edit_file",
+        json!({"path": p(&dir, "missing.ts"), "edits": []}),
+    );
+}
+
+#[test]
+fn edit_file_whose_edits_change_nothing_answers_the_header_of_an_empty_diff() {
+    let (_t, dir, mut s) = setup();
+    let f = code_file(&dir);
+    let got = s.text(
+        "edit_file",
+        json!({"path": f, "edits": [{"oldText": "return 1;", "newText": "return 1;"}]}),
+    );
+    assert_eq!(
+        got,
+        format!(
+            "```diff\nIndex: {f}\n===================================================================\n\
+             --- {f}\toriginal\n+++ {f}\tmodified\n```\n\n"
+        )
+    );
+    assert_eq!(read(&f), CODE);
+}
+
+#[test]
+fn edit_file_adds_a_line_at_the_end_of_a_file_without_a_final_newline() {
+    // lib.test.ts: the diff of a change at a last line without a newline (jsdiff's marker).
+    let (_t, dir, mut s) = setup();
+    let f = p(&dir, "n.txt");
+    std::fs::write(&f, "a\nb").unwrap();
+    let got = s.text(
+        "edit_file",
+        json!({"path": f, "edits": [{"oldText": "b", "newText": "c"}]}),
+    );
+    assert!(
+        got.ends_with(
+            "@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n```\n\n"
+        ),
+        "{got}"
+    );
+}
+
+// ---- create_directory ----
+
+#[test]
+fn create_directory_creates_nested_directories_in_one_call() {
+    let (_t, dir, mut s) = setup();
+    let target = p(&dir, "a/b/c");
+    assert_eq!(
+        s.text("create_directory", json!({"path": target})),
+        format!("Successfully created directory {target}")
+    );
+    assert!(Path::new(&target).is_dir());
+}
+
+#[test]
+fn create_directory_succeeds_on_an_existing_directory() {
+    let (_t, dir, mut s) = setup();
+    s.text("create_directory", json!({"path": dir.to_str().unwrap()}));
+}
+
+#[test]
+fn create_directory_reports_an_existing_file_in_the_way() {
+    let (_t, dir, mut s) = setup();
+    std::fs::write(dir.join("file"), "").unwrap();
+    s.error("create_directory", json!({"path": p(&dir, "file")}));
+}
+
+// ---- list_directory ----
+
+#[test]
+fn list_directory_lists_entries_with_dir_and_file_prefixes() {
+    let (_t, dir, mut s) = setup();
+    std::fs::create_dir(dir.join("sub")).unwrap();
+    std::fs::write(dir.join("f.txt"), "").unwrap();
+    let t = s.text("list_directory", json!({"path": dir.to_str().unwrap()}));
+    let mut lines: Vec<&str> = t.split('\n').collect();
+    lines.sort();
+    assert_eq!(lines, ["[DIR] sub", "[FILE] f.txt"]);
+}
+
+#[test]
+fn list_directory_returns_empty_text_for_an_empty_directory() {
+    let (_t, dir, mut s) = setup();
+    assert_eq!(
+        s.text("list_directory", json!({"path": dir.to_str().unwrap()})),
+        ""
+    );
+}
+
+#[test]
+fn list_directory_reports_a_file_path_as_an_error() {
+    let (_t, dir, mut s) = setup();
+    std::fs::write(dir.join("f.txt"), "").unwrap();
+    s.error("list_directory", json!({"path": p(&dir, "f.txt")}));
+}
+
+// ---- list_directory_with_sizes ----
+
+fn sizes_tree(dir: &Path) {
+    std::fs::write(dir.join("b.txt"), "x".repeat(2048)).unwrap();
+    std::fs::write(dir.join("a.txt"), "xy").unwrap();
+    std::fs::create_dir(dir.join("c")).unwrap();
+}
+
+#[test]
+fn list_directory_with_sizes_sorts_by_name_by_default_and_appends_a_summary() {
+    let (_t, dir, mut s) = setup();
+    sizes_tree(&dir);
+    let got = s.text(
+        "list_directory_with_sizes",
+        json!({"path": dir.to_str().unwrap()}),
+    );
+    let want = [
+        format!("[FILE] {:<30} {:>10}", "a.txt", "2 B"),
+        format!("[FILE] {:<30} {:>10}", "b.txt", "2.00 KB"),
+        format!("[DIR] {:<30} ", "c"),
+        String::new(),
+        "Total: 2 files, 1 directories".into(),
+        "Combined size: 2.00 KB".into(),
+    ]
+    .join("\n");
+    assert_eq!(got, want);
+}
+
+#[test]
+fn list_directory_with_sizes_sorts_by_size_largest_first_when_asked() {
+    let (_t, dir, mut s) = setup();
+    sizes_tree(&dir);
+    let got = s.text(
+        "list_directory_with_sizes",
+        json!({"path": dir.to_str().unwrap(), "sortBy": "size"}),
+    );
+    let files: Vec<&str> = got
+        .lines()
+        .filter(|l| l.starts_with("[FILE]"))
+        .map(|l| l.split_whitespace().nth(1).unwrap())
+        .collect();
+    assert_eq!(files, ["b.txt", "a.txt"]);
+}
+
+#[test]
+fn list_directory_with_sizes_lists_an_entry_it_cannot_stat_a_dangling_symlink_as_size_0() {
+    let (_t, dir, mut s) = setup();
+    sizes_tree(&dir);
+    std::os::unix::fs::symlink(dir.join("gone"), dir.join("dangling")).unwrap();
+    let got = s.text(
+        "list_directory_with_sizes",
+        json!({"path": dir.to_str().unwrap()}),
+    );
+    // DIFFERENCE (dialects.md: "a symlink's size is the link's own"): the reference stats the
+    // target and shows a dangling link as 0 B; here it is the length of the link's text.
+    let size = format!("{} B", dir.join("gone").to_str().unwrap().len());
+    assert!(
+        got.contains(&format!("[FILE] {:<30} {size:>10}", "dangling")),
+        "{got}"
+    );
+    assert!(got.contains("Total: 3 files, 1 directories"), "{got}");
+}
+
+#[test]
+fn list_directory_with_sizes_summarizes_an_empty_directory() {
+    let (_t, dir, mut s) = setup();
+    sizes_tree(&dir);
+    assert_eq!(
+        s.text("list_directory_with_sizes", json!({"path": p(&dir, "c")})),
+        "\nTotal: 0 files, 0 directories\nCombined size: 0 B"
+    );
+}
+
+// ---- directory_tree ----
+
+fn tree_fixture(dir: &Path) {
+    for d in ["src", "node_modules", ".git", "nested/node_modules"] {
+        std::fs::create_dir_all(dir.join(d)).unwrap();
+    }
+    for (f, c) in [
+        (".env", ""),
+        (".env.local", ""),
+        ("src/index.js", ""),
+        ("package.json", "{}"),
+        ("node_modules/m.js", ""),
+        ("nested/node_modules/d.js", ""),
+    ] {
+        std::fs::write(dir.join(f), c).unwrap();
+    }
+}
+
+fn sort_tree(v: &mut Value) {
+    if let Some(a) = v.as_array_mut() {
+        a.sort_by(|x, y| x["name"].as_str().cmp(&y["name"].as_str()));
+        for e in a.iter_mut() {
+            if let Some(c) = e.get_mut("children") {
+                sort_tree(c);
+            }
+        }
+    }
+}
+
+fn tree(s: &mut Srv, root: &str, exclude: Option<Value>) -> Value {
+    let mut args = json!({"path": root});
+    if let Some(x) = exclude {
+        args["excludePatterns"] = x;
+    }
+    let t = s.text("directory_tree", args);
+    let mut v: Value = serde_json::from_str(&t).unwrap_or_else(|e| panic!("{e}: {t}"));
+    sort_tree(&mut v);
+    v
+}
+
+fn names(v: &Value) -> Vec<String> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn directory_tree_returns_the_whole_tree_as_2_space_indented_json_directories_always_carry_children(
+) {
+    let (_t, dir, mut s) = setup();
+    tree_fixture(&dir);
+    assert_eq!(
+        s.text("directory_tree", json!({"path": p(&dir, "src")})),
+        "[\n  {\n    \"name\": \"index.js\",\n    \"type\": \"file\"\n  }\n]"
+    );
+    let file = |n: &str| json!({"name": n, "type": "file"});
+    assert_eq!(
+        tree(&mut s, dir.to_str().unwrap(), None),
+        json!([
+            file(".env"),
+            file(".env.local"),
+            {"name": ".git", "type": "directory", "children": []},
+            {"name": "nested", "type": "directory", "children": [
+                {"name": "node_modules", "type": "directory", "children": [file("d.js")]}]},
+            {"name": "node_modules", "type": "directory", "children": [file("m.js")]},
+            file("package.json"),
+            {"name": "src", "type": "directory", "children": [file("index.js")]},
+        ])
+    );
+}
+
+#[test]
+fn directory_tree_excludes_a_bare_name_at_any_depth_and_not_its_prefix_matches() {
+    let (_t, dir, mut s) = setup();
+    tree_fixture(&dir);
+    let d = dir.to_str().unwrap();
+    let t = tree(&mut s, d, Some(json!(["node_modules", ".env"])));
+    assert_eq!(
+        names(&t),
+        [".env.local", ".git", "nested", "package.json", "src"]
+    );
+    let t = tree(&mut s, d, Some(json!(["node_modules"])));
+    let nested = t
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == "nested")
+        .unwrap();
+    assert_eq!(nested["children"], json!([]));
+}
+
+#[test]
+fn directory_tree_matches_a_glob_pattern_against_the_relative_path_only() {
+    let (_t, dir, mut s) = setup();
+    tree_fixture(&dir);
+    let d = dir.to_str().unwrap();
+    let t = tree(&mut s, d, Some(json!(["*.env"])));
+    let n = names(&t);
+    assert!(!n.contains(&".env".to_string()), "{n:?}");
+    assert!(n.contains(&".env.local".to_string()), "{n:?}");
+    let t = tree(&mut s, d, Some(json!(["*.js"])));
+    let src = t
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == "src")
+        .unwrap();
+    // DIFFERENCE (dialects.md: "`search_files` and `directory_tree`'s `excludePatterns` use
+    // rootbound's glob (`*.rs` matches at any depth, like rg)"): `*.js` leaves out src/index.js too.
+    assert_eq!(src["children"], json!([]));
+}
+
+#[test]
+fn directory_tree_lists_a_symlinked_directory_as_a_file_and_does_not_descend_into_it() {
+    let (_t, dir, mut s) = setup();
+    tree_fixture(&dir);
+    std::os::unix::fs::symlink(dir.join("src"), dir.join("srclink")).unwrap();
+    let t = tree(&mut s, dir.to_str().unwrap(), None);
+    let e = t
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == "srclink")
+        .cloned();
+    assert_eq!(e, Some(json!({"name": "srclink", "type": "file"})));
+}
+
+#[test]
+fn directory_tree_refuses_a_root_outside_the_allowed_directories() {
+    let (_t, _dir, mut s) = setup();
+    // DIFFERENCE (dialects.md: "Errors are rootbound's stable codes"): OUT_OF_SANDBOX, not
+    // "Access denied".
+    let e = s.error("directory_tree", json!({"path": "/"}));
+    assert!(e.starts_with("OUT_OF_SANDBOX"), "{e}");
+}
+
+// ---- move_file ----
+
+#[test]
+fn move_file_moves_a_file_and_reports_the_requested_paths() {
+    let (_t, dir, mut s) = setup();
+    let (src, dst) = (p(&dir, "a.txt"), p(&dir, "b.txt"));
+    std::fs::write(&src, "a").unwrap();
+    assert_eq!(
+        s.text("move_file", json!({"source": src, "destination": dst})),
+        format!("Successfully moved {src} to {dst}")
+    );
+    assert_eq!(read(&dst), "a");
+    assert!(!Path::new(&src).exists());
+}
+
+#[test]
+fn move_file_moves_a_directory() {
+    let (_t, dir, mut s) = setup();
+    std::fs::create_dir(dir.join("d1")).unwrap();
+    std::fs::write(dir.join("d1/f"), "x").unwrap();
+    s.text(
+        "move_file",
+        json!({"source": p(&dir, "d1"), "destination": p(&dir, "d2")}),
+    );
+    assert_eq!(read(&p(&dir, "d2/f")), "x");
+}
+
+#[test]
+fn move_file_refuses_to_overwrite_an_existing_destination() {
+    let (_t, dir, mut s) = setup();
+    std::fs::write(dir.join("a.txt"), "a").unwrap();
+    std::fs::write(dir.join("b.txt"), "b").unwrap();
+    // DIFFERENCE (dialects.md: "Errors are rootbound's stable codes"): ALREADY_EXISTS, not
+    // "Destination already exists: <path>".
+    let e = s.error(
+        "move_file",
+        json!({"source": p(&dir, "a.txt"), "destination": p(&dir, "b.txt")}),
+    );
+    assert!(e.starts_with("ALREADY_EXISTS"), "{e}");
+    assert_eq!(read(&p(&dir, "b.txt")), "b");
+}
+
+#[test]
+fn move_file_refuses_a_destination_outside_the_allowed_directories() {
+    let (_t, dir, mut s) = setup();
+    std::fs::write(dir.join("a.txt"), "a").unwrap();
+    let e = s.error(
+        "move_file",
+        json!({"source": p(&dir, "a.txt"), "destination": "/tmp-outside-allowed/a.txt"}),
+    );
+    assert!(e.starts_with("OUT_OF_SANDBOX"), "{e}");
+    assert_eq!(read(&p(&dir, "a.txt")), "a");
+}
+
+#[test]
+fn move_file_reports_a_missing_source() {
+    let (_t, dir, mut s) = setup();
+    let e = s.error(
+        "move_file",
+        json!({"source": p(&dir, "missing"), "destination": p(&dir, "b")}),
+    );
+    assert!(e.starts_with("NOT_FOUND"), "{e}");
+}
+
+// ---- search_files ----
+
+fn search_fixture(dir: &Path) {
+    std::fs::create_dir_all(dir.join("sub/deeper")).unwrap();
+    for f in ["top.txt", "top.log", "sub/mid.txt", "sub/deeper/low.txt"] {
+        std::fs::write(dir.join(f), "").unwrap();
+    }
+}
+
+fn search(s: &mut Srv, dir: &Path, args: Value) -> Vec<String> {
+    let mut a = json!({"path": dir.to_str().unwrap()});
+    for (k, v) in args.as_object().unwrap() {
+        a[k] = v.clone();
+    }
+    let t = s.text("search_files", a);
+    let mut v: Vec<String> = t.split('\n').map(str::to_string).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn search_files_matches_a_bare_glob_against_top_level_entries_only() {
+    let (_t, dir, mut s) = setup();
+    search_fixture(&dir);
+    // DIFFERENCE (dialects.md: "`search_files` and `directory_tree`'s `excludePatterns` use
+    // rootbound's glob (`*.rs` matches at any depth, like rg), not minimatch relative to `path`").
+    assert_eq!(
+        search(&mut s, &dir, json!({"pattern": "*.txt"})),
+        [
+            p(&dir, "sub/deeper/low.txt"),
+            p(&dir, "sub/mid.txt"),
+            p(&dir, "top.txt")
+        ]
+    );
+}
+
+#[test]
+fn search_files_recurses_into_subdirectories_for_a_double_star_glob() {
+    let (_t, dir, mut s) = setup();
+    search_fixture(&dir);
+    assert_eq!(
+        search(&mut s, &dir, json!({"pattern": "**/*.txt"})),
+        [
+            p(&dir, "sub/deeper/low.txt"),
+            p(&dir, "sub/mid.txt"),
+            p(&dir, "top.txt")
+        ]
+    );
+}
+
+#[test]
+fn search_files_matches_directories_as_well_as_files() {
+    let (_t, dir, mut s) = setup();
+    search_fixture(&dir);
+    // DIFFERENCE (dialects.md: "`search_files` returns files only"): the reference also lists
+    // sub/deeper.
+    let got = search(&mut s, &dir, json!({"pattern": "**/deeper"}));
+    assert_eq!(got, ["No matches found"]);
+}
+
+#[test]
+fn search_files_skips_excluded_paths_and_does_not_descend_into_them() {
+    let (_t, dir, mut s) = setup();
+    search_fixture(&dir);
+    assert_eq!(
+        search(
+            &mut s,
+            &dir,
+            json!({"pattern": "**/*.txt", "excludePatterns": ["sub"]})
+        ),
+        [p(&dir, "top.txt")]
+    );
+}
+
+#[test]
+fn search_files_says_no_matches_found_when_nothing_matches() {
+    let (_t, dir, mut s) = setup();
+    search_fixture(&dir);
+    assert_eq!(
+        s.text(
+            "search_files",
+            json!({"path": dir.to_str().unwrap(), "pattern": "*.none"})
+        ),
+        "No matches found"
+    );
+}
+
+#[test]
+fn search_files_silently_skips_a_symlink_that_leaves_the_allowed_directories() {
+    let (_t, dir, mut s) = setup();
+    search_fixture(&dir);
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("secret.txt"), "").unwrap();
+    std::os::unix::fs::symlink(outside.path(), dir.join("escape")).unwrap();
+    let got = search(&mut s, &dir, json!({"pattern": "**/*"}));
+    assert!(!got.iter().any(|g| g.contains("secret.txt")), "{got:?}");
+}
+
+// ---- get_file_info ----
+
+#[test]
+fn get_file_info_reports_a_files_metadata_as_key_value_lines() {
+    let (_t, dir, mut s) = setup();
+    std::fs::write(dir.join("f.txt"), "12345").unwrap();
+    let t = s.text("get_file_info", json!({"path": p(&dir, "f.txt")}));
+    let lines: Vec<&str> = t.split('\n').collect();
+    // DIFFERENCE (dialects.md: "`get_file_info` reports size, modified, isDirectory, isFile, type
+    // (and lines for small text files): rootbound does not read birth/access times or
+    // permissions").
+    let keys: Vec<&str> = lines.iter().map(|l| l.split(':').next().unwrap()).collect();
+    assert_eq!(
+        keys[..5],
+        ["size", "modified", "isDirectory", "isFile", "type"]
+    );
+    assert_eq!(lines[0], "size: 5");
+    assert_eq!(lines[2], "isDirectory: false");
+    assert_eq!(lines[3], "isFile: true");
+}
+
+#[test]
+fn get_file_info_reports_a_directory() {
+    let (_t, dir, mut s) = setup();
+    let t = s.text("get_file_info", json!({"path": dir.to_str().unwrap()}));
+    assert!(t.contains("isDirectory: true"), "{t}");
+    assert!(t.contains("isFile: false"), "{t}");
+}
+
+// ---- list_allowed_directories ----
+
+#[test]
+fn list_allowed_directories_lists_the_directories_the_server_was_built_with() {
+    let (_t, dir, mut s) = setup();
+    assert_eq!(
+        s.text("list_allowed_directories", json!({})),
+        format!("Allowed directories:\n{}", dir.to_str().unwrap())
+    );
+}
+
+#[test]
+fn two_servers_keep_separate_allow_lists() {
+    let (_t, dir, mut s) = setup();
+    let other_t = tempfile::tempdir().unwrap();
+    let other = other_t.path().canonicalize().unwrap();
+    let mut second = Srv::start(&other, None);
+    std::fs::write(dir.join("mine.txt"), "mine").unwrap();
+    std::fs::write(other.join("theirs.txt"), "theirs").unwrap();
+    let crossed = second.error("read_text_file", json!({"path": p(&dir, "mine.txt")}));
+    assert!(crossed.starts_with("OUT_OF_SANDBOX"), "{crossed}");
+    assert_eq!(
+        second.text("read_text_file", json!({"path": p(&other, "theirs.txt")})),
+        "theirs"
+    );
+    assert_eq!(
+        s.text("read_text_file", json!({"path": p(&dir, "mine.txt")})),
+        "mine"
+    );
+}
+
+// ---- path-utils.test.ts: expandHome ----
+
+#[test]
+fn path_utils_expands_tilde_to_the_home_directory_inside_a_root() {
+    let t = tempfile::tempdir().unwrap();
+    let dir = t.path().canonicalize().unwrap();
+    std::fs::create_dir(dir.join("home")).unwrap();
+    std::fs::write(dir.join("home/notes.txt"), "hi").unwrap();
+    let mut s = Srv::start(&dir, Some(&dir.join("home")));
+    assert_eq!(
+        s.text("read_text_file", json!({"path": "~/notes.txt"})),
+        "hi"
+    );
+    assert_eq!(
+        s.text("list_directory", json!({"path": "~"})),
+        "[FILE] notes.txt"
+    );
+    assert_eq!(
+        s.text("write_file", json!({"path": "~/new.txt", "content": "x"})),
+        "Successfully wrote to ~/new.txt"
+    );
+    assert_eq!(read(&p(&dir, "home/new.txt")), "x");
+    // Only `~` and `~/`: `~user` and `a/~` are names, as in the reference.
+    std::fs::write(dir.join("~x"), "tilde").unwrap();
+    assert_eq!(s.text("read_text_file", json!({"path": "~x"})), "tilde");
+}
+
+#[test]
+fn path_utils_refuses_tilde_when_the_home_directory_is_outside_every_root() {
+    let t = tempfile::tempdir().unwrap();
+    let dir = t.path().canonicalize().unwrap();
+    let home = tempfile::tempdir().unwrap();
+    std::fs::write(home.path().join("notes.txt"), "secret").unwrap();
+    let mut s = Srv::start(&dir, Some(home.path()));
+    let e = s.error("read_text_file", json!({"path": "~/notes.txt"}));
+    assert!(e.starts_with("OUT_OF_SANDBOX"), "{e}");
+    assert!(
+        e.contains("home directory") && e.contains("not inside an allowed directory"),
+        "{e}"
+    );
+}
+
+// ---- write_file / edit_file and the file's identity (#4512) ----
+//
+// DIFFERENCE (dialects.md: "`write_file` and `edit_file` replace a file atomically"): the reference
+// writes through the existing file (same inode, a hard link sees the change); rootbound writes a
+// new file and renames it over the old one, so the inode changes and a hard link keeps the old text.
+
+fn inode(path: &str) -> u64 {
+    std::os::unix::fs::MetadataExt::ino(&std::fs::metadata(path).unwrap())
+}
+
+#[test]
+fn write_file_keeps_the_inode_and_permission_bits_on_overwrite() {
+    let (_t, dir, mut s) = setup();
+    let f = p(&dir, "existing.txt");
+    std::fs::write(&f, "old").unwrap();
+    let before = inode(&f);
+    s.text("write_file", json!({"path": f, "content": "new"}));
+    assert_eq!(read(&f), "new");
+    assert_ne!(inode(&f), before);
+}
+
+#[test]
+fn write_file_keeps_a_hard_link_on_overwrite() {
+    let (_t, dir, mut s) = setup();
+    let (f, link) = (p(&dir, "linked.txt"), p(&dir, "hardlink.txt"));
+    std::fs::write(&f, "shared").unwrap();
+    std::fs::hard_link(&f, &link).unwrap();
+    s.text("write_file", json!({"path": f, "content": "changed"}));
+    assert_eq!(read(&f), "changed");
+    assert_eq!(read(&link), "shared");
+}
+
+#[test]
+fn write_file_writes_through_a_symlink_inside_the_allowed_directory_to_its_target() {
+    let (_t, dir, mut s) = setup();
+    let (target, link) = (p(&dir, "target.txt"), p(&dir, "link.txt"));
+    std::fs::write(&target, "before").unwrap();
+    // DIFFERENCE (dialects.md: "A symlink whose target is an absolute path is refused"): the
+    // reference's case links by absolute path.
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let e = s.error("write_file", json!({"path": link, "content": "after"}));
+    assert!(e.starts_with("OUT_OF_SANDBOX"), "{e}");
+    assert_eq!(read(&target), "before");
+    // DIFFERENCE (dialects.md: "writing to a symlink's path replaces the link"): with a relative
+    // target the write succeeds, but the new file is renamed over the link, not written into the
+    // target.
+    std::fs::remove_file(&link).unwrap();
+    std::os::unix::fs::symlink("target.txt", &link).unwrap();
+    s.text("write_file", json!({"path": link, "content": "after"}));
+    assert_eq!(read(&link), "after");
+    assert_eq!(read(&target), "before");
+    assert!(!std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+}
+
+#[test]
+fn edit_file_keeps_the_inode_and_permission_bits_on_edit() {
+    let (_t, dir, mut s) = setup();
+    let f = code_file(&dir);
+    let before = inode(&f);
+    s.text(
+        "edit_file",
+        json!({"path": f, "edits": [{"oldText": "return 1;", "newText": "return 2;"}]}),
+    );
+    assert!(read(&f).contains("return 2;"));
+    assert_ne!(inode(&f), before);
+}
+
+#[test]
+fn edit_file_keeps_a_hard_link_on_edit() {
+    let (_t, dir, mut s) = setup();
+    let f = code_file(&dir);
+    let link = p(&dir, "hardlink.ts");
+    std::fs::hard_link(&f, &link).unwrap();
+    s.text(
+        "edit_file",
+        json!({"path": f, "edits": [{"oldText": "return 1;", "newText": "return 2;"}]}),
+    );
+    assert!(read(&f).contains("return 2;"));
+    assert_eq!(read(&link), CODE);
+}
+
+// ---- differences found side by side with the npm package (2026.8.31) ----
+
+#[test]
+fn side_by_side_head_of_a_crlf_file_and_the_diffs_context() {
+    let (_t, dir, mut s) = setup();
+    let f = p(&dir, "f.txt");
+    std::fs::write(&f, "a\r\nb\r\n").unwrap();
+    // DIFFERENCE (dialects.md: "`head` of a CRLF file returns its lines without the `\r`"): the
+    // reference answers "a\r".
+    assert_eq!(s.text("read_text_file", json!({"path": f, "head": 1})), "a");
+    // DIFFERENCE (dialects.md: "The diff's hunks carry the engine's 3 lines of context (jsdiff's
+    // default is 4"): the reference's hunk here is `@@ -1,6 +1,6 @@` with line 6.
+    let body: String = (1..30).map(|i| format!("line {i}\n")).collect();
+    std::fs::write(&f, body).unwrap();
+    let d = s.text(
+        "edit_file",
+        json!({"path": f, "edits": [{"oldText": "line 2\n", "newText": "two\n"}], "dryRun": true}),
+    );
+    assert!(
+        d.contains("\n@@ -1,5 +1,5 @@\n line 1\n-line 2\n+two\n line 3\n line 4\n line 5\n```"),
+        "{d}"
+    );
+    // DIFFERENCE (dialects.md: "an empty `oldText` creates a file and is refused on an existing
+    // one").
+    std::fs::write(&f, "").unwrap();
+    let e = s.error(
+        "edit_file",
+        json!({"path": f, "edits": [{"oldText": "", "newText": "new"}]}),
+    );
+    assert!(e.starts_with("ALREADY_EXISTS"), "{e}");
+}
