@@ -16,10 +16,9 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-mod dirs;
 mod ignore_rules;
 
-pub(crate) use dirs::{read_entries, read_entries_owned, stat_type, DirFd};
+pub(crate) use crate::core::dirs::{read_entries, read_entries_owned, stat_type, DirFd};
 pub(crate) use ignore_rules::{ancestor_levels, IgnoreBudget, IgnoreKinds, IgnoreLevel};
 
 /// What the walk filters on, besides deny rules.
