@@ -10,6 +10,7 @@ use super::query::Trigram;
 use super::{Entry, RootIndex, StatKey};
 use crate::core::admit::RootId;
 use crate::core::deadline::Deadline;
+use crate::core::dirs::{self, File, Stat};
 use crate::core::open::{self, Kind, Want};
 use crate::core::policy::SymlinkMode;
 use crate::core::sandbox::Sandbox;
@@ -39,7 +40,7 @@ thread_local! {
 }
 
 /// Reads `f` whole in blocks; its sorted distinct trigrams and whether it holds a NUL byte.
-fn scan(mut f: std::fs::File) -> std::io::Result<(Vec<Trigram>, bool, bool)> {
+fn scan(mut f: File) -> std::io::Result<(Vec<Trigram>, bool, bool)> {
     SEEN.with(|seen| {
         let mut seen = seen.borrow_mut();
         if seen.is_empty() {
@@ -88,7 +89,7 @@ fn scan(mut f: std::fs::File) -> std::io::Result<(Vec<Trigram>, bool, bool)> {
 
 // The field types differ between platforms.
 #[allow(clippy::unnecessary_cast)]
-fn key(st: &rustix::fs::Stat) -> StatKey {
+fn key(st: &Stat) -> StatKey {
     StatKey {
         dev: st.st_dev as u64,
         ino: st.st_ino as u64,
@@ -98,7 +99,7 @@ fn key(st: &rustix::fs::Stat) -> StatKey {
     }
 }
 
-pub(super) fn stat_key(st: &rustix::fs::Stat) -> StatKey {
+pub(super) fn stat_key(st: &Stat) -> StatKey {
     key(st)
 }
 
@@ -118,10 +119,10 @@ fn scan_one(f: FoundFile, now: i64) -> Scanned {
         if now - before.mtime.0.max(before.ctime.0) < RACY_SECS {
             return None;
         }
-        let file = std::fs::File::from(o.fd);
-        let after = rustix::fs::fstat(&file).ok();
+        let file = dirs::reader(o.fd);
+        let after = dirs::stat_fd(&file).ok();
         let (tris, nul, bom) = scan(file.try_clone().ok()?).ok()?;
-        let after = rustix::fs::fstat(&file).ok().or(after)?;
+        let after = dirs::stat_fd(&file).ok().or(after)?;
         (key(&after) == before && !bom).then_some((before, nul, tris))
     })();
     Scanned { rel: f.rel, fact }

@@ -8,6 +8,7 @@
 use crate::core::admit::RootId;
 use crate::core::audit::Fields;
 use crate::core::deadline::Deadline;
+use crate::core::dirs::{self, FileType};
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::names;
 use crate::core::open::{self, Kind, Want};
@@ -15,7 +16,6 @@ use crate::core::policy::SymlinkMode;
 use crate::core::sandbox::Sandbox;
 use crate::search::args::Globs;
 use crate::walk::{self, IgnoreLevel, Visibility};
-use rustix::fs::AtFlags;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -222,7 +222,7 @@ impl Sandbox {
                     out.truncated = true;
                     break;
                 }
-                let ft = if ft == rustix::fs::FileType::Unknown {
+                let ft = if ft == FileType::Unknown {
                     walk::stat_type(&dir, &name)
                 } else {
                     ft
@@ -253,7 +253,7 @@ impl Sandbox {
                     out.truncated = true;
                     continue;
                 }
-                let st = rustix::fs::statat(&dir, name.as_os_str(), AtFlags::SYMLINK_NOFOLLOW).ok();
+                let st = dirs::stat_entry(&dir, name.as_os_str()).ok();
                 if kind == Kind::File
                     && !st.as_ref().is_some_and(|st| self.gate.links_ok(st))
                     && self.gate.checks_links()

@@ -4,12 +4,12 @@
 
 use crate::core::admit::{Gate, RootId};
 use crate::core::deadline::Deadline;
+use crate::core::dirs::FileType;
 use crate::core::open::{self, Want};
 use crate::core::policy::SymlinkMode;
 use ignore::overrides::Override;
 use ignore::types::Types;
 use ignore::Match;
-use rustix::fs::FileType;
 use std::ffi::{OsStr, OsString};
 use std::os::fd::{AsFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
@@ -166,7 +166,7 @@ impl Walk<'_> {
         let mut stack = Vec::new();
         let mut looked_at: Option<PathBuf> = None;
         let start_dev = if self.filter.one_file_system {
-            rustix::fs::fstat(&fd).ok().map(|st| st.st_dev)
+            crate::core::dirs::stat_fd(&fd).ok().map(|st| st.st_dev)
         } else {
             None
         };
@@ -298,7 +298,6 @@ impl Walk<'_> {
 
     /// The hard-link policy for a walked file, from `fstatat` (the search re-checks the opened file).
     fn links_ok(&self, dir: &impl AsFd, name: &OsStr) -> bool {
-        rustix::fs::statat(dir, name, rustix::fs::AtFlags::SYMLINK_NOFOLLOW)
-            .is_ok_and(|st| self.gate.links_ok(&st))
+        crate::core::dirs::stat_entry(dir, name).is_ok_and(|st| self.gate.links_ok(&st))
     }
 }
