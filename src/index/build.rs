@@ -8,11 +8,10 @@
 use super::postings::Builder;
 use super::query::Trigram;
 use super::{Entry, RootIndex, StatKey};
-use crate::core::admit::RootId;
+use crate::core::admit::{Gate, RootId};
 use crate::core::deadline::Deadline;
 use crate::core::dirs::{self, File, Stat};
-use crate::core::open::{self, Kind, Want};
-use crate::core::policy::SymlinkMode;
+use crate::core::open::{Kind, Want};
 use crate::core::sandbox::Sandbox;
 use crate::walk::{FoundFile, Walk, WalkSkips};
 use rayon::prelude::*;
@@ -103,15 +102,10 @@ pub(super) fn stat_key(st: &Stat) -> StatKey {
     key(st)
 }
 
-fn scan_one(f: FoundFile, now: i64) -> Scanned {
-    let opened = open::open_beneath(
-        f.dir.as_fd(),
-        Path::new(&f.name),
-        Want::Read,
-        SymlinkMode::Never,
-    );
+fn scan_one(f: FoundFile, now: i64, gate: &Gate, root: RootId) -> Scanned {
+    let opened = gate.open(root, f.dir.as_fd(), Path::new(&f.name), &f.rel, Want::Read);
     let fact = (|| {
-        let o = opened.ok()?;
+        let o = opened.ok()?.into_inner();
         if o.kind() != Kind::File || o.stat.st_nlink > 1 {
             return None;
         }
@@ -146,8 +140,17 @@ pub(super) fn build_root(
     if sb.gate.root_denied(RootId::Read(root)) {
         return Err("the root is denied".into());
     }
-    let fd = open::open_beneath(r.dir.as_fd(), Path::new(""), Want::Dir, SymlinkMode::Never)
-        .map_err(|e| format!("the root cannot be opened: {e}"))?
+    let fd = sb
+        .gate
+        .open(
+            RootId::Read(root),
+            r.dir.as_fd(),
+            Path::new(""),
+            Path::new(""),
+            Want::Dir,
+        )
+        .map_err(|e| format!("the root cannot be opened: {}", e.into_io()))?
+        .into_inner()
         .fd;
     let filter = crate::walk::Filter {
         hidden: sb.policy.hidden,
@@ -179,7 +182,7 @@ pub(super) fn build_root(
         let scanned: Vec<Scanned> = pool.install(|| {
             std::mem::take(batch)
                 .into_par_iter()
-                .map(|f| scan_one(f, t))
+                .map(|f| scan_one(f, t, &sb.gate, RootId::Read(root)))
                 .collect()
         });
         for s in scanned {

@@ -11,8 +11,7 @@ use crate::core::deadline::Deadline;
 use crate::core::dirs::{self, FileType};
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::names;
-use crate::core::open::{self, Kind, Want};
-use crate::core::policy::SymlinkMode;
+use crate::core::open::{Kind, Want};
 use crate::core::sandbox::Sandbox;
 use crate::search::args::Globs;
 use crate::walk::{self, IgnoreLevel, Visibility};
@@ -193,9 +192,11 @@ impl Sandbox {
             }
             let fd = match p.fd {
                 Some(fd) => Some(fd),
-                None => open::open_beneath(root.dir.as_fd(), &p.rel, Want::Dir, SymlinkMode::Never)
+                None => self
+                    .gate
+                    .open(id, root.dir.as_fd(), &p.rel, &p.rel, Want::Dir)
                     .ok()
-                    .map(|o| o.fd),
+                    .map(|o| o.into_inner().fd),
             };
             let Some((dir, entries)) = fd.and_then(walk::read_entries_owned) else {
                 node.not_listed = Some("unreadable".into());

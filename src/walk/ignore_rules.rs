@@ -5,7 +5,6 @@
 use crate::core::deadline::Deadline;
 use crate::core::dirs::{self, FileType, Stat};
 use crate::core::open::{self, Want};
-use crate::core::policy::SymlinkMode;
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
 use ignore::Match;
 use std::collections::HashMap;
@@ -341,7 +340,7 @@ fn read_rules(
     name: &Path,
     budget: &IgnoreBudget,
 ) -> Option<Arc<Rules>> {
-    let opened = open::open_beneath(dir, name, Want::Read, SymlinkMode::Never).ok()?;
+    let opened = open::open_for_rules(dir, name, Want::Read).ok()?;
     if opened.kind() != open::Kind::File {
         return None;
     }
@@ -458,7 +457,7 @@ pub(crate) fn ancestor_levels(
         if let Some(c) = c {
             prefix.push(c);
         }
-        let fd = open::open_beneath(root.as_fd(), &prefix, Want::Dir, SymlinkMode::Never)
+        let fd = open::open_for_rules(root.as_fd(), &prefix, Want::Dir)
             .ok()?
             .fd;
         let has_git = dirs::stat_entry(&fd, ".git").is_ok();

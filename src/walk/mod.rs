@@ -2,11 +2,10 @@
 //! symlinks are reported and never followed, and ignore rules come from files read through the same
 //! handles with ripgrep's precedence. Nothing above the sandbox root is consulted.
 
-use crate::core::admit::{Gate, RootId};
+use crate::core::admit::{Admitted, Gate, RootId};
 use crate::core::deadline::Deadline;
 use crate::core::dirs::FileType;
-use crate::core::open::{self, Want};
-use crate::core::policy::SymlinkMode;
+use crate::core::open::Want;
 use ignore::overrides::Override;
 use ignore::types::Types;
 use ignore::Match;
@@ -242,12 +241,10 @@ impl Walk<'_> {
             }
             if is_dir {
                 let parent_ign = top.ign.clone();
-                let opened = open::open_beneath(
-                    top.fd.as_fd(),
-                    Path::new(&name),
-                    Want::Dir,
-                    SymlinkMode::Never,
-                );
+                let opened = self
+                    .gate
+                    .open(self.root, top.fd.as_fd(), Path::new(&name), &rel, Want::Dir)
+                    .map(Admitted::into_inner);
                 // rg `--one-file-system`: another file system's directory is passed over silently.
                 let opened = match opened {
                     Ok(o) if start_dev.is_some_and(|dev| o.stat.st_dev != dev) => continue,

@@ -3,10 +3,10 @@
 
 use super::feed::{FileJob, Source};
 use super::{hits, Plan};
+use crate::core::admit::{Admitted, NotAdmitted, RootId};
 use crate::core::deadline::DeadlineReader;
 use crate::core::dirs::File;
 use crate::core::open::{self, Kind, Want};
-use crate::core::policy::SymlinkMode;
 use crate::search::file::{FileResult, FileSearch, FileStatus, OutputMode};
 use crate::search::rg::BinaryMode;
 use crate::walk::WalkSkips;
@@ -127,19 +127,30 @@ impl Plan<'_> {
         // A file given as the search's path (not found by the walk): rg searches it even when binary.
         let named = matches!(source, Source::Opened(_));
         let opened = match source {
-            Source::Opened(fd) => crate::core::dirs::stat_fd(&fd)
-                .map(|stat| open::Opened { fd, stat })
-                .map_err(std::io::Error::from),
-            Source::At(dir, name) => open::open_beneath(
-                dir.as_fd(),
-                Path::new(&name),
-                Want::Read,
-                SymlinkMode::Never,
-            ),
+            Source::Opened(fd) => open::reopened(fd).map_err(NotAdmitted::Io),
+            Source::At(dir, name) => self
+                .sandbox
+                .gate
+                .open(
+                    RootId::Read(root),
+                    dir.as_fd(),
+                    Path::new(&name),
+                    rel,
+                    Want::Read,
+                )
+                .map(Admitted::into_inner),
         };
         let opened = match opened {
             Ok(o) => o,
-            Err(_) => {
+            // The walker refused the name already; what the gate refuses on the opened file is its
+            // link count (below, for a start file).
+            Err(NotAdmitted::Refused) => {
+                return FileResult {
+                    status: FileStatus::Refused,
+                    ..Default::default()
+                }
+            }
+            Err(NotAdmitted::Io(_)) => {
                 return FileResult {
                     status: FileStatus::Unreadable,
                     ..Default::default()
