@@ -8,7 +8,8 @@
 //! ## The security contract
 //! - Every filesystem call is made in the confinement core (`core`, internal; `tests/layout.rs` fails
 //!   on a `rustix::fs`, `libc`, `std::fs` or cap-std call elsewhere, bar a short list of operator-given
-//!   paths). Every open of an agent-derived path goes through one function (`core::open`):
+//!   paths). Every open of an agent-derived path goes through one function (`core::open`, private to
+//!   core; the layers above open through the gate, which hands out an admitted object only):
 //!   handle-relative `openat2` with `RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS` on Linux (cap-std's
 //!   per-component resolver where openat2 is missing), `O_NONBLOCK|O_NOCTTY|O_CLOEXEC`, type and size
 //!   from `fstat` on the opened descriptor, regular files only. No `std::fs` call takes an
