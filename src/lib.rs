@@ -6,11 +6,18 @@
 //! the roots is trusted.
 //!
 //! ## The security contract
-//! - Every open of an agent-derived path goes through one function (`core::open`, internal):
+//! - Every filesystem call is made in the confinement core (`core`, internal; `tests/layout.rs` fails
+//!   on a `rustix::fs`, `libc`, `std::fs` or cap-std call elsewhere, bar a short list of operator-given
+//!   paths). Every open of an agent-derived path goes through one function (`core::open`, private to
+//!   core; the layers above open through the gate, which hands out an admitted object only):
 //!   handle-relative `openat2` with `RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS` on Linux (cap-std's
 //!   per-component resolver where openat2 is missing), `O_NONBLOCK|O_NOCTTY|O_CLOEXEC`, type and size
 //!   from `fstat` on the opened descriptor, regular files only. No `std::fs` call takes an
 //!   agent-influenced path.
+//! - Writes go through `core::mutate` too: the parent opened beneath the write root and the name
+//!   checked, temporary file, publish (`RENAME_NOREPLACE` or `linkat`), the edit's `RENAME_EXCHANGE`,
+//!   `unlinkat`, `mkdirat`, `renameat`, the stale-temporary sweep. A write tool gets a destination
+//!   only after the gate admitted it, and each operation checks the gate on what it makes or moves.
 //! - Every object a call reaches passes one admission gate (`core::admit`): deny rules matched against
 //!   its path relative to every root that contains it, the hard-link policy, and an identity check when
 //!   an object is opened again. A denied object is indistinguishable from an absent one.

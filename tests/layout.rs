@@ -129,6 +129,100 @@ fn no_source_file_is_too_long_to_read() {
     assert!(long.is_empty(), "split these files: {long:?}");
 }
 
+/// What names a filesystem call (or the types that make one): outside src/core/ none may appear.
+/// The last three catch a path opened through a type core lends out (`core::dirs::File` reads an
+/// admitted descriptor; it must not open a path).
+const FS_CALLS: &[&str] = &[
+    "rustix::fs",
+    "libc::",
+    "std::fs",
+    "cap_std",
+    "cap_fs_ext",
+    "File::open",
+    "File::create",
+    "OpenOptions",
+];
+
+/// The files outside src/core/ that may name one, each for a path that no agent chose.
+const FS_EXCEPTIONS: &[(&str, &str, &str)] = &[
+    // The config file's own path comes from the operator's command line.
+    (
+        "config/mod.rs",
+        "std::fs",
+        "reads the operator's config file",
+    ),
+    // The roots a config file names are the operator's, checked to be directories before use.
+    (
+        "config/build.rs",
+        "std::fs",
+        "checks the operator's configured roots exist",
+    ),
+    // `rootbound grep` is the operator's own command: its working directory, the paths it is
+    // given, its `-f`/`--ignore-file` files.
+    (
+        "cli/grep/paths.rs",
+        "std::fs",
+        "canonicalizes the operator's working directory",
+    ),
+    (
+        "cli/grep/settings.rs",
+        "std::fs",
+        "reads the operator's pattern and ignore files",
+    ),
+    // Unit tests of the rg printers make their fixture tree.
+    (
+        "cli/grep/print/tests.rs",
+        "std::fs",
+        "builds a test fixture",
+    ),
+];
+
+/// The lines outside src/core/ that name a filesystem call and are not listed in `FS_EXCEPTIONS`.
+fn fs_calls_outside_core(root: &Path, files: &[PathBuf]) -> Vec<String> {
+    let mut bad = Vec::new();
+    for f in files {
+        let rel = f.strip_prefix(root).unwrap();
+        if rel.starts_with("core") {
+            continue;
+        }
+        let name = rel.to_string_lossy().replace('\\', "/");
+        let text = std::fs::read_to_string(f).unwrap();
+        for (n, line) in code(&text) {
+            for token in FS_CALLS {
+                let excepted = FS_EXCEPTIONS
+                    .iter()
+                    .any(|(file, t, _)| *file == name && t == token);
+                if line.contains(token) && !excepted {
+                    bad.push(format!("{name}:{n}: {}", line.trim()));
+                }
+            }
+        }
+    }
+    bad
+}
+
+#[test]
+fn only_core_makes_filesystem_calls() {
+    let root = src();
+    let mut files = Vec::new();
+    sources(&root, &mut files);
+    let bad = fs_calls_outside_core(&root, &files);
+    assert!(
+        bad.is_empty(),
+        "filesystem calls outside src/core/ (go through core, or list a justified exception):\n{}",
+        bad.join("\n")
+    );
+    // Every exception still names a file that makes such a call (else it is stale).
+    for (file, token, why) in FS_EXCEPTIONS {
+        let text = std::fs::read_to_string(root.join(file)).unwrap_or_default();
+        assert!(
+            text.lines()
+                .any(|l| !l.trim_start().starts_with("//") && l.contains(token)),
+            "stale exception {file} ({why})"
+        );
+    }
+}
+
 #[test]
 fn the_rules_see_a_violation() {
     // The checks above must be able to fail: a core line naming tools is caught, a grouped use too.
@@ -141,6 +235,20 @@ fn the_rules_see_a_violation() {
             .contains(&"search".to_string())
     );
     assert!(crate_modules("let s: crate::Sandbox = x;").is_empty());
+    // A filesystem call in a tool is caught; the same line in core is not.
+    let dir = tempfile::tempdir().unwrap();
+    for layer in ["tools", "core"] {
+        std::fs::create_dir(dir.path().join(layer)).unwrap();
+        std::fs::write(
+            dir.path().join(layer).join("x.rs"),
+            "fn f(d: &Dir) { rustix::fs::unlinkat(d, \"a\", AtFlags::empty()); }\n",
+        )
+        .unwrap();
+    }
+    let files = [dir.path().join("tools/x.rs"), dir.path().join("core/x.rs")];
+    let bad = fs_calls_outside_core(dir.path(), &files);
+    assert_eq!(bad.len(), 1, "{bad:?}");
+    assert!(bad[0].starts_with("tools/x.rs:1:"));
     assert_eq!(
         code("fn a() {}\n// crate::tools\n#[cfg(test)]\nmod t {}").len(),
         1

@@ -221,6 +221,62 @@ impl Gate {
     }
 }
 
+/// An object the gate admitted. Only core makes one, so holding one means the gate said yes: the
+/// layers above open through [`Gate::open`] and cannot forget the check.
+pub(crate) struct Admitted<T>(T);
+
+impl<T> Admitted<T> {
+    /// The admitted object itself.
+    pub fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+impl<T> std::ops::Deref for Admitted<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+/// Why [`Gate::open`] gave no object: the open failed, or the gate refused what was opened.
+#[derive(Debug)]
+pub(crate) enum NotAdmitted {
+    /// The open itself failed (the OS error).
+    Io(std::io::Error),
+    /// The gate refused the opened object (a deny rule or the hard-link policy).
+    Refused,
+}
+
+impl NotAdmitted {
+    /// As an OS error: a refusal reads as `EACCES`.
+    pub fn into_io(self) -> std::io::Error {
+        match self {
+            NotAdmitted::Io(e) => e,
+            NotAdmitted::Refused => std::io::Error::from(rustix::io::Errno::ACCESS),
+        }
+    }
+}
+
+impl Gate {
+    /// Opens `name` beneath `dir` (no symlink followed) and admits it as the object at `rel`
+    /// beneath `root`: the one way the layers above open what a walk found or a root itself.
+    pub fn open(
+        &self,
+        root: RootId,
+        dir: BorrowedFd<'_>,
+        name: &Path,
+        rel: &Path,
+        want: Want,
+    ) -> Result<Admitted<Opened>, NotAdmitted> {
+        let opened =
+            open::open_beneath(dir, name, want, SymlinkMode::Never).map_err(NotAdmitted::Io)?;
+        self.admit(root, rel, &opened)
+            .map_err(|_| NotAdmitted::Refused)?;
+        Ok(Admitted(opened))
+    }
+}
+
 /// Opens `rel` beneath `dir` again and checks it is the object admitted before (`first`): a rename
 /// between the two opens must not substitute another file. `Err(None)` when the object changed.
 pub(crate) fn reopen(

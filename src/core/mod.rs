@@ -1,14 +1,18 @@
-//! The confinement core: the one open path, request resolution, deny rules, the admission gate, the
-//! operator policy, errors, the call budget and the audit event. Everything above this layer reaches
-//! the filesystem only through it. May import nothing from `walk`, `search`, `tools` or `config`.
+//! The confinement core: the one open path, directory reads and metadata (`dirs`), the write
+//! operations (`mutate`), request resolution, deny rules, the admission gate, the operator policy,
+//! errors, the call budget and the audit event. Everything above this layer reaches the filesystem
+//! only through it (`tests/layout.rs` checks that no filesystem call is made elsewhere). May import
+//! nothing from `walk`, `search`, `tools` or `config`.
 
 pub(crate) mod admit;
 pub(crate) mod audit;
 pub(crate) mod deadline;
 pub(crate) mod deny;
+pub(crate) mod dirs;
 pub(crate) mod error;
 pub(crate) mod io;
 pub(crate) mod limits;
+pub(crate) mod mutate;
 pub(crate) mod names;
 pub(crate) mod open;
 pub(crate) mod policy;

@@ -113,10 +113,26 @@ pub fn force_portable_resolver(on: bool) {
     FORCE_FALLBACK.store(on, Ordering::SeqCst);
 }
 
+/// The object behind a descriptor that an admission opened earlier (a search's start file, admitted
+/// by `Sandbox::locate`), with its metadata read again from the descriptor.
+pub(crate) fn reopened(fd: OwnedFd) -> io::Result<Opened> {
+    let stat = rustix::fs::fstat(&fd)?;
+    Ok(Opened { fd, stat })
+}
+
+/// Opens what decides visibility only, never a result: a directory above a search's start or an
+/// ignore file (`rel` beneath `dir`, no symlink followed). The gate is not asked because nothing
+/// read here leaves the process; the deny rules are checked by name before an ignore file is
+/// opened (`IgnoreLevel::load`), so a denied one is never read.
+pub(crate) fn open_for_rules(dir: BorrowedFd<'_>, rel: &Path, want: Want) -> io::Result<Opened> {
+    open_beneath(dir, rel, want, SymlinkMode::Never)
+}
+
 /// Opens `rel` beneath `dir`. `rel` must be relative; an empty path means `dir` itself.
 ///
 /// Errors carry the OS code (`EXDEV` for an escape, `ELOOP` for a loop or, in `Never` mode, any symlink).
-pub(crate) fn open_beneath(
+/// Core only: the layers above open through `Gate::open`, which admits what it opened.
+pub(in crate::core) fn open_beneath(
     dir: BorrowedFd<'_>,
     rel: &Path,
     want: Want,

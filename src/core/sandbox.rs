@@ -9,6 +9,9 @@ use crate::core::policy::{PathDisplay, Policy, PolicyBuilder, RootMode};
 use crate::core::pool::SearchPool;
 use crate::core::resolve::{self, RootPaths};
 use cap_std::fs::Dir;
+
+/// A root's directory handle (cap-std's `Dir`, which resolves beneath itself).
+pub(crate) type RootDir = Dir;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -21,7 +21,7 @@ pub(crate) struct FileKey {
 }
 
 impl FileKey {
-    pub fn of(st: &rustix::fs::Stat) -> Self {
+    pub fn of(st: &crate::core::dirs::Stat) -> Self {
         #[allow(clippy::unnecessary_cast, clippy::useless_conversion)]
         FileKey {
             dev: st.st_dev as u64,

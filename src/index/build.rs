@@ -8,10 +8,10 @@
 use super::postings::Builder;
 use super::query::Trigram;
 use super::{Entry, RootIndex, StatKey};
-use crate::core::admit::RootId;
+use crate::core::admit::{Gate, RootId};
 use crate::core::deadline::Deadline;
-use crate::core::open::{self, Kind, Want};
-use crate::core::policy::SymlinkMode;
+use crate::core::dirs::{self, File, Stat};
+use crate::core::open::{Kind, Want};
 use crate::core::sandbox::Sandbox;
 use crate::walk::{FoundFile, Walk, WalkSkips};
 use rayon::prelude::*;
@@ -39,7 +39,7 @@ thread_local! {
 }
 
 /// Reads `f` whole in blocks; its sorted distinct trigrams and whether it holds a NUL byte.
-fn scan(mut f: std::fs::File) -> std::io::Result<(Vec<Trigram>, bool, bool)> {
+fn scan(mut f: File) -> std::io::Result<(Vec<Trigram>, bool, bool)> {
     SEEN.with(|seen| {
         let mut seen = seen.borrow_mut();
         if seen.is_empty() {
@@ -88,7 +88,7 @@ fn scan(mut f: std::fs::File) -> std::io::Result<(Vec<Trigram>, bool, bool)> {
 
 // The field types differ between platforms.
 #[allow(clippy::unnecessary_cast)]
-fn key(st: &rustix::fs::Stat) -> StatKey {
+fn key(st: &Stat) -> StatKey {
     StatKey {
         dev: st.st_dev as u64,
         ino: st.st_ino as u64,
@@ -98,19 +98,14 @@ fn key(st: &rustix::fs::Stat) -> StatKey {
     }
 }
 
-pub(super) fn stat_key(st: &rustix::fs::Stat) -> StatKey {
+pub(super) fn stat_key(st: &Stat) -> StatKey {
     key(st)
 }
 
-fn scan_one(f: FoundFile, now: i64) -> Scanned {
-    let opened = open::open_beneath(
-        f.dir.as_fd(),
-        Path::new(&f.name),
-        Want::Read,
-        SymlinkMode::Never,
-    );
+fn scan_one(f: FoundFile, now: i64, gate: &Gate, root: RootId) -> Scanned {
+    let opened = gate.open(root, f.dir.as_fd(), Path::new(&f.name), &f.rel, Want::Read);
     let fact = (|| {
-        let o = opened.ok()?;
+        let o = opened.ok()?.into_inner();
         if o.kind() != Kind::File || o.stat.st_nlink > 1 {
             return None;
         }
@@ -118,10 +113,10 @@ fn scan_one(f: FoundFile, now: i64) -> Scanned {
         if now - before.mtime.0.max(before.ctime.0) < RACY_SECS {
             return None;
         }
-        let file = std::fs::File::from(o.fd);
-        let after = rustix::fs::fstat(&file).ok();
+        let file = dirs::reader(o.fd);
+        let after = dirs::stat_fd(&file).ok();
         let (tris, nul, bom) = scan(file.try_clone().ok()?).ok()?;
-        let after = rustix::fs::fstat(&file).ok().or(after)?;
+        let after = dirs::stat_fd(&file).ok().or(after)?;
         (key(&after) == before && !bom).then_some((before, nul, tris))
     })();
     Scanned { rel: f.rel, fact }
@@ -145,8 +140,17 @@ pub(super) fn build_root(
     if sb.gate.root_denied(RootId::Read(root)) {
         return Err("the root is denied".into());
     }
-    let fd = open::open_beneath(r.dir.as_fd(), Path::new(""), Want::Dir, SymlinkMode::Never)
-        .map_err(|e| format!("the root cannot be opened: {e}"))?
+    let fd = sb
+        .gate
+        .open(
+            RootId::Read(root),
+            r.dir.as_fd(),
+            Path::new(""),
+            Path::new(""),
+            Want::Dir,
+        )
+        .map_err(|e| format!("the root cannot be opened: {}", e.into_io()))?
+        .into_inner()
         .fd;
     let filter = crate::walk::Filter {
         hidden: sb.policy.hidden,
@@ -178,7 +182,7 @@ pub(super) fn build_root(
         let scanned: Vec<Scanned> = pool.install(|| {
             std::mem::take(batch)
                 .into_par_iter()
-                .map(|f| scan_one(f, t))
+                .map(|f| scan_one(f, t, &sb.gate, RootId::Read(root)))
                 .collect()
         });
         for s in scanned {

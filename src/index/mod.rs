@@ -295,8 +295,8 @@ impl Pruner {
             return None;
         }
         let e = &ri.entries[id];
-        let st = rustix::fs::statat(dir, name, rustix::fs::AtFlags::SYMLINK_NOFOLLOW).ok()?;
-        if !rustix::fs::FileType::from_raw_mode(st.st_mode).is_file()
+        let st = crate::core::dirs::stat_entry(dir, name).ok()?;
+        if !crate::core::dirs::FileType::from_raw_mode(st.st_mode).is_file()
             || st.st_nlink > 1
             || build::stat_key(&st) != e.stat
         {

@@ -147,7 +147,7 @@ impl Sandbox {
             }
             match start {
                 Start::File { root, rel, fd } if by_time => {
-                    let (sec, nsec) = rustix::fs::fstat(&fd)
+                    let (sec, nsec) = crate::core::dirs::stat_fd(&fd)
                         .map(|st| (st.st_mtime, st.st_mtime_nsec as u32))
                         .unwrap_or((i64::MIN, 0));
                     timed.push((sec, nsec, root, rel));
@@ -194,13 +194,9 @@ impl Sandbox {
                             }
                             // The walker's own look at the entry, through its directory's handle
                             // (a file gone since sorts last).
-                            let (sec, nsec) = rustix::fs::statat(
-                                &*f.dir,
-                                &f.name,
-                                rustix::fs::AtFlags::SYMLINK_NOFOLLOW,
-                            )
-                            .map(|st| (st.st_mtime, st.st_mtime_nsec as u32))
-                            .unwrap_or((i64::MIN, 0));
+                            let (sec, nsec) = crate::core::dirs::stat_entry(&*f.dir, &f.name)
+                                .map(|st| (st.st_mtime, st.st_mtime_nsec as u32))
+                                .unwrap_or((i64::MIN, 0));
                             timed.push((sec, nsec, root, f.rel));
                             return true;
                         }

@@ -4,8 +4,7 @@
 use crate::core::admit::{self, RootId};
 use crate::core::deadline::Deadline;
 use crate::core::error::{Error, ErrorCode, Result};
-use crate::core::open::{self, Kind, Want};
-use crate::core::policy::SymlinkMode;
+use crate::core::open::{Kind, Want};
 use crate::core::sandbox::Sandbox;
 use crate::search::args::{Globs, GrepResult, MAX_OFFSET};
 use crate::search::cursor::Cursor;
@@ -259,14 +258,18 @@ impl Sandbox {
                     {
                         continue;
                     }
-                    let fd = open::open_beneath(
-                        root.dir.as_fd(),
-                        Path::new(""),
-                        Want::Dir,
-                        SymlinkMode::Never,
-                    )
-                    .map_err(|e| Error::from_os(&e, &root.name))?
-                    .fd;
+                    let fd = self
+                        .gate
+                        .open(
+                            RootId::Read(i),
+                            root.dir.as_fd(),
+                            Path::new(""),
+                            Path::new(""),
+                            Want::Dir,
+                        )
+                        .map_err(|e| Error::from_os(&e.into_io(), &root.name))?
+                        .into_inner()
+                        .fd;
                     out.push(Start::Dir {
                         root: i,
                         rel: PathBuf::new(),

@@ -6,15 +6,12 @@
 //! modification time), so a concurrent writer's update is never silently lost. Line endings, a UTF-8
 //! byte-order mark and the permission bits are kept.
 
-use crate::core::admit::RootId;
 use crate::core::audit::Fields;
 use crate::core::deadline::Deadline;
 use crate::core::error::{Error, ErrorCode, Result};
-use crate::core::io::pread_exact;
+use crate::core::mutate::{self, Dest, Existing};
 use crate::core::open::Kind;
 use crate::core::sandbox::Sandbox;
-use crate::tools::write::{self, Existing};
-use rustix::fs::{Mode, OFlags, Stat};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
@@ -158,7 +155,7 @@ impl Sandbox {
     }
 
     fn edit_inner(&self, args: &EditArgs) -> Result<(EditResult, std::path::PathBuf)> {
-        let _writing = write::shared();
+        let _writing = mutate::shared();
         if !self.write_root_readable() {
             return Err(Error::new(
                 ErrorCode::Denied,
@@ -186,7 +183,7 @@ impl Sandbox {
             return Err(crate::core::sandbox::denied(raw));
         }
         let existing = self.existing(&t, raw)?;
-        let Some(Existing { kind, perm }) = existing else {
+        let Some(Existing { kind, perm, .. }) = existing else {
             return self.edit_create(args, &edits, Some(t), dry, &deadline);
         };
         if kind != Kind::File {
@@ -201,7 +198,7 @@ impl Sandbox {
                 format!("'{raw}' exists and this sandbox's policy does not allow changing existing files"),
             ));
         }
-        let (before, stat) = self.read_target(&t, raw, policy.max_write_bytes)?;
+        let (before, stat) = self.read_for_edit(&t, raw, policy.max_write_bytes)?;
         let form = Form::of(&before);
         let body = if form.bom { &before[3..] } else { &before[..] };
         let room = policy
@@ -220,12 +217,12 @@ impl Sandbox {
             ));
         }
         if !dry {
-            let read = write::Unchanged {
+            let read = mutate::Unchanged {
                 stat: &stat,
                 bytes: &before,
             };
             self.sweep_stale_temps(&t);
-            write::publish(&t.dir, &t.name, &after, true, Some(perm), raw, Some(read))?;
+            mutate::publish(&t, &after, true, Some(perm), raw, Some(read))?;
         }
         let result = EditResult {
             path: self.shown(&t.rel),
@@ -244,7 +241,7 @@ impl Sandbox {
         &self,
         args: &EditArgs,
         edits: &[Edit],
-        t: Option<write::Dest>,
+        t: Option<Dest>,
         dry: bool,
         deadline: &Deadline,
     ) -> Result<(EditResult, std::path::PathBuf)> {
@@ -282,7 +279,7 @@ impl Sandbox {
                     None => self.target(raw, true)?,
                 };
                 self.sweep_stale_temps(&t);
-                write::publish(&t.dir, &t.name, content, false, None, raw, None)?;
+                mutate::publish(&t, content, false, None, raw, None)?;
                 t.rel
             }
         };
@@ -295,42 +292,6 @@ impl Sandbox {
             diff: self.edit_diff(b"", content, &rel, deadline),
         };
         Ok((result, rel))
-    }
-
-    /// Reads the target through its directory handle: a regular file that the gate admits, at most
-    /// `max` bytes, with the metadata the final rename is checked against.
-    fn read_target(&self, t: &write::Dest, raw: &str, max: u64) -> Result<(Vec<u8>, Stat)> {
-        let flags =
-            OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC;
-        let fd = rustix::fs::openat(&t.dir, t.name.as_os_str(), flags, Mode::empty())
-            .map_err(|e| self.map_open_error(&e.into(), raw))?;
-        let st = rustix::fs::fstat(&fd).map_err(|e| Error::from_os(&e.into(), raw))?;
-        if Kind::from_stat(&st) != Kind::File {
-            return Err(Error::new(
-                ErrorCode::NotAFile,
-                format!("'{raw}' is not a regular file"),
-            ));
-        }
-        if !self.gate.links_ok(&st) {
-            return Err(Error::new(
-                ErrorCode::Denied,
-                format!("'{raw}' has several hard links and this sandbox refuses such files"),
-            ));
-        }
-        if self.gate.denied(RootId::Write, &t.rel, false) {
-            return Err(crate::core::sandbox::denied(raw));
-        }
-        if st.st_size.max(0) as u64 > max {
-            return Err(Error::new(
-                ErrorCode::TooLarge,
-                format!(
-                    "'{raw}' is {} bytes, over the write limit of {max} bytes; it cannot be edited",
-                    st.st_size
-                ),
-            ));
-        }
-        let bytes = pread_exact(&fd, 0, st.st_size.max(0) as usize)?;
-        Ok((bytes, st))
     }
 
     /// The unified diff shown with an edit, when the write root's content may be read at all: diffed

@@ -3,12 +3,12 @@
 use crate::core::admit::{self, RootId};
 use crate::core::audit::Fields;
 use crate::core::deadline::Deadline;
+use crate::core::dirs::{self, FileType};
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::names;
 use crate::core::open::{Kind, Want};
 use crate::core::sandbox::Sandbox;
 use crate::walk::{self, Filter, IgnoreLevel, Visibility};
-use rustix::fs::AtFlags;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::os::fd::AsFd;
@@ -252,7 +252,7 @@ impl Sandbox {
                 timed_out = true;
                 break;
             }
-            let ft = if ft == rustix::fs::FileType::Unknown {
+            let ft = if ft == FileType::Unknown {
                 walk::stat_type(&loc.opened.fd, &name)
             } else {
                 ft
@@ -275,8 +275,7 @@ impl Sandbox {
                 }
             }
             if kind == Kind::File && self.gate.checks_links() {
-                let st =
-                    rustix::fs::statat(&loc.opened.fd, name.as_os_str(), AtFlags::SYMLINK_NOFOLLOW);
+                let st = dirs::stat_entry(&loc.opened.fd, name.as_os_str());
                 if !st.is_ok_and(|st| self.gate.links_ok(&st)) {
                     continue;
                 }
@@ -294,12 +293,8 @@ impl Sandbox {
             .map(|(name, kind)| Entry {
                 name: names::escape_path(Path::new(name)),
                 kind: *kind,
-                size: rustix::fs::statat(
-                    &loc.opened.fd,
-                    name.as_os_str(),
-                    AtFlags::SYMLINK_NOFOLLOW,
-                )
-                .map_or(0, |st| st.st_size.max(0) as u64),
+                size: dirs::stat_entry(&loc.opened.fd, name.as_os_str())
+                    .map_or(0, |st| st.st_size.max(0) as u64),
             })
             .collect();
         (l.hidden, l.ignored) = (hidden, ignored);

@@ -62,7 +62,7 @@ impl AgentTools {
 /// The sandbox's roots intersected with `client` (each absolute and free of `..`).
 fn narrow(sb: &Sandbox, client: &[&Path]) -> Sandbox {
     let mut roots: Vec<Root> = Vec::new();
-    let mut push = |canonical: PathBuf, name: String, dir: cap_std::fs::Dir| {
+    let mut push = |canonical: PathBuf, name: String, dir: crate::core::sandbox::RootDir| {
         if roots.iter().any(|r| r.canonical == canonical) {
             return;
         }
@@ -99,7 +99,7 @@ fn narrow(sb: &Sandbox, client: &[&Path]) -> Sandbox {
                     .file_name()
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_else(|| base.name.clone());
-                let dir = cap_std::fs::Dir::from_std_file(std::fs::File::from(loc.opened.fd));
+                let dir = crate::core::dirs::root_dir(loc.opened.fd);
                 push(canonical, name, dir);
             }
         }

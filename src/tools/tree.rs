@@ -8,14 +8,13 @@
 use crate::core::admit::RootId;
 use crate::core::audit::Fields;
 use crate::core::deadline::Deadline;
+use crate::core::dirs::{self, FileType};
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::names;
-use crate::core::open::{self, Kind, Want};
-use crate::core::policy::SymlinkMode;
+use crate::core::open::{Kind, Want};
 use crate::core::sandbox::Sandbox;
 use crate::search::args::Globs;
 use crate::walk::{self, IgnoreLevel, Visibility};
-use rustix::fs::AtFlags;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -196,9 +195,11 @@ impl Sandbox {
             }
             let fd = match p.fd {
                 Some(fd) => Some(fd),
-                None => open::open_beneath(root.dir.as_fd(), &p.rel, Want::Dir, SymlinkMode::Never)
+                None => self
+                    .gate
+                    .open(id, root.dir.as_fd(), &p.rel, &p.rel, Want::Dir)
                     .ok()
-                    .map(|o| o.fd),
+                    .map(|o| o.into_inner().fd),
             };
             let Some((dir, entries)) = fd.and_then(walk::read_entries_owned) else {
                 node.not_listed = Some("unreadable".into());
@@ -225,7 +226,7 @@ impl Sandbox {
                     out.truncated = true;
                     break;
                 }
-                let ft = if ft == rustix::fs::FileType::Unknown {
+                let ft = if ft == FileType::Unknown {
                     walk::stat_type(&dir, &name)
                 } else {
                     ft
@@ -256,7 +257,7 @@ impl Sandbox {
                     out.truncated = true;
                     continue;
                 }
-                let st = rustix::fs::statat(&dir, name.as_os_str(), AtFlags::SYMLINK_NOFOLLOW).ok();
+                let st = dirs::stat_entry(&dir, name.as_os_str()).ok();
                 if kind == Kind::File
                     && !st.as_ref().is_some_and(|st| self.gate.links_ok(st))
                     && self.gate.checks_links()

@@ -3,11 +3,10 @@
 //! once per content (a bounded cache) and chained root first, as ripgrep applies them.
 
 use crate::core::deadline::Deadline;
+use crate::core::dirs::{self, FileType, Stat};
 use crate::core::open::{self, Want};
-use crate::core::policy::SymlinkMode;
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
 use ignore::Match;
-use rustix::fs::FileType;
 use std::collections::HashMap;
 use std::ffi::OsString;
 use std::os::fd::{AsFd, BorrowedFd};
@@ -125,7 +124,7 @@ struct Key {
 impl Key {
     // The field types of `stat` differ between architectures.
     #[allow(clippy::unnecessary_cast)]
-    fn new(st: &rustix::fs::Stat, rel: &Path, case_insensitive: bool) -> Self {
+    fn new(st: &Stat, rel: &Path, case_insensitive: bool) -> Self {
         Key {
             dev: st.st_dev as u64,
             ino: st.st_ino as u64,
@@ -341,7 +340,7 @@ fn read_rules(
     name: &Path,
     budget: &IgnoreBudget,
 ) -> Option<Arc<Rules>> {
-    let opened = open::open_beneath(dir, name, Want::Read, SymlinkMode::Never).ok()?;
+    let opened = open::open_for_rules(dir, name, Want::Read).ok()?;
     if opened.kind() != open::Kind::File {
         return None;
     }
@@ -364,8 +363,8 @@ fn read_rules(
         );
     }
     // Cache only what was read from the version the key names.
-    let same = rustix::fs::fstat(&opened.fd)
-        .is_ok_and(|st| Key::new(&st, rel, key.case_insensitive) == key);
+    let same =
+        dirs::stat_fd(&opened.fd).is_ok_and(|st| Key::new(&st, rel, key.case_insensitive) == key);
     if same && (rules.complete || rules.count > 0) {
         Cache::put(key, rules.clone());
     }
@@ -441,7 +440,7 @@ fn compile(
 /// Loads the ignore levels of `rel`'s ancestors (root first), so a search starting below the root sees
 /// the same rules as one starting at it.
 pub(crate) fn ancestor_levels(
-    root: &cap_std::fs::Dir,
+    root: &crate::core::sandbox::RootDir,
     rel: &Path,
     no_ignore: bool,
     budget: &IgnoreBudget,
@@ -458,11 +457,10 @@ pub(crate) fn ancestor_levels(
         if let Some(c) = c {
             prefix.push(c);
         }
-        let fd = open::open_beneath(root.as_fd(), &prefix, Want::Dir, SymlinkMode::Never)
+        let fd = open::open_for_rules(root.as_fd(), &prefix, Want::Dir)
             .ok()?
             .fd;
-        let has_git =
-            rustix::fs::statat(&fd, ".git", rustix::fs::AtFlags::SYMLINK_NOFOLLOW).is_ok();
+        let has_git = dirs::stat_entry(&fd, ".git").is_ok();
         level = Some(IgnoreLevel::load(
             fd.as_fd(),
             &prefix,

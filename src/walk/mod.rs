@@ -2,24 +2,22 @@
 //! symlinks are reported and never followed, and ignore rules come from files read through the same
 //! handles with ripgrep's precedence. Nothing above the sandbox root is consulted.
 
-use crate::core::admit::{Gate, RootId};
+use crate::core::admit::{Admitted, Gate, RootId};
 use crate::core::deadline::Deadline;
-use crate::core::open::{self, Want};
-use crate::core::policy::SymlinkMode;
+use crate::core::dirs::FileType;
+use crate::core::open::Want;
 use ignore::overrides::Override;
 use ignore::types::Types;
 use ignore::Match;
-use rustix::fs::FileType;
 use std::ffi::{OsStr, OsString};
 use std::os::fd::{AsFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-mod dirs;
 mod ignore_rules;
 
-pub(crate) use dirs::{read_entries, read_entries_owned, stat_type, DirFd};
+pub(crate) use crate::core::dirs::{read_entries, read_entries_owned, stat_type, DirFd};
 pub(crate) use ignore_rules::{ancestor_levels, IgnoreBudget, IgnoreKinds, IgnoreLevel};
 
 /// What the walk filters on, besides deny rules.
@@ -167,7 +165,7 @@ impl Walk<'_> {
         let mut stack = Vec::new();
         let mut looked_at: Option<PathBuf> = None;
         let start_dev = if self.filter.one_file_system {
-            rustix::fs::fstat(&fd).ok().map(|st| st.st_dev)
+            crate::core::dirs::stat_fd(&fd).ok().map(|st| st.st_dev)
         } else {
             None
         };
@@ -243,12 +241,10 @@ impl Walk<'_> {
             }
             if is_dir {
                 let parent_ign = top.ign.clone();
-                let opened = open::open_beneath(
-                    top.fd.as_fd(),
-                    Path::new(&name),
-                    Want::Dir,
-                    SymlinkMode::Never,
-                );
+                let opened = self
+                    .gate
+                    .open(self.root, top.fd.as_fd(), Path::new(&name), &rel, Want::Dir)
+                    .map(Admitted::into_inner);
                 // rg `--one-file-system`: another file system's directory is passed over silently.
                 let opened = match opened {
                     Ok(o) if start_dev.is_some_and(|dev| o.stat.st_dev != dev) => continue,
@@ -299,7 +295,6 @@ impl Walk<'_> {
 
     /// The hard-link policy for a walked file, from `fstatat` (the search re-checks the opened file).
     fn links_ok(&self, dir: &impl AsFd, name: &OsStr) -> bool {
-        rustix::fs::statat(dir, name, rustix::fs::AtFlags::SYMLINK_NOFOLLOW)
-            .is_ok_and(|st| self.gate.links_ok(&st))
+        crate::core::dirs::stat_entry(dir, name).is_ok_and(|st| self.gate.links_ok(&st))
     }
 }

@@ -3,9 +3,10 @@
 
 use super::feed::{FileJob, Source};
 use super::{hits, Plan};
+use crate::core::admit::{Admitted, NotAdmitted, RootId};
 use crate::core::deadline::DeadlineReader;
+use crate::core::dirs::File;
 use crate::core::open::{self, Kind, Want};
-use crate::core::policy::SymlinkMode;
 use crate::search::file::{FileResult, FileSearch, FileStatus, OutputMode};
 use crate::search::rg::BinaryMode;
 use crate::walk::WalkSkips;
@@ -126,19 +127,30 @@ impl Plan<'_> {
         // A file given as the search's path (not found by the walk): rg searches it even when binary.
         let named = matches!(source, Source::Opened(_));
         let opened = match source {
-            Source::Opened(fd) => rustix::fs::fstat(&fd)
-                .map(|stat| open::Opened { fd, stat })
-                .map_err(std::io::Error::from),
-            Source::At(dir, name) => open::open_beneath(
-                dir.as_fd(),
-                Path::new(&name),
-                Want::Read,
-                SymlinkMode::Never,
-            ),
+            Source::Opened(fd) => open::reopened(fd).map_err(NotAdmitted::Io),
+            Source::At(dir, name) => self
+                .sandbox
+                .gate
+                .open(
+                    RootId::Read(root),
+                    dir.as_fd(),
+                    Path::new(&name),
+                    rel,
+                    Want::Read,
+                )
+                .map(Admitted::into_inner),
         };
         let opened = match opened {
             Ok(o) => o,
-            Err(_) => {
+            // The walker refused the name already; what the gate refuses on the opened file is its
+            // link count (below, for a start file).
+            Err(NotAdmitted::Refused) => {
+                return FileResult {
+                    status: FileStatus::Refused,
+                    ..Default::default()
+                }
+            }
+            Err(NotAdmitted::Io(_)) => {
                 return FileResult {
                     status: FileStatus::Unreadable,
                     ..Default::default()
@@ -187,7 +199,7 @@ impl Plan<'_> {
                 return r;
             }
         }
-        let file = std::fs::File::from(opened.fd);
+        let file = crate::core::dirs::reader(opened.fd);
         if let Some(ho) = self.raw {
             return self.search_hits(searcher, buf, file, size, named, ho);
         }
@@ -218,7 +230,7 @@ impl Plan<'_> {
         &self,
         searcher: &mut Searcher,
         buf: &mut Vec<u8>,
-        file: std::fs::File,
+        file: File,
         size: u64,
         named: bool,
         ho: hits::HitOptions,
@@ -304,7 +316,7 @@ impl Plan<'_> {
     fn search_mapped(
         &self,
         searcher: &Searcher,
-        file: &std::fs::File,
+        file: &File,
         sink: &mut hits::HitSink<'_>,
     ) -> std::io::Result<()> {
         // SAFETY: the map is read while the file may change under it; like rg, a file truncated
@@ -337,11 +349,7 @@ const SLURP_MAX: u64 = 256 * 1024;
 
 /// Reads the first `size` bytes of `file` (its size when opened) into `buf`. A file that grew since
 /// is searched as it was when opened; one that shrank, as far as it goes.
-fn read_whole<'b>(
-    file: &std::fs::File,
-    size: usize,
-    buf: &'b mut Vec<u8>,
-) -> std::io::Result<&'b [u8]> {
+fn read_whole<'b>(file: &File, size: usize, buf: &'b mut Vec<u8>) -> std::io::Result<&'b [u8]> {
     use std::io::Read;
     // The kernel copies page-cache pages into the buffer; with the buffer page-aligned as well that
     // copy is markedly cheaper (measured: system time 1.2 s vs 0.85 s on the Linux tree when a

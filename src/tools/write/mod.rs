@@ -3,21 +3,15 @@
 
 use crate::core::audit::Fields;
 use crate::core::error::{Error, ErrorCode, Result};
+use crate::core::mutate::{publish, shared, Existing};
 use crate::core::open::Kind;
 use crate::core::sandbox::Sandbox;
 use base64::Engine;
-use rustix::fs::AtFlags;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
 use std::path::PathBuf;
-
-mod publish;
-mod target;
-
-pub(crate) use publish::{publish, Unchanged};
-pub(crate) use target::{Dest, Existing};
 
 /// Content encodings accepted by write_file.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -73,23 +67,6 @@ pub struct WriteResult {
     pub deleted: bool,
 }
 
-/// Writes of this process against moves: a move holds this alone, every other write shares it, so a
-/// directory checked against the deny rules cannot gain an entry before it is renamed.
-static WRITES: std::sync::RwLock<()> = std::sync::RwLock::new(());
-
-/// A share of [`WRITES`], for a write that is not a move.
-pub(crate) fn shared() -> std::sync::RwLockReadGuard<'static, ()> {
-    WRITES.read().unwrap_or_else(|e| e.into_inner())
-}
-
-/// [`WRITES`] alone, for a move.
-pub(crate) fn exclusive() -> std::sync::RwLockWriteGuard<'static, ()> {
-    WRITES.write().unwrap_or_else(|e| e.into_inner())
-}
-
-/// The prefix of the temporary files `write_file` makes beside its target (removed on every error).
-pub const TEMP_PREFIX: &str = ".rootbound-tmp-";
-
 impl Sandbox {
     /// Writes a file under the write root.
     ///
@@ -143,7 +120,7 @@ impl Sandbox {
         let t = self.target(&args.path, policy.create_parents)?;
         let (replace, perm) = match self.existing(&t, &args.path)? {
             None => (false, None),
-            Some(Existing { kind, perm }) if matches!(kind, Kind::File | Kind::Symlink) => {
+            Some(Existing { kind, perm, .. }) if matches!(kind, Kind::File | Kind::Symlink) => {
                 if args.overwrite != Some(true) {
                     let how = if policy.allow_overwrite {
                         "pass overwrite: true to replace it, or pick a new name"
@@ -183,7 +160,7 @@ impl Sandbox {
             }
         };
         self.sweep_stale_temps(&t);
-        publish(&t.dir, &t.name, &data, replace, perm, &args.path, None)?;
+        publish(&t, &data, replace, perm, &args.path, None)?;
         let result = WriteResult {
             path: self.shown(&t.rel),
             bytes_written: data.len() as u64,
@@ -204,7 +181,8 @@ impl Sandbox {
             ));
         }
         let t = self.target(&args.path, false)?;
-        let what = match self.existing(&t, &args.path)? {
+        let existing = self.existing(&t, &args.path)?;
+        let what = match &existing {
             Some(Existing {
                 kind: Kind::File, ..
             }) => None,
@@ -232,10 +210,9 @@ impl Sandbox {
                 ),
             ));
         }
-        // Without AT_REMOVEDIR this cannot remove a directory swapped in since the check; a symlink
-        // swapped in is removed itself (inside the write root), never followed.
-        rustix::fs::unlinkat(&t.dir, t.name.as_os_str(), AtFlags::empty())
-            .map_err(|e| self.map_open_error(&e.into(), &args.path))?;
+        if let Some(existing) = &existing {
+            self.remove_file(&t, existing, &args.path)?;
+        }
         let result = WriteResult {
             path: self.shown(&t.rel),
             deleted: true,
@@ -290,190 +267,6 @@ fn decode(args: &WriteArgs, max: u64) -> Result<Cow<'_, [u8]>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::names::EntryName;
-    use rustix::fs::{Mode, OFlags};
-    use std::os::fd::OwnedFd;
-    use std::path::Path;
-
-    fn dir_fd(p: &Path) -> OwnedFd {
-        rustix::fs::open(p, OFlags::RDONLY | OFlags::DIRECTORY, Mode::empty()).unwrap()
-    }
-
-    fn temps(p: &Path) -> Vec<String> {
-        std::fs::read_dir(p)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .filter(|n| n.starts_with(TEMP_PREFIX))
-            .collect()
-    }
-
-    fn age(p: &Path) {
-        let past = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
-        std::fs::File::options()
-            .write(true)
-            .open(p)
-            .unwrap()
-            .set_modified(past)
-            .unwrap();
-    }
-
-    #[test]
-    fn only_old_temporaries_of_our_exact_naming_are_swept() {
-        let tmp = tempfile::tempdir().unwrap();
-        let at = |n: &str| tmp.path().join(n);
-        let old = at(&format!("{TEMP_PREFIX}1-1"));
-        let fresh = at(&format!("{TEMP_PREFIX}1-2"));
-        let users = at(&format!("{TEMP_PREFIX}notes.txt"));
-        let linked = at(&format!("{TEMP_PREFIX}7-7"));
-        let refused = at(&format!("{TEMP_PREFIX}9-9"));
-        for (p, text) in [
-            (&old, "left by a crash"),
-            (&fresh, "a write in flight"),
-            (&users, "the user's own file"),
-            (&linked, "a hard link"),
-            (&refused, "denied by the caller"),
-        ] {
-            std::fs::write(p, text).unwrap();
-            age(p);
-        }
-        std::fs::hard_link(&linked, at("other-name")).unwrap();
-        std::fs::create_dir(at(&format!("{TEMP_PREFIX}3-3"))).unwrap();
-        std::os::unix::fs::symlink(&old, at(&format!("{TEMP_PREFIX}4-4"))).unwrap();
-        // The fresh one keeps its recent mtime.
-        std::fs::write(&fresh, "a write in flight").unwrap();
-        let dir: OwnedFd = std::fs::File::open(tmp.path()).unwrap().into();
-        let refused_name = refused.file_name().unwrap().to_owned();
-        publish::remove_stale_temps(&dir, |n| n != refused_name);
-        assert!(!old.exists(), "a stale temporary file of ours goes");
-        for kept in [&fresh, &users, &linked, &refused] {
-            assert!(kept.exists(), "{} must stay", kept.display());
-        }
-        assert!(at(&format!("{TEMP_PREFIX}3-3")).is_dir());
-        assert!(at(&format!("{TEMP_PREFIX}4-4")).symlink_metadata().is_ok());
-    }
-
-    #[test]
-    fn temp_names_are_recognised_exactly() {
-        for ok in ["1-2", "123-0"] {
-            assert!(publish::is_temp_name(
-                format!("{TEMP_PREFIX}{ok}").as_bytes()
-            ));
-        }
-        for bad in ["", "1", "1-", "-1", "1-2-3", "a-1", "1-2.pem", "cert.pem"] {
-            assert!(
-                !publish::is_temp_name(format!("{TEMP_PREFIX}{bad}").as_bytes()),
-                "{bad}"
-            );
-        }
-    }
-
-    #[test]
-    fn publishing_sweeps_nothing() {
-        let tmp = tempfile::tempdir().unwrap();
-        let old = tmp.path().join(format!("{TEMP_PREFIX}1-1"));
-        std::fs::write(&old, "maybe the user's").unwrap();
-        age(&old);
-        let dir: OwnedFd = std::fs::File::open(tmp.path()).unwrap().into();
-        publish(
-            &dir,
-            &EntryName::new(std::ffi::OsStr::new("new")).unwrap(),
-            b"x",
-            false,
-            None,
-            "new",
-            None,
-        )
-        .unwrap();
-        assert!(
-            old.exists(),
-            "only the sandbox, with delete approval, sweeps"
-        );
-        assert_eq!(std::fs::read(tmp.path().join("new")).unwrap(), b"x");
-    }
-
-    #[test]
-    fn rename_failure_removes_the_temporary_file() {
-        let tmp = tempfile::tempdir().unwrap();
-        std::fs::create_dir(tmp.path().join("d")).unwrap();
-        std::fs::write(tmp.path().join("d/inner"), "x").unwrap();
-        std::fs::create_dir(tmp.path().join("empty")).unwrap();
-        let dir = dir_fd(tmp.path());
-        for name in ["d", "empty"] {
-            let e = publish(
-                &dir,
-                &EntryName::new(std::ffi::OsStr::new(name)).unwrap(),
-                b"data",
-                true,
-                None,
-                name,
-                None,
-            )
-            .unwrap_err();
-            assert_eq!(e.code, ErrorCode::NotAFile, "{name}: {e}");
-            assert!(tmp.path().join(name).is_dir());
-        }
-        assert_eq!(temps(tmp.path()), Vec::<String>::new());
-    }
-
-    #[test]
-    fn exclusive_publish_refuses_and_cleans_up() {
-        let tmp = tempfile::tempdir().unwrap();
-        std::fs::write(tmp.path().join("f"), "old").unwrap();
-        let dir = dir_fd(tmp.path());
-        let e = publish(
-            &dir,
-            &EntryName::new(std::ffi::OsStr::new("f")).unwrap(),
-            b"new",
-            false,
-            None,
-            "f",
-            None,
-        )
-        .unwrap_err();
-        assert_eq!(e.code, ErrorCode::AlreadyExists);
-        assert_eq!(
-            std::fs::read_to_string(tmp.path().join("f")).unwrap(),
-            "old"
-        );
-        publish(
-            &dir,
-            &EntryName::new(std::ffi::OsStr::new("g")).unwrap(),
-            b"new",
-            false,
-            None,
-            "g",
-            None,
-        )
-        .unwrap();
-        assert_eq!(
-            std::fs::read_to_string(tmp.path().join("g")).unwrap(),
-            "new"
-        );
-        assert_eq!(temps(tmp.path()), Vec::<String>::new());
-    }
-
-    #[test]
-    fn replace_keeps_the_permission_bits() {
-        use std::os::unix::fs::PermissionsExt;
-        let tmp = tempfile::tempdir().unwrap();
-        let f = tmp.path().join("f");
-        std::fs::write(&f, "old").unwrap();
-        std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o600)).unwrap();
-        let dir = dir_fd(tmp.path());
-        publish(
-            &dir,
-            &EntryName::new(std::ffi::OsStr::new("f")).unwrap(),
-            b"new",
-            true,
-            Some(0o600),
-            "f",
-            None,
-        )
-        .unwrap();
-        assert_eq!(std::fs::read_to_string(&f).unwrap(), "new");
-        let mode = std::fs::metadata(&f).unwrap().permissions().mode() & 0o777;
-        assert_eq!(mode, 0o600);
-    }
 
     #[test]
     fn base64_is_measured_after_decoding() {

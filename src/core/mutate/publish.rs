@@ -11,7 +11,10 @@ use rustix::io::Errno;
 use std::os::fd::OwnedFd;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::TEMP_PREFIX;
+use super::Dest;
+
+/// The prefix of the temporary files `write_file` makes beside its target (removed on every error).
+pub const TEMP_PREFIX: &str = ".rootbound-tmp-";
 
 static TMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 
@@ -36,7 +39,7 @@ pub(super) fn is_temp_name(name: &[u8]) -> bool {
 /// which `may_remove` (the caller's deny rules) says yes. Anything else of a similar name (a user's
 /// file, a directory, a symlink, a denied name) is left alone.
 pub(super) fn remove_stale_temps(dir: &OwnedFd, may_remove: impl Fn(&std::ffi::OsStr) -> bool) {
-    let Some(entries) = crate::walk::read_entries(dir) else {
+    let Some(entries) = crate::core::dirs::read_entries(dir) else {
         return;
     };
     let now = std::time::SystemTime::now()
@@ -103,6 +106,18 @@ pub(crate) struct Unchanged<'a> {
 /// where the filesystem lacks it). `perm` (an existing file's permission bits) is kept on replace. The
 /// temporary file is removed on every error.
 pub(crate) fn publish(
+    t: &Dest,
+    data: &[u8],
+    replace: bool,
+    perm: Option<u32>,
+    raw: &str,
+    unchanged_since: Option<Unchanged<'_>>,
+) -> Result<()> {
+    publish_at(&t.dir, &t.name, data, replace, perm, raw, unchanged_since)
+}
+
+/// [`publish`] into the directory `dir` under `name`.
+fn publish_at(
     dir: &OwnedFd,
     name: &EntryName,
     data: &[u8],
@@ -277,4 +292,191 @@ fn write_all(fd: &OwnedFd, mut data: &[u8]) -> std::result::Result<(), Errno> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::error::ErrorCode;
+    use rustix::fs::{Mode, OFlags};
+    use std::os::fd::OwnedFd;
+    use std::path::Path;
+
+    fn dir_fd(p: &Path) -> OwnedFd {
+        rustix::fs::open(p, OFlags::RDONLY | OFlags::DIRECTORY, Mode::empty()).unwrap()
+    }
+
+    fn temps(p: &Path) -> Vec<String> {
+        std::fs::read_dir(p)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with(TEMP_PREFIX))
+            .collect()
+    }
+
+    fn age(p: &Path) {
+        let past = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        std::fs::File::options()
+            .write(true)
+            .open(p)
+            .unwrap()
+            .set_modified(past)
+            .unwrap();
+    }
+
+    #[test]
+    fn only_old_temporaries_of_our_exact_naming_are_swept() {
+        let tmp = tempfile::tempdir().unwrap();
+        let at = |n: &str| tmp.path().join(n);
+        let old = at(&format!("{TEMP_PREFIX}1-1"));
+        let fresh = at(&format!("{TEMP_PREFIX}1-2"));
+        let users = at(&format!("{TEMP_PREFIX}notes.txt"));
+        let linked = at(&format!("{TEMP_PREFIX}7-7"));
+        let refused = at(&format!("{TEMP_PREFIX}9-9"));
+        for (p, text) in [
+            (&old, "left by a crash"),
+            (&fresh, "a write in flight"),
+            (&users, "the user's own file"),
+            (&linked, "a hard link"),
+            (&refused, "denied by the caller"),
+        ] {
+            std::fs::write(p, text).unwrap();
+            age(p);
+        }
+        std::fs::hard_link(&linked, at("other-name")).unwrap();
+        std::fs::create_dir(at(&format!("{TEMP_PREFIX}3-3"))).unwrap();
+        std::os::unix::fs::symlink(&old, at(&format!("{TEMP_PREFIX}4-4"))).unwrap();
+        // The fresh one keeps its recent mtime.
+        std::fs::write(&fresh, "a write in flight").unwrap();
+        let dir: OwnedFd = std::fs::File::open(tmp.path()).unwrap().into();
+        let refused_name = refused.file_name().unwrap().to_owned();
+        remove_stale_temps(&dir, |n| n != refused_name);
+        assert!(!old.exists(), "a stale temporary file of ours goes");
+        for kept in [&fresh, &users, &linked, &refused] {
+            assert!(kept.exists(), "{} must stay", kept.display());
+        }
+        assert!(at(&format!("{TEMP_PREFIX}3-3")).is_dir());
+        assert!(at(&format!("{TEMP_PREFIX}4-4")).symlink_metadata().is_ok());
+    }
+
+    #[test]
+    fn temp_names_are_recognised_exactly() {
+        for ok in ["1-2", "123-0"] {
+            assert!(is_temp_name(format!("{TEMP_PREFIX}{ok}").as_bytes()));
+        }
+        for bad in ["", "1", "1-", "-1", "1-2-3", "a-1", "1-2.pem", "cert.pem"] {
+            assert!(
+                !is_temp_name(format!("{TEMP_PREFIX}{bad}").as_bytes()),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn publishing_sweeps_nothing() {
+        let tmp = tempfile::tempdir().unwrap();
+        let old = tmp.path().join(format!("{TEMP_PREFIX}1-1"));
+        std::fs::write(&old, "maybe the user's").unwrap();
+        age(&old);
+        let dir: OwnedFd = std::fs::File::open(tmp.path()).unwrap().into();
+        publish_at(
+            &dir,
+            &EntryName::new(std::ffi::OsStr::new("new")).unwrap(),
+            b"x",
+            false,
+            None,
+            "new",
+            None,
+        )
+        .unwrap();
+        assert!(
+            old.exists(),
+            "only the sandbox, with delete approval, sweeps"
+        );
+        assert_eq!(std::fs::read(tmp.path().join("new")).unwrap(), b"x");
+    }
+
+    #[test]
+    fn rename_failure_removes_the_temporary_file() {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::create_dir(tmp.path().join("d")).unwrap();
+        std::fs::write(tmp.path().join("d/inner"), "x").unwrap();
+        std::fs::create_dir(tmp.path().join("empty")).unwrap();
+        let dir = dir_fd(tmp.path());
+        for name in ["d", "empty"] {
+            let e = publish_at(
+                &dir,
+                &EntryName::new(std::ffi::OsStr::new(name)).unwrap(),
+                b"data",
+                true,
+                None,
+                name,
+                None,
+            )
+            .unwrap_err();
+            assert_eq!(e.code, ErrorCode::NotAFile, "{name}: {e}");
+            assert!(tmp.path().join(name).is_dir());
+        }
+        assert_eq!(temps(tmp.path()), Vec::<String>::new());
+    }
+
+    #[test]
+    fn exclusive_publish_refuses_and_cleans_up() {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::write(tmp.path().join("f"), "old").unwrap();
+        let dir = dir_fd(tmp.path());
+        let e = publish_at(
+            &dir,
+            &EntryName::new(std::ffi::OsStr::new("f")).unwrap(),
+            b"new",
+            false,
+            None,
+            "f",
+            None,
+        )
+        .unwrap_err();
+        assert_eq!(e.code, ErrorCode::AlreadyExists);
+        assert_eq!(
+            std::fs::read_to_string(tmp.path().join("f")).unwrap(),
+            "old"
+        );
+        publish_at(
+            &dir,
+            &EntryName::new(std::ffi::OsStr::new("g")).unwrap(),
+            b"new",
+            false,
+            None,
+            "g",
+            None,
+        )
+        .unwrap();
+        assert_eq!(
+            std::fs::read_to_string(tmp.path().join("g")).unwrap(),
+            "new"
+        );
+        assert_eq!(temps(tmp.path()), Vec::<String>::new());
+    }
+
+    #[test]
+    fn replace_keeps_the_permission_bits() {
+        use std::os::unix::fs::PermissionsExt;
+        let tmp = tempfile::tempdir().unwrap();
+        let f = tmp.path().join("f");
+        std::fs::write(&f, "old").unwrap();
+        std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o600)).unwrap();
+        let dir = dir_fd(tmp.path());
+        publish_at(
+            &dir,
+            &EntryName::new(std::ffi::OsStr::new("f")).unwrap(),
+            b"new",
+            true,
+            Some(0o600),
+            "f",
+            None,
+        )
+        .unwrap();
+        assert_eq!(std::fs::read_to_string(&f).unwrap(), "new");
+        let mode = std::fs::metadata(&f).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+    }
 }

@@ -1,8 +1,10 @@
 //! Reading a directory through its handle: entries (name and type) read to the end with getdents,
-//! with the handle kept for opening them.
+//! with the handle kept for opening them; an entry's or a descriptor's metadata; the types that read
+//! an admitted descriptor. The layers above name these instead of `rustix::fs` or `std::fs`.
 
-use rustix::fs::FileType;
+pub(crate) use rustix::fs::{FileType, Stat};
 use std::ffi::OsString;
+pub(crate) use std::fs::File;
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 
@@ -57,4 +59,27 @@ pub(crate) fn stat_type(dir: &impl AsFd, name: &OsString) -> FileType {
     rustix::fs::statat(dir, name.as_os_str(), rustix::fs::AtFlags::SYMLINK_NOFOLLOW)
         .map(|st| FileType::from_raw_mode(st.st_mode))
         .unwrap_or(FileType::Unknown)
+}
+
+/// An entry's own metadata (`fstatat` with `AT_SYMLINK_NOFOLLOW`: a symlink is not followed).
+pub(crate) fn stat_entry<P: rustix::path::Arg>(
+    dir: &impl AsFd,
+    name: P,
+) -> rustix::io::Result<Stat> {
+    rustix::fs::statat(dir, name, rustix::fs::AtFlags::SYMLINK_NOFOLLOW)
+}
+
+/// The metadata of an open descriptor (`fstat`).
+pub(crate) fn stat_fd(fd: &impl AsFd) -> rustix::io::Result<Stat> {
+    rustix::fs::fstat(fd)
+}
+
+/// The handle of a root narrowed to a directory admitted beneath a configured root.
+pub(crate) fn root_dir(fd: OwnedFd) -> cap_std::fs::Dir {
+    cap_std::fs::Dir::from_std_file(std::fs::File::from(fd))
+}
+
+/// A reader over an opened, admitted file (no path is opened here).
+pub(crate) fn reader(fd: OwnedFd) -> File {
+    File::from(fd)
 }

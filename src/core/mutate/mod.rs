@@ -1,30 +1,68 @@
-//! Where a write lands: the write root, the request split into a parent and one validated name, the
-//! parent opened (and created) beneath the root through the gate, and what already stands there.
+//! The write half of the confinement core: every filesystem call a write tool makes is issued here,
+//! with the gate's checks done on the way, so a tool cannot skip them.
+//!
+//! - Where a write lands ([`Dest`]): the write root, the request split into a parent and one
+//!   validated name, the parent opened (and created) beneath the root through the gate, and what
+//!   already stands there ([`Existing`]: the hard-link policy and a symlink's target checked).
+//! - `publish`: temporary files, publishing (exclusive or replacing), the edit's exchange, the sweep
+//!   of stale temporaries.
+//! - `ops`: making a directory, deleting a file, moving (the deny rules on both names and on what a
+//!   moved directory holds, read roots never moved, nothing made readable by a move), and opening an
+//!   edit's target.
+//!
+//! A [`Dest`] and an [`Existing`] can only be made here, after the checks: the operations take them.
 
 use crate::core::admit::RootId;
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::names::{self, EntryName};
 use crate::core::open::{self, Kind, Want};
 use crate::core::policy::PathDisplay;
-use crate::core::sandbox::{Root, Sandbox};
+use crate::core::sandbox::{denied, Root, Sandbox};
 use rustix::fs::{AtFlags, Mode};
 use rustix::io::Errno;
+
+mod ops;
+mod publish;
+
+pub(crate) use publish::{publish, Unchanged};
 
 use std::os::fd::{AsFd, OwnedFd};
 use std::path::{Component, Path, PathBuf};
 
 /// Where a write or delete lands: a handle on the parent directory (opened beneath the write root), the
 /// file name in it, and the resolved path relative to the write root.
+/// Only [`Sandbox::target`] makes one, after the deny rules said yes to the resolved path.
 pub(crate) struct Dest {
-    pub dir: OwnedFd,
+    pub(in crate::core) dir: OwnedFd,
     pub name: EntryName,
     pub rel: PathBuf,
+    _admitted: Admitted,
 }
 
 /// What already stands at a target's name: its kind (not following a symlink) and permission bits.
+/// Only [`Sandbox::existing`] makes one, after the hard-link policy and a symlink's target were
+/// checked.
 pub(crate) struct Existing {
     pub kind: Kind,
     pub perm: u32,
+    _admitted: Admitted,
+}
+
+/// A field no code outside `core` can fill: the types holding it exist only once the gate said yes.
+pub(crate) struct Admitted(());
+
+/// Writes of this process against moves: a move holds this alone, every other write shares it, so a
+/// directory checked against the deny rules cannot gain an entry before it is renamed.
+static WRITES: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
+/// A share of [`WRITES`], for a write that is not a move.
+pub(crate) fn shared() -> std::sync::RwLockReadGuard<'static, ()> {
+    WRITES.read().unwrap_or_else(|e| e.into_inner())
+}
+
+/// [`WRITES`] alone, for a move.
+pub(crate) fn exclusive() -> std::sync::RwLockWriteGuard<'static, ()> {
+    WRITES.write().unwrap_or_else(|e| e.into_inner())
 }
 
 impl Sandbox {
@@ -113,7 +151,12 @@ impl Sandbox {
         if self.gate.denied(RootId::Write, &rel, false) {
             return Err(denied(raw));
         }
-        Ok(Dest { dir, name, rel })
+        Ok(Dest {
+            dir,
+            name,
+            rel,
+            _admitted: Admitted(()),
+        })
     }
 
     /// Opens (and with `create`, makes) the parent directory through the write root's handle.
@@ -273,11 +316,12 @@ impl Sandbox {
         Ok(Some(Existing {
             kind,
             perm: st.st_mode & 0o777,
+            _admitted: Admitted(()),
         }))
     }
 
     /// Removes what interrupted writes of rootbound's left in `t`'s directory (see
-    /// [`super::publish::remove_stale_temps`]), only where the policy allows deletes: a file of that
+    /// [`publish::remove_stale_temps`]), only where the policy allows deletes: a file of that
     /// name could still be the user's, and removing it is a delete.
     pub(crate) fn sweep_stale_temps(&self, t: &Dest) {
         let Ok((_, policy)) = self.write_root() else {
@@ -287,7 +331,7 @@ impl Sandbox {
             return;
         }
         let parent = t.rel.parent().unwrap_or(Path::new(""));
-        super::publish::remove_stale_temps(&t.dir, |name| {
+        publish::remove_stale_temps(&t.dir, |name| {
             !self.gate.denied(RootId::Write, &parent.join(name), false)
         });
     }
@@ -311,13 +355,6 @@ impl Sandbox {
     }
 }
 
-pub(super) fn denied(raw: &str) -> Error {
-    Error::new(
-        ErrorCode::Denied,
-        format!("'{raw}' is denied by the sandbox policy"),
-    )
-}
-
-pub(super) fn is_noent(e: &std::io::Error) -> bool {
+pub(in crate::core) fn is_noent(e: &std::io::Error) -> bool {
     e.raw_os_error() == Some(Errno::NOENT.raw_os_error())
 }
