@@ -22,6 +22,15 @@ fn tree() -> Tree {
     std::fs::write(root.join("lines.txt"), lines).unwrap();
     std::fs::write(root.join("last.txt"), "one\ntwo").unwrap();
     std::fs::write(root.join("sub/a.rs"), "fn main() {}\nfn line() {}\n").unwrap();
+    // Every tree has the same times: the two calls compared run on two trees, which a busy
+    // machine can make in different seconds (stat and the listings show modification times).
+    let fixed = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_700_000_000);
+    for rel in ["lines.txt", "last.txt", "sub/a.rs", "sub", ""] {
+        std::fs::File::open(root.join(rel))
+            .unwrap()
+            .set_modified(fixed)
+            .unwrap();
+    }
     Tree { root, _tmp: tmp }
 }
 
