@@ -337,6 +337,38 @@ fn pdf_with_a_cyclic_xref_and_page_tree_ends() {
     assert!(!x.text.contains("--- page 2"), "{}", x.text);
 }
 
+/// A content stream whose `/Length` lopdf cannot resolve (it refers to its own object, or to no
+/// object) is read up to `endstream`, as pdftotext does, FlateDecode included; it used to come
+/// back as an empty page.
+#[test]
+fn pdf_stream_with_an_unresolvable_length_is_read_to_endstream() {
+    let text = b"BT /F1 12 Tf 72 700 Td (Recovered text) Tj ET";
+    let with_length = |length: &str, filter: &str, data: &[u8]| {
+        let mut objs = simple_pdf_objs("3 0 R", Vec::new());
+        let mut s = format!("<< {filter} /Length {length} >>\nstream\n").into_bytes();
+        s.extend_from_slice(data);
+        s.extend_from_slice(b"\r\nendstream");
+        objs[3] = s;
+        pdf(&objs, "")
+    };
+    let mut flate = Vec::with_capacity(1024);
+    flate2::Compress::new(flate2::Compression::fast(), true)
+        .compress_vec(text, &mut flate, flate2::FlushCompress::Finish)
+        .unwrap();
+    for (length, filter, data) in [
+        ("4 0 R", "", &text[..]),
+        ("9 0 R", "", &text[..]),
+        ("4 0 R", "/Filter /FlateDecode", &flate[..]),
+    ] {
+        let (x, _) = run(&with_length(length, filter, data), DocFormat::Pdf);
+        assert_eq!(
+            x.text, "--- page 1 ---\nRecovered text\n",
+            "/Length {length} {filter}: {:?}",
+            x.reason
+        );
+    }
+}
+
 #[test]
 fn pdf_object_bound() {
     let mut objs = simple_pdf_objs("3 0 R", stream("", b"BT /F1 12 Tf (a) Tj ET"));

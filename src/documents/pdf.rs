@@ -40,7 +40,7 @@ pub(crate) fn pdf(bytes: &[u8], ctx: &Ctx<'_>, out: &mut Out) {
         max_decompressed_size: Some(cap),
         ..Default::default()
     };
-    let doc = match Document::load_mem_with_options(bytes, options) {
+    let mut doc = match Document::load_mem_with_options(bytes, options) {
         Ok(d) => d,
         Err(e) if limit_error(&e) => return ctx.stop(Reason::StreamBytes),
         Err(e) => return ctx.stop(Reason::Malformed(format!("pdf: {e}"))),
@@ -51,6 +51,7 @@ pub(crate) fn pdf(bytes: &[u8], ctx: &Ctx<'_>, out: &mut Out) {
     if ctx.stopped() {
         return;
     }
+    recover_unread_streams(&mut doc, bytes, cap);
     let pages = page_ids(&doc, ctx);
     let mut left = ctx.limits.max_stream_bytes;
     for (i, &page) in pages.iter().enumerate() {
@@ -61,6 +62,40 @@ pub(crate) fn pdf(bytes: &[u8], ctx: &Ctx<'_>, out: &mut Out) {
         if let Err(r) = page_text(&doc, page, &mut left, ctx, out) {
             return ctx.stop(r);
         }
+    }
+}
+
+/// Reads, as pdftotext does, the data of streams whose `/Length` lopdf could not resolve (an
+/// indirect length that refers to itself or to no object): lopdf leaves such a stream empty with
+/// its start position, so its data is taken up to the next `endstream`. The raw bytes copied are
+/// the ones `charge_file` already charged (it counts every `stream` .. `endstream` span); the scan
+/// stops at `cap` bytes in all, so many unterminated streams cannot make it quadratic.
+fn recover_unread_streams(doc: &mut Document, bytes: &[u8], cap: usize) {
+    let mut scanned = 0usize;
+    for object in doc.objects.values_mut() {
+        let Object::Stream(stream) = object else {
+            continue;
+        };
+        let Some(start) = stream.start_position else {
+            continue;
+        };
+        let direct_zero = matches!(stream.dict.get(b"Length"), Ok(Object::Integer(0)));
+        if !stream.content.is_empty() || direct_zero || start > bytes.len() {
+            continue;
+        }
+        if scanned >= cap {
+            return;
+        }
+        let window = &bytes[start..bytes.len().min(start.saturating_add(cap - scanned))];
+        let Some(end) = memchr::memmem::find(window, b"endstream") else {
+            scanned += window.len();
+            continue;
+        };
+        scanned += end;
+        let mut data = &window[..end];
+        data = data.strip_suffix(b"\n").unwrap_or(data);
+        data = data.strip_suffix(b"\r").unwrap_or(data);
+        stream.set_content(data.to_vec());
     }
 }
 
