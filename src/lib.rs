@@ -6,7 +6,7 @@
 //! the roots is trusted.
 //!
 //! ## The security contract
-//! - Every filesystem call is made in the confinement core (`core`, internal; `tests/layout.rs` fails
+//! - Every filesystem call is made in the confinement core (`core`, internal; `tests/gate/layout.rs` fails
 //!   on a `rustix::fs`, `libc`, `std::fs` or cap-std call elsewhere, bar a short list of operator-given
 //!   paths). Every open of an agent-derived path goes through one function (`core::open`, private to
 //!   core; the layers above open through the gate, which hands out an admitted object only):

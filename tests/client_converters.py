@@ -1,4 +1,4 @@
-"""Every client's schema converter accepts every tool of every profile (run by tests/client_converters.rs).
+"""Every client's schema converter accepts every tool of every profile (run by tests/frontends/client_converters.rs).
 
 Usage: python tests/client_converters.py PATH/TO/rootbound EMPTY_TEMP_DIR
 

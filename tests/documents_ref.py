@@ -1,4 +1,4 @@
-"""Fixtures and reference extractions for tests/documents_diff.rs and the benchmarks.
+"""Fixtures and reference extractions for tests/search/documents_diff.rs and the benchmarks.
 
     python documents_ref.py gen DIR            the differential fixtures (+ NAME.ref.txt from the libraries)
     python documents_ref.py big DIR            a 1,000-page PDF and a ~50 MB deck

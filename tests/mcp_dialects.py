@@ -1,4 +1,4 @@
-"""A scripted session per dialect through the official MCP Python SDK (run by tests/mcp_python.rs).
+"""A scripted session per dialect through the official MCP Python SDK (run by tests/frontends/mcp_python.rs).
 
 Usage: python tests/mcp_dialects.py PATH/TO/rootbound EMPTY_TEMP_DIR
 

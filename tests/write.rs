@@ -1172,7 +1172,7 @@ fn cli_write_flags() {
     assert!(err.contains("write root"), "{err}");
 }
 
-/// A minimal MCP client over the child's stdio (see tests/mcp_jsonrpc.rs for the full one).
+/// A minimal MCP client over the child's stdio (see tests/frontends/mcp_jsonrpc.rs for the full one).
 struct Mcp {
     child: std::process::Child,
     lines: std::sync::mpsc::Receiver<String>,

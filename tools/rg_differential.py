@@ -6,7 +6,7 @@ ignore files), picks a pattern and up to four rg flags, runs `rg --no-config --s
 `rootbound grep` with them in the tree, and compares stdout and the exit code (JSON timings and
 `--stats` seconds left out). A difference is minimized (flags, files, contents) and written as one
 JSON line. Not part of the test suite: a tool for finding differences to port into
-tests/cli_grep.rs.
+tests/frontends/cli_grep.rs.
 
     python3 tools/rg_differential.py [SEED] [SECONDS] [MAX_FINDINGS]
 

@@ -1,4 +1,4 @@
-//! Unit tests of the reader (the file-level behaviour is tested in tests/config.rs).
+//! Unit tests of the reader (the file-level behaviour is tested in tests/frontends/config.rs).
 
 use super::model::join;
 use super::*;

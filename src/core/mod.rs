@@ -1,7 +1,7 @@
 //! The confinement core: the one open path, directory reads and metadata (`dirs`), the write
 //! operations (`mutate`), request resolution, deny rules, the admission gate, the operator policy,
 //! errors, the call budget and the audit event. Everything above this layer reaches the filesystem
-//! only through it (`tests/layout.rs` checks that no filesystem call is made elsewhere). May import
+//! only through it (`tests/gate/layout.rs` checks that no filesystem call is made elsewhere). May import
 //! nothing from `walk`, `search`, `tools` or `config`.
 
 pub(crate) mod admit;

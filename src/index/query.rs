@@ -8,7 +8,7 @@
 //! suffixes of its matches, and an AND/OR of trigrams every match contains.
 //!
 //! Soundness is the one property that matters: whenever the matcher finds a match in a text, the
-//! text's trigram set satisfies the query (the test `tests/index_query.rs` checks it on random
+//! text's trigram set satisfies the query (the unit test in `index/query_props.rs` checks it on random
 //! patterns and texts). Everything that only restricts matches (the `word` and `line_regexp`
 //! wrappers, the stripping of the line terminator from classes, anchors, word boundaries) is left
 //! out of the analysis: the query of the bare pattern is weaker, hence still sound.

@@ -1,4 +1,4 @@
-//! Helpers shared by the grep tests (tests/grep.rs, tests/grep_options.rs): a tree writer, a sandbox
+//! Helpers shared by the grep tests (tests/search/grep.rs, tests/search/grep_options.rs): a tree writer, a sandbox
 //! with relative paths and generous caps, and `rg` for differential checks.
 #![allow(dead_code)]
 

@@ -1,4 +1,4 @@
-// Strict-schema checks for rootbound's tool schemas, run by tests/schemas.rs.
+// Strict-schema checks for rootbound's tool schemas, run by tests/frontends/schemas.rs.
 //
 // Input: a JSON file {"tools": [{name, input, output, gemini}], "samples": [{tool, value}]}.
 // 1. Every input and output schema compiles with ajv in strict mode, as draft-07 and as 2020-12.

@@ -1,5 +1,5 @@
 // A scripted session per dialect through the official MCP TypeScript SDK client, run by
-// tests/mcp_sdk.rs. Usage: node mcp_session.mjs PATH/TO/rootbound EMPTY_TEMP_DIR
+// tests/frontends/mcp_sdk.rs. Usage: node mcp_session.mjs PATH/TO/rootbound EMPTY_TEMP_DIR
 //
 // For every profile (rootbound, claude-code, gemini-cli, mcp-filesystem): the tool listing (names,
 // outputSchema, annotations), a read, a paged or limited search, numbers and booleans sent as strings

@@ -4,7 +4,7 @@
 //! path` so rg's order is fixed); `--files` is printed by the flag layer itself and compared as is.
 //! Skipped, saying so, when rg is missing (under CI it must be there).
 
-mod grep_support;
+use crate::grep_support;
 use grep_support::have_rg;
 use std::ffi::{OsStr, OsString};
 use std::fs;

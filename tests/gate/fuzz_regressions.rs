@@ -82,7 +82,7 @@ fn small_policy_page_caps_do_not_panic() {
     }
 }
 
-/// Found by tests/props.rs (`read_pages_reassemble`): a page of `limit: 1` starting at a broken lead
+/// Found by tests/gate/props.rs (`read_pages_reassemble`): a page of `limit: 1` starting at a broken lead
 /// byte (`\xe2\x82` then `é`) took the lead's full length (3 bytes), ending inside the `é`; the next page
 /// snapped back to the `é`'s start, so the byte `\xc3` came back twice and the pages did not reassemble.
 #[test]

@@ -7,7 +7,7 @@ use rootbound::documents::{extract, DocFormat, DocLimits, Extracted};
 use rootbound::{ReadArgs, Sandbox};
 use std::time::{Duration, Instant};
 
-mod doc_support;
+use crate::doc_support;
 use doc_support::*;
 
 fn run(bytes: &[u8], f: DocFormat) -> (Extracted, Duration) {

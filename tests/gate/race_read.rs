@@ -6,7 +6,7 @@
 //! Each configuration runs for a fraction of a second by default (until at least `MIN_CALLS` calls and
 //! both outcomes were seen); set `ROOTBOUND_STRESS_SECS` to run each for that many seconds.
 
-mod read_support;
+use crate::read_support;
 
 use read_support::*;
 use rootbound::{ListArgs, ReadArgs, Sandbox, StatArgs};
@@ -342,7 +342,11 @@ fn race_portable() {
 /// The same races with openat2 denied by seccomp: cap-std's own component walk under fire.
 #[test]
 fn race_without_openat2() {
-    let out = run_child("child_race_without_openat2", "race_no_openat2", None);
+    let out = run_child(
+        "race_read::child_race_without_openat2",
+        "race_no_openat2",
+        None,
+    );
     assert_child_ok(&out, "races without openat2");
 }
 

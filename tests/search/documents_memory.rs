@@ -8,7 +8,7 @@ use rootbound::documents::{extract, DocFormat, DocLimits, Extracted};
 use rootbound::Sandbox;
 use std::time::{Duration, Instant};
 
-mod doc_support;
+use crate::doc_support;
 use doc_support::*;
 
 fn run_with(bytes: &[u8], f: DocFormat, limits: &DocLimits, secs: u64) -> (Extracted, Duration) {

@@ -9,7 +9,7 @@ use rootbound::{
 use std::fs;
 use std::time::{Duration, SystemTime};
 
-mod grep_support;
+use crate::grep_support;
 use grep_support::{have_rg, rg, sandbox, write};
 
 /// Several matches per line, files without any, nested directories, a binary file, long files.

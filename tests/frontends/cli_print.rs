@@ -5,7 +5,7 @@
 //! A case whose flag `rootbound grep` does not accept (yet) says so and is skipped; the printers
 //! behind every flag are also checked at the unit level (src/cli/grep/print/tests.rs).
 
-mod grep_support;
+use crate::grep_support;
 use grep_support::{have_rg, write};
 use std::path::Path;
 use std::process::{Command, Output};

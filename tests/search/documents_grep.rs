@@ -2,7 +2,7 @@
 //! its part; counts, file lists and cursors over documents; deny rules; the cache follows edits.
 #![cfg(feature = "documents")]
 
-mod doc_support;
+use crate::doc_support;
 use doc_support::*;
 use rootbound::{GrepArgs, OutputMode, Sandbox};
 use serde_json::json;

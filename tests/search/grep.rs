@@ -12,7 +12,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// A tree with nested ignore files, hidden files, binaries, unicode, long lines and odd names.
-mod grep_support;
+use crate::grep_support;
 use grep_support::{assert_same, have_rg, rg, sandbox, write};
 
 fn tree() -> tempfile::TempDir {

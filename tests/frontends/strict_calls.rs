@@ -176,7 +176,7 @@ fn strict_shaped_calls_do_what_minimal_calls_do_in_every_profile() {
 
 /// The issue's examples, one by one.
 #[test]
-fn the_issues_zero_valued_calls_are_accepted() {
+fn zero_valued_calls_of_strict_clients_do_what_the_call_without_them_does() {
     let t = tree();
     let f = t.root.join("lines.txt").to_string_lossy().into_owned();
     let native = tools(&t, Profile::Rootbound);

@@ -5,7 +5,7 @@
 use rootbound::{GrepArgs, HitLineKind, HitOptions, OutputMode};
 use std::fmt::Write;
 
-mod grep_support;
+use crate::grep_support;
 use grep_support::{sandbox, write};
 
 fn tree() -> tempfile::TempDir {

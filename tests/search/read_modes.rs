@@ -1,6 +1,6 @@
 //! read_file's byte and line modes and their boundaries (DESIGN.md §4), and stat / list_dir.
 
-mod read_support;
+use crate::read_support;
 
 use read_support::*;
 use rootbound::{ErrorCode, Limits, ListArgs, ReadArgs, ReadResult, Sandbox, StatArgs};

@@ -522,7 +522,7 @@ fn walks_and_listings_without_files_are_bounded() {
     assert!(l.entries.len() <= 1);
 }
 
-/// Found by tests/policy_props.rs: list_dir of a refused hard link, or of a symlink alias to a denied
+/// Found by tests/gate/policy_props.rs: list_dir of a refused hard link, or of a symlink alias to a denied
 /// file, answered NOT_A_FILE (the kernel's ENOTDIR came before the gate), where every other tool
 /// answers DENIED.
 #[test]
@@ -557,7 +557,7 @@ fn list_any(sb: &Sandbox, path: &str) -> rootbound::Result<rootbound::ListResult
     })
 }
 
-/// Found by tests/policy_props.rs: a write through an in-root symlink made directories on its way to
+/// Found by tests/gate/policy_props.rs: a write through an in-root symlink made directories on its way to
 /// a denied name (an anchored rule, which the lexical check cannot apply through the link), and only
 /// then answered DENIED.
 #[test]

@@ -12,7 +12,7 @@
 //! names. Each race runs about 1.5 s (and until both sides of the race were seen); set
 //! `ROOTBOUND_STRESS_SECS` to run each that many seconds.
 
-mod read_support;
+use crate::read_support;
 
 use read_support::*;
 use rootbound::{GlobArgs, GrepArgs, ListArgs, OutputMode, ReadArgs, Sandbox, StatArgs};

@@ -254,3 +254,83 @@ fn the_rules_see_a_violation() {
         1
     );
 }
+
+/// Every repository file that a doc, or a comment in a source, test or script, names by path (under
+/// `src/`, `tests/`, `docs/` or `tools/`, with a source or doc extension) exists: a moved file
+/// leaves no reader looking for it. Paths under `src/` may be written from there (`tools/read.rs`).
+#[test]
+fn every_file_named_by_path_exists() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["src", "tests", "docs", "tools", "examples", "benches"] {
+        texts(&repo.join(dir), &mut files);
+    }
+    files.extend(["README.md", "BENCHMARKS.md", "Cargo.toml"].map(|f| repo.join(f)));
+    let mut missing = Vec::new();
+    for f in &files {
+        let Ok(text) = std::fs::read_to_string(f) else {
+            continue;
+        };
+        // In code, only comments: string literals name files of the test's own fixture trees.
+        let text = if f.extension().is_some_and(|x| x == "md") {
+            text
+        } else {
+            let comment = |l: &&str| l.trim_start().starts_with("//") || l.trim_start().starts_with('#');
+            text.lines().filter(comment).collect::<Vec<_>>().join("\n")
+        };
+        for name in named_paths(&text) {
+            if !repo.join(&name).exists() && !repo.join("src").join(&name).exists() {
+                let shown = f.strip_prefix(repo).unwrap_or(f).display().to_string();
+                missing.push(format!("{shown}: {name}"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "named but not in the repository:\n{}", missing.join("\n"));
+}
+
+fn texts(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in rd {
+        let p = e.unwrap().path();
+        let name = p.file_name().unwrap_or_default().to_string_lossy();
+        if p.is_dir() {
+            // Generated or third-party trees, and the port of ripgrep's tests (which names ripgrep's
+            // files), are not ours to check.
+            if !matches!(&*name, "node_modules" | "rg_port") {
+                texts(&p, out);
+            }
+        } else if p
+            .extension()
+            .is_some_and(|x| ["rs", "md", "py", "sh", "mjs", "toml"].contains(&&*x.to_string_lossy()))
+        {
+            out.push(p);
+        }
+    }
+}
+
+/// Repository-relative paths in `text`: `src/`, `tests/`, `docs/` or `tools/` followed by path
+/// characters and ending in a source or doc extension.
+fn named_paths(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let b = text.as_bytes();
+    for prefix in ["src/", "tests/", "docs/", "tools/"] {
+        let mut from = 0;
+        while let Some(i) = text[from..].find(prefix).map(|i| i + from) {
+            from = i + prefix.len();
+            // Only at a word start: `fuzz/tests/x.rs` or `ripgrep's tests/x.rs` is someone else's.
+            if i > 0 && (b[i - 1].is_ascii_alphanumeric() || b"/_.-'".contains(&b[i - 1])) {
+                continue;
+            }
+            let end = text[i..]
+                .find(|c: char| !(c.is_ascii_alphanumeric() || "/_.-".contains(c)))
+                .map_or(text.len(), |e| i + e);
+            let name = text[i..end].trim_end_matches('.');
+            if [".rs", ".md", ".py", ".sh", ".mjs"].iter().any(|x| name.ends_with(x)) {
+                out.push(name.to_string());
+            }
+        }
+    }
+    out
+}

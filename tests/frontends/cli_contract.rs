@@ -3,7 +3,7 @@
 //! for a usage or configuration error. Arguments come from the positional JSON or, when it is absent,
 //! from stdin; flags may come before or after the positional arguments.
 
-mod read_support;
+use crate::read_support;
 
 use read_support::*;
 use serde_json::Value;

@@ -1,0 +1,28 @@
+//! Front ends and dialects: the MCP server (JSON-RPC, ids, bounds, the official SDKs), the
+//! profiles (claude-code, gemini-cli, mcp-filesystem, codex), schemas and client converters, the
+//! config file, and the CLI (`call`, `grep`).
+//!
+//! One test binary per group of behaviour (each file below is a module); tests that must own
+//! their process (descriptors, rlimits, the process-global resolver switch, pool threads) keep
+//! binaries of their own.
+
+#[path = "../grep_support/mod.rs"]
+mod grep_support;
+#[path = "../read_support/mod.rs"]
+mod read_support;
+
+mod cli_contract;
+mod cli_grep;
+mod cli_print;
+mod client_converters;
+mod config;
+mod dialect_fixes;
+mod dialects;
+mod mcp_bound;
+mod mcp_filesystem_suite;
+mod mcp_ids;
+mod mcp_jsonrpc;
+mod mcp_python;
+mod mcp_sdk;
+mod schemas;
+mod strict_calls;

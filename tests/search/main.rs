@@ -1,0 +1,24 @@
+//! Search and reading: grep_search and its options, the hit stream, compile budgets, the n-gram
+//! index, read_file's modes, and document extraction.
+//!
+//! One test binary per group of behaviour (each file below is a module); tests that must own
+//! their process (descriptors, rlimits, the process-global resolver switch, pool threads) keep
+//! binaries of their own.
+
+#[path = "../doc_support/mod.rs"]
+mod doc_support;
+#[path = "../grep_support/mod.rs"]
+mod grep_support;
+#[path = "../read_support/mod.rs"]
+mod read_support;
+
+mod compile_budget;
+mod documents;
+mod documents_diff;
+mod documents_grep;
+mod documents_memory;
+mod grep;
+mod grep_hits;
+mod grep_options;
+mod index;
+mod read_modes;

@@ -1,0 +1,11 @@
+//! The everyday tools (edit, read many, tree, media, moves), budgets and deadlines, dispatch, and the
+//! async adapter.
+//!
+//! One test binary per group of behaviour (each file below is a module); tests that must own
+//! their process (descriptors, rlimits, the process-global resolver switch, pool threads) keep
+//! binaries of their own.
+
+mod asynch;
+mod budget;
+mod dispatch;
+mod everyday;
