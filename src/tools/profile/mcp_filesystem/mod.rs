@@ -643,7 +643,8 @@ fn renumber(mut e: Error, path: &str, n: usize) -> Error {
 
 /// [`insert_at_start`] on an empty file: each empty `oldText` puts its `newText` first, any other
 /// must occur once (as the engine's rule) in the text inserted so far. Written with the engine's
-/// write_file (replacing: the overwrite policy applies).
+/// write_file (replacing: the overwrite policy applies); as the reference, which reads then writes,
+/// text written to the file between the read and the write is replaced.
 fn insert_into_empty(
     sb: &Sandbox,
     path: &str,
