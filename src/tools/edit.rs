@@ -143,18 +143,32 @@ impl Sandbox {
     /// Modifying an existing file needs the policy's `allow_overwrite` (the edit call itself is the
     /// second approval); creating one with an empty `old_string` follows write_file's create-only rules.
     pub fn edit_file(&self, args: &EditArgs) -> Result<EditResult> {
+        self.edit_file_with_context(args, DIFF_CONTEXT)
+    }
+
+    /// [`Sandbox::edit_file`] with `context` unchanged lines around each change in the diff (a
+    /// dialect's own: the MCP reference server's jsdiff writes 4).
+    pub(crate) fn edit_file_with_context(
+        &self,
+        args: &EditArgs,
+        context: usize,
+    ) -> Result<EditResult> {
         self.audited(
             "edit_file",
             Some(&args.path),
             || {
-                self.edit_inner(args)
+                self.edit_inner(args, context)
                     .map(|(r, rel)| (r, Some(rel.display().to_string())))
             },
             |r| Fields::ok(r.size, r.replacements, false),
         )
     }
 
-    fn edit_inner(&self, args: &EditArgs) -> Result<(EditResult, std::path::PathBuf)> {
+    fn edit_inner(
+        &self,
+        args: &EditArgs,
+        context: usize,
+    ) -> Result<(EditResult, std::path::PathBuf)> {
         let _writing = mutate::shared();
         if !self.write_root_readable() {
             return Err(Error::new(
@@ -173,7 +187,7 @@ impl Sandbox {
         let t = match self.target(raw, false) {
             // The file's directory is missing: a create makes it, as write_file does.
             Err(e) if e.code == ErrorCode::NotFound && creating && policy.create_parents => {
-                return self.edit_create(args, &edits, None, dry, &deadline);
+                return self.edit_create(args, &edits, None, dry, &deadline, context);
             }
             r => r?,
         };
@@ -184,7 +198,7 @@ impl Sandbox {
         }
         let existing = self.existing(&t, raw)?;
         let Some(Existing { kind, perm, .. }) = existing else {
-            return self.edit_create(args, &edits, Some(t), dry, &deadline);
+            return self.edit_create(args, &edits, Some(t), dry, &deadline, context);
         };
         if kind != Kind::File {
             return Err(Error::new(
@@ -230,7 +244,7 @@ impl Sandbox {
             size: after.len() as u64,
             created: false,
             dry_run: dry,
-            diff: self.edit_diff(&before, &after, &t.rel, &deadline),
+            diff: self.edit_diff(&before, &after, &t.rel, &deadline, context),
         };
         Ok((result, t.rel))
     }
@@ -244,6 +258,7 @@ impl Sandbox {
         t: Option<Dest>,
         dry: bool,
         deadline: &Deadline,
+        context: usize,
     ) -> Result<(EditResult, std::path::PathBuf)> {
         let raw = args.path.as_str();
         let content = match edits {
@@ -289,20 +304,30 @@ impl Sandbox {
             size: content.len() as u64,
             created: true,
             dry_run: dry,
-            diff: self.edit_diff(b"", content, &rel, deadline),
+            diff: self.edit_diff(b"", content, &rel, deadline, context),
         };
         Ok((result, rel))
     }
 
+    /// The diff edit_file would show of `before` to `after` (`--- a/`/`+++ b/` without a name), for
+    /// a dialect whose edit is written another way; empty when the write root may not be read.
+    pub(crate) fn edit_diff_text(&self, before: &[u8], after: &[u8], context: usize) -> String {
+        let deadline = Deadline::after(Duration::from_millis(self.policy.limits.timeout_ms));
+        self.edit_diff(before, after, std::path::Path::new(""), &deadline, context)
+            .unwrap_or_default()
+    }
+
     /// The unified diff shown with an edit, when the write root's content may be read at all: diffed
     /// within what is left of the call's budget (past it, `similar` gives a coarser diff at once),
-    /// and rendered hunk by hunk up to the byte cap.
+    /// and rendered hunk by hunk up to the byte cap, with `context` unchanged lines around each
+    /// change.
     fn edit_diff(
         &self,
         before: &[u8],
         after: &[u8],
         rel: &std::path::Path,
         deadline: &Deadline,
+        context: usize,
     ) -> Option<String> {
         if !self.write_root_readable() {
             return None;
@@ -322,7 +347,7 @@ impl Sandbox {
         let cap = self.policy.limits.max_bytes.max(256);
         let mut text = String::new();
         let mut unified = diff.unified_diff();
-        unified.context_radius(3);
+        unified.context_radius(context);
         let mut more = false;
         for hunk in unified.iter_hunks() {
             if text.is_empty() {
@@ -351,6 +376,9 @@ impl Sandbox {
         Some(format!("{}\n[diff truncated: {all}]\n", &text[..cut]))
     }
 }
+
+/// Unchanged lines shown around each change in edit_file's diff.
+const DIFF_CONTEXT: usize = 3;
 
 /// A text that takes writes until it is over `.1` bytes, then fails them.
 struct CappedText<'a>(&'a mut String, usize);

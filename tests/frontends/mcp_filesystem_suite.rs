@@ -401,6 +401,9 @@ const HEAD_TAIL: &[(&str, &str, u64, &str)] = &[
     ("a\n\n", "head", 5, "a\n"),
     ("a\n\n", "tail", 1, ""),
     ("a\r\nb\r\nc\r\n", "tail", 2, "c\n"),
+    // headFile splits on "\n" only: a CRLF file's lines keep their "\r" (tailFile's do not).
+    ("a\r\nb\r\nc\r\n", "head", 2, "a\r\nb\r"),
+    ("a\r\nb\r\nc\r\n", "head", 5, "a\r\nb\r\nc\r"),
     ("", "head", 3, ""),
 ];
 
@@ -1422,11 +1425,12 @@ fn side_by_side_head_of_a_crlf_file_and_the_diffs_context() {
     let (_t, dir, mut s) = setup();
     let f = p(&dir, "f.txt");
     std::fs::write(&f, "a\r\nb\r\n").unwrap();
-    // DIFFERENCE (dialects.md: "`head` of a CRLF file returns its lines without the `\r`"): the
-    // reference answers "a\r".
-    assert_eq!(s.text("read_text_file", json!({"path": f, "head": 1})), "a");
-    // DIFFERENCE (dialects.md: "The diff's hunks carry the engine's 3 lines of context (jsdiff's
-    // default is 4"): the reference's hunk here is `@@ -1,6 +1,6 @@` with line 6.
+    // The reference's headFile keeps the "\r".
+    assert_eq!(
+        s.text("read_text_file", json!({"path": f, "head": 1})),
+        "a\r"
+    );
+    // jsdiff's default context is 4 lines: the reference's hunk here is `@@ -1,6 +1,6 @@`.
     let body: String = (1..30).map(|i| format!("line {i}\n")).collect();
     std::fs::write(&f, body).unwrap();
     let d = s.text(
@@ -1434,15 +1438,89 @@ fn side_by_side_head_of_a_crlf_file_and_the_diffs_context() {
         json!({"path": f, "edits": [{"oldText": "line 2\n", "newText": "two\n"}], "dryRun": true}),
     );
     assert!(
-        d.contains("\n@@ -1,5 +1,5 @@\n line 1\n-line 2\n+two\n line 3\n line 4\n line 5\n```"),
+        d.contains(
+            "\n@@ -1,6 +1,6 @@\n line 1\n-line 2\n+two\n line 3\n line 4\n line 5\n line 6\n```"
+        ),
         "{d}"
     );
-    // DIFFERENCE (dialects.md: "an empty `oldText` creates a file and is refused on an existing
-    // one").
+    // An empty oldText on an existing (here empty) file: `content.replace('', newText)`.
     std::fs::write(&f, "").unwrap();
-    let e = s.error(
+    let got = s.text(
         "edit_file",
         json!({"path": f, "edits": [{"oldText": "", "newText": "new"}]}),
     );
-    assert!(e.starts_with("ALREADY_EXISTS"), "{e}");
+    assert_eq!(
+        got,
+        format!(
+            "```diff\nIndex: {f}\n===================================================================\n\
+             --- {f}\toriginal\n+++ {f}\tmodified\n@@ -0,0 +1,1 @@\n+new\n\\ No newline at end of file\n```\n\n"
+        )
+    );
+    assert_eq!(read(&f), "new");
+}
+
+#[test]
+fn edit_file_diff_has_jsdiffs_default_context_of_4_lines_and_merges_hunks_8_lines_apart() {
+    // createTwoFilesPatch(f, f, old, new, 'original', 'modified') on these texts (jsdiff 8.0.4).
+    let (_t, dir, mut s) = setup();
+    let f = p(&dir, "l.txt");
+    let body: String = (1..=20).map(|i| format!("l{i}\n")).collect();
+    std::fs::write(&f, &body).unwrap();
+    let got = s.text(
+        "edit_file",
+        json!({"path": f, "edits": [{"oldText": "l6\n", "newText": "X\n"},
+            {"oldText": "l15\n", "newText": "Y\n"}]}),
+    );
+    let want = format!(
+        "```diff\nIndex: {f}\n===================================================================\n\
+         --- {f}\toriginal\n+++ {f}\tmodified\n@@ -2,18 +2,18 @@\n l2\n l3\n l4\n l5\n-l6\n+X\n l7\n l8\n \
+         l9\n l10\n l11\n l12\n l13\n l14\n-l15\n+Y\n l16\n l17\n l18\n l19\n```\n\n"
+    );
+    assert_eq!(got, want);
+}
+
+#[test]
+fn edit_file_inserts_new_text_at_the_start_for_an_empty_old_text() {
+    // applyFileEdits: `modifiedContent.includes('')` holds, and `.replace('', () => newText)` puts
+    // newText first; later edits see it (createTwoFilesPatch as the reference answers).
+    let (_t, dir, mut s) = setup();
+    let f = p(&dir, "e.txt");
+    std::fs::write(&f, "a\nb\n").unwrap();
+    let got = s.text(
+        "edit_file",
+        json!({"path": f, "edits": [{"oldText": "", "newText": "N\n"}]}),
+    );
+    assert!(
+        got.ends_with("\n@@ -1,2 +1,3 @@\n+N\n a\n b\n```\n\n"),
+        "{got}"
+    );
+    assert_eq!(read(&f), "N\na\nb\n");
+    std::fs::write(&f, "a\nb\n").unwrap();
+    let got = s.text(
+        "edit_file",
+        json!({"path": f, "edits": [{"oldText": "", "newText": "x"}, {"oldText": "xa", "newText": "y"}]}),
+    );
+    assert!(
+        got.ends_with("\n@@ -1,2 +1,2 @@\n-a\n+y\n b\n```\n\n"),
+        "{got}"
+    );
+    assert_eq!(read(&f), "y\nb\n");
+    // A dry run writes nothing; a failing edit fails them all, named as the call numbers it.
+    s.text(
+        "edit_file",
+        json!({"path": f, "edits": [{"oldText": "", "newText": "x"}], "dryRun": true}),
+    );
+    let e = s.error(
+        "edit_file",
+        json!({"path": f, "edits": [{"oldText": "", "newText": "x"}, {"oldText": "zzz", "newText": "y"}]}),
+    );
+    assert!(e.starts_with("NOT_FOUND: edit 2 of 2: "), "{e}");
+    assert_eq!(read(&f), "y\nb\n");
+    // A CRLF file keeps its line endings (rootbound's edit rules).
+    std::fs::write(&f, "a\r\nb\r\n").unwrap();
+    s.text(
+        "edit_file",
+        json!({"path": f, "edits": [{"oldText": "", "newText": "N\n"}]}),
+    );
+    assert_eq!(read(&f), "N\r\na\r\nb\r\n");
 }

@@ -37,7 +37,7 @@ struct Read {
     limit: Option<u64>,
     /// Optional mode selector: "slice" for simple ranges (default) or "indentation" to expand around an anchor line.
     mode: Option<Mode>,
-    /// Indentation mode options (used only by indentation mode, which this server does not offer).
+    /// Indentation mode options (used only by indentation mode).
     indentation: Option<Indentation>,
 }
 
@@ -47,14 +47,13 @@ struct Read {
 enum Mode {
     /// Simple line ranges.
     Slice,
-    /// The block around an anchor line (not offered here).
+    /// The block around an anchor line.
     Indentation,
 }
 
 /// Indentation-mode options.
-#[derive(Deserialize, JsonSchema)]
+#[derive(Deserialize, JsonSchema, Default)]
 #[serde(deny_unknown_fields)]
-#[allow(dead_code)]
 struct Indentation {
     /// Anchor line to center the indentation lookup on (defaults to offset).
     anchor_line: Option<u64>,
@@ -151,11 +150,8 @@ pub(super) fn call(sb: &Sandbox, def: &Def, args: Value) -> Result<Presented, Er
 
 fn read(sb: &Sandbox, a: Read) -> Result<Presented, Error> {
     // As in Codex, the indentation options matter only in indentation mode.
-    let _ = a.indentation;
     if a.mode == Some(Mode::Indentation) {
-        return Err(Error::invalid(
-            "indentation mode is not offered by this server; use mode \"slice\" with offset and limit",
-        ));
+        return indentation::read(sb, a);
     }
     let offset = a.offset.unwrap_or(1);
     let limit = a.limit.unwrap_or(READ_LINES);
@@ -173,11 +169,7 @@ fn read(sb: &Sandbox, a: Read) -> Result<Presented, Error> {
     }
     let mut lines: Vec<String> = Vec::new();
     for (i, line) in r.content.lines().enumerate() {
-        let mut end = line.len().min(MAX_LINE_BYTES);
-        while !line.is_char_boundary(end) {
-            end -= 1;
-        }
-        lines.push(format!("L{}: {}", offset + i as u64, &line[..end]));
+        lines.push(numbered(offset + i as u64, line));
     }
     let mut out = lines.join("\n");
     let shown = lines.len() as u64;
@@ -189,6 +181,16 @@ fn read(sb: &Sandbox, a: Read) -> Result<Presented, Error> {
         ));
     }
     Ok(text(out, None))
+}
+
+/// A line as Codex's read_file shows it: `L{n}: ` and its first 500 bytes (cut at a character
+/// boundary).
+fn numbered(n: u64, line: &str) -> String {
+    let mut end = line.len().min(MAX_LINE_BYTES);
+    while !line.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("L{n}: {}", &line[..end])
 }
 
 /// One listed entry: its path relative to the listed directory, depth and kind.
@@ -315,4 +317,197 @@ fn grep(sb: &Sandbox, a: Grep) -> Result<Presented, Error> {
         );
     }
     Ok(text(out.join("\n"), None))
+}
+
+/// Codex's read_file `mode: "indentation"` (openai/codex `codex-rs/core/src/tools/handlers/read_file.rs`,
+/// `mod indentation`): the block of code around an anchor line, found from the lines' indentation.
+/// The file's text comes from the engine's read_file (the gate, the read limit), read whole: a file
+/// the server does not read in one call is refused, since a block found in part of it may be wrong.
+mod indentation {
+    use super::{numbered, text, Presented, Read, READ_LINES};
+    use crate::core::error::{Error, ErrorCode};
+    use crate::core::sandbox::Sandbox;
+    use crate::ReadArgs;
+
+    /// Columns a tab counts for when measuring indentation.
+    const TAB_WIDTH: u64 = 4;
+    /// A line starting with one of these (after spaces) is a comment: a header kept above a block.
+    const COMMENT_PREFIXES: &[&str] = &["#", "//", "--"];
+
+    /// One line of the file (without its line ending) and its indentation in columns.
+    struct Line<'a> {
+        text: &'a str,
+        indent: u64,
+    }
+
+    impl Line<'_> {
+        fn blank(&self) -> bool {
+            self.text.trim().is_empty()
+        }
+
+        fn comment(&self) -> bool {
+            let t = self.text.trim();
+            COMMENT_PREFIXES.iter().any(|p| t.starts_with(p))
+        }
+    }
+
+    fn indent_of(line: &str) -> u64 {
+        line.chars()
+            .take_while(|c| matches!(c, ' ' | '\t'))
+            .map(|c| if c == '\t' { TAB_WIDTH } else { 1 })
+            .sum()
+    }
+
+    pub(super) fn read(sb: &Sandbox, a: Read) -> Result<Presented, Error> {
+        let offset = a.offset.unwrap_or(1);
+        let limit = a.limit.unwrap_or(READ_LINES);
+        let opts = a.indentation.unwrap_or_default();
+        // 0 means "not set" here, as for offset and limit (the zero rule): Codex refuses it.
+        let anchor = opts.anchor_line.filter(|&n| n > 0).unwrap_or(offset);
+        let guard = opts.max_lines.filter(|&n| n > 0).unwrap_or(limit);
+        let max_levels = opts.max_levels.unwrap_or(0);
+        let siblings = opts.include_siblings.unwrap_or(false);
+        let header = opts.include_header.unwrap_or(true);
+        let path = a.file_path;
+        let r = sb.read_file(&ReadArgs {
+            path: path.clone(),
+            start_line: Some(1),
+            max_lines: Some(u64::MAX),
+            ..Default::default()
+        })?;
+        if r.binary {
+            return Ok(text(crate::tools::render::read(&r), None));
+        }
+        if r.truncated {
+            let why = if r.timed_out {
+                "the read ran out of the call's time budget before the end of the file".to_string()
+            } else {
+                format!(
+                    "the file ({} bytes) is larger than this server reads in one call ({} bytes)",
+                    r.total_bytes, sb.policy.limits.max_read_bytes
+                )
+            };
+            return Err(Error::new(
+                ErrorCode::TooLarge,
+                format!(
+                    "indentation mode needs the whole of '{path}' and {why}; use mode \"slice\" with offset and limit"
+                ),
+            ));
+        }
+        let lines: Vec<Line> = r
+            .content
+            .split_inclusive('\n')
+            .map(|l| {
+                let text = l.strip_suffix('\n').unwrap_or(l);
+                Line {
+                    text,
+                    indent: indent_of(text),
+                }
+            })
+            .collect();
+        let out = block(&lines, anchor, limit, guard, max_levels, siblings, header)?;
+        Ok(text(out.join("\n"), None))
+    }
+
+    /// The block around line `anchor` (1-based) as `L{n}: text` lines: Codex's algorithm, step for
+    /// step (its quirks included), so the same file and options give the same lines.
+    fn block(
+        lines: &[Line],
+        anchor: u64,
+        limit: u64,
+        guard: u64,
+        max_levels: u64,
+        siblings: bool,
+        header: bool,
+    ) -> Result<Vec<String>, Error> {
+        let n = lines.len();
+        if n == 0 || anchor > n as u64 {
+            return Err(Error::invalid("anchor_line exceeds file length"));
+        }
+        let at = (anchor - 1) as usize;
+        // A blank line has the indentation of the last non-blank line above it.
+        let mut effective = Vec::with_capacity(n);
+        let mut last = 0;
+        for l in lines {
+            if !l.blank() {
+                last = l.indent;
+            }
+            effective.push(last);
+        }
+        let min_indent = if max_levels == 0 {
+            0
+        } else {
+            effective[at].saturating_sub(max_levels.saturating_mul(TAB_WIDTH))
+        };
+        let want = limit.min(guard).min(n as u64) as usize;
+        let show = |i: usize| numbered(i as u64 + 1, lines[i].text);
+        if want == 1 {
+            return Ok(vec![show(at)]);
+        }
+        // The block is lines lo..=hi, grown one line up and one line down per round.
+        let (mut lo, mut hi) = (at, at);
+        let mut up = at.checked_sub(1);
+        let mut down = at + 1;
+        let (mut up_at_min, mut down_at_min) = (0u32, 0u32);
+        while hi - lo + 1 < want {
+            let mut grew = 0i32;
+            if let Some(i) = up {
+                if effective[i] >= min_indent {
+                    lo = i;
+                    grew += 1;
+                    up = i.checked_sub(1);
+                    // A line at the lowest level is taken once going up (a sibling's start
+                    // otherwise), and comments above it as headers when asked for.
+                    if effective[i] == min_indent && !siblings {
+                        if (header && lines[i].comment()) || up_at_min == 0 {
+                            up_at_min += 1;
+                        } else {
+                            lo = i + 1;
+                            grew -= 1;
+                            up = None;
+                        }
+                    }
+                    if hi - lo + 1 >= want {
+                        break;
+                    }
+                } else {
+                    up = None;
+                }
+            }
+            if down < n {
+                let j = down;
+                if effective[j] >= min_indent {
+                    hi = j;
+                    grew += 1;
+                    down += 1;
+                    // Going down, one line at the lowest level is taken (a block's closing
+                    // line); the next one ends the block.
+                    if effective[j] == min_indent && !siblings {
+                        if down_at_min > 0 {
+                            hi = j - 1;
+                            grew -= 1;
+                            down = n;
+                        }
+                        down_at_min += 1;
+                    }
+                } else {
+                    down = n;
+                }
+            }
+            if grew == 0 {
+                break;
+            }
+        }
+        // Blank lines at either end are left out.
+        while lo <= hi && lines[lo].blank() {
+            lo += 1;
+        }
+        while hi >= lo && lines[hi].blank() {
+            if hi == 0 {
+                return Ok(Vec::new());
+            }
+            hi -= 1;
+        }
+        Ok((lo..=hi).map(show).collect())
+    }
 }
