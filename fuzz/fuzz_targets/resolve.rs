@@ -176,6 +176,9 @@ impl Reference<'_> {
                                 return Err(Errno::Loop);
                             }
                             let t = t.clone();
+                            // A body that names the denied name (`d/z` with `d` missing too) may
+                            // be refused by its text, as a request's text is.
+                            self.stepped |= t.split('/').any(|c| c == DENY);
                             self.walk(&t, cur, is_final && last)?;
                         }
                         Some(_) => *cur = p,
