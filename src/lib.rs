@@ -99,6 +99,7 @@ pub mod documents;
 mod index;
 #[cfg(feature = "mcp")]
 pub mod mcp;
+pub mod rg;
 mod search;
 mod tools;
 mod walk;
@@ -124,9 +125,7 @@ pub use search::args::{
 };
 pub use search::file::OutputMode;
 pub use search::glob::{GlobArgs, GlobSort};
-pub use search::grep::{FileHits, GrepReplacer, HitLine, HitLineKind, HitOptions, HitSummary};
 pub use search::page::{Skipped, Stats};
-pub use search::rg::{BinaryMode, RgOptions};
 pub use tools::meta::{Entry, ListArgs, ListResult, StatArgs, StatResult};
 pub use tools::narrow::file_uri_path;
 pub use tools::profile::{Block, Presented, Profile, SchemaFormat};

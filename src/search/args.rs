@@ -136,11 +136,11 @@ pub struct GrepArgs {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub documents: Option<bool>,
     /// Settings of the `rootbound grep` command line that the tool contract does not offer (rg's
-    /// glob order, `--type-add`, `--no-ignore-vcs`...). Never read from or written to JSON, and not
-    /// in the schema: an agent cannot set it.
+    /// glob order, `--type-add`, `--no-ignore-vcs`...): set only through [`crate::rg`]. Never read
+    /// from or written to JSON, and not in the schema: an agent cannot set it.
     #[serde(skip)]
     #[schemars(skip)]
-    pub rg: Option<RgOptions>,
+    pub(crate) rg: Option<RgOptions>,
 }
 
 impl GrepArgs {

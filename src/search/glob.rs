@@ -62,7 +62,7 @@ pub struct GlobArgs {
     /// `pattern`. Never read from or written to JSON, and not in the schema.
     #[serde(skip)]
     #[schemars(skip)]
-    pub rg: Option<RgOptions>,
+    pub(crate) rg: Option<RgOptions>,
 }
 
 /// The order of glob's results.

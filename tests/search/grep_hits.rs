@@ -2,7 +2,8 @@
 //! files, lines, context and counts from one pass, with raw bytes, offsets and match ranges; binary
 //! files as rg treats them (implicit ones skipped at the NUL, a named one searched whole).
 
-use rootbound::{GrepArgs, HitLineKind, HitOptions, OutputMode};
+use rootbound::rg::{BinaryMode, HitLineKind, HitOptions, RgOptions};
+use rootbound::{GrepArgs, OutputMode};
 use std::fmt::Write;
 
 use crate::grep_support;
@@ -31,7 +32,7 @@ fn rendered(sb: &rootbound::Sandbox, args: &GrepArgs) -> (String, u64) {
     let mut out = String::new();
     let mut files = 0;
     let summary = sb
-        .grep_hits_each(args, HitOptions::new(true, true, true, false), |f| {
+        .grep_hits_each(args, None, HitOptions::new(true, true, true, false), |f| {
             files += 1;
             for l in f.lines() {
                 let text = String::from_utf8_lossy(l.bytes);
@@ -94,15 +95,20 @@ fn named_binary_file_is_searched_whole() {
     args.path = Some("bin.dat".into());
     args.output_mode = Some(OutputMode::Count);
     let mut seen = Vec::new();
-    sb.grep_hits_each(&args, HitOptions::new(false, true, false, false), |f| {
-        seen.push((
-            f.path.to_string(),
-            f.named,
-            f.binary_offset,
-            f.matched_lines,
-        ));
-        true
-    })
+    sb.grep_hits_each(
+        &args,
+        None,
+        HitOptions::new(false, true, false, false),
+        |f| {
+            seen.push((
+                f.path.to_string(),
+                f.named,
+                f.binary_offset,
+                f.matched_lines,
+            ));
+            true
+        },
+    )
     .unwrap();
     assert_eq!(seen, vec![("bin.dat".to_string(), true, Some(7), 2)]);
     // Found by the walk, the same file is skipped at its NUL byte.
@@ -110,29 +116,38 @@ fn named_binary_file_is_searched_whole() {
     args.output_mode = Some(OutputMode::Count);
     let mut binary = None;
     let s = sb
-        .grep_hits_each(&args, HitOptions::new(false, false, false, false), |f| {
-            if f.path == "bin.dat" {
-                binary = Some((f.named, f.binary_offset.is_some()));
-            }
-            true
-        })
+        .grep_hits_each(
+            &args,
+            None,
+            HitOptions::new(false, false, false, false),
+            |f| {
+                if f.path == "bin.dat" {
+                    binary = Some((f.named, f.binary_offset.is_some()));
+                }
+                true
+            },
+        )
         .unwrap();
     assert_eq!(binary, Some((false, true)));
     assert_eq!(s.stats.skipped.binary, 1);
     // With rg's -a nothing is binary.
     let mut args = GrepArgs::new("needle");
-    let mut rg = rootbound::RgOptions::default();
-    rg.binary = rootbound::BinaryMode::Text;
-    args.rg = Some(rg);
+    let mut rg = RgOptions::default();
+    rg.binary = BinaryMode::Text;
     args.path = Some("bin.dat".into());
     let mut lines = Vec::new();
-    sb.grep_hits_each(&args, HitOptions::new(true, false, true, false), |f| {
-        lines.extend(
-            f.lines()
-                .map(|l| (l.line_number, l.offset, l.bytes.to_vec())),
-        );
-        true
-    })
+    sb.grep_hits_each(
+        &args,
+        Some(&rg),
+        HitOptions::new(true, false, true, false),
+        |f| {
+            lines.extend(
+                f.lines()
+                    .map(|l| (l.line_number, l.offset, l.bytes.to_vec())),
+            );
+            true
+        },
+    )
     .unwrap();
     assert_eq!(
         lines,
@@ -145,10 +160,15 @@ fn the_callback_stops_the_search() {
     let t = tree();
     let sb = sandbox(t.path(), 2);
     let mut calls = 0;
-    sb.grep_hits_each(&GrepArgs::new("needle"), HitOptions::default(), |_| {
-        calls += 1;
-        false
-    })
+    sb.grep_hits_each(
+        &GrepArgs::new("needle"),
+        None,
+        HitOptions::default(),
+        |_| {
+            calls += 1;
+            false
+        },
+    )
     .unwrap();
     assert_eq!(calls, 1);
 }

@@ -12,6 +12,7 @@ pub(crate) use args::GrepCmd;
 use super::{sandbox_of, usage, EXIT_USAGE};
 use paths::Targets;
 use print::PrintOpts;
+use rootbound::rg::RgOptions;
 use rootbound::{Error, ErrorCode, GlobArgs, GrepArgs, Sandbox, StatArgs};
 use settings::{Action, Env, Settings};
 use std::io::Write;
@@ -181,9 +182,9 @@ fn search(targets: &Targets, s: &Settings) -> Result<Outcome, i32> {
         let sb = &targets.sandboxes[t.sandbox];
         // With --stats rg reads everything even under -q (the counts are printed).
         let result = if s.print.quiet && !s.print.stats {
-            quiet_search(sb, args).map(Ok)
+            quiet_search(sb, args, &s.rg).map(Ok)
         } else {
-            print::search(sb, &args, &print_opts, &mut stdout)
+            print::search(sb, &args, &s.rg, &print_opts, &mut stdout)
         };
         match result {
             Ok(Ok(summary)) => {
@@ -211,11 +212,11 @@ fn search(targets: &Targets, s: &Settings) -> Result<Outcome, i32> {
 
 /// `-q`: whether `args` matches anywhere, stopping at the first file with a match (nothing is
 /// printed, so the printer is not involved): pages of one file at a time until a match or the end.
-fn quiet_search(sb: &Sandbox, mut args: GrepArgs) -> Result<print::Summary, Error> {
+fn quiet_search(sb: &Sandbox, mut args: GrepArgs, rg: &RgOptions) -> Result<print::Summary, Error> {
     args.limit = Some(1);
     let mut summary = print::Summary::default();
     loop {
-        let page = sb.grep_search(&args)?;
+        let page = rootbound::rg::grep_search(sb, &args, rg)?;
         summary.searched += page.stats.files_searched;
         if page.match_lines > 0 {
             summary.matched = true;
@@ -258,9 +259,8 @@ fn list_files(targets: &Targets, s: &Settings) -> Result<Outcome, i32> {
         args.hidden = s.args.hidden;
         args.no_ignore = s.args.no_ignore;
         args.limit = Some(sb.policy().limits.max_results as u64);
-        args.rg = s.args.rg.clone();
         loop {
-            let page = match sb.glob(&args) {
+            let page = match rootbound::rg::glob(sb, &args, &s.rg) {
                 Ok(p) => p,
                 Err(e) => {
                     let _ = stdout.flush();

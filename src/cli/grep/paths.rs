@@ -4,7 +4,8 @@
 //! `..`) gets a sandbox of its own rooted at its parent directory: still opened and walked through
 //! handles, never followed out of that root by a symlink.
 
-use rootbound::{Kind, PathDisplay, Policy, RgOptions, RootSpec, Sandbox, StatArgs};
+use rootbound::rg::RgOptions;
+use rootbound::{Kind, PathDisplay, Policy, RootSpec, Sandbox, StatArgs};
 use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Component, Path, PathBuf};

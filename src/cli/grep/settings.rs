@@ -1,10 +1,11 @@
-//! From rg's flags to what the search and the printer read: a [`GrepArgs`] (with the command-line-only
-//! [`RgOptions`]) and a [`PrintOpts`], with rg 13's defaults for a terminal and for a pipe, and rg's
+//! From rg's flags to what the search and the printer read: a [`GrepArgs`] and the command-line-only
+//! [`RgOptions`], and a [`PrintOpts`], with rg 13's defaults for a terminal and for a pipe, and rg's
 //! rules for flags that combine (`-c -o` counts matches, `-v --count-matches` counts lines...).
 
 use super::args::RgFlags;
 use super::print::{Color, PrintOpts};
-use rootbound::{BinaryMode, GrepArgs, OutputMode, RgOptions};
+use rootbound::rg::{BinaryMode, RgOptions};
+use rootbound::{GrepArgs, OutputMode};
 use std::ffi::OsString;
 use std::io::Read;
 
@@ -24,6 +25,8 @@ pub(crate) struct Settings {
     pub action: Action,
     /// The search, without `path` (set per path argument).
     pub args: GrepArgs,
+    /// rg's settings beyond the agent contract (globs, types, ignore kinds, binary mode...).
+    pub rg: RgOptions,
     /// The printer's settings, without `with_filename` and `path_prefix` (set once paths are known).
     pub print: PrintOpts,
     /// The path arguments (the positional pattern becomes the first when `-e`/`-f`/`--files` gave
@@ -189,7 +192,6 @@ pub(crate) fn settings(
     args.hidden = Some(f.hidden || u >= 2);
     args.no_ignore = Some(no_ignore);
     args.documents = f.documents.then_some(true);
-    args.rg = Some(rg);
 
     let with_filename = if f.no_filename {
         Some(false)
@@ -250,6 +252,7 @@ pub(crate) fn settings(
     Ok(Settings {
         action,
         args,
+        rg,
         print,
         paths,
         no_messages: f.no_messages,

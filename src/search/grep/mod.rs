@@ -20,7 +20,7 @@ use crate::search::matcher::MatchFlags;
 use crate::search::memo;
 use crate::search::page::{HitFn, HitHook, Page, Stats};
 use crate::search::query::{start_pos, Start};
-use crate::search::rg::BinaryMode;
+use crate::search::rg::{BinaryMode, RgOptions};
 use crate::walk::{self, Filter};
 use grep_regex::RegexMatcher;
 pub use hits::{FileHits, HitLine, HitLineKind, HitOptions};
@@ -77,16 +77,16 @@ impl Sandbox {
     ///
     /// Binary files are treated as rg treats them: a file found by the walk is abandoned at its
     /// first NUL byte (counted in `skipped.binary` unless it matched before it), a file given as
-    /// `args.path` is searched whole with [`FileHits::binary_offset`] set; `args.rg`'s
-    /// [`BinaryMode`](crate::BinaryMode) `Binary` searches walked files as named ones and `Text`
-    /// searches everything as text.
+    /// `args.path` is searched whole with [`FileHits::binary_offset`] set; with `rg` (the
+    /// settings of `rootbound grep`, [`crate::rg`]), [`BinaryMode`](crate::rg::BinaryMode) `Binary`
+    /// searches walked files as named ones and `Text` searches everything as text.
     /// ```
     /// let dir = tempfile::tempdir().unwrap();
     /// std::fs::write(dir.path().join("a.txt"), "one\ntwo two\n").unwrap();
     /// let sb = rootbound::Sandbox::builder().root(dir.path()).build().unwrap();
     /// let mut lines = Vec::new();
-    /// let opts = rootbound::HitOptions::new(true, true, true, false);
-    /// sb.grep_hits_each(&rootbound::GrepArgs::new("two"), opts, |f| {
+    /// let opts = rootbound::rg::HitOptions::new(true, true, true, false);
+    /// sb.grep_hits_each(&rootbound::GrepArgs::new("two"), None, opts, |f| {
     ///     for l in f.lines() {
     ///         lines.push((l.line_number, l.bytes.to_vec(), l.submatches.to_vec()));
     ///     }
@@ -98,10 +98,12 @@ impl Sandbox {
     pub fn grep_hits_each(
         &self,
         args: &GrepArgs,
+        rg: Option<&RgOptions>,
         opts: HitOptions,
         mut each: impl FnMut(&FileHits<'_>) -> bool,
     ) -> Result<HitSummary> {
         let mut args = args.clone();
+        args.rg = rg.cloned();
         args.cursor = None;
         args.offset = None;
         args.limit = None;

@@ -5,6 +5,7 @@ use crate::core::error::Result;
 use crate::core::sandbox::Sandbox;
 use crate::search::args::GrepArgs;
 use crate::search::memo;
+use crate::search::rg::RgOptions;
 use grep_matcher::{Captures, Matcher};
 use grep_regex::RegexMatcher;
 
@@ -87,7 +88,15 @@ impl GrepReplacer {
 
 impl Sandbox {
     /// The replacer of rg's `-r REPLACEMENT` for the pattern(s) and flags of `args`.
-    pub fn grep_replacer(&self, args: &GrepArgs, replacement: &[u8]) -> Result<GrepReplacer> {
+    pub fn grep_replacer(
+        &self,
+        args: &GrepArgs,
+        rg: Option<&RgOptions>,
+        replacement: &[u8],
+    ) -> Result<GrepReplacer> {
+        let mut args = args.clone();
+        args.rg = rg.cloned();
+        let args = &args;
         let flags = super::match_flags(args);
         let matcher = memo::build_any(
             &args.pattern,

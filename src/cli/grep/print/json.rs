@@ -6,7 +6,7 @@ use super::standard::fmt_u64;
 use super::stats::Totals;
 use super::State;
 use base64::Engine;
-use rootbound::{FileHits, HitLineKind};
+use rootbound::rg::{FileHits, HitLineKind};
 use std::time::Duration;
 
 /// Writes one file's messages into `buf` (nothing for a file with no line to show), and returns

@@ -10,7 +10,8 @@ mod standard;
 mod stats;
 mod summary;
 
-use rootbound::{FileHits, GrepArgs, HitOptions, OutputMode, Sandbox};
+use rootbound::rg::{FileHits, HitOptions, RgOptions};
+use rootbound::{GrepArgs, OutputMode, Sandbox};
 use std::cell::RefCell;
 use std::io::{self, Write};
 use std::time::Instant;
@@ -192,6 +193,7 @@ pub(crate) struct Summary {
 pub(crate) fn search(
     sb: &Sandbox,
     args: &GrepArgs,
+    rg: &RgOptions,
     opts: &PrintOpts,
     out: &mut dyn Write,
 ) -> Result<io::Result<Summary>, rootbound::Error> {
@@ -215,13 +217,14 @@ pub(crate) fn search(
     } else {
         mode
     });
-    STATE.with(|st| run(sb, &args, opts, out, mode, &mut st.borrow_mut()))
+    STATE.with(|st| run(sb, &args, rg, opts, out, mode, &mut st.borrow_mut()))
 }
 
 /// [`search`] with the state carried between path arguments.
 fn run(
     sb: &Sandbox,
     args: &GrepArgs,
+    rg: &RgOptions,
     opts: &PrintOpts,
     out: &mut dyn Write,
     mode: OutputMode,
@@ -245,7 +248,7 @@ fn run(
         content && !json,
     );
     let replacer = match (&opts.replace, content && !json) {
-        (Some(r), true) => Some(sb.grep_replacer(args, r.as_bytes())?),
+        (Some(r), true) => Some(sb.grep_replacer(args, Some(rg), r.as_bytes())?),
         _ => None,
     };
     let colors = color::Colors::new(&opts.colors);
@@ -302,7 +305,7 @@ fn run(
         }
         true
     };
-    let done = sb.grep_hits_each(args, hit_opts, each)?;
+    let done = sb.grep_hits_each(args, Some(rg), hit_opts, each)?;
     // rg counts a binary file it stopped reading at the NUL as searched.
     summary.searched = done.stats.files_searched + done.stats.skipped.binary;
     if let Some(e) = failed {
@@ -318,7 +321,7 @@ fn shown_path(opts: &PrintOpts, lib: &str, out: &mut Vec<u8>) {
     let start = out.len();
     match &opts.path_prefix {
         Some(p) => p.apply(lib.as_bytes(), out),
-        None => out.extend_from_slice(&rootbound::RgOptions::raw_path(lib)),
+        None => out.extend_from_slice(&RgOptions::raw_path(lib)),
     }
     separate(opts, &mut out[start..]);
 }

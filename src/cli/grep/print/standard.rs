@@ -4,8 +4,8 @@
 
 use super::color::{Colors, RESET};
 use super::{PrintOpts, State};
-use rootbound::GrepReplacer as Replacer;
-use rootbound::{FileHits, HitLine, HitLineKind};
+use rootbound::rg::GrepReplacer as Replacer;
+use rootbound::rg::{FileHits, HitLine, HitLineKind};
 
 /// One line's text to print: its bytes (terminator included, if it has one) and the ranges to show
 /// as matches.

@@ -2,7 +2,7 @@
 //! `--json`'s `end` and `summary` messages.
 
 use super::json::{elapsed, num, string};
-use rootbound::FileHits;
+use rootbound::rg::FileHits;
 use std::time::Duration;
 
 /// The counters of rg's `Stats`, for one file or summed over the command.

@@ -4,7 +4,8 @@
 use super::color::{Colors, RESET};
 use super::standard::fmt_u64;
 use super::PrintOpts;
-use rootbound::{FileHits, OutputMode};
+use rootbound::rg::FileHits;
+use rootbound::OutputMode;
 
 /// Writes one file's line of a summary format into `buf`, if it has one.
 pub(super) fn file(

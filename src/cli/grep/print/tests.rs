@@ -2,6 +2,7 @@
 //! [`GrepArgs`] that rg's flags stand for, and `rg` with those flags in the same tree.
 
 use super::*;
+use rootbound::rg::{BinaryMode, RgOptions};
 use rootbound::{PathDisplay, Policy};
 use std::path::Path;
 use std::process::Command;
@@ -60,7 +61,7 @@ fn tree() -> tempfile::TempDir {
 }
 
 /// Runs the printer as `rootbound grep` would, over the whole tree or one `path`.
-fn ours(root: &Path, mut args: GrepArgs, opts: PrintOpts) -> Vec<u8> {
+fn ours(root: &Path, mut args: GrepArgs, rg: &RgOptions, opts: PrintOpts) -> Vec<u8> {
     let p = Policy::builder()
         .root(root)
         .path_display(PathDisplay::Relative)
@@ -68,7 +69,7 @@ fn ours(root: &Path, mut args: GrepArgs, opts: PrintOpts) -> Vec<u8> {
     let sb = Sandbox::new(p).unwrap();
     args.timeout_ms = Some(60_000);
     let mut out = Vec::new();
-    let s = search(&sb, &args, &opts, &mut out).unwrap().unwrap();
+    let s = search(&sb, &args, rg, &opts, &mut out).unwrap().unwrap();
     let _ = s;
     finish(&opts, &mut out).unwrap();
     out
@@ -96,11 +97,15 @@ fn with(mut a: GrepArgs, f: impl FnOnce(&mut GrepArgs)) -> GrepArgs {
 
 /// rg's flags, our arguments and options: the same bytes.
 fn same(flags: &[&str], a: GrepArgs, o: PrintOpts) {
+    same_rg(flags, a, &RgOptions::default(), o)
+}
+
+fn same_rg(flags: &[&str], a: GrepArgs, rg: &RgOptions, o: PrintOpts) {
     if !have_rg() {
         return;
     }
     let t = tree();
-    let mine = ours(t.path(), a, o);
+    let mine = ours(t.path(), a, rg, o);
     let rg = theirs(t.path(), flags);
     if mine != rg {
         let (a, b) = (String::from_utf8_lossy(&mine), String::from_utf8_lossy(&rg));
@@ -530,16 +535,19 @@ fn named_binary_files() {
         );
     }
     // --binary: files the walk finds are searched as named ones.
-    let mut binary = with(args("static"), |a| {
+    let binary = with(args("static"), |a| {
         a.output_mode = Some(OutputMode::Content)
     });
-    let mut rg = rootbound::RgOptions::default();
-    rg.binary = rootbound::BinaryMode::Binary;
-    binary.rg = Some(rg);
-    same(&["-n", "-H", "--binary", "static"], binary, std_opts());
-    let mut text = named("bin.dat", OutputMode::Content);
-    let mut rg = rootbound::RgOptions::default();
-    rg.binary = rootbound::BinaryMode::Text;
-    text.rg = Some(rg);
-    same(&["-n", "-H", "-a", "static", "bin.dat"], text, std_opts());
+    let mut rg = RgOptions::default();
+    rg.binary = BinaryMode::Binary;
+    same_rg(&["-n", "-H", "--binary", "static"], binary, &rg, std_opts());
+    let text = named("bin.dat", OutputMode::Content);
+    let mut rg = RgOptions::default();
+    rg.binary = BinaryMode::Text;
+    same_rg(
+        &["-n", "-H", "-a", "static", "bin.dat"],
+        text,
+        &rg,
+        std_opts(),
+    );
 }
