@@ -257,7 +257,7 @@ fn the_rules_see_a_violation() {
 
 /// Every repository file that a doc, or a comment in a source, test or script, names by path (under
 /// `src/`, `tests/`, `docs/` or `tools/`, with a source or doc extension) exists: a moved file
-/// leaves no reader looking for it. Paths under `src/` may be written from there (`tools/read.rs`).
+/// leaves no reader looking for it. Paths under `src/` may be written from there (`tools/mod.rs`).
 #[test]
 fn every_file_named_by_path_exists() {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -275,7 +275,8 @@ fn every_file_named_by_path_exists() {
         let text = if f.extension().is_some_and(|x| x == "md") {
             text
         } else {
-            let comment = |l: &&str| l.trim_start().starts_with("//") || l.trim_start().starts_with('#');
+            let comment =
+                |l: &&str| l.trim_start().starts_with("//") || l.trim_start().starts_with('#');
             text.lines().filter(comment).collect::<Vec<_>>().join("\n")
         };
         for name in named_paths(&text) {
@@ -285,7 +286,11 @@ fn every_file_named_by_path_exists() {
             }
         }
     }
-    assert!(missing.is_empty(), "named but not in the repository:\n{}", missing.join("\n"));
+    assert!(
+        missing.is_empty(),
+        "named but not in the repository:\n{}",
+        missing.join("\n")
+    );
 }
 
 fn texts(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -301,10 +306,9 @@ fn texts(dir: &Path, out: &mut Vec<PathBuf>) {
             if !matches!(&*name, "node_modules" | "rg_port") {
                 texts(&p, out);
             }
-        } else if p
-            .extension()
-            .is_some_and(|x| ["rs", "md", "py", "sh", "mjs", "toml"].contains(&&*x.to_string_lossy()))
-        {
+        } else if p.extension().is_some_and(|x| {
+            ["rs", "md", "py", "sh", "mjs", "toml"].contains(&&*x.to_string_lossy())
+        }) {
             out.push(p);
         }
     }
@@ -319,7 +323,7 @@ fn named_paths(text: &str) -> Vec<String> {
         let mut from = 0;
         while let Some(i) = text[from..].find(prefix).map(|i| i + from) {
             from = i + prefix.len();
-            // Only at a word start: `fuzz/tests/x.rs` or `ripgrep's tests/x.rs` is someone else's.
+            // Only at a word start: `fuzz/tests/...` names a file of another tree.
             if i > 0 && (b[i - 1].is_ascii_alphanumeric() || b"/_.-'".contains(&b[i - 1])) {
                 continue;
             }
@@ -327,7 +331,10 @@ fn named_paths(text: &str) -> Vec<String> {
                 .find(|c: char| !(c.is_ascii_alphanumeric() || "/_.-".contains(c)))
                 .map_or(text.len(), |e| i + e);
             let name = text[i..end].trim_end_matches('.');
-            if [".rs", ".md", ".py", ".sh", ".mjs"].iter().any(|x| name.ends_with(x)) {
+            if [".rs", ".md", ".py", ".sh", ".mjs"]
+                .iter()
+                .any(|x| name.ends_with(x))
+            {
                 out.push(name.to_string());
             }
         }
