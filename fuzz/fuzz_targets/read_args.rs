@@ -167,6 +167,16 @@ fn run(data: &[u8]) {
         ];
         !(v.is_null() || (unset.contains(&k.as_str()) && v.as_f64() == Some(0.0)))
     });
+    // `head_lines: N` is the page `start_line: 1, max_lines: N`, and `tail_lines: N` the page from
+    // the line the library reports, `max_lines: N`: the line-mode checks read them so.
+    if let Some(n) = args.remove("head_lines") {
+        args.insert("start_line".into(), json!(1));
+        args.insert("max_lines".into(), n);
+    }
+    if let Some(n) = args.remove("tail_lines") {
+        args.insert("start_line".into(), json!(r.start_line.unwrap_or(1)));
+        args.insert("max_lines".into(), n);
+    }
     // The file as it is (only names the harness made can be read).
     let file = Path::new(&r.path);
     assert!(file.starts_with(&e.root), "{ctx}: read {}", r.path);
