@@ -613,9 +613,8 @@ fn cli_profile_format_pretty_and_no_default_root() {
 
 /// Issue 25 item 4: the gemini-cli dialect answers as Gemini CLI prints (packages/core/src/tools of
 /// google-gemini/gemini-cli at 5411f113: grep-utils.ts, ripGrep.ts, ls.ts, read-file.ts with
-/// utils/fileUtils.ts, glob.ts).
-#[test]
-fn gemini_cli_prints_as_gemini_cli() {
+/// utils/fileUtils.ts, glob.ts). The tree of these cases.
+fn gemini_tree() -> (Tree, AgentTools) {
     let t = tree();
     std::fs::write(t.root.join("sub/Bee.txt"), "needle  \n").unwrap();
     std::fs::write(t.root.join("sub/[id].tsx"), "x").unwrap();
@@ -632,18 +631,21 @@ fn gemini_cli_prints_as_gemini_cli() {
     std::fs::create_dir(t.root.join("empty")).unwrap();
     std::fs::create_dir(t.root.join("Docs")).unwrap();
     let at = tools(&t, Profile::GeminiCli);
-    let root = s(&t.root);
-    let f = s(&t.root.join("lines.txt"));
-    let note = |first: u64, end: u64, total: u64, content: &str| {
-        format!(
-            "\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines {first}-{end} of {total} total lines.\n\
-             Action: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a \
-             subsequent 'read_file' call. For example, to read the next section of the file, use start_line: {}.\n\n\
-             --- FILE CONTENT (truncated) ---\n{content}",
-            end + 1
-        )
-    };
+    (t, at)
+}
 
+/// `L<from>- line <from>` to `L<to>...`, with `:` on the matches.
+fn numbered(r: std::ops::RangeInclusive<u32>, hit: &[u32]) -> String {
+    r.map(|i| {
+        let sep = if hit.contains(&i) { ':' } else { '-' };
+        format!("L{i}{sep} line {i}\n")
+    })
+    .collect()
+}
+
+#[test]
+fn gemini_cli_grep_as_gemini_cli() {
+    let (t, at) = gemini_tree();
     // grep_search: grouped per file, `L<n>: text` (context `L<n>- text`), paths relative to the
     // searched directory, lines trimmed at the end, "match" for one.
     assert_eq!(
@@ -669,25 +671,18 @@ fn gemini_cli_prints_as_gemini_cli() {
     );
     // One to three matches and no context asked for: 50 lines around one match, 15 around each of
     // two or three.
-    let lines = |r: std::ops::RangeInclusive<u32>, hit: &[u32]| -> String {
-        r.map(|i| {
-            let sep = if hit.contains(&i) { ':' } else { '-' };
-            format!("L{i}{sep} line {i}\n")
-        })
-        .collect()
-    };
     assert_eq!(
         text(&at, "grep_search", json!({"pattern": "^line 2[05]$"})),
         format!(
             "Found 2 matches for pattern \"^line 2[05]$\" in path \".\":\n---\nFile: lines.txt\n{}---",
-            lines(5..=30, &[20, 25])
+            numbered(5..=30, &[20, 25])
         )
     );
     assert_eq!(
         text(&at, "grep_search", json!({"pattern": "^line 2$"})),
         format!(
             "Found 1 match for pattern \"^line 2$\" in path \".\":\n---\nFile: lines.txt\n{}---",
-            lines(1..=30, &[2])
+            numbered(1..=30, &[2])
         )
     );
     assert_eq!(
@@ -698,7 +693,7 @@ fn gemini_cli_prints_as_gemini_cli() {
         ),
         format!(
             "Found 1 match for pattern \"^line 2$\" in path \".\":\n---\nFile: lines.txt\n{}---",
-            lines(1..=3, &[2])
+            numbered(1..=3, &[2])
         )
     );
     // The limit: reached is "limited", as Gemini CLI says it (matches >= total_max_matches).
@@ -726,6 +721,12 @@ fn gemini_cli_prints_as_gemini_cli() {
         ),
         "No matches found for pattern \"zzz\" in path \".\" (filter: \"*.rs\")."
     );
+}
+
+#[test]
+fn gemini_cli_list_as_gemini_cli() {
+    let (t, at) = gemini_tree();
+    let root = s(&t.root);
     // list_directory: directories first, then names as localeCompare orders them; sizes; dot
     // entries; the empty text.
     assert_eq!(
@@ -744,7 +745,21 @@ fn gemini_cli_prints_as_gemini_cli() {
         text(&at, "list_directory", json!({"dir_path": empty})),
         format!("Directory {empty} is empty.")
     );
+}
 
+#[test]
+fn gemini_cli_read_as_gemini_cli() {
+    let (t, at) = gemini_tree();
+    let f = s(&t.root.join("lines.txt"));
+    let note = |first: u64, end: u64, total: u64, content: &str| {
+        format!(
+            "\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines {first}-{end} of {total} total lines.\n\
+             Action: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a \
+             subsequent 'read_file' call. For example, to read the next section of the file, use start_line: {}.\n\n\
+             --- FILE CONTENT (truncated) ---\n{content}",
+            end + 1
+        )
+    };
     // read_file: the whole file as it is; any part is "truncated", with Gemini CLI's count of lines
     // (a file ending in a line end has an empty last line).
     assert_eq!(
@@ -783,7 +798,12 @@ fn gemini_cli_prints_as_gemini_cli() {
             &format!("{}... [truncated]\nend\n", "é".repeat(2000))
         )
     );
+}
 
+#[test]
+fn gemini_cli_glob_as_gemini_cli() {
+    let (t, at) = gemini_tree();
+    let root = s(&t.root);
     // glob: case-insensitive unless case_sensitive is true; a pattern naming an existing file is
     // taken literally.
     assert_eq!(
