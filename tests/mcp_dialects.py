@@ -97,7 +97,11 @@ async def main():
         names = [t.name for t in (await s.list_tools()).tools]
         check(names == ["read_file", "read_many_files", "grep_search", "glob", "list_directory"], names)
         r = await s.call_tool("read_file", {"file_path": lib, "start_line": "9"})
-        check(text_of(r) == "fn f8() {} // needle 8\n", text_of(r))
+        # As Gemini CLI: a read from line 9 is a part (lines 9-10 of 10, the last one empty).
+        check(text_of(r).endswith("Showing lines 9-10 of 10 total lines.\nAction: To read more of the file, you can use "
+              "the 'start_line' and 'end_line' parameters in a subsequent 'read_file' call. For example, to read "
+              "the next section of the file, use start_line: 11.\n\n--- FILE CONTENT (truncated) ---\n"
+              "fn f8() {} // needle 8\n"), text_of(r))
         g = await s.call_tool("grep_search", {"pattern": "NEEDLE", "total_max_matches": "4"})
         check(text_of(g).startswith("Found 4 matches") and "results limited" in text_of(g), text_of(g))
         await error(s, "read_file", {"file_path": secret}, "OUT_OF_SANDBOX")

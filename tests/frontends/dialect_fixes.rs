@@ -206,3 +206,83 @@ fn codex_dialect() {
     let out = at.present("grep_files", json!({"pattern": "zzz"})).unwrap();
     assert_eq!(out.text(), "No matches found.");
 }
+
+/// Issue 25 item 4: gemini-cli's replace as Gemini CLI's edit tool (edit.ts at 5411f113): the exact
+/// text first, then its "flexible" match (lines compared trimmed, the replacement re-indented as the
+/// block found), and its error texts.
+#[test]
+fn gemini_replace_is_whitespace_tolerant_as_gemini_cli() {
+    let (_t, root, at) = setup(Profile::GeminiCli);
+    let f = p(&root, "main.rs");
+    std::fs::write(&f, "fn main() {\n    let x = 1;\n    let y = 2;\n}\n").unwrap();
+    let out = at
+        .present(
+            "replace",
+            json!({"file_path": f, "old_string": "let x = 1;\n  let y = 2;", "new_string": "let x = 10;\n    if x > 1 {}"}),
+        )
+        .unwrap();
+    assert_eq!(
+        out.text(),
+        format!("Successfully modified file: {f} (1 replacements).")
+    );
+    assert_eq!(
+        std::fs::read_to_string(&f).unwrap(),
+        "fn main() {\n    let x = 10;\n        if x > 1 {}\n}\n"
+    );
+    // Two blocks: one is expected unless allow_multiple.
+    std::fs::write(&f, "  a\n  b\nc\n\ta\n\tb\n").unwrap();
+    let e = at
+        .present(
+            "replace",
+            json!({"file_path": f, "old_string": "a\nb", "new_string": "z"}),
+        )
+        .unwrap_err();
+    assert_eq!(
+        e.message,
+        format!(
+            "Failed to edit, Expected 1 occurrence but found 2 for old_string in file: {f}. If you \
+             intended to replace multiple occurrences, set 'allow_multiple' to true."
+        )
+    );
+    let out = at
+        .present(
+            "replace",
+            json!({"file_path": f, "old_string": "a\nb", "new_string": "z", "allow_multiple": true}),
+        )
+        .unwrap();
+    assert_eq!(
+        out.text(),
+        format!("Successfully modified file: {f} (2 replacements).")
+    );
+    assert_eq!(std::fs::read_to_string(&f).unwrap(), "  z\nc\n\tz\n");
+    // The exact text found twice, and nothing found: Gemini CLI's words.
+    let twice = p(&root, "twice.txt");
+    let e = at
+        .present(
+            "replace",
+            json!({"file_path": twice, "old_string": "x", "new_string": "y"}),
+        )
+        .unwrap_err();
+    assert_eq!(
+        e.message,
+        format!(
+            "Failed to edit, Expected 1 occurrence but found 2 for old_string in file: {twice}. If you \
+             intended to replace multiple occurrences, set 'allow_multiple' to true."
+        )
+    );
+    let e = at
+        .present(
+            "replace",
+            json!({"file_path": twice, "old_string": "nothing like it", "new_string": "y"}),
+        )
+        .unwrap_err();
+    assert!(
+        e.message.starts_with(&format!(
+            "Failed to edit, 0 occurrences found for old_string in {twice}. Ensure you're not escaping \
+             content incorrectly and check whitespace, indentation, and context. Use read_file tool to \
+             verify."
+        )),
+        "{e:?}"
+    );
+    assert_eq!(std::fs::read_to_string(&twice).unwrap(), "x\nx\n");
+}

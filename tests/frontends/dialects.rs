@@ -210,17 +210,13 @@ fn gemini_cli_surface() {
     let t = tree();
     let at = tools(&t, Profile::GeminiCli);
     let f = s(&t.root.join("lines.txt"));
-    assert_eq!(
-        text(&at, "read_file", json!({"file_path": f, "start_line": 29})),
-        "line 29\nline 30\n"
-    );
     let part = text(
         &at,
         "read_file",
         json!({"file_path": f, "start_line": 3, "end_line": 4}),
     );
     assert!(
-        part.ends_with("--- FILE CONTENT (truncated) ---\nline 3\nline 4\n"),
+        part.ends_with("--- FILE CONTENT (truncated) ---\nline 3\nline 4"),
         "{part}"
     );
     assert!(part.contains("use start_line: 5"), "{part}");
@@ -243,16 +239,16 @@ fn gemini_cli_surface() {
         "search_file_content",
         json!({"pattern": "Needle", "case_sensitive": true}),
     );
-    assert!(g.starts_with("Found 1 matches"), "{g}");
+    assert!(g.starts_with("Found 1 match "), "{g}");
     // max_matches_per_file caps each file (rg -m); total_max_matches the whole answer.
     let g = text(
         &at,
         "grep_search",
-        json!({"pattern": "line|needle", "max_matches_per_file": 1}),
+        json!({"pattern": "line|needle", "max_matches_per_file": 1, "context": 0}),
     );
     assert!(g.starts_with("Found 2 matches"), "{g}");
     assert!(
-        g.contains("lines.txt:1:line 1\n") && !g.contains("line 2"),
+        g.contains("File: lines.txt\nL1: line 1\n") && !g.contains("line 2"),
         "{g}"
     );
     // exclude_pattern (a regex, case as the search): lines that match it are left out and do not
@@ -264,7 +260,7 @@ fn gemini_cli_surface() {
     );
     assert!(g.starts_with("Found 2 matches"), "{g}");
     assert!(
-        g.contains("lines.txt:4:line 4\n") && g.contains("lines.txt:5:line 5\n"),
+        g.contains("File: lines.txt\nL4: line 4\nL5: line 5\n"),
         "{g}"
     );
     assert!(!g.contains("line 1") && !g.contains("line 6"), "{g}");
@@ -294,13 +290,11 @@ fn gemini_cli_surface() {
         "list_directory",
         json!({"dir_path": s(&t.root), "ignore": ["*.txt"]}),
     );
+    // The link leads out of bounds: the engine cannot open it, and it is left out, as Gemini CLI
+    // leaves out an entry its stat fails on.
     assert_eq!(
         l,
-        format!(
-            "Directory listing for {}:\n[DIR] link\n[DIR] sub",
-            s(&t.root)
-        )
-        .replace("[DIR] link\n", "link\n")
+        format!("Directory listing for {}:\n[DIR] sub", s(&t.root))
     );
     let many = text(
         &at,
@@ -918,4 +912,242 @@ fn codex_indentation_mode_defaults_limits_and_errors() {
         )
         .unwrap_err();
     assert_eq!(e.code, ErrorCode::OutOfSandbox);
+}
+
+/// The gemini-cli dialect answers as Gemini CLI prints (packages/core/src/tools of
+/// google-gemini/gemini-cli at 5411f113: grep-utils.ts, ripGrep.ts, ls.ts, read-file.ts with
+/// utils/fileUtils.ts, glob.ts). The tree of these cases.
+fn gemini_tree() -> (Tree, AgentTools) {
+    let t = tree();
+    std::fs::write(t.root.join("sub/Bee.txt"), "needle  \n").unwrap();
+    std::fs::write(t.root.join("sub/[id].tsx"), "x").unwrap();
+    std::fs::write(t.root.join("sub/[i].tsx"), "x").unwrap();
+    std::fs::write(t.root.join("nonl.txt"), "a\nb").unwrap();
+    std::fs::write(t.root.join(".hidden"), "h\n").unwrap();
+    std::fs::write(
+        t.root.join("long.txt"),
+        format!("{}\nend\n", "é".repeat(2001)),
+    )
+    .unwrap();
+    std::fs::write(t.root.join("Zeta.md"), "").unwrap();
+    std::fs::write(t.root.join("alpha.md"), "").unwrap();
+    std::fs::create_dir(t.root.join("empty")).unwrap();
+    std::fs::create_dir(t.root.join("Docs")).unwrap();
+    let at = tools(&t, Profile::GeminiCli);
+    (t, at)
+}
+
+/// `L<from>- line <from>` to `L<to>...`, with `:` on the matches.
+fn numbered(r: std::ops::RangeInclusive<u32>, hit: &[u32]) -> String {
+    r.map(|i| {
+        let sep = if hit.contains(&i) { ':' } else { '-' };
+        format!("L{i}{sep} line {i}\n")
+    })
+    .collect()
+}
+
+#[test]
+fn gemini_cli_grep_as_gemini_cli() {
+    let (t, at) = gemini_tree();
+    // grep_search: grouped per file, `L<n>: text` (context `L<n>- text`), paths relative to the
+    // searched directory, lines trimmed at the end, "match" for one.
+    assert_eq!(
+        text(&at, "grep_search", json!({"pattern": "NEEDLE", "dir_path": "sub"})),
+        "Found 3 matches for pattern \"NEEDLE\" in path \"sub\":\n---\nFile: Bee.txt\nL1: needle\n---\n\
+         File: a.rs\nL1: fn Needle() {}\nL2: fn needle() {}\n---"
+    );
+    assert_eq!(
+        text(&at, "grep_search", json!({"pattern": "needle", "case_sensitive": true})),
+        "Found 2 matches for pattern \"needle\" in path \".\":\n---\nFile: sub/Bee.txt\nL1: needle\n---\n\
+         File: sub/a.rs\nL1- fn Needle() {}\nL2: fn needle() {}\n---"
+    );
+    // A file as dir_path: its name.
+    assert_eq!(
+        text(
+            &at,
+            "grep_search",
+            json!({"pattern": "fn N", "dir_path": s(&t.root.join("sub/a.rs")), "case_sensitive": true})
+        ),
+        "Found 1 match for pattern \"fn N\" in path \"".to_string()
+            + &s(&t.root.join("sub/a.rs"))
+            + "\":\n---\nFile: a.rs\nL1: fn Needle() {}\nL2- fn needle() {}\n---"
+    );
+    // One to three matches and no context asked for: 50 lines around one match, 15 around each of
+    // two or three.
+    assert_eq!(
+        text(&at, "grep_search", json!({"pattern": "^line 2[05]$"})),
+        format!(
+            "Found 2 matches for pattern \"^line 2[05]$\" in path \".\":\n---\nFile: lines.txt\n{}---",
+            numbered(5..=30, &[20, 25])
+        )
+    );
+    assert_eq!(
+        text(&at, "grep_search", json!({"pattern": "^line 2$"})),
+        format!(
+            "Found 1 match for pattern \"^line 2$\" in path \".\":\n---\nFile: lines.txt\n{}---",
+            numbered(1..=30, &[2])
+        )
+    );
+    assert_eq!(
+        text(
+            &at,
+            "grep_search",
+            json!({"pattern": "^line 2$", "context": 1})
+        ),
+        format!(
+            "Found 1 match for pattern \"^line 2$\" in path \".\":\n---\nFile: lines.txt\n{}---",
+            numbered(1..=3, &[2])
+        )
+    );
+    // The limit: reached is "limited", as Gemini CLI says it (matches >= total_max_matches).
+    assert_eq!(
+        text(&at, "grep_search", json!({"pattern": "^line 1", "total_max_matches": 4})),
+        format!(
+            "Found 4 matches for pattern \"^line 1\" in path \".\" (results limited to 4 matches for \
+             performance):\n---\nFile: lines.txt\n{}---",
+            "L1: line 1\nL10: line 10\nL11: line 11\nL12: line 12\n"
+        )
+    );
+    assert_eq!(
+        text(
+            &at,
+            "grep_search",
+            json!({"pattern": "needle", "names_only": true})
+        ),
+        "Found 2 files with matches for pattern \"needle\" in path \".\":\nsub/Bee.txt\nsub/a.rs"
+    );
+    assert_eq!(
+        text(
+            &at,
+            "grep_search",
+            json!({"pattern": "zzz", "include_pattern": "*.rs"})
+        ),
+        "No matches found for pattern \"zzz\" in path \".\" (filter: \"*.rs\")."
+    );
+}
+
+#[test]
+fn gemini_cli_list_as_gemini_cli() {
+    let (t, at) = gemini_tree();
+    let root = s(&t.root);
+    // list_directory: directories first, then names as localeCompare orders them; sizes; dot
+    // entries; the empty text.
+    assert_eq!(
+        text(
+            &at,
+            "list_directory",
+            json!({"dir_path": root, "ignore": ["lines.txt", "long.txt"]})
+        ),
+        format!(
+            "Directory listing for {root}:\n[DIR] Docs\n[DIR] empty\n[DIR] sub\n.hidden (2 bytes)\n\
+             alpha.md (0 bytes)\nnonl.txt (3 bytes)\nZeta.md (0 bytes)"
+        )
+    );
+    let empty = s(&t.root.join("empty"));
+    assert_eq!(
+        text(&at, "list_directory", json!({"dir_path": empty})),
+        format!("Directory {empty} is empty.")
+    );
+}
+
+#[test]
+fn gemini_cli_read_as_gemini_cli() {
+    let (t, at) = gemini_tree();
+    let f = s(&t.root.join("lines.txt"));
+    let note = |first: u64, end: u64, total: u64, content: &str| {
+        format!(
+            "\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines {first}-{end} of {total} total lines.\n\
+             Action: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a \
+             subsequent 'read_file' call. For example, to read the next section of the file, use start_line: {}.\n\n\
+             --- FILE CONTENT (truncated) ---\n{content}",
+            end + 1
+        )
+    };
+    // read_file: the whole file as it is; any part is "truncated", with Gemini CLI's count of lines
+    // (a file ending in a line end has an empty last line).
+    assert_eq!(
+        text(&at, "read_file", json!({"file_path": f})),
+        lines_text(1..=30)
+    );
+    assert_eq!(
+        text(
+            &at,
+            "read_file",
+            json!({"file_path": f, "start_line": 3, "end_line": 4})
+        ),
+        note(3, 4, 31, "line 3\nline 4")
+    );
+    assert_eq!(
+        text(&at, "read_file", json!({"file_path": f, "start_line": 29})),
+        note(29, 31, 31, "line 29\nline 30\n")
+    );
+    assert_eq!(
+        text(&at, "read_file", json!({"file_path": f, "end_line": 30})),
+        note(1, 30, 31, lines_text(1..=30).trim_end())
+    );
+    let nonl = s(&t.root.join("nonl.txt"));
+    assert_eq!(
+        text(&at, "read_file", json!({"file_path": nonl, "end_line": 1})),
+        note(1, 1, 2, "a")
+    );
+    assert_eq!(text(&at, "read_file", json!({"file_path": nonl})), "a\nb");
+    let long = s(&t.root.join("long.txt"));
+    assert_eq!(
+        text(&at, "read_file", json!({"file_path": long})),
+        note(
+            1,
+            3,
+            3,
+            &format!("{}... [truncated]\nend\n", "é".repeat(2000))
+        )
+    );
+}
+
+#[test]
+fn gemini_cli_glob_as_gemini_cli() {
+    let (t, at) = gemini_tree();
+    let root = s(&t.root);
+    // glob: case-insensitive unless case_sensitive is true; a pattern naming an existing file is
+    // taken literally.
+    assert_eq!(
+        text(&at, "glob", json!({"pattern": "*.MD"})),
+        format!(
+            "Found 2 file(s) matching \"*.MD\" within the allowed directories, sorted by path:\n\
+             {root}/Zeta.md\n{root}/alpha.md"
+        )
+    );
+    assert_eq!(
+        text(
+            &at,
+            "glob",
+            json!({"pattern": "*.MD", "case_sensitive": true})
+        ),
+        "No files found matching pattern \"*.MD\" within the allowed directories"
+    );
+    let sub = s(&t.root.join("sub"));
+    assert_eq!(
+        text(&at, "glob", json!({"pattern": "[id].tsx", "dir_path": sub})),
+        format!(
+            "Found 1 file(s) matching \"[id].tsx\" within {sub}, sorted by path:\n{sub}/[id].tsx"
+        )
+    );
+    assert_eq!(
+        text(&at, "glob", json!({"pattern": "sub/[id].tsx"})),
+        format!(
+            "Found 1 file(s) matching \"sub/[id].tsx\" within the allowed directories, sorted by \
+             path:\n{sub}/[id].tsx"
+        )
+    );
+    // Not an existing name: a glob, as before.
+    assert_eq!(
+        text(&at, "glob", json!({"pattern": "sub/?i?.tsx"})),
+        format!(
+            "Found 1 file(s) matching \"sub/?i?.tsx\" within the allowed directories, sorted by \
+             path:\n{sub}/[i].tsx"
+        )
+    );
+}
+
+fn lines_text(r: std::ops::RangeInclusive<u32>) -> String {
+    r.map(|i| format!("line {i}\n")).collect()
 }

@@ -128,7 +128,7 @@ async function geminiCli() {
   const c = await connect([...base, "--profile", "gemini-cli"]);
   await listed(c, ["read_file", "read_many_files", "grep_search", "glob", "list_directory", "write_file", "replace"]);
   const r = await call(c, "read_file", { file_path: join(root, "docs/guide.md"), start_line: "2", end_line: "2" });
-  check(text(r).includes("use start_line: 3") && text(r).endsWith("second line\n"), text(r));
+  check(text(r).includes("use start_line: 3") && text(r).endsWith("--- FILE CONTENT (truncated) ---\nsecond line"), text(r));
   // Gemini's grep has no offset: total_max_matches limits it and says so; the legacy name works.
   const g = await call(c, "search_file_content", { pattern: "NEEDLE", total_max_matches: "3" });
   check(text(g).startsWith("Found 3 matches") && text(g).includes("results limited"), text(g));

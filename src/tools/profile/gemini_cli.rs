@@ -3,14 +3,15 @@
 //! Gemini CLI's parameter names (packages/core/src/tools/definitions/base-declarations.ts).
 
 use super::{input_of, parse, text, text_output, Def, Presented};
-use crate::core::error::Error;
+use crate::core::error::{Error, ErrorCode};
 use crate::core::sandbox::Sandbox;
 use crate::search::matcher::MatchFlags;
 use crate::search::memo;
+use crate::search::rg::RgOptions;
 use crate::tools::ToolName;
 use crate::{
-    EditArgs, GlobArgs, Globs, GrepArgs, GrepResult, Hit, HitKind, ListArgs, OutputFormat,
-    OutputMode, ReadArgs, ReadManyArgs,
+    EditArgs, GlobArgs, Globs, GrepArgs, Hit, HitKind, ListArgs, OutputFormat, OutputMode,
+    ReadArgs, ReadManyArgs, StatArgs,
 };
 use grep_matcher::Matcher;
 use schemars::JsonSchema;
@@ -111,7 +112,7 @@ struct GlobIn {
     pattern: String,
     /// Optional: The absolute path to the directory to search within. Defaults to every allowed directory.
     dir_path: Option<String>,
-    /// Optional: accepted for compatibility; matching is case-sensitive here.
+    /// Optional: Whether the search should be case-sensitive. Defaults to false.
     case_sensitive: Option<bool>,
     /// Optional: Whether to respect .gitignore patterns. Defaults to true.
     respect_git_ignore: Option<bool>,
@@ -190,7 +191,7 @@ pub(super) fn defs() -> &'static [Def] {
                 aliases: &["search_file_content"],
                 title: "SearchText",
                 description: "Searches for a regular expression pattern within file contents. Max 100 matches by default \
-                    (total_max_matches). Results are 'path:line:text' lines in path order.",
+                    (total_max_matches). Results are grouped by file ('File: path', then 'L<line>: text' lines), in path order.",
                 engine: ToolName::GrepSearch,
                 input: input_of::<Grep>(),
                 output: text_output(true),
@@ -266,25 +267,162 @@ pub(super) fn call(sb: &Sandbox, def: &Def, args: Value) -> Result<Presented, Er
                 None,
             ))
         }
-        _ => {
-            let a: Replace = parse(args)?;
-            let _ = a.instruction;
-            let r = sb.edit_file(&EditArgs {
-                path: a.file_path,
-                old_string: Some(a.old_string),
-                new_string: Some(a.new_string),
-                replace_all: a.allow_multiple,
-                ..Default::default()
-            })?;
-            Ok(text(
-                format!(
-                    "Successfully modified file: {} ({} replacements).",
-                    r.path, r.replacements
-                ),
-                None,
-            ))
+        _ => replace(sb, parse(args)?),
+    }
+}
+
+/// replace, as Gemini CLI's edit tool (edit.ts): the exact text first; when it is not found, Gemini's
+/// "flexible" strategy (the lines of old_string compared with leading and trailing white space
+/// ignored, the replacement given the matched block's indentation); its error texts.
+fn replace(sb: &Sandbox, a: Replace) -> Result<Presented, Error> {
+    let _ = a.instruction;
+    let all = a.allow_multiple == Some(true);
+    let exact = sb.edit_file(&EditArgs {
+        path: a.file_path.clone(),
+        old_string: Some(a.old_string.clone()),
+        new_string: Some(a.new_string.clone()),
+        replace_all: a.allow_multiple,
+        ..Default::default()
+    });
+    let e = match exact {
+        Ok(r) => return Ok(replaced(&r.path, r.replacements)),
+        Err(e) => e,
+    };
+    let not_found = e.code == ErrorCode::NotFound && e.message.contains("old_string was not found");
+    let several = e
+        .message
+        .split("old_string occurs ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next().and_then(|n| n.parse::<u64>().ok()));
+    let path = &a.file_path;
+    if let Some(n) = several.filter(|_| e.code == ErrorCode::InvalidArgument && !all) {
+        return Err(Error::invalid(format!(
+            "Failed to edit, Expected 1 occurrence but found {n} for old_string in file: {path}. If you \
+             intended to replace multiple occurrences, set 'allow_multiple' to true."
+        )));
+    }
+    if !not_found {
+        return Err(e);
+    }
+    let closest = e
+        .details
+        .as_ref()
+        .and_then(|d| d.get("closest_line"))
+        .and_then(Value::as_u64);
+    let none_found = || {
+        Error::new(
+            ErrorCode::NotFound,
+            format!(
+                "Failed to edit, 0 occurrences found for old_string in {path}. Ensure you're not escaping \
+                 content incorrectly and check whitespace, indentation, and context. Use read_file tool to \
+                 verify.{}",
+                closest
+                    .map(|n| format!(" Line {n} is the closest."))
+                    .unwrap_or_default()
+            ),
+        )
+    };
+    let r = sb.read_file(&ReadArgs {
+        path: path.clone(),
+        ..Default::default()
+    })?;
+    if r.truncated || r.binary || r.encoding != "utf-8" || r.content.contains('\r') {
+        return Err(none_found());
+    }
+    let Some((from, to, block, n)) = flexible(&r.content, &a.old_string, &a.new_string) else {
+        return Err(none_found());
+    };
+    if n > 1 && !all {
+        return Err(Error::invalid(format!(
+            "Failed to edit, Expected 1 occurrence but found {n} for old_string in file: {path}. If you \
+             intended to replace multiple occurrences, set 'allow_multiple' to true."
+        )));
+    }
+    // The lines from the first block found to the end of the last, replaced in one edit that the
+    // engine checks against the file as it is when it writes.
+    let r = sb.edit_file(&EditArgs {
+        path: path.clone(),
+        old_string: Some(r.content[from..to].to_string()),
+        new_string: Some(block),
+        ..Default::default()
+    })?;
+    Ok(replaced(&r.path, n))
+}
+
+fn replaced(path: &str, n: u64) -> Presented {
+    text(
+        format!("Successfully modified file: {path} ({n} replacements)."),
+        None,
+    )
+}
+
+/// Gemini CLI's `calculateFlexibleReplacement` on `content`: the byte range from the first matched
+/// block to the end of the last, its replacement, and the number of blocks; None when no block
+/// matches.
+fn flexible(content: &str, old: &str, new: &str) -> Option<(usize, usize, String, u64)> {
+    let old = old.replace("\r\n", "\n");
+    let new = new.replace("\r\n", "\n");
+    let want: Vec<&str> = old.split('\n').map(str::trim).collect();
+    let lines: Vec<&str> = content.split_inclusive('\n').collect();
+    let replace_lines: Vec<&str> = new.split('\n').collect();
+    let mut starts = Vec::with_capacity(lines.len() + 1);
+    let mut at = 0;
+    for l in &lines {
+        starts.push(at);
+        at += l.len();
+    }
+    starts.push(at);
+    let (mut first, mut last, mut n) = (None, 0, 0u64);
+    let mut out = String::new();
+    let mut i = 0;
+    while i + want.len() <= lines.len() {
+        let window = &lines[i..i + want.len()];
+        if window.iter().zip(&want).all(|(l, w)| l.trim() == *w) {
+            n += 1;
+            let begin = starts[i];
+            match first {
+                None => first = Some(begin),
+                Some(_) => out.push_str(&content[last..begin]),
+            }
+            let indent: String = window[0]
+                .chars()
+                .take_while(|c| *c == ' ' || *c == '\t')
+                .collect();
+            let mut block = indented(&replace_lines, &indent).join("\n");
+            if !new.is_empty() && window[window.len() - 1].ends_with('\n') && !block.ends_with('\n')
+            {
+                block.push('\n');
+            }
+            out.push_str(&block);
+            last = starts[i + want.len()];
+            i += want.len();
+        } else {
+            i += 1;
         }
     }
+    first.map(|f| (f, last, out, n))
+}
+
+/// Gemini CLI's `applyIndentation`: the first line's indentation is replaced by `target` on every
+/// line that starts with it; other lines get `target` before their trimmed start; blank lines are
+/// emptied.
+fn indented(lines: &[&str], target: &str) -> Vec<String> {
+    let reference: &str = lines.first().map_or("", |l| {
+        let n = l.len() - l.trim_start_matches([' ', '\t']).len();
+        &l[..n]
+    });
+    lines
+        .iter()
+        .map(|l| {
+            if l.trim().is_empty() {
+                String::new()
+            } else if let Some(rest) = l.strip_prefix(reference) {
+                format!("{target}{rest}")
+            } else {
+                format!("{target}{}", l.trim_start())
+            }
+        })
+        .collect()
 }
 
 fn read(sb: &Sandbox, a: Read) -> Result<Presented, Error> {
@@ -303,8 +441,9 @@ fn read(sb: &Sandbox, a: Read) -> Result<Presented, Error> {
         Some(e) => e - start + 1,
         None => READ_LINES,
     };
+    let path = a.file_path;
     let r = sb.read_file(&ReadArgs {
-        path: a.file_path,
+        path: path.clone(),
         start_line: Some(start),
         max_lines: Some(lines),
         ..Default::default()
@@ -315,20 +454,62 @@ fn read(sb: &Sandbox, a: Read) -> Result<Presented, Error> {
             Some(false),
         ));
     }
-    if !r.truncated {
+    if r.document.is_some() {
         let out = super::with_extraction_note(&r, r.content.clone());
-        return Ok(text(out, Some(false)));
+        return Ok(text(out, Some(r.truncated)));
     }
-    let end = r.end_line.unwrap_or(start);
-    let next = r.next_line.unwrap_or(end + 1);
+    // Gemini CLI splits the file on line ends, so its count of lines is the count of line ends plus
+    // one (a file ending in a line end has an empty last line), and shows the lines it picked joined
+    // by "\n".
+    let ends_nl = |s: &str| s.ends_with('\n');
+    let total = if !r.truncated && !r.content.is_empty() {
+        r.end_line.unwrap_or(start) + u64::from(ends_nl(&r.content))
+    } else {
+        // The last line, with the lines before it counted, says both.
+        let t = sb.read_file(&ReadArgs {
+            path,
+            tail_lines: Some(1),
+            line_numbers: Some(true),
+            ..Default::default()
+        })?;
+        let last = t.end_line.unwrap_or(0);
+        last + u64::from(t.content.is_empty() || ends_nl(&t.content))
+    };
+    let first = (start - 1).min(total);
+    let mut end = (start - 1 + lines).min(total);
+    if r.truncated {
+        // A page the engine's byte cap cut ends at its last line.
+        end = end.min(r.end_line.unwrap_or(first));
+    }
+    let mut content = r.content.replace("\r\n", "\n");
+    if end < total && content.ends_with('\n') {
+        content.pop();
+    }
+    let mut cut = false;
+    if content.chars().count() > MAX_LINE_CHARS {
+        content = content
+            .split('\n')
+            .map(|l| {
+                let (l, c) = cut_line(l);
+                cut |= c;
+                l
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+    }
+    let more = end < total;
+    if first == 0 && !more && !cut {
+        return Ok(text(content, Some(false)));
+    }
     let out = format!(
-        "IMPORTANT: The file content has been truncated.\nStatus: Showing lines {start}-{end}.\n\
+        "\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines {}-{end} of {total} total lines.\n\
          Action: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a \
-         subsequent 'read_file' call. For example, to read the next section of the file, use start_line: {next}.\n\n\
-         --- FILE CONTENT (truncated) ---\n{}",
-        r.content
+         subsequent 'read_file' call. For example, to read the next section of the file, use start_line: {}.\n\n\
+         --- FILE CONTENT (truncated) ---\n{content}",
+        first + 1,
+        end + 1
     );
-    Ok(text(out, Some(true)))
+    Ok(text(out, Some(more)))
 }
 
 fn read_many(sb: &Sandbox, a: ReadMany) -> Result<Presented, Error> {
@@ -378,14 +559,54 @@ fn read_many(sb: &Sandbox, a: ReadMany) -> Result<Presented, Error> {
     Ok(text(out, Some(r.truncated)))
 }
 
+/// Longest line grep_search and read_file show, in characters (Gemini CLI's
+/// MAX_LINE_LENGTH_TEXT_FILE); longer ones end in `... [truncated]`.
+const MAX_LINE_CHARS: usize = 2000;
+
+/// A line cut to [`MAX_LINE_CHARS`] characters as Gemini CLI cuts it, and whether it was.
+fn cut_line(line: &str) -> (String, bool) {
+    match line.char_indices().nth(MAX_LINE_CHARS) {
+        Some((at, _)) => (format!("{}... [truncated]", &line[..at]), true),
+        None => (line.to_string(), false),
+    }
+}
+
+/// The searched directory (or file) as the engine shows paths, when hits can be shown relative to
+/// it as Gemini CLI shows them: `dir_path`, or with no `dir_path` the one root (Gemini CLI searches
+/// its target directory). None with several roots and no `dir_path`: paths are then shown as the
+/// engine shows them.
+fn search_base(sb: &Sandbox, dir: Option<&str>) -> Option<String> {
+    let dir = match dir {
+        Some(d) => d,
+        None if sb.roots().len() == 1 => ".",
+        None => return None,
+    };
+    sb.stat(&StatArgs { path: dir.into() })
+        .ok()
+        .map(|st| st.path)
+}
+
+/// A hit's path as Gemini CLI shows it: relative to the searched directory `base`, the file's name
+/// when `base` is the file itself, else as the engine shows it.
+fn shown_path<'a>(path: &'a str, base: Option<&str>) -> &'a str {
+    let Some(base) = base.map(|d| d.trim_end_matches('/')) else {
+        return path;
+    };
+    if path == base {
+        return path.rsplit('/').next().unwrap_or(path);
+    }
+    path.strip_prefix(base)
+        .and_then(|rest| rest.strip_prefix('/'))
+        .filter(|rest| !rest.is_empty())
+        .unwrap_or(path)
+}
+
 fn grep(sb: &Sandbox, a: Grep) -> Result<Presented, Error> {
     let names_only = a.names_only == Some(true);
-    let where_ = a
-        .dir_path
-        .clone()
-        .unwrap_or_else(|| "the allowed directories".into());
+    // Gemini CLI searches its target directory when no dir_path is given and says so as ".".
+    let where_ = a.dir_path.clone().unwrap_or_else(|| ".".into());
     let limit = a.total_max_matches.unwrap_or(MAX_MATCHES);
-    let args = GrepArgs {
+    let mut args = GrepArgs {
         pattern: a.pattern.clone(),
         path: a.dir_path.clone(),
         include: a.include_pattern.clone().map(Globs::One),
@@ -400,49 +621,95 @@ fn grep(sb: &Sandbox, a: Grep) -> Result<Presented, Error> {
         } else {
             OutputMode::Content
         }),
+        output_format: Some(OutputFormat::Json),
         max_count: a.max_matches_per_file,
         limit: Some(limit),
         ..Default::default()
     };
-    let r = match a.exclude_pattern.as_deref() {
-        Some(exclude) => excluding(sb, args, exclude, names_only)?,
-        None => sb.grep_search(&args)?,
-    };
     let filter = a
         .include_pattern
+        .as_deref()
         .map(|g| format!(" (filter: \"{g}\")"))
         .unwrap_or_default();
-    if r.matches.is_empty() {
-        return Ok(text(
-            format!(
-                "No matches found for pattern \"{}\" in path \"{where_}\"{filter}.",
-                a.pattern
-            ),
-            Some(false),
-        ));
+    let head = format!("for pattern \"{}\" in path \"{where_}\"{filter}", a.pattern);
+    let limited = format!(" (results limited to {limit} matches for performance)");
+    if names_only {
+        let (files, truncated) = match a.exclude_pattern.as_deref() {
+            Some(exclude) => {
+                let (hits, _, truncated) = excluding(sb, args, exclude)?;
+                let mut files: Vec<String> = hits
+                    .into_iter()
+                    .filter(|h| h.kind == HitKind::Match)
+                    .map(|h| h.path)
+                    .collect();
+                files.dedup();
+                (files, truncated)
+            }
+            None => {
+                let r = sb.grep_search(&args)?;
+                (r.files.unwrap_or_default(), r.truncated)
+            }
+        };
+        if files.is_empty() {
+            return Ok(text(format!("No matches found {head}."), Some(false)));
+        }
+        let base = search_base(sb, a.dir_path.as_deref());
+        let dir = base.as_deref();
+        let mut shown: Vec<&str> = files.iter().map(|f| shown_path(f, dir)).collect();
+        shown.sort_unstable();
+        let out = format!(
+            "Found {} files with matches {head}{}:\n{}",
+            shown.len(),
+            if truncated { limited.as_str() } else { "" },
+            shown.join("\n")
+        );
+        return Ok(text(out, Some(truncated)));
     }
-    let what = if names_only {
-        "files with matches"
-    } else {
-        "matches"
+    let run = |args: GrepArgs| -> Result<(Vec<Hit>, u64, bool), Error> {
+        match a.exclude_pattern.as_deref() {
+            Some(exclude) => excluding(sb, args, exclude),
+            None => {
+                let r = sb.grep_search(&args)?;
+                Ok((r.hits.unwrap_or_default(), r.match_lines, r.truncated))
+            }
+        }
     };
-    let mut out = format!(
-        "Found {} {what} for pattern \"{}\" in path \"{where_}\"{filter}",
-        r.match_lines, a.pattern
-    );
-    if r.truncated {
-        out.push_str(&format!(
-            " (results limited to {} matches for performance)",
-            r.match_lines
-        ));
+    let (mut hits, mut count, mut truncated) = run(args.clone())?;
+    if count == 0 {
+        return Ok(text(format!("No matches found {head}."), Some(false)));
+    }
+    // Gemini CLI's auto-context: 1 to 3 matches and no context asked for are shown with 50 lines
+    // around a single match, 15 around each of two or three.
+    if count <= 3 && a.context.is_none() && a.before.is_none() && a.after.is_none() {
+        args.context = Some(if count == 1 { 50 } else { 15 });
+        (hits, count, truncated) = run(args)?;
+    }
+    let base = search_base(sb, a.dir_path.as_deref());
+    let dir = base.as_deref();
+    let term = if count == 1 { "match" } else { "matches" };
+    let mut out = format!("Found {count} {term} {head}");
+    if count >= limit {
+        out.push_str(&limited);
     }
     out.push_str(":\n---\n");
-    out.push_str(&r.matches);
-    if !out.ends_with('\n') {
-        out.push('\n');
+    let mut last: Option<&str> = None;
+    for h in &hits {
+        if last != Some(h.path.as_str()) {
+            if last.is_some() {
+                out.push_str("---\n");
+            }
+            out.push_str(&format!("File: {}\n", shown_path(&h.path, dir)));
+            last = Some(&h.path);
+        }
+        let sep = if h.kind == HitKind::Context { '-' } else { ':' };
+        let (line, _) = cut_line(h.text.trim_end());
+        out.push_str(&format!("L{}{sep} {line}\n", h.line));
     }
     out.push_str("---");
-    Ok(text(out, Some(r.truncated)))
+    if truncated && count < limit {
+        out.push_str("\n(more results were cut by the server's output limits: narrow the search)");
+    }
+    Ok(text(out, Some(truncated)))
 }
 
 /// Most pages one grep_search with `exclude_pattern` reads to fill its answer: a pattern that
@@ -452,14 +719,13 @@ const MAX_EXCLUDE_PAGES: usize = 50;
 
 /// grep_search with Gemini CLI's `exclude_pattern`: lines (matches and context) that also match
 /// `exclude` are left out, and left-out matches do not count toward `total_max_matches`. Pages are
-/// read as hits and rendered here, until the answer is full, the search ends, or the call's one
-/// budget is spent.
+/// read as hits until the answer is full, the search ends, or the call's one budget is spent: the
+/// kept hits, the matches among them, and whether more were left.
 fn excluding(
     sb: &Sandbox,
     mut args: GrepArgs,
     exclude: &str,
-    names_only: bool,
-) -> Result<GrepResult, Error> {
+) -> Result<(Vec<Hit>, u64, bool), Error> {
     let flags = MatchFlags {
         case_insensitive: args.case_insensitive.unwrap_or(false),
         ..MatchFlags::default()
@@ -473,13 +739,11 @@ fn excluding(
     args.output_format = Some(OutputFormat::Json);
     let mut kept: Vec<Hit> = Vec::new();
     let (mut matches, mut more, mut timed_out) = (0u64, false, false);
-    let mut stats = None;
     for _ in 0..MAX_EXCLUDE_PAGES {
         let left = budget.saturating_sub(started.elapsed());
         args.timeout_ms = Some(left.as_millis().max(1) as u64);
         let page = sb.grep_search(&args)?;
         timed_out |= page.timed_out;
-        stats.get_or_insert(page.stats);
         for h in page.hits.into_iter().flatten() {
             if exclude.is_match(h.text.as_bytes()).unwrap_or(false) {
                 continue;
@@ -514,57 +778,44 @@ fn excluding(
     while kept.last().is_some_and(|h| h.kind == HitKind::Context) && more {
         kept.pop();
     }
-    let mut r = GrepResult {
-        match_lines: matches,
-        truncated: more || timed_out,
-        timed_out,
-        stats: stats.unwrap_or_default(),
-        ..Default::default()
-    };
-    r.matches = if names_only {
-        let mut files: Vec<&str> = kept
-            .iter()
-            .filter(|h| h.kind == HitKind::Match)
-            .map(|h| h.path.as_str())
-            .collect();
-        files.dedup();
-        r.match_lines = files.len() as u64;
-        files.iter().map(|f| format!("{f}\n")).collect()
-    } else {
-        numbered(&kept)
-    };
-    Ok(r)
-}
-
-/// Hits as grep_search's text: `path:line:text` for a match, `path-line-text` for context, and a
-/// `--` line between groups that do not touch.
-fn numbered(hits: &[Hit]) -> String {
-    let mut out = String::new();
-    let mut last: Option<(&str, u64)> = None;
-    for h in hits {
-        if let Some((path, line)) = last {
-            if path != h.path || (line + 1 != h.line && line != h.line) {
-                out.push_str("--\n");
-            }
-        }
-        let sep = if h.kind == HitKind::Context { '-' } else { ':' };
-        out.push_str(&format!("{}{sep}{}{sep}{}\n", h.path, h.line, h.text));
-        last = Some((&h.path, h.line));
-    }
-    out
+    Ok((kept, matches, more || timed_out))
 }
 
 fn glob(sb: &Sandbox, a: GlobIn) -> Result<Presented, Error> {
-    let _ = (a.case_sensitive, a.respect_gemini_ignore);
+    let _ = a.respect_gemini_ignore;
     let where_ = a
         .dir_path
         .clone()
         .unwrap_or_else(|| "the allowed directories".into());
+    let found = |n: usize, list: &str| {
+        format!(
+            "Found {n} file(s) matching \"{}\" within {where_}, sorted by path:\n{list}",
+            a.pattern
+        )
+    };
+    // Gemini CLI's fallback for names with glob characters (`app/[id].tsx`): a pattern that names an
+    // existing file is taken literally, and matches that file only.
+    let literal = match a.dir_path.as_deref() {
+        Some(d) => format!("{}/{}", d.trim_end_matches('/'), a.pattern),
+        None => a.pattern.clone(),
+    };
+    if let Ok(st) = sb.stat(&StatArgs { path: literal }) {
+        if st.kind == "file" {
+            return Ok(text(found(1, &st.path), Some(false)));
+        }
+    }
+    // Case-insensitive unless case_sensitive is true, as Gemini CLI's glob (`nocase`).
+    let insensitive = a.case_sensitive != Some(true);
+    let rg = (insensitive && !a.pattern.starts_with(['!', '/'])).then(|| RgOptions {
+        globs: vec![(a.pattern.clone(), true)],
+        ..Default::default()
+    });
     let r = sb.glob(&GlobArgs {
         pattern: a.pattern.clone(),
         path: a.dir_path,
         no_ignore: a.respect_git_ignore.map(|r| !r),
         limit: Some(sb.policy.limits.max_results as u64),
+        rg,
         ..Default::default()
     })?;
     if r.matches.is_empty() {
@@ -576,16 +827,45 @@ fn glob(sb: &Sandbox, a: GlobIn) -> Result<Presented, Error> {
             Some(false),
         ));
     }
-    let mut out = format!(
-        "Found {} file(s) matching \"{}\" within {where_}, sorted by path:\n{}",
-        r.match_lines,
-        a.pattern,
-        r.matches.trim_end_matches('\n')
-    );
+    let mut out = found(r.match_lines as usize, r.matches.trim_end_matches('\n'));
     if r.truncated {
         out.push_str("\n(more files match: narrow the pattern or dir_path)");
     }
     Ok(text(out, Some(r.truncated)))
+}
+
+/// An ASCII character's place in the root collation order of ICU (which Node's `localeCompare`
+/// uses): white space, punctuation and symbols, digits, then letters with case ignored; other
+/// characters after them by code point.
+fn collation_rank(c: char) -> u32 {
+    const PUNCT: &str = "_-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$";
+    if c.is_whitespace() {
+        return c as u32;
+    }
+    if let Some(i) = PUNCT.find(c) {
+        return 0x100 + i as u32;
+    }
+    if c.is_ascii_digit() {
+        return 0x200 + c as u32;
+    }
+    if c.is_ascii_alphabetic() {
+        return 0x300 + c.to_ascii_lowercase() as u32;
+    }
+    0x1000 + c.to_lowercase().next().unwrap_or(c) as u32
+}
+
+/// Entry names in the order of Gemini CLI's `a.name.localeCompare(b.name)` (approximated by ICU's
+/// root order: case is only a tie-break, lower case first).
+fn locale_cmp(a: &str, b: &str) -> std::cmp::Ordering {
+    a.chars()
+        .map(collation_rank)
+        .cmp(b.chars().map(collation_rank))
+        .then_with(|| {
+            a.chars()
+                .map(|c| c.is_uppercase())
+                .cmp(b.chars().map(|c| c.is_uppercase()))
+        })
+        .then_with(|| a.cmp(b))
 }
 
 fn list(sb: &Sandbox, a: List) -> Result<Presented, Error> {
@@ -594,33 +874,56 @@ fn list(sb: &Sandbox, a: List) -> Result<Presented, Error> {
         .file_filtering_options
         .unwrap_or_default()
         .respect_git_ignore;
+    let dir = a.dir_path;
     let r = sb.list_dir(&ListArgs {
-        path: Some(a.dir_path),
+        path: Some(dir.clone()),
+        // Gemini CLI lists dot entries too; only ignore files (and here the deny rules) hide any.
+        hidden: Some(true),
         no_ignore: respect.map(|r| !r),
         limit: Some(sb.policy.limits.max_list_entries as u64),
         ..Default::default()
     })?;
-    let mut out = format!("Directory listing for {}:\n", r.path);
-    let mut shown = 0;
+    if r.total == 0 && r.ignored == 0 && r.hidden == 0 {
+        return Ok(text(format!("Directory {} is empty.", r.path), Some(false)));
+    }
+    // (is a directory, name, size): a symlink counts as what it leads to, as Gemini CLI's fs.stat
+    // sees it, when the engine can open it; one it cannot (dangling, or leading out of bounds) is
+    // left out, as Gemini CLI leaves out an entry its stat fails on.
+    let mut entries: Vec<(bool, &str, u64)> = Vec::new();
     for e in &r.entries {
         if super::excluded(&ignore, &e.name) {
             continue;
         }
-        shown += 1;
-        if e.kind == "dir" {
-            out.push_str(&format!("[DIR] {}\n", e.name));
+        if e.kind == "symlink" {
+            let target = format!("{}/{}", dir.trim_end_matches('/'), e.name);
+            match sb.stat(&StatArgs { path: target }) {
+                Ok(st) => entries.push((st.kind == "dir", &e.name, st.size)),
+                Err(_) => continue,
+            }
         } else {
-            out.push_str(&format!("{}\n", e.name));
+            entries.push((e.kind == "dir", &e.name, e.size));
         }
     }
-    if shown == 0 {
-        out = format!("Directory {} is empty.", r.path);
+    entries.sort_by(|x, y| y.0.cmp(&x.0).then_with(|| locale_cmp(x.1, y.1)));
+    let lines: Vec<String> = entries
+        .iter()
+        .map(|&(is_dir, name, size)| {
+            if is_dir {
+                format!("[DIR] {name}")
+            } else {
+                format!("{name} ({size} bytes)")
+            }
+        })
+        .collect();
+    let mut out = format!("Directory listing for {}:\n{}", r.path, lines.join("\n"));
+    if r.ignored > 0 {
+        out.push_str(&format!("\n\n({} ignored)", r.ignored));
     }
     if r.truncated {
         out.push_str(&format!(
-            "\n[{} more entries not shown]",
+            "\n\n[{} more entries not shown]",
             r.total.saturating_sub(r.next_offset)
         ));
     }
-    Ok(text(out.trim_end().to_string(), Some(r.truncated)))
+    Ok(text(out, Some(r.truncated)))
 }
