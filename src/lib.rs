@@ -115,9 +115,9 @@ pub use crate::core::sandbox::Sandbox;
 pub use crate::index::{IndexStats, IndexStatus};
 pub use crate::tools::edit::{Edit, EditArgs, EditResult};
 pub use crate::tools::fsops::{FsOpResult, MkdirArgs, MoveArgs};
-pub use crate::tools::many::{ManyFile, ReadManyArgs, ReadManyResult};
 pub use crate::tools::media::{MediaArgs, MediaResult, MAX_MEDIA_BYTES};
-pub use crate::tools::meta::{RootEntry, RootsArgs, RootsResult};
+pub use crate::tools::read_many::{ManyFile, ReadManyArgs, ReadManyResult};
+pub use crate::tools::stat_list::{RootEntry, RootsArgs, RootsResult};
 pub use crate::tools::tree::{TreeArgs, TreeNode, TreeOmitted, TreeResult};
 pub use crate::tools::ToolName;
 pub use search::args::{
@@ -126,10 +126,10 @@ pub use search::args::{
 pub use search::file::OutputMode;
 pub use search::glob::{GlobArgs, GlobSort};
 pub use search::page::{Skipped, Stats};
-pub use tools::meta::{Entry, ListArgs, ListResult, StatArgs, StatResult};
-pub use tools::narrow::file_uri_path;
+pub use tools::client_roots::file_uri_path;
 pub use tools::profile::{Block, Presented, Profile, SchemaFormat};
 pub use tools::read::{DocumentInfo, ReadArgs, ReadResult};
 pub use tools::render;
+pub use tools::stat_list::{Entry, ListArgs, ListResult, StatArgs, StatResult};
 pub use tools::write::{ContentEncoding, DeleteArgs, WriteArgs, WriteResult};
 pub use tools::ToolInfo;

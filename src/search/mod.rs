@@ -9,7 +9,7 @@ pub(crate) mod file;
 pub(crate) mod glob;
 pub(crate) mod grep;
 pub(crate) mod matcher;
-pub(crate) mod memo;
+pub(crate) mod matcher_cache;
 pub(crate) mod page;
 pub(crate) mod query;
 pub(crate) mod rg;

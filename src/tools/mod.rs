@@ -1,20 +1,20 @@
 //! The tool surface for agent loops: JSON schemas generated from the argument types, and dispatch.
 
 pub(crate) mod args;
-pub(crate) mod budgeted;
 pub(crate) mod catalog;
+pub(crate) mod client_roots;
 pub(crate) mod edit;
 pub(crate) mod fsops;
-pub(crate) mod many;
 pub(crate) mod media;
-pub(crate) mod meta;
-pub(crate) mod narrow;
 pub mod profile;
 pub(crate) mod read;
+pub(crate) mod read_many;
 pub mod render;
 pub(crate) mod router;
 pub(crate) mod schema;
+pub(crate) mod stat_list;
 pub(crate) mod tree;
+pub(crate) mod with_budget;
 pub(crate) mod write;
 
 pub use catalog::ToolName;

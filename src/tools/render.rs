@@ -12,8 +12,8 @@
 //! ```
 
 use crate::tools::edit::EditResult;
-use crate::tools::meta::{ListResult, StatResult};
 use crate::tools::read::ReadResult;
+use crate::tools::stat_list::{ListResult, StatResult};
 use crate::tools::write::WriteResult;
 use crate::GrepResult;
 use serde::de::DeserializeOwned;

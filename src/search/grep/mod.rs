@@ -17,7 +17,7 @@ use crate::search::args::{GrepArgs, GrepResult, OutputFormat, MAX_OFFSET};
 use crate::search::cursor::{self, Cursor};
 use crate::search::file::{Context, FileOpts, OutputMode, SeqSkip};
 use crate::search::matcher::MatchFlags;
-use crate::search::memo;
+use crate::search::matcher_cache;
 use crate::search::page::{HitFn, HitHook, Page, Stats};
 use crate::search::query::{start_pos, Start};
 use crate::search::rg::{BinaryMode, RgOptions};
@@ -163,7 +163,7 @@ impl Sandbox {
             max_depth: args.max_depth,
             ..filter
         };
-        let matcher = memo::build_any_within(
+        let matcher = matcher_cache::build_any_within(
             &args.pattern,
             args.patterns.as_deref().unwrap_or_default(),
             flags,

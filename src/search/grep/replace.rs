@@ -4,7 +4,7 @@
 use crate::core::error::Result;
 use crate::core::sandbox::Sandbox;
 use crate::search::args::GrepArgs;
-use crate::search::memo;
+use crate::search::matcher_cache;
 use crate::search::rg::RgOptions;
 use grep_matcher::{Captures, Matcher};
 use grep_regex::RegexMatcher;
@@ -98,7 +98,7 @@ impl Sandbox {
         args.rg = rg.cloned();
         let args = &args;
         let flags = super::match_flags(args);
-        let matcher = memo::build_any(
+        let matcher = matcher_cache::build_any(
             &args.pattern,
             args.patterns.as_deref().unwrap_or_default(),
             flags,

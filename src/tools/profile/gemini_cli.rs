@@ -6,7 +6,7 @@ use super::{input_of, parse, text, text_output, Def, Presented};
 use crate::core::error::{Error, ErrorCode};
 use crate::core::sandbox::Sandbox;
 use crate::search::matcher::MatchFlags;
-use crate::search::memo;
+use crate::search::matcher_cache;
 use crate::search::rg::RgOptions;
 use crate::tools::ToolName;
 use crate::{
@@ -730,7 +730,7 @@ fn excluding(
         case_insensitive: args.case_insensitive.unwrap_or(false),
         ..MatchFlags::default()
     };
-    let exclude = memo::build_any(exclude, &[], flags, &sb.policy.limits)
+    let exclude = matcher_cache::build_any(exclude, &[], flags, &sb.policy.limits)
         .map_err(|e| Error::invalid(format!("exclude_pattern: {}", e.message)))?;
     let wanted = args.limit.unwrap_or(MAX_MATCHES);
     let budget = std::time::Duration::from_millis(sb.policy.limits.timeout_ms);
