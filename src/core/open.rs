@@ -366,11 +366,33 @@ pub(crate) fn steps_on(
     symlinks: SymlinkMode,
     denied: impl Fn(&Path) -> bool,
 ) -> bool {
+    steps_on_at(dir, rel, symlinks, &denied, 0)
+}
+
+/// [`steps_on`] of `rel`, `hops` symlinks deep: a symlink met on the way is walked by its text too
+/// (`l -> z/../a` steps on `z` although the kernel lands on `a`), from the directory that holds it.
+fn steps_on_at(
+    dir: BorrowedFd<'_>,
+    rel: &Path,
+    symlinks: SymlinkMode,
+    denied: &dyn Fn(&Path) -> bool,
+    hops: u32,
+) -> bool {
     let comps: Vec<Component<'_>> = rel.components().collect();
     let mut real = PathBuf::new();
     for (i, c) in comps.iter().enumerate() {
         match c {
             Component::Normal(n) => {
+                if let Some(body) = link_body(dir, &real, n, symlinks) {
+                    if hops >= 40 {
+                        return false;
+                    }
+                    if body.is_relative()
+                        && steps_on_at(dir, &real.join(&body), symlinks, denied, hops + 1)
+                    {
+                        return true;
+                    }
+                }
                 let next = real.join(n);
                 let reached = open_beneath(dir, &next, Want::Meta, symlinks)
                     .ok()
@@ -395,6 +417,25 @@ pub(crate) fn steps_on(
         }
     }
     false
+}
+
+/// The text of `name` in the directory at the real path `parent`, when it is a symlink that the
+/// sandbox follows.
+fn link_body(
+    dir: BorrowedFd<'_>,
+    parent: &Path,
+    name: &std::ffi::OsStr,
+    symlinks: SymlinkMode,
+) -> Option<PathBuf> {
+    use std::os::unix::ffi::OsStringExt;
+    if symlinks == SymlinkMode::Never {
+        return None;
+    }
+    let pfd = open_beneath(dir, parent, Want::Dir, symlinks).ok()?.fd;
+    let body = rustix::fs::readlinkat(&pfd, name, Vec::new()).ok()?;
+    Some(PathBuf::from(std::ffi::OsString::from_vec(
+        body.into_bytes(),
+    )))
 }
 
 /// The deepest paths a walk from `start` along `comps` (read as text: `..` pops) reaches: `start`

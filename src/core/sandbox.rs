@@ -217,10 +217,14 @@ impl Sandbox {
             let root = &self.roots[idx];
             match open::open_beneath(open::borrow(&root.dir), &rel, want, self.policy.symlinks) {
                 Ok(opened) => {
-                    if open::has_parent_step(&rel) && self.steps_on_denied(id, &root.dir, &rel) {
+                    let resolved = self.resolved(raw, &root.dir, &opened, &rel)?;
+                    // A `..` in the request, or a symlink on the way (the object is not where the
+                    // text says), may have stepped on a denied name that the object's own path
+                    // does not show.
+                    let detour = open::has_parent_step(&rel) || resolved != open::lexical(&rel);
+                    if detour && self.steps_on_denied(id, &root.dir, &rel) {
                         return Err(denied(raw));
                     }
-                    let resolved = self.resolved(raw, &root.dir, &opened, &rel)?;
                     self.admit(raw, id, &resolved, &opened)?;
                     return Ok(Located {
                         root: idx,

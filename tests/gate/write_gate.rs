@@ -635,3 +635,46 @@ fn a_request_through_a_denied_name_answers_alike_whether_or_not_it_exists() {
     std::fs::create_dir(w.join("has/sub")).unwrap();
     ok(&sb.call("read_file", json!({"path": "has/sub/../x.txt"})));
 }
+
+/// A symlink whose own text steps through a denied name (`l -> .git/../x.txt`, `m -> d/.git/..`)
+/// answers DENIED whether or not that name exists, though the kernel lands on a permitted object:
+/// otherwise reading through it tells whether `.git` is there. Plain requests, and symlinks that do
+/// not pass a denied name, are served.
+#[test]
+fn a_symlink_whose_text_steps_on_a_denied_name_answers_alike_whether_or_not_it_exists() {
+    let (_t, w) = tmp();
+    for d in ["has", "hasnt"] {
+        let at = w.join(d);
+        std::fs::create_dir_all(at.join("sub")).unwrap();
+        std::fs::write(at.join("x.txt"), "plain\n").unwrap();
+        std::os::unix::fs::symlink(".git/../x.txt", at.join("l")).unwrap();
+        std::os::unix::fs::symlink("sub/.git/../..", at.join("m")).unwrap();
+        std::os::unix::fs::symlink("l", at.join("ll")).unwrap();
+        std::os::unix::fs::symlink("sub/../x.txt", at.join("fine")).unwrap();
+    }
+    std::fs::create_dir(w.join("has/.git")).unwrap();
+    std::fs::create_dir(w.join("has/sub/.git")).unwrap();
+    let sb = sandbox(&[&w], all_writes(&w), &[".git/"]);
+    for d in ["has", "hasnt"] {
+        for (tool, args) in [
+            ("read_file", json!({"path": format!("{d}/l")})),
+            ("read_file", json!({"path": format!("{d}/ll")})),
+            ("stat", json!({"path": format!("{d}/m")})),
+            ("read_file", json!({"path": format!("{d}/m/x.txt")})),
+            ("list_dir", json!({"path": format!("{d}/m")})),
+            (
+                "write_file",
+                json!({"path": format!("{d}/m/new.txt"), "content": "n"}),
+            ),
+        ] {
+            let r = sb.call(tool, args.clone());
+            assert_eq!(code(&r), "DENIED", "{tool} {args}: {r}");
+        }
+        assert!(
+            !w.join(d).join("new.txt").exists(),
+            "{d}: a write got through"
+        );
+        ok(&sb.call("read_file", json!({"path": format!("{d}/fine")})));
+        ok(&sb.call("read_file", json!({"path": format!("{d}/x.txt")})));
+    }
+}

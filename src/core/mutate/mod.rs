@@ -199,6 +199,10 @@ impl Sandbox {
         };
         let resolved = open::path_beneath(root.dir.as_fd(), fd.as_fd())
             .unwrap_or_else(|| open::lexical(parent));
+        // A symlink on the way may have stepped on a denied name (`l/x` with `l -> z/..`).
+        if resolved != open::lexical(parent) && steps_denied() {
+            return Err(denied(raw));
+        }
         Ok((fd, resolved))
     }
 

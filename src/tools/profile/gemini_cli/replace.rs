@@ -1,0 +1,158 @@
+//! replace as Gemini CLI's edit tool answers it: the exact text, then its whitespace-tolerant
+//! "flexible" match, and its error texts.
+
+use super::*;
+
+/// replace, as Gemini CLI's edit tool (edit.ts): the exact text first; when it is not found, Gemini's
+/// "flexible" strategy (the lines of old_string compared with leading and trailing white space
+/// ignored, the replacement given the matched block's indentation); its error texts.
+pub(super) fn replace(sb: &Sandbox, a: Replace) -> Result<Presented, Error> {
+    let _ = a.instruction;
+    let all = a.allow_multiple == Some(true);
+    let exact = sb.edit_file(&EditArgs {
+        path: a.file_path.clone(),
+        old_string: Some(a.old_string.clone()),
+        new_string: Some(a.new_string.clone()),
+        replace_all: a.allow_multiple,
+        ..Default::default()
+    });
+    let e = match exact {
+        Ok(r) => return Ok(replaced(&r.path, r.replacements)),
+        Err(e) => e,
+    };
+    let not_found = e.code == ErrorCode::NotFound && e.message.contains("old_string was not found");
+    let several = e
+        .message
+        .split("old_string occurs ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next().and_then(|n| n.parse::<u64>().ok()));
+    let path = &a.file_path;
+    if let Some(n) = several.filter(|_| e.code == ErrorCode::InvalidArgument && !all) {
+        return Err(Error::invalid(format!(
+            "Failed to edit, Expected 1 occurrence but found {n} for old_string in file: {path}. If you \
+             intended to replace multiple occurrences, set 'allow_multiple' to true."
+        )));
+    }
+    if !not_found {
+        return Err(e);
+    }
+    let closest = e
+        .details
+        .as_ref()
+        .and_then(|d| d.get("closest_line"))
+        .and_then(Value::as_u64);
+    let none_found = || {
+        Error::new(
+            ErrorCode::NotFound,
+            format!(
+                "Failed to edit, 0 occurrences found for old_string in {path}. Ensure you're not escaping \
+                 content incorrectly and check whitespace, indentation, and context. Use read_file tool to \
+                 verify.{}",
+                closest
+                    .map(|n| format!(" Line {n} is the closest."))
+                    .unwrap_or_default()
+            ),
+        )
+    };
+    let r = sb.read_file(&ReadArgs {
+        path: path.clone(),
+        ..Default::default()
+    })?;
+    if r.truncated || r.binary || r.encoding != "utf-8" || r.content.contains('\r') {
+        return Err(none_found());
+    }
+    let Some((from, to, block, n)) = flexible(&r.content, &a.old_string, &a.new_string) else {
+        return Err(none_found());
+    };
+    if n > 1 && !all {
+        return Err(Error::invalid(format!(
+            "Failed to edit, Expected 1 occurrence but found {n} for old_string in file: {path}. If you \
+             intended to replace multiple occurrences, set 'allow_multiple' to true."
+        )));
+    }
+    // The lines from the first block found to the end of the last, replaced in one edit that the
+    // engine checks against the file as it is when it writes.
+    let r = sb.edit_file(&EditArgs {
+        path: path.clone(),
+        old_string: Some(r.content[from..to].to_string()),
+        new_string: Some(block),
+        ..Default::default()
+    })?;
+    Ok(replaced(&r.path, n))
+}
+
+fn replaced(path: &str, n: u64) -> Presented {
+    text(
+        format!("Successfully modified file: {path} ({n} replacements)."),
+        None,
+    )
+}
+
+/// Gemini CLI's `calculateFlexibleReplacement` on `content`: the byte range from the first matched
+/// block to the end of the last, its replacement, and the number of blocks; None when no block
+/// matches.
+fn flexible(content: &str, old: &str, new: &str) -> Option<(usize, usize, String, u64)> {
+    let old = old.replace("\r\n", "\n");
+    let new = new.replace("\r\n", "\n");
+    let want: Vec<&str> = old.split('\n').map(str::trim).collect();
+    let lines: Vec<&str> = content.split_inclusive('\n').collect();
+    let replace_lines: Vec<&str> = new.split('\n').collect();
+    let mut starts = Vec::with_capacity(lines.len() + 1);
+    let mut at = 0;
+    for l in &lines {
+        starts.push(at);
+        at += l.len();
+    }
+    starts.push(at);
+    let (mut first, mut last, mut n) = (None, 0, 0u64);
+    let mut out = String::new();
+    let mut i = 0;
+    while i + want.len() <= lines.len() {
+        let window = &lines[i..i + want.len()];
+        if window.iter().zip(&want).all(|(l, w)| l.trim() == *w) {
+            n += 1;
+            let begin = starts[i];
+            match first {
+                None => first = Some(begin),
+                Some(_) => out.push_str(&content[last..begin]),
+            }
+            let indent: String = window[0]
+                .chars()
+                .take_while(|c| *c == ' ' || *c == '\t')
+                .collect();
+            let mut block = indented(&replace_lines, &indent).join("\n");
+            if !new.is_empty() && window[window.len() - 1].ends_with('\n') && !block.ends_with('\n')
+            {
+                block.push('\n');
+            }
+            out.push_str(&block);
+            last = starts[i + want.len()];
+            i += want.len();
+        } else {
+            i += 1;
+        }
+    }
+    first.map(|f| (f, last, out, n))
+}
+
+/// Gemini CLI's `applyIndentation`: the first line's indentation is replaced by `target` on every
+/// line that starts with it; other lines get `target` before their trimmed start; blank lines are
+/// emptied.
+fn indented(lines: &[&str], target: &str) -> Vec<String> {
+    let reference: &str = lines.first().map_or("", |l| {
+        let n = l.len() - l.trim_start_matches([' ', '\t']).len();
+        &l[..n]
+    });
+    lines
+        .iter()
+        .map(|l| {
+            if l.trim().is_empty() {
+                String::new()
+            } else if let Some(rest) = l.strip_prefix(reference) {
+                format!("{target}{rest}")
+            } else {
+                format!("{target}{}", l.trim_start())
+            }
+        })
+        .collect()
+}
