@@ -1,6 +1,6 @@
 """Benchmarks of the Python binding, every ratio from one run (BENCHMARKS.md, "Python").
 
-    python python/bench/bench.py [--corpus DIR] [--pattern PAT] [--rootbound-bin PATH]
+    python python/bench/bench.py [--corpus DIR] [--pattern PAT] [--rootbound-bin PATH] [--overhead-only]
 
 1. Per-call overhead: `stat` and a 5-file grep (benches/call.rs's tree and pattern) from Python
    (typed method, `sb.call` with a dict; grep from the main thread, which is watched for Ctrl-C,
@@ -10,7 +10,7 @@
    (same process), vs `rootbound grep -n`, vs `subprocess.run(["rg", "-n", ...])`, vs the
    os.walk + re tool frameworks ship; and the first page of 10 results from Python vs an rg
    subprocess (run to the end, first 10 lines kept, as framework tools do).
-Without --corpus, a generated tree is used (and the output says so).
+Without --corpus, a generated tree is used (and the output says so). --overhead-only runs part 1 only.
 """
 
 from __future__ import annotations
@@ -245,12 +245,15 @@ def main() -> None:
     ap.add_argument("--pattern", default="mutex_lock")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--calls", type=int, default=5000)
+    ap.add_argument("--overhead-only", action="store_true", help="the per-call overhead rows only")
     ap.add_argument("--rootbound-bin", default=str(Path(__file__).resolve().parents[2] / "target/release/rootbound"))
     a = ap.parse_args()
     print(f"rootbound {rootbound.__version__}, Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
           f"load {os.getloadavg()[0]:.1f}")
     overhead(a.calls)
-    if a.corpus:
+    if a.overhead_only:
+        pass
+    elif a.corpus:
         large(Path(a.corpus), a.pattern, a.runs, a.rootbound_bin)
         interrupt_latency(Path(a.corpus), 10)
     else:
