@@ -98,6 +98,30 @@ def overhead(n: int) -> None:
         t.start()
         t.join()
         rows.append(("grep 5 files: sb.grep_search (other thread, inline)", median_us(res), r_grep))
+        # Paired: each Python call followed by the same call made from Rust (one call per
+        # `_bench_rust_calls`), so both see the same moment's load; the medians of the per-pair
+        # difference and ratio are steadier than medians of rows measured seconds apart.
+        paired: List[Tuple[str, float, float, float, float]] = []
+        for label, name, args, fn in [
+            ("stat: sb.stat(path)", "stat", {"path": "f3.rs"}, lambda: sb.stat("f3.rs")),
+            ("grep 5 files: sb.grep_search (main thread, watched)", "grep_search", grep_args,
+             lambda: sb.grep_search(**grep_args)),
+            ("grep 5 files: sb.call (main thread, watched)", "grep_search", grep_args,
+             lambda: sb.call("grep_search", grep_args)),
+        ]:
+            text = json.dumps(args)
+            pys, rss = [], []
+            for i in range(n + 200):
+                t0 = time.perf_counter()
+                fn()
+                p = time.perf_counter() - t0
+                r = _rootbound._bench_rust_calls(core, name, text, 1)[0]
+                if i >= 200:
+                    pys.append(p)
+                    rss.append(r)
+            paired.append((label, median_us(pys), median_us(rss),
+                           median_us([a - b for a, b in zip(pys, rss)]),
+                           statistics.median([a / b for a, b in zip(pys, rss)])))
         print(f"\n## Per-call overhead (median of {n} calls, µs; Rust = same calls in a Rust loop, same process)")
         print(f"Rust: stat {r_stat:.1f} µs, grep 5 files {r_grep:.1f} µs (back to back in a Rust loop); "
               f"spaced by Python's loop (Rust-side time of each call): stat {r_stat_spaced:.1f} µs, "
@@ -107,6 +131,12 @@ def overhead(n: int) -> None:
         for label, py, base in rows:
             ok = "met" if py <= 1.5 * base + 20 else "not met"
             print(f"| {label} | {py:.1f} | {base:.1f} | {py / base:.2f}x | {py - base:.1f} | {ok} |")
+        print(f"\n## Paired (each Python call then the same call from Rust; medians of {n} pairs, µs)")
+        print("| call | Python µs | Rust µs | median of Python − Rust µs | median of Python / Rust | target |")
+        print("|---|---|---|---|---|---|")
+        for label, py, base, diff, ratio in paired:
+            ok = "met" if py <= 1.5 * base + 20 else "not met"
+            print(f"| {label} | {py:.1f} | {base:.1f} | {diff:.1f} | {ratio:.2f}x | {ok} |")
 
 
 def generated_tree(d: Path) -> Tuple[Path, str]:
