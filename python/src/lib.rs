@@ -603,13 +603,14 @@ mod wake {
 
     static WATCHER: Mutex<Option<Arc<Watcher>>> = Mutex::new(None);
 
-    /// `signal.set_wakeup_fd`, `signal.getsignal`, `signal.default_int_handler`, and the keyword
-    /// arguments `{"warn_on_full_buffer": False}`.
+    /// `set_wakeup_fd`, `getsignal`, `default_int_handler` of `_signal` (the C module; the
+    /// `signal` module's `getsignal` wraps it in an enum lookup that costs ~8 µs a call here), and
+    /// the keyword arguments `{"warn_on_full_buffer": False}`.
     static SIGNAL: PyOnceLock<[Py<PyAny>; 4]> = PyOnceLock::new();
 
     fn signal_fns(py: Python<'_>) -> PyResult<&[Py<PyAny>; 4]> {
         SIGNAL.get_or_try_init(py, || {
-            let m = py.import("signal")?;
+            let m = py.import("_signal")?;
             let kw = PyDict::new(py);
             kw.set_item("warn_on_full_buffer", false)?;
             Ok([
