@@ -307,7 +307,7 @@ class Sandbox:
         """Searches file contents with a regular expression (Rust regex syntax; ripgrep's engine),
         one page at a time: ``matches`` holds ``path:line:text`` lines (``output_format="json"``:
         ``hits``). ``truncated`` says more exist; pass ``cursor=result.next_cursor`` for the next
-        page, or use ``iter_grep``. Ctrl-C stops the search within a poll slice (20 ms)."""
+        page, or use ``iter_grep``. Ctrl-C stops the search within milliseconds (KeyboardInterrupt)."""
         return GrepResult(self._invoke("grep_search", _args(locals()), budget))
 
     async def grep_search_async(self, pattern: str, **kwargs: Any) -> GrepResult:
