@@ -1,6 +1,6 @@
 """Benchmarks of the Python binding, every ratio from one run (BENCHMARKS.md, "Python").
 
-    python python/bench/bench.py [--corpus DIR] [--pattern PAT] [--rootbound-bin PATH]
+    python python/bench/bench.py [--corpus DIR] [--pattern PAT] [--rootbound-bin PATH] [--overhead-only]
 
 1. Per-call overhead: `stat` and a 5-file grep (benches/call.rs's tree and pattern) from Python
    (typed method, `sb.call` with a dict; grep from the main thread, which is watched for Ctrl-C,
@@ -10,7 +10,7 @@
    (same process), vs `rootbound grep -n`, vs `subprocess.run(["rg", "-n", ...])`, vs the
    os.walk + re tool frameworks ship; and the first page of 10 results from Python vs an rg
    subprocess (run to the end, first 10 lines kept, as framework tools do).
-Without --corpus, a generated tree is used (and the output says so).
+Without --corpus, a generated tree is used (and the output says so). --overhead-only runs part 1 only.
 """
 
 from __future__ import annotations
@@ -98,6 +98,30 @@ def overhead(n: int) -> None:
         t.start()
         t.join()
         rows.append(("grep 5 files: sb.grep_search (other thread, inline)", median_us(res), r_grep))
+        # Paired: each Python call followed by the same call made from Rust (one call per
+        # `_bench_rust_calls`), so both see the same moment's load; the medians of the per-pair
+        # difference and ratio are steadier than medians of rows measured seconds apart.
+        paired: List[Tuple[str, float, float, float, float]] = []
+        for label, name, args, fn in [
+            ("stat: sb.stat(path)", "stat", {"path": "f3.rs"}, lambda: sb.stat("f3.rs")),
+            ("grep 5 files: sb.grep_search (main thread, watched)", "grep_search", grep_args,
+             lambda: sb.grep_search(**grep_args)),
+            ("grep 5 files: sb.call (main thread, watched)", "grep_search", grep_args,
+             lambda: sb.call("grep_search", grep_args)),
+        ]:
+            text = json.dumps(args)
+            pys, rss = [], []
+            for i in range(n + 200):
+                t0 = time.perf_counter()
+                fn()
+                p = time.perf_counter() - t0
+                r = _rootbound._bench_rust_calls(core, name, text, 1)[0]
+                if i >= 200:
+                    pys.append(p)
+                    rss.append(r)
+            paired.append((label, median_us(pys), median_us(rss),
+                           median_us([a - b for a, b in zip(pys, rss)]),
+                           statistics.median([a / b for a, b in zip(pys, rss)])))
         print(f"\n## Per-call overhead (median of {n} calls, µs; Rust = same calls in a Rust loop, same process)")
         print(f"Rust: stat {r_stat:.1f} µs, grep 5 files {r_grep:.1f} µs (back to back in a Rust loop); "
               f"spaced by Python's loop (Rust-side time of each call): stat {r_stat_spaced:.1f} µs, "
@@ -107,6 +131,12 @@ def overhead(n: int) -> None:
         for label, py, base in rows:
             ok = "met" if py <= 1.5 * base + 20 else "not met"
             print(f"| {label} | {py:.1f} | {base:.1f} | {py / base:.2f}x | {py - base:.1f} | {ok} |")
+        print(f"\n## Paired (each Python call then the same call from Rust; medians of {n} pairs, µs)")
+        print("| call | Python µs | Rust µs | median of Python − Rust µs | median of Python / Rust | target |")
+        print("|---|---|---|---|---|---|")
+        for label, py, base, diff, ratio in paired:
+            ok = "met" if py <= 1.5 * base + 20 else "not met"
+            print(f"| {label} | {py:.1f} | {base:.1f} | {diff:.1f} | {ratio:.2f}x | {ok} |")
 
 
 def generated_tree(d: Path) -> Tuple[Path, str]:
@@ -245,12 +275,15 @@ def main() -> None:
     ap.add_argument("--pattern", default="mutex_lock")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--calls", type=int, default=5000)
+    ap.add_argument("--overhead-only", action="store_true", help="the per-call overhead rows only")
     ap.add_argument("--rootbound-bin", default=str(Path(__file__).resolve().parents[2] / "target/release/rootbound"))
     a = ap.parse_args()
     print(f"rootbound {rootbound.__version__}, Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
           f"load {os.getloadavg()[0]:.1f}")
     overhead(a.calls)
-    if a.corpus:
+    if a.overhead_only:
+        pass
+    elif a.corpus:
         large(Path(a.corpus), a.pattern, a.runs, a.rootbound_bin)
         interrupt_latency(Path(a.corpus), 10)
     else:

@@ -1,6 +1,6 @@
 """Type stubs of the native module (PyO3). Use the ``rootbound`` package, not this module."""
 
-from typing import List, Optional, Tuple
+from typing import Any, List, Mapping, Optional, Tuple, Union
 
 __version__: str
 
@@ -32,12 +32,12 @@ class Core:
     def call(
         self,
         name: str,
-        args_json: str,
+        args: Union[str, Mapping[str, Any]],
         budget: Optional[Budget] = None,
         profile: Optional[str] = None,
         watch: bool = False,
         engine: bool = False,
-    ) -> Tuple[bool, str]: ...
+    ) -> Tuple[bool, Any]: ...
     def tools(self, format: str = "openai", profile: Optional[str] = None) -> str: ...
     @property
     def agent(self) -> str: ...

@@ -187,10 +187,10 @@ class Sandbox:
         dict. A tool failure is returned as ``{"error": {"code", "message", ...}}``, never raised.
         With ``profile`` (or a configured one), ``name`` is a tool of that dialect and the result is
         its structured form (e.g. ``{"content": ...}``)."""
-        text = args if isinstance(args, str) else _dumps(dict(args or {}))
-        _, out = self._core.call(name, text, budget, profile, _watch())
-        result: Dict[str, Any] = _loads(out)
-        return result
+        a = args if isinstance(args, (str, dict)) else dict(args or {})
+        _, result = self._core.call(name, a, budget, profile, _watch())
+        out: Dict[str, Any] = result
+        return out
 
     async def call_async(
         self,
@@ -205,9 +205,9 @@ class Sandbox:
         text = args if isinstance(args, str) else _dumps(dict(args or {}))
 
         def run() -> Dict[str, Any]:
-            _, out = self._core.call(name, text, b, profile, False)
-            result: Dict[str, Any] = _loads(out)
-            return result
+            _, result = self._core.call(name, text, b, profile, False)
+            out: Dict[str, Any] = result
+            return out
 
         return await _in_executor(run, b)
 
@@ -224,8 +224,8 @@ class Sandbox:
     # ---- typed calls -----------------------------------------------------------------------
 
     def _invoke(self, tool: str, args: Dict[str, Any], budget: Optional[Budget]) -> Dict[str, Any]:
-        ok, out = self._core.call(tool, _dumps(args), budget, None, _watch(), True)
-        data: Dict[str, Any] = _loads(out)
+        ok, out = self._core.call(tool, args, budget, None, _watch(), True)
+        data: Dict[str, Any] = out
         if not ok:
             raise error_from(data)
         return data
@@ -238,7 +238,7 @@ class Sandbox:
 
         def run() -> Dict[str, Any]:
             ok, out = self._core.call(tool, text, b, None, False, True)
-            data: Dict[str, Any] = _loads(out)
+            data: Dict[str, Any] = out
             if not ok:
                 raise error_from(data)
             return data
@@ -307,7 +307,7 @@ class Sandbox:
         """Searches file contents with a regular expression (Rust regex syntax; ripgrep's engine),
         one page at a time: ``matches`` holds ``path:line:text`` lines (``output_format="json"``:
         ``hits``). ``truncated`` says more exist; pass ``cursor=result.next_cursor`` for the next
-        page, or use ``iter_grep``. Ctrl-C stops the search within a poll slice (20 ms)."""
+        page, or use ``iter_grep``. Ctrl-C stops the search within milliseconds (KeyboardInterrupt)."""
         return GrepResult(self._invoke("grep_search", _args(locals()), budget))
 
     async def grep_search_async(self, pattern: str, **kwargs: Any) -> GrepResult:

@@ -1,21 +1,32 @@
 //! `rootbound._rootbound`: the native half of the `rootbound` Python package.
 //!
 //! It is deliberately small. A [`Core`] holds one agent's tools ([`rootbound::config::AgentTools`],
-//! built from a policy given as JSON or from a config file) and answers `call(name, args_json)` with
-//! `(ok, result_json)`: the JSON contract of `rootbound call`, so every argument the library accepts
-//! is accepted here without a second list of fields. The Python package (`python/rootbound/`) builds
-//! the keyword-argument methods, result objects and exception classes on top of it.
+//! built from a policy given as JSON or from a config file) and answers `call(name, args)` with
+//! `(ok, result)`: the JSON contract of `rootbound call`, so every argument the library accepts
+//! is accepted here without a second list of fields. `args` is a dict (converted to a JSON value
+//! here, no JSON text in between) or a JSON string; `result` is the result's JSON value built as
+//! Python objects (dict, list, str, int, float, bool, None), exactly what `json.loads` of the
+//! result text gives. The Python package (`python/rootbound/`) builds the keyword-argument methods,
+//! result objects and exception classes on top of it.
 //!
 //! Concurrency: every call releases the GIL for its whole duration (`Python::detach`). A call made
 //! with `watch=True` (the Python layer passes it from the main thread, where signal handlers run)
-//! of a tool that can run long (not one of [`QUICK`]) is executed by a helper thread (one per
-//! watching thread, kept for its lifetime) while the calling thread waits in slices of 20 ms and
-//! runs `Python::check_signals` between them: a KeyboardInterrupt (or any exception a signal
-//! handler raises) cancels the call's budget, waits for the call to return, and propagates.
+//! of a tool that can run long (not one of [`QUICK`]) must still turn Ctrl-C into
+//! KeyboardInterrupt. On Unix, while SIGINT has Python's default handler, the call runs inline
+//! with the module's signal pipe as Python's wakeup fd (`signal.set_wakeup_fd`; see [`wake`]): a
+//! watcher thread cancels the call's budget when a SIGINT byte arrives, and after the call the
+//! host's wakeup fd is restored, the bytes that came meanwhile are passed on to it, and
+//! `Python::check_signals` raises. Otherwise (a custom SIGINT handler, no Unix), the call is
+//! executed by a helper thread (one per watching thread, kept for its lifetime) while the calling
+//! thread waits in slices of 20 ms and runs `Python::check_signals` between them: a
+//! KeyboardInterrupt (or any exception a signal handler raises) cancels the call's budget, waits
+//! for the call to return, and propagates.
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use rootbound::config::{AgentConfig, AgentTools, Config, ConfigError};
 use rootbound::{Error, ErrorCode, Limits, Policy, Profile, Sandbox, SchemaFormat};
 use serde_json::Value;
@@ -136,16 +147,132 @@ fn parse_profile(name: &str) -> PyResult<Profile> {
     })
 }
 
-/// Runs one call: the result JSON, or the error object.
-fn run(tools: &AgentTools, name: &str, args: Value, budget: &rootbound::Budget) -> (bool, String) {
+/// Nesting beyond which an argument value is left to `json.dumps` (which reports a cycle).
+const MAX_DEPTH: usize = 64;
+
+/// A Python argument value as JSON, for the values `json.dumps` writes as themselves (dict with
+/// str keys, list, tuple, str, int, float, bool, None); `None` for anything else, which the caller
+/// hands to `json.dumps` so its text (or its error) is what it always was.
+fn py_to_json(obj: &Bound<'_, PyAny>, depth: usize) -> Option<Value> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    if obj.is_none() {
+        return Some(Value::Null);
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Some(Value::String(s.to_cow().ok()?.into_owned()));
+    }
+    // bool before int: bool is a subclass of int.
+    if let Ok(b) = obj.cast::<PyBool>() {
+        return Some(Value::Bool(b.is_true()));
+    }
+    if let Ok(i) = obj.cast::<PyInt>() {
+        if let Ok(v) = i.extract::<i64>() {
+            return Some(Value::from(v));
+        }
+        return i.extract::<u64>().ok().map(Value::from);
+    }
+    if let Ok(f) = obj.cast::<PyFloat>() {
+        // NaN and the infinities go to json.dumps, whose text the parser refuses as before.
+        return serde_json::Number::from_f64(f.value()).map(Value::Number);
+    }
+    if let Ok(d) = obj.cast::<PyDict>() {
+        let mut m = serde_json::Map::new();
+        for (k, v) in d.iter() {
+            let k = k.cast::<PyString>().ok()?.to_cow().ok()?.into_owned();
+            m.insert(k, py_to_json(&v, depth + 1)?);
+        }
+        return Some(Value::Object(m));
+    }
+    if let Ok(l) = obj.cast::<PyList>() {
+        return l
+            .iter()
+            .map(|v| py_to_json(&v, depth + 1))
+            .collect::<Option<Vec<_>>>()
+            .map(Value::Array);
+    }
+    if let Ok(t) = obj.cast::<PyTuple>() {
+        return t
+            .iter()
+            .map(|v| py_to_json(&v, depth + 1))
+            .collect::<Option<Vec<_>>>()
+            .map(Value::Array);
+    }
+    None
+}
+
+/// A JSON value as the Python objects `json.loads` makes of its text.
+fn json_to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match v {
+        Value::Null => py.None().into_bound(py),
+        Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
+        Value::Number(n) => {
+            if let Some(i) = n.as_i64() {
+                i.into_pyobject(py)?.into_any()
+            } else if let Some(u) = n.as_u64() {
+                u.into_pyobject(py)?.into_any()
+            } else {
+                n.as_f64().unwrap_or(f64::NAN).into_pyobject(py)?.into_any()
+            }
+        }
+        Value::String(s) => PyString::new(py, s).into_any(),
+        Value::Array(a) => {
+            let items = a
+                .iter()
+                .map(|x| json_to_py(py, x))
+                .collect::<PyResult<Vec<_>>>()?;
+            PyList::new(py, items)?.into_any()
+        }
+        Value::Object(m) => {
+            let d = PyDict::new(py);
+            for (k, x) in m {
+                d.set_item(PyString::new(py, k), json_to_py(py, x)?)?;
+            }
+            d.into_any()
+        }
+    })
+}
+
+static JSON_DUMPS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// A call's arguments: a JSON string parsed, or a Python value converted (through `json.dumps`
+/// for values the converter does not take). `Ok(Err(message))`: not JSON, reported as the call's
+/// `INVALID_ARGUMENT` as always; `Err(e)`: `json.dumps` raised.
+fn call_args(args: &Bound<'_, PyAny>) -> PyResult<Result<Value, String>> {
+    let py = args.py();
+    let parse = |text: &str| -> Result<Value, String> {
+        serde_json::from_str(text).map_err(|e| format!("bad arguments: not JSON: {e}"))
+    };
+    if let Ok(s) = args.cast::<PyString>() {
+        return Ok(parse(&s.to_cow()?));
+    }
+    if let Some(v) = py_to_json(args, 0) {
+        return Ok(Ok(v));
+    }
+    let dumps = JSON_DUMPS.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+        Ok(py.import("json")?.getattr("dumps")?.unbind())
+    })?;
+    let kw = PyDict::new(py);
+    kw.set_item("ensure_ascii", false)?;
+    kw.set_item("separators", (",", ":"))?;
+    let text = dumps
+        .bind(py)
+        .call((args,), Some(&kw))?
+        .cast_into::<PyString>()?;
+    Ok(parse(&text.to_cow()?))
+}
+
+/// Runs one call: the result, or the error object.
+fn run(tools: &AgentTools, name: &str, args: Value, budget: &rootbound::Budget) -> (bool, Value) {
     let out = if tools.profile() == Profile::Rootbound {
         tools.call_result_with(name, args, budget)
     } else {
         tools.present_with(name, args, budget).map(|p| p.structured)
     };
     match out {
-        Ok(v) => (true, v.to_string()),
-        Err(e) => (false, e.to_json().to_string()),
+        Ok(v) => (true, v),
+        Err(e) => (false, e.to_json()),
     }
 }
 
@@ -155,7 +282,7 @@ fn run_guarded(
     name: &str,
     args: Value,
     budget: &rootbound::Budget,
-) -> (bool, String) {
+) -> (bool, Value) {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         run(tools, name, args, budget)
     }))
@@ -164,8 +291,13 @@ fn run_guarded(
             ErrorCode::IoError,
             format!("the {name} call failed internally"),
         );
-        (false, e.to_json().to_string())
+        (false, e.to_json())
     })
+}
+
+/// A call's outcome as `(ok, result)` with the result as Python objects.
+fn to_py(py: Python<'_>, (ok, v): (bool, Value)) -> PyResult<(bool, Py<PyAny>)> {
+    Ok((ok, json_to_py(py, &v)?.unbind()))
 }
 
 type Job = Box<dyn FnOnce() + Send>;
@@ -260,39 +392,52 @@ impl Core {
         Ok(Core::new(tools, Source::Config(cfg)))
     }
 
-    /// Calls tool `name` with `args_json` (a JSON object): `(True, result_json)` or
-    /// `(False, error_json)`. With `profile`, `name` is a tool of that dialect; `engine=True` calls
-    /// the engine's own tool whatever the agent's dialect.
-    #[pyo3(signature = (name, args_json, budget=None, profile=None, watch=false, engine=false))]
+    /// Calls tool `name` with `args` (a dict, or a JSON object as a string): `(True, result)` or
+    /// `(False, error)`, each the JSON value as Python objects. With `profile`, `name` is a tool of
+    /// that dialect; `engine=True` calls the engine's own tool whatever the agent's dialect.
+    #[pyo3(signature = (name, args, budget=None, profile=None, watch=false, engine=false))]
     #[allow(clippy::too_many_arguments)] // the Python signature, one keyword each
     fn call(
         &self,
         py: Python<'_>,
         name: &str,
-        args_json: &str,
+        args: &Bound<'_, PyAny>,
         budget: Option<&Budget>,
         profile: Option<&str>,
         watch: bool,
         engine: bool,
-    ) -> PyResult<(bool, String)> {
+    ) -> PyResult<(bool, Py<PyAny>)> {
         let tools = if engine {
             self.tools_for(Some("rootbound"))?
         } else {
             self.tools_for(profile)?
         };
-        let args: Value = match serde_json::from_str(args_json) {
+        let args: Value = match call_args(args)? {
             Ok(v) => v,
-            Err(e) => {
-                let e = Error::new(
-                    ErrorCode::InvalidArgument,
-                    format!("bad arguments: not JSON: {e}"),
-                );
-                return Ok((false, e.to_json().to_string()));
+            Err(message) => {
+                let e = Error::new(ErrorCode::InvalidArgument, message);
+                return to_py(py, (false, e.to_json()));
             }
         };
         let budget = budget.map(|b| b.0.clone()).unwrap_or_default();
         if !watch || QUICK.contains(&name) {
-            return Ok(py.detach(|| run_guarded(&tools, name, args, &budget)));
+            let out = py.detach(|| run_guarded(&tools, name, args, &budget));
+            return to_py(py, out);
+        }
+        if let Some(watched) = wake::Inline::enter(py, &budget) {
+            // A signal that came before the pipe was in place is pending: raise it now.
+            if let Err(e) = py.check_signals() {
+                drop(watched);
+                budget.cancel();
+                return Err(e);
+            }
+            let out = py.detach(|| run_guarded(&tools, name, args, &budget));
+            drop(watched);
+            if let Err(e) = py.check_signals() {
+                budget.cancel();
+                return Err(e);
+            }
+            return to_py(py, out);
         }
         let (tx, rx) = crossbeam_channel::bounded(1);
         {
@@ -307,7 +452,7 @@ impl Core {
         }
         loop {
             match py.detach(|| rx.recv_timeout(SIGNAL_POLL)) {
-                Ok(r) => return Ok(r),
+                Ok(r) => return to_py(py, r),
                 Err(crossbeam_channel::RecvTimeoutError::Timeout) => {
                     if let Err(e) = py.check_signals() {
                         budget.cancel();
@@ -423,4 +568,253 @@ fn _rootbound(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_bench_rust_calls, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
+}
+
+/// Ctrl-C for calls that run inline on the main thread (Unix): Python's C-level signal handler
+/// writes the signal's number to the wakeup fd (`signal.set_wakeup_fd`); during a watched call
+/// that fd is the write end of this module's pipe, whose read end one long-lived thread watches.
+/// A SIGINT byte cancels the running call's budget (the call returns at its next check and the
+/// binding raises the KeyboardInterrupt); every byte is passed on to the wakeup fd the host had
+/// set, once it is back in place after the call. Used only while SIGINT has Python's default
+/// handler (whose KeyboardInterrupt is certain); other signals' handlers run when the call returns.
+#[cfg(unix)]
+mod wake {
+    use super::*;
+    use std::os::fd::RawFd;
+
+    /// The running inline call: its budget and the signal bytes that came during it.
+    struct Slot {
+        budget: rootbound::Budget,
+        bytes: Vec<u8>,
+    }
+
+    /// At most this many signal bytes are kept for the host's fd per call (a pipe drops the rest
+    /// too).
+    const MAX_BYTES: usize = 4096;
+
+    struct Watcher {
+        /// The process that made it: after a fork the thread is gone and a new watcher is made.
+        pid: u32,
+        rfd: RawFd,
+        wfd: RawFd,
+        /// Only a holder of this lock reads the pipe, so every byte lands in the slot it came in.
+        slot: Mutex<Option<Slot>>,
+    }
+
+    static WATCHER: Mutex<Option<Arc<Watcher>>> = Mutex::new(None);
+
+    /// `set_wakeup_fd`, `getsignal`, `default_int_handler` of `_signal` (the C module; the
+    /// `signal` module's `getsignal` wraps it in an enum lookup that costs ~8 µs a call here), and
+    /// the keyword arguments `{"warn_on_full_buffer": False}`.
+    static SIGNAL: PyOnceLock<[Py<PyAny>; 4]> = PyOnceLock::new();
+
+    fn signal_fns(py: Python<'_>) -> PyResult<&[Py<PyAny>; 4]> {
+        SIGNAL.get_or_try_init(py, || {
+            let m = py.import("_signal")?;
+            let kw = PyDict::new(py);
+            kw.set_item("warn_on_full_buffer", false)?;
+            Ok([
+                m.getattr("set_wakeup_fd")?.unbind(),
+                m.getattr("getsignal")?.unbind(),
+                m.getattr("default_int_handler")?.unbind(),
+                kw.into_any().unbind(),
+            ])
+        })
+    }
+
+    /// Reads what the pipe holds (it is non-blocking), into `into` up to [`MAX_BYTES`]; whether a
+    /// SIGINT byte was among it.
+    fn drain(rfd: RawFd, mut into: Option<&mut Vec<u8>>) -> bool {
+        let mut sigint = false;
+        let mut buf = [0u8; 256];
+        loop {
+            // SAFETY: reads into a live buffer of its length from a descriptor this module owns.
+            let n = unsafe { libc::read(rfd, buf.as_mut_ptr().cast(), buf.len()) };
+            if n <= 0 {
+                if n < 0
+                    && std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted
+                {
+                    continue;
+                }
+                return sigint;
+            }
+            let got = &buf[..n as usize];
+            sigint |= got.contains(&(libc::SIGINT as u8));
+            if let Some(v) = into.as_deref_mut() {
+                let room = MAX_BYTES.saturating_sub(v.len());
+                v.extend_from_slice(&got[..got.len().min(room)]);
+            }
+        }
+    }
+
+    fn watch(w: &Watcher) {
+        loop {
+            let mut p = libc::pollfd {
+                fd: w.rfd,
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: one valid pollfd.
+            let r = unsafe { libc::poll(&mut p, 1, -1) };
+            if r < 0 {
+                if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                    continue;
+                }
+                return;
+            }
+            if p.revents & libc::POLLIN == 0 {
+                return; // POLLERR, POLLHUP, POLLNVAL: the pipe is unusable
+            }
+            let mut slot = w.slot.lock().unwrap_or_else(|e| e.into_inner());
+            match slot.as_mut() {
+                Some(s) => {
+                    if drain(w.rfd, Some(&mut s.bytes)) {
+                        s.budget.cancel();
+                    }
+                }
+                // A byte between calls (a signal at the instant a call ended): its handler runs
+                // at the call's check; nothing to cancel.
+                None => {
+                    drain(w.rfd, None);
+                }
+            }
+        }
+    }
+
+    fn set_flags(fd: RawFd) -> bool {
+        // SAFETY: fcntl on a descriptor this module just made.
+        unsafe {
+            let fl = libc::fcntl(fd, libc::F_GETFL);
+            let fd_fl = libc::fcntl(fd, libc::F_GETFD);
+            fl >= 0
+                && fd_fl >= 0
+                && libc::fcntl(fd, libc::F_SETFL, fl | libc::O_NONBLOCK) == 0
+                && libc::fcntl(fd, libc::F_SETFD, fd_fl | libc::FD_CLOEXEC) == 0
+        }
+    }
+
+    /// The process's watcher, made (pipe and thread) on first use and again after a fork.
+    fn watcher() -> Option<Arc<Watcher>> {
+        let mut g = WATCHER.lock().unwrap_or_else(|e| e.into_inner());
+        let pid = std::process::id();
+        if let Some(w) = g.as_ref() {
+            if w.pid == pid {
+                return Some(Arc::clone(w));
+            }
+            // A forked child: the thread did not come along; its pipe is this process's to close.
+            // SAFETY: the descriptors were made by this module and nothing else in this process
+            // uses them.
+            unsafe {
+                libc::close(w.rfd);
+                libc::close(w.wfd);
+            }
+            *g = None;
+        }
+        let mut fds = [0 as libc::c_int; 2];
+        // SAFETY: pipe writes two descriptors into the array.
+        if unsafe { libc::pipe(fds.as_mut_ptr()) } != 0 {
+            return None;
+        }
+        let w = Arc::new(Watcher {
+            pid,
+            rfd: fds[0],
+            wfd: fds[1],
+            slot: Mutex::new(None),
+        });
+        let spawned = set_flags(fds[0]) && set_flags(fds[1]) && {
+            let t = Arc::clone(&w);
+            std::thread::Builder::new()
+                .name("rootbound-signals".into())
+                .spawn(move || watch(&t))
+                .is_ok()
+        };
+        if !spawned {
+            // SAFETY: the descriptors were just made and nothing else has them.
+            unsafe {
+                libc::close(fds[0]);
+                libc::close(fds[1]);
+            }
+            return None;
+        }
+        *g = Some(Arc::clone(&w));
+        Some(w)
+    }
+
+    /// One inline call's hold on the wakeup fd; dropping it puts the host's back.
+    pub(super) struct Inline {
+        w: Arc<Watcher>,
+        /// The host's wakeup fd (-1: none).
+        old: i32,
+    }
+
+    impl Inline {
+        /// Puts the pipe in place for a call with `budget`; `None` when the call cannot be
+        /// watched this way (SIGINT not Python's default handler, not the main interpreter's main
+        /// thread, no pipe or thread): the caller falls back to the helper thread.
+        pub(super) fn enter(py: Python<'_>, budget: &rootbound::Budget) -> Option<Inline> {
+            let [set_fd, getsignal, default, kw] = signal_fns(py).ok()?;
+            let h = getsignal.bind(py).call1((libc::SIGINT,)).ok()?;
+            if !h.is(default) {
+                return None;
+            }
+            let w = watcher()?;
+            let kw = kw.bind(py).cast::<PyDict>().ok()?;
+            let old: i32 = set_fd
+                .bind(py)
+                .call((w.wfd,), Some(kw))
+                .ok()?
+                .extract()
+                .ok()?;
+            {
+                let mut slot = w.slot.lock().unwrap_or_else(|e| e.into_inner());
+                drain(w.rfd, None);
+                *slot = Some(Slot {
+                    budget: budget.clone(),
+                    bytes: Vec::new(),
+                });
+            }
+            let old = if old == w.wfd { -1 } else { old };
+            Some(Inline { w, old })
+        }
+    }
+
+    impl Drop for Inline {
+        fn drop(&mut self) {
+            Python::attach(|py| {
+                if let Ok([set_fd, ..]) = signal_fns(py) {
+                    let set_fd = set_fd.bind(py);
+                    if set_fd.call1((self.old,)).is_err() && self.old != -1 {
+                        // The host's fd is no longer valid (closed meanwhile): leave none.
+                        let _ = set_fd.call1((-1,));
+                    }
+                }
+            });
+            let bytes = {
+                let mut slot = self.w.slot.lock().unwrap_or_else(|e| e.into_inner());
+                let mut bytes = slot.take().map(|s| s.bytes).unwrap_or_default();
+                drain(self.w.rfd, Some(&mut bytes));
+                bytes
+            };
+            if self.old >= 0 && !bytes.is_empty() {
+                // What Python's handler would have written there; the fd is non-blocking (Python
+                // requires it) and a full pipe drops bytes, as Python's handler does.
+                // SAFETY: writes from a live buffer of its length.
+                let _ = unsafe { libc::write(self.old, bytes.as_ptr().cast(), bytes.len()) };
+            }
+        }
+    }
+}
+
+/// No signal pipe off Unix: watched calls use the helper thread.
+#[cfg(not(unix))]
+mod wake {
+    use super::*;
+
+    pub(super) struct Inline;
+
+    impl Inline {
+        pub(super) fn enter(_py: Python<'_>, _budget: &rootbound::Budget) -> Option<Inline> {
+            None
+        }
+    }
 }

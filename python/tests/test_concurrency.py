@@ -195,6 +195,35 @@ def test_keyboard_interrupt_without_budget_and_via_call(big_tree: Path) -> None:
     assert sb.grep_search("needle", limit=1).match_lines == 1
 
 
+def test_host_wakeup_fd_is_restored_and_chained(big_tree: Path) -> None:
+    """A main-thread call watches for Ctrl-C through Python's signal wakeup fd: the host's own fd
+    is back after every call, and receives the signal bytes that came during one."""
+    import os
+
+    sb = big_sandbox(big_tree)
+    r, w = os.pipe()
+    os.set_blocking(r, False)
+    os.set_blocking(w, False)
+    old = signal.set_wakeup_fd(w)
+    try:
+        assert sb.grep_search("needle", limit=1).match_lines == 1
+        assert signal.set_wakeup_fd(w) == w  # restored after a call that ended normally
+        b = Budget()
+        t = _interrupt_when_started(b)
+        try:
+            with pytest.raises(KeyboardInterrupt):
+                sb.grep_search(**big_count_args(), budget=b)
+        finally:
+            t.join()
+        assert b.cancelled
+        assert signal.set_wakeup_fd(w) == w  # restored after an interrupted call
+        assert signal.SIGINT in os.read(r, 64)  # and the SIGINT byte was passed on
+    finally:
+        signal.set_wakeup_fd(old)
+        os.close(r)
+        os.close(w)
+
+
 def test_async_search_and_cancel(big_tree: Path) -> None:
     sb = big_sandbox(big_tree)
 
