@@ -963,6 +963,19 @@ fn gemini_cli_grep_as_gemini_cli() {
         "Found 2 matches for pattern \"needle\" in path \".\":\n---\nFile: sub/Bee.txt\nL1: needle\n---\n\
          File: sub/a.rs\nL1- fn Needle() {}\nL2: fn needle() {}\n---"
     );
+    // Zeros from a strict-mode client are unset: the same answer, auto-context included.
+    assert_eq!(
+        text(
+            &at,
+            "grep_search",
+            json!({"pattern": "needle", "case_sensitive": true, "context": 0, "before": 0, "after": 0})
+        ),
+        text(
+            &at,
+            "grep_search",
+            json!({"pattern": "needle", "case_sensitive": true})
+        )
+    );
     // A file as dir_path: its name.
     assert_eq!(
         text(

@@ -55,9 +55,11 @@ pub(super) fn grep(sb: &Sandbox, a: Grep) -> Result<Presented, Error> {
         include: a.include_pattern.clone().map(Globs::One),
         case_insensitive: Some(a.case_sensitive != Some(true)),
         fixed_strings: a.fixed_strings,
-        context: a.context,
-        before: a.before,
-        after: a.after,
+        // Zero is unset for these (see the auto-context below): a `before: 0` beside `context`
+        // must not cut the context that the call without it shows.
+        context: a.context.filter(|&n| n > 0),
+        before: a.before.filter(|&n| n > 0),
+        after: a.after.filter(|&n| n > 0),
         no_ignore: a.no_ignore,
         output_mode: Some(if names_only {
             OutputMode::FilesWithMatches
