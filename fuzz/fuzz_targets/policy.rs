@@ -495,7 +495,14 @@ fn run(data: &[u8]) {
             .into_iter()
             .filter(|_| on("5"))
         {
-            let Some(comps) = plain(raw) else { continue };
+            let Some(comps) = plain(raw) else {
+                // A source the library refuses by its spelling (absolute, outside) may be
+                // reported first, as a missing one is: that says nothing of the destination.
+                if key == "source" {
+                    source_exists = false;
+                }
+                continue;
+            };
             if through_link(root, &comps, &pre) {
                 continue;
             }
