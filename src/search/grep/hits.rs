@@ -76,7 +76,7 @@ pub struct FileHits<'a> {
     pub path: &'a str,
     /// The file was searched past its NUL bytes as rg searches a file named on the command line:
     /// it is the search's path itself (not found by the walk), or `--binary` is on
-    /// ([`BinaryMode::Binary`](crate::BinaryMode)).
+    /// ([`BinaryMode::Binary`](crate::rg::BinaryMode)).
     pub named: bool,
     /// Where the first NUL byte was seen, if any (binary data).
     pub binary_offset: Option<u64>,
