@@ -261,6 +261,12 @@ fn the_rules_see_a_violation() {
 #[test]
 fn every_file_named_by_path_exists() {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    if !repo.join(".git").exists() {
+        // The packaged crate leaves out tools/ and scripts that the docs name: only a checkout
+        // holds every file.
+        println!("SKIPPED: every_file_named_by_path_exists: not a git checkout");
+        return;
+    }
     let mut files = Vec::new();
     for dir in ["src", "tests", "docs", "tools", "examples", "benches"] {
         texts(&repo.join(dir), &mut files);
