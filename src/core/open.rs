@@ -366,17 +366,19 @@ pub(crate) fn steps_on(
     symlinks: SymlinkMode,
     denied: impl Fn(&Path) -> bool,
 ) -> bool {
-    steps_on_at(dir, rel, symlinks, &denied, 0)
+    steps_on_at(dir, rel, symlinks, &denied, &mut 0)
 }
 
-/// [`steps_on`] of `rel`, `hops` symlinks deep: a symlink met on the way is walked by its text too
-/// (`l -> z/../a` steps on `z` although the kernel lands on `a`), from the directory that holds it.
+/// [`steps_on`] of `rel` with `hops` symlinks walked so far: a symlink met on the way is walked by
+/// its text too (`l -> z/../a` steps on `z` although the kernel lands on `a`), from the directory
+/// that holds it. The count is shared by the whole walk (at most 40 links, as the kernel follows),
+/// so links whose bodies name other links cannot multiply the work.
 fn steps_on_at(
     dir: BorrowedFd<'_>,
     rel: &Path,
     symlinks: SymlinkMode,
     denied: &dyn Fn(&Path) -> bool,
-    hops: u32,
+    hops: &mut u32,
 ) -> bool {
     let comps: Vec<Component<'_>> = rel.components().collect();
     let mut real = PathBuf::new();
@@ -384,11 +386,12 @@ fn steps_on_at(
         match c {
             Component::Normal(n) => {
                 if let Some(body) = link_body(dir, &real, n, symlinks) {
-                    if hops >= 40 {
+                    *hops += 1;
+                    if *hops > 40 {
                         return false;
                     }
                     if body.is_relative()
-                        && steps_on_at(dir, &real.join(&body), symlinks, denied, hops + 1)
+                        && steps_on_at(dir, &real.join(&body), symlinks, denied, hops)
                     {
                         return true;
                     }
