@@ -757,17 +757,81 @@ impl Model {
 
     /// Whether some step of the request, as resolved through symlinks (or where it would be when
     /// missing), is denied: a request that passes a denied name answers DENIED whether or not that
-    /// name exists.
+    /// name exists. A symlink met on the way is walked by its own text too (`l -> z/../a` steps on
+    /// `z` although it lands on `a`), from the directory that holds it, with one count of links
+    /// (at most 40) for the whole walk.
     fn steps_denied(&self, root: &[Name], rel: &[Name]) -> bool {
-        (1..=rel.len()).any(|k| {
-            if rel[k - 1] == b"." || rel[k - 1] == b".." {
-                return false;
+        self.steps_denied_at(root, rel, &mut 0)
+    }
+
+    fn steps_denied_at(&self, root: &[Name], rel: &[Name], hops: &mut u32) -> bool {
+        let mut real: P = root.to_vec();
+        for (i, c) in rel.iter().enumerate() {
+            if c == b"." {
+                continue;
             }
-            match self.resolve(root, &rel[..k]) {
-                Res::Obj(p) | Res::NotFound(p) => p.len() > root.len() && self.denied(&p, false),
-                _ => false,
+            if c == b".." {
+                if real.len() > root.len() {
+                    real.pop();
+                }
+                continue;
             }
-        })
+            let next = cat(&real, &[c.clone()]);
+            if let Some(Node::Link { abs, target }) = self.nodes.get(&next) {
+                *hops += 1;
+                if *hops > 40 {
+                    return false;
+                }
+                if !*abs && self.steps_denied_at(root, &cat(&real[root.len()..], target), hops) {
+                    return true;
+                }
+            }
+            match self.resolve(root, &next[root.len()..]) {
+                Res::Obj(p) => {
+                    if p.len() > root.len() && self.denied(&p, false) {
+                        return true;
+                    }
+                    real = p;
+                }
+                _ => {
+                    let Some(at) = self.would_be(root, &next[root.len()..], 0) else {
+                        return false;
+                    };
+                    return deepest_points(&at, &rel[i + 1..])
+                        .iter()
+                        .any(|p| p.len() > root.len() && self.denied(p, false));
+                }
+            }
+        }
+        false
+    }
+
+    /// Where `rel` would be if it existed (absolute): its deepest existing directory's real path,
+    /// then the rest, following dangling relative symlinks (at most 40 hops); `None` where no name
+    /// can be checked (out of the root, an absolute link, a parent that is not a directory).
+    fn would_be(&self, root: &[Name], rel: &[Name], hops: u32) -> Option<P> {
+        if hops > 40 {
+            return None;
+        }
+        let rel = lexical_pop(rel);
+        let (name, parent) = rel.split_last()?;
+        let real_parent = match self.resolve(root, parent) {
+            Res::Obj(p) if self.nodes.get(&p) == Some(&Node::Dir) => p,
+            Res::NotFound(_) => {
+                let mut p = self.would_be(root, parent, hops + 1)?;
+                p.push(name.clone());
+                return Some(p);
+            }
+            _ => return None,
+        };
+        let at = cat(&real_parent, &[name.clone()]);
+        match self.nodes.get(&at) {
+            Some(Node::Link { abs: true, .. }) => None,
+            Some(Node::Link { abs: false, target }) => {
+                self.would_be(root, &cat(&real_parent[root.len()..], target), hops + 1)
+            }
+            _ => Some(at),
+        }
     }
 
     fn candidates(&self, req: &Req) -> Result<Vec<(usize, P)>, ErrorCode> {
@@ -810,9 +874,13 @@ impl Model {
                 return Err(ErrorCode::Denied);
             }
             let resolved = self.resolve(root, &rel);
-            let steps_checked = match resolved {
+            // As the sandbox does: a failed request, or one that holds `..` or landed elsewhere
+            // than its text says (a symlink on the way).
+            let steps_checked = match &resolved {
                 Res::NotFound(_) | Res::NotDir => true,
-                Res::Obj(_) => rel.iter().any(|c| c == b".."),
+                Res::Obj(real) => {
+                    rel.iter().any(|c| c == b"..") || *real != cat(root, &lexical_pop(&rel))
+                }
                 _ => false,
             };
             if steps_checked && self.steps_denied(root, &rel) {
@@ -1565,4 +1633,92 @@ proptest! {
     fn every_tool_agrees_with_the_policy_oracle(spec in spec_strategy()) {
         check(&spec)?;
     }
+}
+
+/// Found by the property (CI, session 10): `R/cfg/cfg/l -> ../../-d/m`, `R/-d/m -> ../a.txt`, rule
+/// `-d`. The kernel lands on the permitted `a.txt`, but the walk passes the denied `-d`: DENIED, as
+/// when `-d` is missing.
+#[test]
+fn a_link_through_a_link_in_a_denied_directory_is_denied() {
+    use EntryKind::*;
+    let spec = Spec {
+        dirs: vec![
+            (false, vec![4]),
+            (false, vec![1, 1]),
+            (false, vec![2]),
+            (false, vec![1]),
+        ],
+        entries: vec![
+            (0, 6, Regular),
+            (2, 8, Link(25)),
+            (0, 0, Regular),
+            (3, 7, Link(3)),
+            (0, 2, Regular),
+            (0, 9, Regular),
+            (8, 3, Regular),
+            (5, 14, Regular),
+            (0, 1, Regular),
+            (0, 13, Regular),
+            (0, 4, Regular),
+        ],
+        outside: 1,
+        sibling_root: false,
+        extra_root: None,
+        extra_first: false,
+        write_root: None,
+        rules: vec![(0, 42, 0, 0)],
+        refuse_hardlinks: false,
+        relative: false,
+        allow_overwrite: false,
+    };
+    let m = Model::new(&spec);
+    let link = vec![n(b"cfg"), n(b"cfg"), n(b"tab\tx.key")];
+    assert_eq!(
+        m.locate(&Req::Plain(link)).map(|_| ()),
+        Err(ErrorCode::Denied)
+    );
+    check(&spec).unwrap();
+}
+
+/// Lexical normalisation of a path (`.` dropped, `..` pops, never above the start).
+fn lexical_pop(rel: &[Name]) -> P {
+    let mut out = P::new();
+    for c in rel {
+        match c.as_slice() {
+            b"." => {}
+            b".." => {
+                out.pop();
+            }
+            _ => out.push(c.clone()),
+        }
+    }
+    out
+}
+
+/// The deepest paths a walk from `start` along `rest` (read as text: `..` pops) reaches: `start`,
+/// the path before each `..`, and the end (as the sandbox checks a missing rest).
+fn deepest_points(start: &[Name], rest: &[Name]) -> Vec<P> {
+    let mut at = start.to_vec();
+    let mut out = vec![at.clone()];
+    let mut grew = false;
+    for c in rest {
+        match c.as_slice() {
+            b"." => {}
+            b".." => {
+                if grew {
+                    out.push(at.clone());
+                    grew = false;
+                }
+                at.pop();
+            }
+            _ => {
+                at.push(c.clone());
+                grew = true;
+            }
+        }
+    }
+    if grew {
+        out.push(at);
+    }
+    out
 }
