@@ -776,7 +776,7 @@ impl Model {
                 }
                 continue;
             }
-            let next = cat(&real, &[c.clone()]);
+            let next = cat(&real, std::slice::from_ref(c));
             if let Some(Node::Link { abs, target }) = self.nodes.get(&next) {
                 *hops += 1;
                 if *hops > 40 {
@@ -824,7 +824,7 @@ impl Model {
             }
             _ => return None,
         };
-        let at = cat(&real_parent, &[name.clone()]);
+        let at = cat(&real_parent, std::slice::from_ref(name));
         match self.nodes.get(&at) {
             Some(Node::Link { abs: true, .. }) => None,
             Some(Node::Link { abs: false, target }) => {
