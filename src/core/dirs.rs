@@ -22,6 +22,16 @@ impl AsFd for DirFd {
     }
 }
 
+impl DirFd {
+    /// A handle for opening the entries of a directory without reading it.
+    pub(crate) fn unread(fd: OwnedFd) -> Option<DirFd> {
+        use std::os::fd::AsRawFd;
+        let raw = fd.as_raw_fd();
+        let dir = rustix::fs::Dir::new(fd).ok()?;
+        Some(DirFd { _dir: dir, raw })
+    }
+}
+
 /// Reads a directory through the descriptor itself (no second open of `.`), keeping it for the
 /// entries' opens.
 pub(crate) fn read_entries_owned(fd: OwnedFd) -> Option<(DirFd, Vec<(OsString, FileType)>)> {

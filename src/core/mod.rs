@@ -19,3 +19,4 @@ pub(crate) mod policy;
 pub(crate) mod pool;
 pub(crate) mod resolve;
 pub(crate) mod sandbox;
+pub(crate) mod watch;

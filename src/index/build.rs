@@ -165,6 +165,7 @@ pub(super) fn build_root(
         filter: &filter,
         deadline: Some(&deadline),
         resume_after: None,
+        hook: None,
     };
     let mut ids: HashMap<PathBuf, u32> = HashMap::new();
     let mut entries: Vec<Entry> = Vec::new();

@@ -21,6 +21,7 @@ use std::sync::{Arc, Mutex};
 mod build;
 pub(crate) mod postings;
 pub(crate) mod query;
+pub(crate) mod replay;
 
 #[cfg(test)]
 mod query_props;
@@ -69,6 +70,8 @@ enum State {
 /// The index of a sandbox's roots (shared by its clones).
 pub(crate) struct Index {
     roots: Vec<(PathBuf, Mutex<State>)>,
+    /// Per root (same order): change reports and recorded walks, or why there are none.
+    live: Vec<Result<Mutex<replay::Live>, String>>,
 }
 
 /// The index state of one root, as `list_roots` and [`Sandbox::index_status`] report it.
@@ -88,6 +91,12 @@ pub struct IndexStatus {
     /// Why the root is not indexed (off).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// Whether change reports (inotify) let repeated searches skip the walk; when not, every
+    /// query walks and checks each pruned file's metadata.
+    pub events: bool,
+    /// Why change reports do not serve this root.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub events_reason: Option<String>,
 }
 
 /// What the index used for one grep reports (`stats.index`).
@@ -109,6 +118,9 @@ pub struct IndexStats {
     /// They are counted in `files_searched` (or `skipped.binary` / `skipped.too_large`) exactly as
     /// the unindexed search counts them.
     pub files_pruned: u64,
+    /// Start directories whose walk was replayed from the index's file list (no directory read,
+    /// no file statted but those searched), because no change since it was recorded could alter it.
+    pub walks_replayed: u64,
 }
 
 fn index_of(sb: &Sandbox) -> Option<&Index> {
@@ -133,6 +145,11 @@ impl Sandbox {
                         Mutex::new(State::Building(Arc::default())),
                     )
                 })
+                .collect(),
+            live: self
+                .roots
+                .iter()
+                .map(|r| replay::Live::new(r.dir.as_fd()).map(Mutex::new))
                 .collect(),
         });
         self.index = Some(shared.clone());
@@ -192,7 +209,8 @@ impl Sandbox {
         index
             .roots
             .iter()
-            .map(|(canonical, s)| {
+            .zip(&index.live)
+            .map(|((canonical, s), live)| {
                 let root = self
                     .roots
                     .iter()
@@ -208,22 +226,30 @@ impl Sandbox {
                     State::Ready(r) => ("ready", r.entries.len() as u64, r.memory() as u64, None),
                     State::Off(why) => ("off", 0, 0, Some(why.clone())),
                 };
+                let events_reason = match live {
+                    Ok(l) => l.lock().unwrap().broken().map(str::to_string),
+                    Err(why) => Some(why.clone()),
+                };
                 IndexStatus {
                     root,
                     state: state.into(),
                     files,
                     memory,
                     reason,
+                    events: events_reason.is_none(),
+                    events_reason,
                 }
             })
             .collect()
     }
 
-    /// Waits until no root's index is building, at most `timeout`; true when none is.
+    /// Waits until no root's index is building and no walk is being recorded, at most `timeout`;
+    /// true when none is.
     pub fn wait_for_index(&self, timeout: std::time::Duration) -> bool {
         let end = std::time::Instant::now() + timeout;
         loop {
-            if !self.index_status().iter().any(|s| s.state == "building") {
+            if !self.index_status().iter().any(|s| s.state == "building") && !self.index_recording()
+            {
                 return true;
             }
             if std::time::Instant::now() >= end {
@@ -258,7 +284,11 @@ impl Sandbox {
             })
             .collect();
         let indexed = roots.iter().filter(|r| r.is_some()).count() as u64;
-        (indexed > 0).then_some(Pruner { roots, indexed })
+        (indexed > 0).then_some(Pruner {
+            roots,
+            indexed,
+            replayed: Default::default(),
+        })
     }
 }
 
@@ -266,9 +296,11 @@ impl Sandbox {
 pub(crate) struct Pruner {
     roots: Vec<Option<(Arc<RootIndex>, Vec<u64>)>>,
     indexed: u64,
+    replayed: std::sync::atomic::AtomicU64,
 }
 
 /// A file the index vouches for: no match in it, and what the search would have found out.
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct NoMatch {
     pub size: u64,
     pub nul: bool,
@@ -278,6 +310,38 @@ impl Pruner {
     /// Roots with a ready index.
     pub fn roots_indexed(&self) -> u64 {
         self.indexed
+    }
+
+    /// Start directories whose walk was replayed so far.
+    pub fn walks_replayed(&self) -> u64 {
+        self.replayed.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Counts one replayed walk.
+    pub fn replayed_one(&self) {
+        self.replayed
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// `Some` when entry `id` of root `root` (the file `rel` of a replayed walk) holds no match and
+    /// no change was reported for it since a recording verified it.
+    pub fn unverified(
+        &self,
+        root: usize,
+        id: u32,
+        rel: &Path,
+        changed: &std::collections::HashSet<PathBuf>,
+    ) -> Option<NoMatch> {
+        let (ri, bits) = self.roots.get(root)?.as_ref()?;
+        let id = id as usize;
+        if bits[id / 64] >> (id % 64) & 1 == 1 || (!changed.is_empty() && changed.contains(rel)) {
+            return None;
+        }
+        let e = ri.entries.get(id)?;
+        Some(NoMatch {
+            size: e.stat.size,
+            nul: e.nul,
+        })
     }
 
     /// `Some` when the file `rel` of root `root` (the entry `name` of the directory `dir`) holds no

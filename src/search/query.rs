@@ -192,6 +192,12 @@ impl Sandbox {
         let max = self.policy.limits.max_pattern_len;
         let list = |g: Option<&Globs>| g.map(Globs::list).unwrap_or_default();
         let (include, exclude) = (list(include), list(exclude));
+        let (hidden, no_ignore) = (
+            hidden.unwrap_or(self.policy.hidden),
+            no_ignore.unwrap_or(self.policy.no_ignore),
+        );
+        let key: Arc<str> =
+            format!("{hidden} {no_ignore} {types:?} {include:?} {exclude:?}").into();
         check_glob_set(include.iter().chain(&exclude).map(String::as_str), max)?;
         let mut ob = ignore::overrides::OverrideBuilder::new("");
         let mut any = false;
@@ -231,14 +237,15 @@ impl Sandbox {
             None => None,
         };
         Ok(Filter {
-            hidden: hidden.unwrap_or(self.policy.hidden),
-            no_ignore: no_ignore.unwrap_or(self.policy.no_ignore),
+            hidden,
+            no_ignore,
             overrides,
             types,
             ignore: Default::default(),
             max_depth: None,
             explicit: None,
             one_file_system: false,
+            key: Some(key),
         })
     }
 
@@ -381,6 +388,7 @@ impl Sandbox {
             filter,
             deadline: Some(deadline),
             resume_after: cursor.filter(|c| c.root == root).map(|c| c.path.as_path()),
+            hook: None,
         }
     }
 }

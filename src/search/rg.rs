@@ -152,6 +152,8 @@ impl RgOptions {
             filter.max_depth = self.max_depth;
         }
         filter.one_file_system = self.one_file_system;
+        // The command line's filters are not part of the index's walk key.
+        filter.key = None;
         Ok(filter)
     }
 

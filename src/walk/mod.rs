@@ -38,6 +38,10 @@ pub(crate) struct Filter {
     /// Directories on another file system than the walk's start are not entered (rg
     /// `--one-file-system`).
     pub one_file_system: bool,
+    /// What the walk yields is a function of the tree and of this text alone (the call's globs,
+    /// types and switches): the index may record the walk under it and replay it while the tree's
+    /// shape is unchanged. `None`: never recorded (command-line filters).
+    pub key: Option<Arc<str>>,
 }
 
 /// Counts of entries the walk passed over. Objects a deny rule matches are not counted anywhere: a
@@ -130,6 +134,14 @@ pub(crate) fn visibility(
     Visibility::Shown
 }
 
+/// Told about each directory before the walk reads it (the index watches it, issue 27).
+pub(crate) trait DirHook: Sync {
+    /// The directory open at `dir`, known as `rel`, is about to be read.
+    fn entering(&self, dir: std::os::fd::BorrowedFd<'_>, rel: &Path);
+    /// The directory at `rel` holds a `.git` whose `info/exclude` the walk may read.
+    fn repository(&self, dir: std::os::fd::BorrowedFd<'_>, rel: &Path);
+}
+
 /// One directory being walked.
 struct Frame {
     fd: Arc<DirFd>,
@@ -149,6 +161,8 @@ pub(crate) struct Walk<'a> {
     pub deadline: Option<&'a Deadline>,
     /// Skip everything that sorts before this path (a cursor), keeping its ancestors and itself.
     pub resume_after: Option<&'a Path>,
+    /// Told about each directory before it is read.
+    pub hook: Option<&'a dyn DirHook>,
 }
 
 impl Walk<'_> {
@@ -270,8 +284,14 @@ impl Walk<'_> {
     }
 
     fn frame(&self, fd: OwnedFd, rel: PathBuf, parent: Option<Arc<IgnoreLevel>>) -> Option<Frame> {
+        if let Some(h) = self.hook {
+            h.entering(fd.as_fd(), &rel);
+        }
         let (dir, entries) = read_entries_owned(fd)?;
         let has_git = entries.iter().any(|(n, _)| n == ".git");
+        if let (Some(h), true) = (self.hook, has_git) {
+            h.repository(dir.as_fd(), &rel);
+        }
         let ign = if self.filter.no_ignore {
             None
         } else {

@@ -2,7 +2,7 @@
 //! (results, truncated, counts, cursors, stats other than `stats.index`), and it is fresh: a change
 //! made after indexing is seen by the next query.
 
-use rootbound::{GrepArgs, OutputMode, Sandbox};
+use rootbound::{GrepArgs, OutputMode, Sandbox, WriteArgs, WritePolicy};
 use serde_json::Value;
 use std::fs;
 use std::path::Path;
@@ -104,6 +104,11 @@ fn sandboxes(dir: &Path) -> (Sandbox, Sandbox) {
             .root(dir)
             .root(dir.join("sub"))
             .deny("secret*")
+            .write({
+                let mut w = WritePolicy::new(dir);
+                w.allow_overwrite = true;
+                w
+            })
             .threads(2)
             .build()
             .unwrap()
@@ -125,27 +130,46 @@ fn run(sb: &Sandbox, a: &GrepArgs) -> Value {
     }
 }
 
-/// Both answers, every page of a cursor walk; returns files pruned.
-fn same(off: &Sandbox, on: &Sandbox, a: &GrepArgs) -> u64 {
+/// What the index did for a set of calls.
+#[derive(Default, Debug)]
+struct Served {
+    pruned: u64,
+    replayed: u64,
+}
+
+/// Both answers, every page of a cursor walk; the indexed one twice: as it comes (the walk of a
+/// new key is recorded in the background meanwhile), then once recording is over (replayed).
+fn same(off: &Sandbox, on: &Sandbox, a: &GrepArgs) -> Served {
     let mut a = a.clone();
-    let mut pruned = 0;
+    let mut served = Served::default();
     for _ in 0..200 {
         let x = run(off, &a);
-        let mut y = run(on, &a);
-        if let Some(ix) = y
-            .pointer_mut("/stats")
-            .and_then(|s| s.as_object_mut())
-            .and_then(|s| s.remove("index"))
-        {
-            pruned += ix["files_pruned"].as_u64().unwrap();
+        for pass in 0..2 {
+            if pass == 1 {
+                assert!(on.wait_for_index(Duration::from_secs(60)));
+            }
+            let mut y = run(on, &a);
+            if let Some(ix) = y
+                .pointer_mut("/stats")
+                .and_then(|s| s.as_object_mut())
+                .and_then(|s| s.remove("index"))
+            {
+                served.pruned += ix["files_pruned"].as_u64().unwrap();
+                served.replayed += ix["walks_replayed"].as_u64().unwrap();
+            }
+            assert_eq!(
+                x,
+                y,
+                "pass {pass}, args {}",
+                serde_json::to_string(&a).unwrap()
+            );
         }
-        assert_eq!(x, y, "args {}", serde_json::to_string(&a).unwrap());
         match x["next_cursor"].as_str() {
             Some(c) => a.cursor = Some(c.into()),
             None => break,
         }
     }
-    pruned
+    served
 }
 
 fn args(p: &str, f: impl Fn(&mut GrepArgs)) -> GrepArgs {
@@ -233,11 +257,21 @@ fn indexed_answers_are_the_unindexed_ones() {
     // timestamps): let the tree age.
     std::thread::sleep(Duration::from_millis(2100));
     let (off, on) = sandboxes(dir.path());
-    let mut pruned = 0;
+    let (mut pruned, mut replayed) = (0, 0);
     for a in cases() {
-        pruned += same(&off, &on, &a);
+        let s = same(&off, &on, &a);
+        pruned += s.pruned;
+        replayed += s.replayed;
     }
     assert!(pruned > 1000, "the index pruned only {pruned} files");
+    // Change reports serve this filesystem (ext4 or tmpfs), and the walks of repeated keys were
+    // replayed, on every page of cursor walks too.
+    assert!(
+        on.index_status().iter().all(|s| s.events),
+        "{:?}",
+        on.index_status()
+    );
+    assert!(replayed > 500, "only {replayed} walks were replayed");
     // Denied files have no entry: the index holds only what the walk yields.
     let st = on.index_status();
     assert_eq!(st.len(), 2);
@@ -256,13 +290,15 @@ fn changes_after_indexing_are_seen() {
     fs::write(d.join("mv/inner/m.txt"), "plain\n").unwrap();
     std::thread::sleep(Duration::from_millis(2100));
     let (off, on) = sandboxes(d);
+    let replayed = std::cell::Cell::new(0);
     let check = |p: &str| {
         for mode in [
             OutputMode::Content,
             OutputMode::FilesWithMatches,
             OutputMode::Count,
         ] {
-            same(&off, &on, &args(p, |a| a.output_mode = Some(mode)));
+            let s = same(&off, &on, &args(p, |a| a.output_mode = Some(mode)));
+            replayed.set(replayed.get() + s.replayed);
         }
         let count = args(p, |a| {
             a.output_mode = Some(OutputMode::Count);
@@ -317,8 +353,79 @@ fn changes_after_indexing_are_seen() {
     fs::write(d.join(".ignore"), "").unwrap();
     assert_eq!(check("zebra_word"), 3);
     check("alpha");
-    // rootbound's own edits go through the same checks.
+    // rootbound's own writes: a new file, then an overwrite of an indexed one.
+    let write = |path: &str, content: &str| {
+        let mut w = WriteArgs::default();
+        w.path = path.into();
+        w.content = content.into();
+        w.overwrite = Some(true);
+        on.write_file(&w).unwrap();
+    };
+    write("c/own.txt", "zebra_word own\n");
+    assert_eq!(check("zebra_word"), 4);
+    write("f18.txt", "zebra_word overwritten\n");
+    assert_eq!(check("zebra_word"), 5);
     check("PM_RESUME");
+    // A file written while its walk is replayed (content only: the walk still holds).
+    let n = replayed.get();
+    fs::write(d.join("f27.txt"), "zebra_word rewritten\n").unwrap();
+    assert_eq!(check("zebra_word"), 6);
+    assert!(
+        replayed.get() > n,
+        "the walk was not replayed after a content change"
+    );
+    // A directory made unreadable and readable again: the walk counts it, then enters it.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        if !rustix_is_root() {
+            fs::set_permissions(d.join("c/deep"), fs::Permissions::from_mode(0o000)).unwrap();
+            check("zebra_word");
+            check("alpha");
+            fs::set_permissions(d.join("c/deep"), fs::Permissions::from_mode(0o755)).unwrap();
+            check("alpha");
+        }
+    }
+    // A hard link made to an indexed file, then a write through it.
+    fs::hard_link(d.join("f36.txt"), d.join("c/f36_link.txt")).unwrap();
+    fs::write(d.join("c/f36_link.txt"), "zebra_word through a link\n").unwrap();
+    assert_eq!(check("zebra_word"), 8);
+}
+
+/// Whether the tests run as root (who reads a mode-000 directory anyway).
+fn rustix_is_root() -> bool {
+    std::fs::read_to_string("/proc/self/status")
+        .map(|s| {
+            s.lines()
+                .any(|l| l.starts_with("Uid:") && l.split_whitespace().nth(1) == Some("0"))
+        })
+        .unwrap_or(false)
+}
+
+/// `.git/info/exclude` decides what a walk yields inside a repository: a change to it is seen by
+/// the next (replayed) query.
+#[test]
+fn a_repository_exclude_file_change_is_seen() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    tree(d);
+    fs::create_dir_all(d.join(".git/info")).unwrap();
+    fs::write(d.join(".git/info/exclude"), "").unwrap();
+    fs::write(d.join("c/zz.txt"), "zebra_word excluded later\n").unwrap();
+    std::thread::sleep(Duration::from_millis(2100));
+    let (off, on) = sandboxes(d);
+    let count = |sb: &Sandbox| {
+        let a = args("zebra_word", |a| {
+            a.output_mode = Some(OutputMode::FilesWithMatches)
+        });
+        same(&off, &on, &a);
+        sb.grep_search(&a).unwrap().matches.lines().count()
+    };
+    assert_eq!(count(&on), 1);
+    fs::write(d.join(".git/info/exclude"), "zz.txt\n").unwrap();
+    assert_eq!(count(&on), 0);
+    fs::write(d.join(".git/info/exclude"), "").unwrap();
+    assert_eq!(count(&on), 1);
 }
 
 #[test]

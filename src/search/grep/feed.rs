@@ -19,6 +19,10 @@ pub(super) struct FileJob {
 pub(super) enum Source {
     At(Arc<crate::walk::DirFd>, std::ffi::OsString),
     Opened(OwnedFd),
+    /// A replayed file the index vouches for: not opened.
+    Pruned(crate::index::NoMatch),
+    /// A replayed file whose directory could not be opened again (changed during the call).
+    Gone,
 }
 
 /// Files on their way to a worker, and how many descriptors they keep open.
@@ -33,6 +37,7 @@ impl Batch {
         // Consecutive files of one directory share its handle.
         let shares = match (self.jobs.last().map(|j| &j.source), &job.source) {
             (Some(Source::At(a, _)), Source::At(b, _)) => Arc::ptr_eq(a, b),
+            (_, Source::Pruned(_) | Source::Gone) => true,
             _ => false,
         };
         if !shares {
@@ -95,6 +100,27 @@ impl Plan<'_> {
                     fd,
                     levels,
                 } => {
+                    let replayed = self.replay(root, &rel, &mut |job| {
+                        let mut sk = std::mem::take(&mut carry);
+                        sk.add(&job.skips);
+                        batch.push(FileJob { skips: sk, ..job });
+                        flush(&mut batch, false, run)
+                    });
+                    if let Some((end, rest)) = replayed {
+                        carry.add(&rest);
+                        match end {
+                            WalkEnd::Complete => {}
+                            WalkEnd::Stopped => complete = false,
+                            WalkEnd::TimedOut(at) => {
+                                complete = false;
+                                looked_at = at.map(|p| (root, p));
+                            }
+                        }
+                        if !complete {
+                            break;
+                        }
+                        continue;
+                    }
                     let walker = self
                         .sandbox
                         .walker(root, self.filter, self.deadline, self.cursor);
@@ -129,5 +155,64 @@ impl Plan<'_> {
             complete = false;
         }
         (carry, complete && !self.deadline.expired(), looked_at)
+    }
+
+    /// Feeds the index's recorded walk of root `root` from `rel`, when one holds and a cursor (if
+    /// any) names one of its files: the files in walk order with the skips between them, as the
+    /// walker would hand them over. `None`: walk instead (nothing was fed).
+    fn replay(
+        &self,
+        root: usize,
+        rel: &std::path::Path,
+        feed: &mut dyn FnMut(FileJob) -> bool,
+    ) -> Option<(WalkEnd, WalkSkips)> {
+        use crate::index::replay::{DirCache, Replayed};
+        let prune = self.prune.as_ref()?;
+        let rp = self.sandbox.index_replay(root, rel, self.filter)?;
+        let files = &rp.walk.files;
+        // A cursor resumes at its file: what came before it (and the skips on the way to it) the
+        // walker would not look at.
+        let cursor = self.cursor.filter(|c| c.root == root);
+        let first = match cursor {
+            None => 0,
+            Some(c) => files
+                .binary_search_by(|(p, ..)| p.as_path().cmp(&c.path))
+                .ok()?,
+        };
+        prune.replayed_one();
+        let mut dirs = DirCache::new();
+        let mut last: Option<PathBuf> = None;
+        for (i, (rel, skips, id)) in files[first..].iter().enumerate() {
+            if self.deadline.expired() {
+                return Some((WalkEnd::TimedOut(last), WalkSkips::default()));
+            }
+            let resumed = i == 0 && cursor.is_some();
+            let pruned = match id {
+                Some(id) if !resumed => prune.unverified(root, *id, rel, &rp.changed),
+                _ => None,
+            };
+            let source = match pruned {
+                Some(v) => Source::Pruned(v),
+                None => match dirs.source(self.sandbox, root, rel) {
+                    Replayed::At(d, name) => Source::At(d, name),
+                    Replayed::Gone => Source::Gone,
+                },
+            };
+            let job = FileJob {
+                root,
+                rel: rel.clone(),
+                source,
+                skips: if resumed {
+                    WalkSkips::default()
+                } else {
+                    *skips
+                },
+            };
+            if !feed(job) {
+                return Some((WalkEnd::Stopped, WalkSkips::default()));
+            }
+            last = Some(rel.clone());
+        }
+        Some((WalkEnd::Complete, rp.walk.tail))
     }
 }

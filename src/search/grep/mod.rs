@@ -206,6 +206,7 @@ impl Sandbox {
             page.stats.index = Some(crate::index::IndexStats {
                 roots_indexed: p.roots_indexed(),
                 files_pruned: 0,
+                walks_replayed: 0,
             });
         }
         let raw = hook.as_ref().map(|h| h.0);
@@ -256,6 +257,9 @@ impl Sandbox {
                 prune: prune.clone(),
             };
             plan.run(starts, &mut page);
+        }
+        if let (Some(p), Some(ix)) = (&prune, page.stats.index.as_mut()) {
+            ix.walks_replayed = p.walks_replayed();
         }
         page.stats.skipped.partial_ignore_files += filter.ignore.partial();
         Ok(self.finish(page, first_index, query, mode))

@@ -105,28 +105,40 @@ impl Plan<'_> {
         }
         // A walked file the index vouches for is not opened: its outcome is the one the search
         // would record for a file without a match.
-        if let (Some(p), Source::At(dir, name), 0) = (&self.prune, &source, skip_through_line) {
-            if let Some(v) = p.verdict(root, rel, &**dir, name) {
-                let status = if v.size > self.max_filesize {
-                    FileStatus::TooLarge
-                } else {
-                    self.deadline.progress(0, v.size);
-                    if v.nul {
-                        FileStatus::Binary
-                    } else {
-                        FileStatus::Searched
-                    }
-                };
+        let verdict = match (&self.prune, &source, skip_through_line) {
+            (_, Source::Pruned(v), _) => Some(*v),
+            (_, Source::Gone, _) => {
                 return FileResult {
-                    status,
-                    pruned: true,
+                    status: FileStatus::Unreadable,
                     ..Default::default()
-                };
+                }
             }
+            (Some(p), Source::At(dir, name), 0) => p.verdict(root, rel, &**dir, name),
+            _ => None,
+        };
+        if let Some(v) = verdict {
+            let status = if v.size > self.max_filesize {
+                FileStatus::TooLarge
+            } else {
+                self.deadline.progress(0, v.size);
+                if v.nul {
+                    FileStatus::Binary
+                } else {
+                    FileStatus::Searched
+                }
+            };
+            return FileResult {
+                status,
+                pruned: true,
+                ..Default::default()
+            };
         }
         // A file given as the search's path (not found by the walk): rg searches it even when binary.
         let named = matches!(source, Source::Opened(_));
         let opened = match source {
+            Source::Pruned(_) | Source::Gone => Err(NotAdmitted::Io(std::io::Error::from(
+                std::io::ErrorKind::NotFound,
+            ))),
             Source::Opened(fd) => open::reopened(fd).map_err(NotAdmitted::Io),
             Source::At(dir, name) => self
                 .sandbox

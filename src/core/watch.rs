@@ -1,0 +1,216 @@
+//! Change reports for the index (issue 27): inotify watches added through directory handles (the
+//! handle's `/proc/self/fd` link, never an ambient path), and the events read back as what they mean
+//! for a walk: a file's content changed, or the tree's shape did.
+//!
+//! The kernel queues an event before the system call that caused it returns, so once [`Watch::drain`]
+//! has read the queue, every change completed before it is known — except what inotify does not
+//! report: writes through a shared memory map (until the writer closes the file), and writes
+//! through a hard link made from outside the watched directories after the file was indexed.
+//! Filesystems whose changes can happen elsewhere (NFS, FUSE, overlay, ...) are not trusted at all:
+//! [`events_reliable`].
+
+use std::path::PathBuf;
+
+/// What a drained event means for the index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Change {
+    /// The content or metadata of this file (relative to the root) changed.
+    Content(PathBuf),
+    /// An entry was created, deleted or renamed, a directory's permissions changed, an ignore file
+    /// changed, a watched directory went away, or events were lost: no recorded walk holds.
+    Structure,
+}
+
+/// Names whose content decides what a walk yields.
+fn shapes_the_walk(name: &[u8]) -> bool {
+    matches!(name, b".gitignore" | b".ignore" | b".rgignore")
+}
+
+#[cfg(target_os = "linux")]
+mod imp {
+    use super::{shapes_the_walk, Change};
+    use rustix::fs::inotify::{self, ReadFlags, WatchFlags};
+    use std::collections::HashMap;
+    use std::ffi::OsStr;
+    use std::mem::MaybeUninit;
+    use std::os::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd};
+    use std::os::unix::ffi::OsStrExt;
+    use std::path::{Path, PathBuf};
+
+    /// Why a directory is watched.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    enum Role {
+        /// A directory the walk reads: every change in it counts.
+        Walked,
+        /// A repository's `.git`, for its `info` alone.
+        Git,
+        /// A repository's `.git/info`, for its `exclude` alone.
+        GitInfo,
+    }
+
+    /// One inotify instance and the directory each of its watches stands for.
+    pub(crate) struct Watch {
+        fd: OwnedFd,
+        dirs: HashMap<i32, (PathBuf, Role)>,
+    }
+
+    const MASK: WatchFlags = WatchFlags::MODIFY
+        .union(WatchFlags::ATTRIB)
+        .union(WatchFlags::CLOSE_WRITE)
+        .union(WatchFlags::CREATE)
+        .union(WatchFlags::DELETE)
+        .union(WatchFlags::DELETE_SELF)
+        .union(WatchFlags::MOVE_SELF)
+        .union(WatchFlags::MOVED_FROM)
+        .union(WatchFlags::MOVED_TO)
+        .union(WatchFlags::ONLYDIR);
+
+    impl Watch {
+        pub fn new() -> std::io::Result<Watch> {
+            let fd = inotify::init(inotify::CreateFlags::NONBLOCK | inotify::CreateFlags::CLOEXEC)?;
+            Ok(Watch {
+                fd,
+                dirs: HashMap::new(),
+            })
+        }
+
+        fn add_as(&mut self, dir: BorrowedFd<'_>, rel: &Path, role: Role) -> std::io::Result<()> {
+            let link = format!("/proc/self/fd/{}", dir.as_raw_fd());
+            let wd = inotify::add_watch(&self.fd, link.as_str(), MASK)?;
+            match self.dirs.get_mut(&wd) {
+                Some(e) if role != Role::Walked && e.1 == Role::Walked => {}
+                Some(e) => *e = (rel.to_path_buf(), role),
+                None => {
+                    self.dirs.insert(wd, (rel.to_path_buf(), role));
+                }
+            }
+            Ok(())
+        }
+
+        /// Watches the directory open at `dir`, known as `rel` (relative to the root). A directory
+        /// watched already keeps its watch and takes the new name (after a rename, a new walk says
+        /// where it is now).
+        pub fn add(&mut self, dir: BorrowedFd<'_>, rel: &Path) -> std::io::Result<()> {
+            self.add_as(dir, rel, Role::Walked)
+        }
+
+        /// Watches `.git` and `.git/info` beneath the directory `dir` (at `rel`) for the one file of
+        /// theirs a walk reads, `.git/info/exclude`. Either may be missing: its creation is then an
+        /// event of the directory above, which is watched.
+        pub fn add_repository(&mut self, dir: BorrowedFd<'_>, rel: &Path) -> std::io::Result<()> {
+            use crate::core::open::{open_beneath, Want};
+            use crate::core::policy::SymlinkMode;
+            let git = match open_beneath(dir, Path::new(".git"), Want::Dir, SymlinkMode::Never) {
+                Ok(o) => o.fd,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+                // A `.git` file (a worktree) or anything else: its `info/exclude` is not read.
+                Err(_) => return Ok(()),
+            };
+            self.add_as(git.as_fd(), &rel.join(".git"), Role::Git)?;
+            match open_beneath(
+                git.as_fd(),
+                Path::new("info"),
+                Want::Dir,
+                SymlinkMode::Never,
+            ) {
+                Ok(o) => self.add_as(o.fd.as_fd(), &rel.join(".git/info"), Role::GitInfo),
+                Err(_) => Ok(()),
+            }
+        }
+
+        /// Reads every queued event; calls `each` with what it means.
+        pub fn drain(&mut self, each: &mut dyn FnMut(Change)) {
+            let mut buf = [MaybeUninit::<u8>::uninit(); 8192];
+            let mut reader = inotify::Reader::new(&self.fd, &mut buf);
+            loop {
+                let ev = match reader.next() {
+                    Ok(ev) => ev,
+                    Err(rustix::io::Errno::INTR) => continue,
+                    // Empty (EAGAIN), or broken: a broken queue reports nothing more, so it counts
+                    // as a lost event.
+                    Err(e) => {
+                        if e != rustix::io::Errno::AGAIN {
+                            each(Change::Structure);
+                        }
+                        return;
+                    }
+                };
+                let flags = ev.events();
+                let shape = ReadFlags::CREATE
+                    | ReadFlags::DELETE
+                    | ReadFlags::MOVED_FROM
+                    | ReadFlags::MOVED_TO;
+                let gone = ReadFlags::QUEUE_OVERFLOW
+                    | ReadFlags::IGNORED
+                    | ReadFlags::DELETE_SELF
+                    | ReadFlags::MOVE_SELF
+                    | ReadFlags::UNMOUNT;
+                let name = ev.file_name().map(|n| n.to_bytes()).unwrap_or_default();
+                let change = match self.dirs.get(&ev.wd()) {
+                    _ if flags.intersects(gone) => Some(Change::Structure),
+                    None => Some(Change::Structure),
+                    Some((_, Role::Git)) => (name == b"info").then_some(Change::Structure),
+                    Some((_, Role::GitInfo)) => (name == b"exclude").then_some(Change::Structure),
+                    Some(_) if flags.intersects(shape) => Some(Change::Structure),
+                    // A directory's own metadata (who may read it), or an entry that is one.
+                    Some(_) if flags.contains(ReadFlags::ISDIR) || name.is_empty() => {
+                        Some(Change::Structure)
+                    }
+                    Some(_) if shapes_the_walk(name) => Some(Change::Structure),
+                    Some((d, _)) => Some(Change::Content(d.join(OsStr::from_bytes(name)))),
+                };
+                if let Some(c) = change {
+                    each(c);
+                }
+            }
+        }
+    }
+
+    /// Whether changes to the filesystem holding `dir` all pass through this kernel, so that inotify
+    /// reports them: local disk filesystems and tmpfs. NFS, SMB, FUSE, overlay (its lower layers) and
+    /// anything unknown are not trusted.
+    pub(crate) fn events_reliable(dir: BorrowedFd<'_>) -> bool {
+        const LOCAL: &[i64] = &[
+            0xEF53,      // ext2/3/4
+            0x5846_5342, // xfs
+            0x9123_683E, // btrfs
+            0x0102_1994, // tmpfs
+            0xF2F5_2010, // f2fs
+            0x2FC1_2FC1, // zfs
+        ];
+        match rustix::fs::fstatfs(dir) {
+            #[allow(clippy::unnecessary_cast, clippy::useless_conversion)]
+            Ok(st) => LOCAL.contains(&(st.f_type as i64)),
+            Err(_) => false,
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+mod imp {
+    use super::Change;
+    use std::os::fd::BorrowedFd;
+    use std::path::Path;
+
+    /// No change reports here: the index verifies every file at every query.
+    pub(crate) struct Watch;
+
+    impl Watch {
+        pub fn new() -> std::io::Result<Watch> {
+            Err(std::io::Error::from(std::io::ErrorKind::Unsupported))
+        }
+        pub fn add(&mut self, _: BorrowedFd<'_>, _: &Path) -> std::io::Result<()> {
+            Err(std::io::Error::from(std::io::ErrorKind::Unsupported))
+        }
+        pub fn add_repository(&mut self, _: BorrowedFd<'_>, _: &Path) -> std::io::Result<()> {
+            Err(std::io::Error::from(std::io::ErrorKind::Unsupported))
+        }
+        pub fn drain(&mut self, _: &mut dyn FnMut(Change)) {}
+    }
+
+    pub(crate) fn events_reliable(_: BorrowedFd<'_>) -> bool {
+        false
+    }
+}
+
+pub(crate) use imp::{events_reliable, Watch};

@@ -1,0 +1,349 @@
+//! Recorded walks, replayed while the tree keeps its shape (issue 27): the index owns the file list
+//! of the walks a session repeats, and learns about changes from inotify instead of statting every
+//! file at every query.
+//!
+//! A walk is recorded in the background, the first time a query with its key (start directory,
+//! the call's globs, types and switches, and the sandbox's roots) finds none: the same handle-bound
+//! walker and gate as any walk, with each directory watched *before* it is read, and every file
+//! the index describes statted once *after* its directory's watch exists: a file whose metadata no
+//! longer matches its entry joins the changed set. From then on a change is either reported or
+//! was already seen. At each query the queued events are drained first: a file whose content or
+//! metadata changed joins the changed set (it is searched, never pruned, until the index is
+//! rebuilt); anything that can change what a walk yields (an entry created, deleted or renamed, a
+//! directory's permissions, an ignore file, `.git/info/exclude`, a lost event) makes every
+//! recorded walk of the root stale, and queries walk (and verify each pruned file by `statat`, as
+//! without events) until a new recording is in place.
+//!
+//! A replay yields exactly what the walk would: the recorded files in walk order with the skip
+//! counts between them. A file the index vouches for (an entry, no required trigram, not in the
+//! changed set) is passed on as pruned without being opened or statted; every other file is opened
+//! through its directory's handle, reopened by the gate from the root.
+
+use super::{index_of, RootIndex, State};
+use crate::core::admit::RootId;
+use crate::core::deadline::Deadline;
+use crate::core::dirs::{stat_entry, DirFd, FileType};
+use crate::core::open::Want;
+use crate::core::sandbox::Sandbox;
+use crate::core::watch::{events_reliable, Change, Watch};
+use crate::walk::{DirHook, Filter, FoundFile, Walk, WalkEnd, WalkSkips};
+use std::collections::HashSet;
+use std::os::fd::{AsFd, BorrowedFd};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Recorded walks kept per root (the most recent ones).
+const MAX_WALKS: usize = 8;
+
+/// A file of a recorded walk: its path, the skips counted since the previous file, and its entry
+/// in the index (if it has one).
+pub(crate) type RecordedFile = (PathBuf, WalkSkips, Option<u32>);
+
+/// One recorded walk.
+pub(crate) struct Recorded {
+    generation: u64,
+    pub files: Vec<RecordedFile>,
+    /// Skips counted after the last file.
+    pub tail: WalkSkips,
+}
+
+/// (start directory, filter key, the sandbox's roots).
+type Key = (PathBuf, Arc<str>, Arc<str>);
+
+/// One root's change reports and recorded walks.
+pub(crate) struct Live {
+    watch: Watch,
+    /// Bumped by every change that can alter what a walk yields.
+    generation: u64,
+    /// Files whose content or metadata changed since they were indexed.
+    changed: Arc<HashSet<PathBuf>>,
+    walks: Vec<(Key, Arc<Recorded>)>,
+    recording: bool,
+    /// Why walks are no longer recorded here (a watch could not be added).
+    broken: Option<String>,
+}
+
+impl Live {
+    /// Change reports for the root open at `dir`, where the kernel can give them.
+    pub(crate) fn new(dir: BorrowedFd<'_>) -> Result<Live, String> {
+        if !events_reliable(dir) {
+            return Err(
+                "its filesystem does not report every change (network, FUSE, overlay or unknown)"
+                    .into(),
+            );
+        }
+        let watch = Watch::new().map_err(|e| format!("inotify: {e}"))?;
+        Ok(Live {
+            watch,
+            generation: 0,
+            changed: Arc::default(),
+            walks: Vec::new(),
+            recording: false,
+            broken: None,
+        })
+    }
+
+    fn drain(&mut self) {
+        let (generation, changed) = (&mut self.generation, &mut self.changed);
+        self.watch.drain(&mut |c| match c {
+            Change::Structure => *generation += 1,
+            Change::Content(p) => {
+                Arc::make_mut(changed).insert(p);
+            }
+        });
+    }
+
+    /// Why this root's walks are not replayed, if they cannot be.
+    pub(crate) fn broken(&self) -> Option<&str> {
+        self.broken.as_deref()
+    }
+}
+
+/// A recorded walk that holds now, and the files changed since they were indexed.
+pub(crate) struct Replay {
+    pub walk: Arc<Recorded>,
+    pub changed: Arc<HashSet<PathBuf>>,
+}
+
+impl Sandbox {
+    /// The recorded walk of root `root` from `rel` under `key`, if one holds after the queued
+    /// events are taken in. Without one, a recording is started in the background (one per root at
+    /// a time) and the caller walks.
+    pub(crate) fn index_replay(&self, root: usize, rel: &Path, filter: &Filter) -> Option<Replay> {
+        let key = filter.key.as_ref()?;
+        let index = index_of(self)?;
+        let canonical = &self.roots.get(root)?.canonical;
+        let j = index.roots.iter().position(|(c, _)| c == canonical)?;
+        let live = index.live.get(j)?.as_ref().ok()?;
+        let ri = match &*index.roots[j].1.lock().unwrap() {
+            State::Ready(ri) => ri.clone(),
+            _ => return None,
+        };
+        let roots: Arc<str> = self
+            .roots
+            .iter()
+            .map(|r| r.canonical.to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("\0")
+            .into();
+        let key: Key = (rel.to_path_buf(), key.clone(), roots);
+        let mut l = live.lock().unwrap();
+        l.drain();
+        if let Some((_, w)) = l.walks.iter().find(|(k, _)| *k == key) {
+            if w.generation == l.generation {
+                return Some(Replay {
+                    walk: w.clone(),
+                    changed: l.changed.clone(),
+                });
+            }
+        }
+        if !l.recording && l.broken.is_none() {
+            l.recording = true;
+            drop(l);
+            let sb = self.clone();
+            let mut filter = filter.clone();
+            // Its own budget for ignore files (no deadline): the call's is not its.
+            filter.ignore = crate::walk::IgnoreBudget {
+                kinds: filter.ignore.kinds,
+                ..Default::default()
+            };
+            let spawned = std::thread::Builder::new()
+                .name("rootbound-index-walk".into())
+                .spawn(move || {
+                    let _ = rustix::process::setpriority_process(None, 19);
+                    record(&sb, root, j, key, filter, &ri);
+                    if let Some(live) = index_of(&sb).and_then(|i| i.live.get(j)?.as_ref().ok()) {
+                        live.lock().unwrap().recording = false;
+                    }
+                });
+            if spawned.is_err() {
+                live.lock().unwrap().recording = false;
+            }
+        }
+        None
+    }
+
+    /// Whether a recording is under way in some root (tests and hosts wait for it).
+    pub(crate) fn index_recording(&self) -> bool {
+        index_of(self).is_some_and(|i| i.live.iter().flatten().any(|l| l.lock().unwrap().recording))
+    }
+}
+
+/// Watches each directory a recording walk is about to read.
+struct Hook<'a> {
+    live: &'a Mutex<Live>,
+    failed: AtomicBool,
+}
+
+impl Hook<'_> {
+    fn result(&self, r: std::io::Result<()>) {
+        if let Err(e) = r {
+            self.failed.store(true, Ordering::Relaxed);
+            let mut l = self.live.lock().unwrap();
+            if l.broken.is_none() {
+                l.broken = Some(format!("a directory could not be watched: {e}"));
+            }
+        }
+    }
+}
+
+impl DirHook for Hook<'_> {
+    fn entering(&self, dir: BorrowedFd<'_>, rel: &Path) {
+        let r = self.live.lock().unwrap().watch.add(dir, rel);
+        self.result(r);
+    }
+
+    fn repository(&self, dir: BorrowedFd<'_>, rel: &Path) {
+        let r = self.live.lock().unwrap().watch.add_repository(dir, rel);
+        self.result(r);
+    }
+}
+
+/// Records the walk of `key` in root `root` (index root `j`), verifying every described file.
+fn record(sb: &Sandbox, root: usize, j: usize, key: Key, filter: Filter, ri: &RootIndex) {
+    let Some(live) = index_of(sb).and_then(|i| i.live.get(j)?.as_ref().ok()) else {
+        return;
+    };
+    let start_generation = {
+        let mut l = live.lock().unwrap();
+        l.drain();
+        l.generation
+    };
+    let hook = Hook {
+        live,
+        failed: AtomicBool::new(false),
+    };
+    let mut stale: Vec<PathBuf> = Vec::new();
+    let recorded = walk_and_verify(sb, root, &key.0, &filter, ri, &hook, &mut stale);
+    let mut l = live.lock().unwrap();
+    l.drain();
+    if !stale.is_empty() {
+        Arc::make_mut(&mut l.changed).extend(stale);
+    }
+    let Some(mut rec) = recorded else {
+        return;
+    };
+    if l.generation != start_generation || hook.failed.load(Ordering::Relaxed) {
+        return;
+    }
+    rec.generation = start_generation;
+    l.walks.retain(|(k, _)| *k != key);
+    l.walks.push((key, Arc::new(rec)));
+    if l.walks.len() > MAX_WALKS {
+        l.walks.remove(0);
+    }
+}
+
+fn walk_and_verify(
+    sb: &Sandbox,
+    root: usize,
+    rel: &Path,
+    filter: &Filter,
+    ri: &RootIndex,
+    hook: &Hook<'_>,
+    stale: &mut Vec<PathBuf>,
+) -> Option<Recorded> {
+    let id = RootId::Read(root);
+    let r = sb.roots.get(root)?;
+    // The root and every directory above the start are watched before their ignore files are read.
+    let mut prefix = PathBuf::new();
+    let mut start = None;
+    let comps: Vec<_> = rel.components().collect();
+    for k in 0..=comps.len() {
+        if k > 0 {
+            prefix.push(comps[k - 1]);
+        }
+        let fd = sb
+            .gate
+            .open(id, r.dir.as_fd(), &prefix, &prefix, Want::Dir)
+            .ok()?
+            .into_inner()
+            .fd;
+        if k < comps.len() {
+            hook.entering(fd.as_fd(), &prefix);
+            hook.repository(fd.as_fd(), &prefix);
+        } else {
+            start = Some(fd);
+        }
+    }
+    let levels = if rel.as_os_str().is_empty() {
+        None
+    } else {
+        crate::walk::ancestor_levels(&r.dir, rel, filter.no_ignore, &filter.ignore, &|p, d| {
+            sb.gate.denied(id, p, d)
+        })
+    };
+    // No time limit of its own: the walk is the one every query would make.
+    let deadline = Deadline::after(Duration::from_secs(u32::MAX as u64));
+    let walk = Walk {
+        gate: &sb.gate,
+        root: id,
+        filter,
+        deadline: Some(&deadline),
+        resume_after: None,
+        hook: Some(hook),
+    };
+    let mut files: Vec<RecordedFile> = Vec::new();
+    let mut on_file = |f: FoundFile, skips: &mut WalkSkips| {
+        let entry = ri.ids.get(&f.rel).copied();
+        if let Some(e) = entry {
+            // After the directory's watch: a change from here on is reported.
+            let same = stat_entry(&*f.dir, &f.name).ok().is_some_and(|st| {
+                FileType::from_raw_mode(st.st_mode).is_file()
+                    && st.st_nlink == 1
+                    && super::build::stat_key(&st) == ri.entries[e as usize].stat
+            });
+            if !same {
+                stale.push(f.rel.clone());
+            }
+        }
+        files.push((f.rel, std::mem::take(skips), entry));
+        true
+    };
+    let (end, tail) = walk.run(start?, rel.to_path_buf(), levels, &mut on_file);
+    (end == WalkEnd::Complete && filter.ignore.partial() == 0).then_some(Recorded {
+        generation: 0,
+        files,
+        tail,
+    })
+}
+
+/// What the feed needs to pass a replayed file on.
+pub(crate) enum Replayed {
+    /// Open it through its directory's handle.
+    At(Arc<DirFd>, std::ffi::OsString),
+    /// Its directory cannot be opened any more (changed during the call).
+    Gone,
+}
+
+/// Opens the directories of replayed files, one handle per run of files in the same directory.
+pub(crate) struct DirCache {
+    last: Option<(PathBuf, Option<Arc<DirFd>>)>,
+}
+
+impl DirCache {
+    pub fn new() -> Self {
+        DirCache { last: None }
+    }
+
+    /// How to reach file `rel` of read root `root`.
+    pub fn source(&mut self, sb: &Sandbox, root: usize, rel: &Path) -> Replayed {
+        let parent = rel.parent().unwrap_or(Path::new(""));
+        if self.last.as_ref().map(|(p, _)| p.as_path()) != Some(parent) {
+            let dir = sb.roots.get(root).and_then(|r| {
+                let o = sb
+                    .gate
+                    .open(RootId::Read(root), r.dir.as_fd(), parent, parent, Want::Dir)
+                    .ok()?;
+                DirFd::unread(o.into_inner().fd).map(Arc::new)
+            });
+            self.last = Some((parent.to_path_buf(), dir));
+        }
+        match (&self.last, rel.file_name()) {
+            (Some((_, Some(d))), Some(name)) => Replayed::At(d.clone(), name.to_os_string()),
+            _ => Replayed::Gone,
+        }
+    }
+}
