@@ -54,6 +54,9 @@ mod imp {
         dirs: HashMap<i32, (PathBuf, Role)>,
     }
 
+    /// Watches one root may hold (the Linux 6.1 tree has about 5,000 directories).
+    const MAX_WATCHES: usize = 65_536;
+
     const MASK: WatchFlags = WatchFlags::MODIFY
         .union(WatchFlags::ATTRIB)
         .union(WatchFlags::CLOSE_WRITE)
@@ -75,6 +78,13 @@ mod imp {
         }
 
         fn add_as(&mut self, dir: BorrowedFd<'_>, rel: &Path, role: Role) -> std::io::Result<()> {
+            // Watches are a per-user kernel resource shared with the user's other programs: a
+            // tree an agent can grow must not take them all.
+            if self.dirs.len() >= MAX_WATCHES {
+                return Err(std::io::Error::other(format!(
+                    "over {MAX_WATCHES} watched directories"
+                )));
+            }
             let link = format!("/proc/self/fd/{}", dir.as_raw_fd());
             let wd = inotify::add_watch(&self.fd, link.as_str(), MASK)?;
             match self.dirs.get_mut(&wd) {
@@ -159,6 +169,10 @@ mod imp {
                     Some(_) if shapes_the_walk(name) => Some(Change::Structure),
                     Some((d, _)) => Some(Change::Content(d.join(OsStr::from_bytes(name)))),
                 };
+                if flags.contains(ReadFlags::IGNORED) {
+                    // The watch is gone (its directory was deleted): its number may come back.
+                    self.dirs.remove(&ev.wd());
+                }
                 if let Some(c) = change {
                     each(c);
                 }

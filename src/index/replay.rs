@@ -263,7 +263,9 @@ fn walk_and_verify(
             .fd;
         if k < comps.len() {
             hook.entering(fd.as_fd(), &prefix);
-            hook.repository(fd.as_fd(), &prefix);
+            if !sb.gate.denied(id, &prefix.join(".git"), true) {
+                hook.repository(fd.as_fd(), &prefix);
+            }
         } else {
             start = Some(fd);
         }

@@ -289,8 +289,11 @@ impl Walk<'_> {
         }
         let (dir, entries) = read_entries_owned(fd)?;
         let has_git = entries.iter().any(|(n, _)| n == ".git");
+        // A denied `.git` is not read (its `info/exclude` neither), so not watched either.
         if let (Some(h), true) = (self.hook, has_git) {
-            h.repository(dir.as_fd(), &rel);
+            if !self.gate.denied(self.root, &rel.join(".git"), true) {
+                h.repository(dir.as_fd(), &rel);
+            }
         }
         let ign = if self.filter.no_ignore {
             None
