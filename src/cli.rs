@@ -85,9 +85,13 @@ enum Cmd {
         max_in_flight: Option<usize>,
         /// Build an n-gram index of the roots in the background, so that repeated grep_search
         /// calls open only the files that can match (answers are the same without it; see
-        /// docs/index.md). `list_roots` reports its state.
+        /// docs/index.md). `list_roots` reports its state. Overrides a config file's `index`.
         #[arg(long)]
         index: bool,
+        /// With --index: `events` (default) replays repeated walks where the filesystem reports
+        /// changes; `strict` walks and checks every pruned file's metadata at each query.
+        #[arg(long, value_name = "MODE", requires = "index", value_parser = ["events", "strict"])]
+        index_verify: Option<String>,
     },
 }
 
@@ -103,7 +107,12 @@ pub(crate) struct ProfileOpt {
 impl ProfileOpt {
     /// The tools of `opts` in the chosen dialect.
     fn tools(&self, opts: &SandboxOpts) -> Result<AgentTools, String> {
-        let tools = opts.tools(None)?;
+        self.tools_for(opts, false)
+    }
+
+    /// `serving`: a long-lived server, where the config file's `index` takes effect.
+    fn tools_for(&self, opts: &SandboxOpts, serving: bool) -> Result<AgentTools, String> {
+        let tools = opts.tools_for(None, serving)?;
         match &self.profile {
             None => Ok(tools),
             Some(name) => match rootbound::Profile::parse(name) {
@@ -214,12 +223,22 @@ impl SandboxOpts {
 
     /// The tools: from the config file's agent with --config, else one sandbox from the flags.
     pub(crate) fn tools(&self, default_root: Option<&str>) -> Result<AgentTools, String> {
+        self.tools_for(default_root, false)
+    }
+
+    /// The config file's `index` starts an index only for a server (`serving`): a one-shot
+    /// command would exit before it is ready.
+    fn tools_for(&self, default_root: Option<&str>, serving: bool) -> Result<AgentTools, String> {
         match &self.config {
             Some(file) => {
                 let config = Config::load(file).map_err(|e| e.to_string())?;
-                let agent = config
+                let mut agent = config
                     .agent(self.agent.as_deref())
-                    .map_err(|e| e.to_string())?;
+                    .map_err(|e| e.to_string())?
+                    .clone();
+                if !serving {
+                    agent.index = None;
+                }
                 agent.build().map_err(|e| e.to_string())
             }
             None => self.sandbox(default_root).map(AgentTools::from_sandbox),
@@ -286,8 +305,16 @@ pub fn main() -> i32 {
             max_in_flight,
             opts,
             index,
-        } => match profile.tools(&opts) {
-            Ok(t) if index => crate::serve_mcp(t.with_index(), client_roots, max_in_flight),
+            index_verify,
+        } => match profile.tools_for(&opts, !index) {
+            Ok(t) if index => {
+                let verify = match index_verify.as_deref() {
+                    Some("strict") => rootbound::IndexVerify::Strict,
+                    _ => rootbound::IndexVerify::Events,
+                };
+                let o = rootbound::IndexOptions::default().verify(verify);
+                crate::serve_mcp(t.with_index_options(o), client_roots, max_in_flight)
+            }
             Ok(t) => crate::serve_mcp(t, client_roots, max_in_flight),
             Err(e) => usage(&e),
         },

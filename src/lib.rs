@@ -112,7 +112,7 @@ pub use crate::core::policy::{
     Limits, PathDisplay, Policy, PolicyBuilder, RootMode, RootSpec, SymlinkMode, WritePolicy,
 };
 pub use crate::core::sandbox::Sandbox;
-pub use crate::index::{IndexStats, IndexStatus};
+pub use crate::index::{IndexOptions, IndexStats, IndexStatus, IndexVerify, IndexWhen};
 pub use crate::tools::edit::{Edit, EditArgs, EditResult};
 pub use crate::tools::fsops::{FsOpResult, MkdirArgs, MoveArgs};
 pub use crate::tools::media::{MediaArgs, MediaResult, MAX_MEDIA_BYTES};

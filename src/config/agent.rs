@@ -117,6 +117,7 @@ impl Cx<'_> {
             name: name.to_string(),
             plan: plan(&base, tools, write, &roots.union),
             profile: self.profile(&join(key, "profile"), t.get("profile")),
+            index: self.index(key, t),
             origins: roots.origins,
             file: None,
         })
@@ -344,6 +345,37 @@ fn plan(
 }
 
 impl Cx<'_> {
+    /// `index = true | false | "auto"` and `index_verify = "events" | "strict"`.
+    fn index(&mut self, key: &str, t: &BTreeMap<String, Node>) -> Option<crate::IndexOptions> {
+        use crate::{IndexOptions, IndexVerify, IndexWhen};
+        let ik = join(key, "index");
+        let when = match t.get("index") {
+            None | Some(Node::Bool(false)) => None,
+            Some(Node::Bool(true)) => Some(IndexWhen::Always),
+            Some(Node::Str(s)) if s == "auto" => Some(IndexWhen::Auto),
+            Some(n) => {
+                self.err(
+                    &ik,
+                    format!("expected true, false or \"auto\", found {}", n.kind()),
+                );
+                None
+            }
+        };
+        let mut verify = IndexVerify::Events;
+        let verifies = [
+            ("events", IndexVerify::Events),
+            ("strict", IndexVerify::Strict),
+        ];
+        self.choose(key, t, "index_verify", &verifies, &mut verify);
+        if when.is_none() && t.contains_key("index_verify") && !t.contains_key("index") {
+            self.err(
+                &join(key, "index_verify"),
+                "has no effect without an index: set index = true or \"auto\" too",
+            );
+        }
+        when.map(|w| IndexOptions::default().when(w).verify(verify))
+    }
+
     /// `profile = "NAME"`: one of the dialects (see [`crate::Profile`]).
     fn profile(&mut self, key: &str, node: Option<&Node>) -> crate::Profile {
         let names = crate::Profile::names();

@@ -98,7 +98,12 @@ impl AgentConfig {
             .enumerate()
             .flat_map(|(i, p)| p.tools.iter().map(move |t| (*t, i)))
             .collect();
-        Ok(AgentTools::new(self.name.clone(), sandboxes, routes).with_profile(self.profile))
+        let tools =
+            AgentTools::new(self.name.clone(), sandboxes, routes).with_profile(self.profile);
+        Ok(match self.index {
+            Some(o) => tools.with_index_options(o),
+            None => tools,
+        })
     }
 
     /// The names of the tools this agent enables, in listing order.

@@ -102,6 +102,9 @@ pub struct AgentConfig {
     pub plan: Vec<SandboxPlan>,
     /// The dialect the agent's tools are presented in (`profile = "claude-code"`; default rootbound).
     pub profile: crate::Profile,
+    /// The n-gram index for the agent's grep_search (`index = true | "auto"`, `index_verify`);
+    /// [`AgentConfig::build`] starts it. `None`: no index (the default).
+    pub index: Option<crate::IndexOptions>,
     /// Every root path and write root with the key that configured it, to report failures by key.
     origins: Vec<(PathBuf, String)>,
     file: Option<PathBuf>,

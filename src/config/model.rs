@@ -145,6 +145,8 @@ pub(super) const AGENT_KEYS: &[&str] = &[
     "tools",
     "write",
     "profile",
+    "index",
+    "index_verify",
 ];
 /// The keys of an `[agents.NAME.write]` table.
 pub(super) const WRITE_KEYS: &[&str] = &[

@@ -179,3 +179,47 @@ fn every_limit_field_is_a_limits_key() {
         assert_eq!(f.get(l), 100 + i as u64, "{}", f.name);
     }
 }
+
+#[test]
+fn index_keys_choose_the_index_options() {
+    use crate::{IndexOptions, IndexVerify, IndexWhen};
+    let agent = |extra: &str| {
+        parse(&format!(
+            "[agents.a]\nroots = [\"/r\"]\n{extra}\n[agents.a.tools.grep_search]\n"
+        ))
+        .map(|c| c.agent(None).unwrap().index)
+    };
+    assert_eq!(agent("").unwrap(), None);
+    assert_eq!(agent("index = false").unwrap(), None);
+    assert_eq!(
+        agent("index = true").unwrap(),
+        Some(IndexOptions::default())
+    );
+    assert_eq!(
+        agent("index = \"auto\"\nindex_verify = \"strict\"").unwrap(),
+        Some(
+            IndexOptions::default()
+                .when(IndexWhen::Auto)
+                .verify(IndexVerify::Strict)
+        )
+    );
+    for (bad, key, says) in [
+        ("index = \"yes\"", "agents.a.index", "\"auto\""),
+        ("index = 1", "agents.a.index", "true, false"),
+        (
+            "index_verify = \"strict\"",
+            "agents.a.index_verify",
+            "index = true",
+        ),
+        (
+            "index = true\nindex_verify = \"lazy\"",
+            "agents.a.index_verify",
+            "strict",
+        ),
+    ] {
+        let e = agent(bad).unwrap_err();
+        assert_eq!(e.problems.len(), 1, "{bad}: {e}");
+        assert_eq!(e.problems[0].key, key, "{bad}");
+        assert!(e.problems[0].message.contains(says), "{bad}: {e}");
+    }
+}

@@ -127,29 +127,103 @@ fn index_of(sb: &Sandbox) -> Option<&Index> {
     sb.index.as_ref()?.downcast_ref::<Index>()
 }
 
+/// Which roots get an index ([`IndexOptions::when`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum IndexWhen {
+    /// Every root (config `index = true`, `rootbound mcp --index`).
+    #[default]
+    Always,
+    /// Only roots on a filesystem that reports every change (Linux inotify on a local filesystem),
+    /// where repeated searches can skip the walk; elsewhere the root is `off` and says why
+    /// (config `index = "auto"`).
+    Auto,
+}
+
+/// How the index learns that a file changed ([`IndexOptions::verify`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum IndexVerify {
+    /// Change reports (inotify) where the filesystem has them, so a repeated walk is replayed;
+    /// elsewhere as `Strict` (config `index_verify = "events"`).
+    #[default]
+    Events,
+    /// Every query walks and compares each pruned file's (device, inode, size, mtime, ctime) with
+    /// its entry: no reliance on change reports, so writes through a shared memory map that change
+    /// the mtime are seen too, at the cost of the walk (config `index_verify = "strict"`).
+    Strict,
+}
+
+/// How [`Sandbox::with_index_options`] indexes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct IndexOptions {
+    /// Which roots are indexed.
+    pub when: IndexWhen,
+    /// How changes are learnt.
+    pub verify: IndexVerify,
+}
+
+impl IndexOptions {
+    /// Which roots are indexed.
+    pub fn when(mut self, when: IndexWhen) -> Self {
+        self.when = when;
+        self
+    }
+
+    /// How changes are learnt.
+    pub fn verify(mut self, verify: IndexVerify) -> Self {
+        self.verify = verify;
+        self
+    }
+}
+
+/// Why a root that is not on an events-reporting filesystem gets no change reports.
+const NO_EVENTS: &str =
+    "its filesystem does not report every change (network, FUSE, overlay or unknown)";
+
 impl Sandbox {
+    /// [`Sandbox::with_index_options`] with the defaults: every root indexed, change reports used
+    /// where the filesystem has them.
+    pub fn with_index(self) -> Sandbox {
+        self.with_index_options(IndexOptions::default())
+    }
+
     /// Starts building an n-gram index of every root in the background (on threads of its own at
     /// the lowest scheduling priority, as many as the search pool), and returns the sandbox, whose
     /// clones share the index. Until a root's index is ready its searches run unindexed; results
     /// never differ either way. A host keeps the index by keeping this sandbox (or a clone) for as
     /// long as it serves calls. Over `limits.index_max_bytes` a root is not indexed
     /// ([`Sandbox::index_status`] says why).
-    pub fn with_index(mut self) -> Sandbox {
+    pub fn with_index_options(mut self, options: IndexOptions) -> Sandbox {
+        let reliable: Vec<bool> = self
+            .roots
+            .iter()
+            .map(|r| crate::core::watch::events_reliable(r.dir.as_fd()))
+            .collect();
         let shared = Arc::new(Index {
             roots: self
                 .roots
                 .iter()
-                .map(|r| {
-                    (
-                        r.canonical.clone(),
-                        Mutex::new(State::Building(Arc::default())),
-                    )
+                .zip(&reliable)
+                .map(|(r, &reliable)| {
+                    let state = if options.when == IndexWhen::Auto && !reliable {
+                        State::Off(format!("index = auto: {NO_EVENTS}"))
+                    } else {
+                        State::Building(Arc::default())
+                    };
+                    (r.canonical.clone(), Mutex::new(state))
                 })
                 .collect(),
-            live: self
-                .roots
+            live: reliable
                 .iter()
-                .map(|r| replay::Live::new(r.dir.as_fd()).map(Mutex::new))
+                .map(|&reliable| match options.verify {
+                    IndexVerify::Strict => Err("index_verify = strict: every query walks and \
+                        checks each pruned file's metadata"
+                        .to_string()),
+                    IndexVerify::Events if !reliable => Err(NO_EVENTS.to_string()),
+                    IndexVerify::Events => replay::Live::new().map(Mutex::new),
+                })
                 .collect(),
         });
         self.index = Some(shared.clone());

@@ -25,7 +25,7 @@ use crate::core::deadline::Deadline;
 use crate::core::dirs::{stat_entry, DirFd, FileType};
 use crate::core::open::Want;
 use crate::core::sandbox::Sandbox;
-use crate::core::watch::{events_reliable, Change, Watch};
+use crate::core::watch::{Change, Watch};
 use crate::walk::{DirHook, Filter, FoundFile, Walk, WalkEnd, WalkSkips};
 use std::collections::HashSet;
 use std::os::fd::{AsFd, BorrowedFd};
@@ -66,14 +66,8 @@ pub(crate) struct Live {
 }
 
 impl Live {
-    /// Change reports for the root open at `dir`, where the kernel can give them.
-    pub(crate) fn new(dir: BorrowedFd<'_>) -> Result<Live, String> {
-        if !events_reliable(dir) {
-            return Err(
-                "its filesystem does not report every change (network, FUSE, overlay or unknown)"
-                    .into(),
-            );
-        }
+    /// Change reports for a root on a filesystem that has them (`watch::events_reliable`).
+    pub(crate) fn new() -> Result<Live, String> {
         let watch = Watch::new().map_err(|e| format!("inotify: {e}"))?;
         Ok(Live {
             watch,

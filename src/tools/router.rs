@@ -78,7 +78,13 @@ impl AgentTools {
     /// other sandboxes share it (for `list_roots`' status). The index is keyed by each root's
     /// canonical path and only prunes the files a sandbox's own walk yields, so sharing it changes
     /// no answer.
-    pub fn with_index(mut self) -> Self {
+    pub fn with_index(self) -> Self {
+        self.with_index_options(crate::IndexOptions::default())
+    }
+
+    /// [`AgentTools::with_index`] with [`crate::IndexOptions`] (the config file's `index` and
+    /// `index_verify`).
+    pub fn with_index_options(mut self, options: crate::IndexOptions) -> Self {
         let Some(i) = self
             .routes
             .iter()
@@ -87,7 +93,7 @@ impl AgentTools {
         else {
             return self;
         };
-        self.sandboxes[i] = self.sandboxes[i].clone().with_index();
+        self.sandboxes[i] = self.sandboxes[i].clone().with_index_options(options);
         let index = self.sandboxes[i].index.clone();
         for s in &mut self.sandboxes {
             if s.index.is_none() {

@@ -287,3 +287,53 @@ fn a_cancellation_by_a_big_id_stops_the_call() {
         start.elapsed()
     );
 }
+
+/// The config file's `index` starts the index in `rootbound mcp` (its state is in `list_roots`),
+/// `--index-verify strict` turns change reports off, and a one-shot `call` never starts it.
+#[test]
+fn the_config_index_key_serves_an_index_and_one_shot_calls_start_none() {
+    let tmp = tree();
+    let cfg = tmp.path().join("agents.toml");
+    let root = tmp.path().to_str().unwrap();
+    let write_cfg = |extra: &str| {
+        std::fs::write(
+            &cfg,
+            format!("[agents.a]\nroots = [{root:?}]\n{extra}\n[agents.a.tools.grep_search]\n[agents.a.tools.list_roots]\n"),
+        )
+        .unwrap();
+    };
+    let roots_reply = |args: &[&str]| -> Value {
+        let lines = [
+            format!(r#"{{"jsonrpc":"2.0","id":1,{INIT}}}"#),
+            INITIALIZED.to_string(),
+            call_line("2", "list_roots", json!({})),
+        ];
+        let (out, err) = session(args, &lines, Duration::from_secs(30));
+        let line = reply_with_id(&out, "2").unwrap_or_else(|| panic!("no reply: {out:?} {err}"));
+        let v: Value = serde_json::from_str(line).unwrap();
+        v["result"]["structuredContent"].clone()
+    };
+    let c = cfg.to_str().unwrap();
+    write_cfg("index = true");
+    let r = roots_reply(&["--config", c]);
+    let state = r["roots"][0]["index"]["state"].as_str().unwrap_or("");
+    assert!(["building", "ready"].contains(&state), "{r}");
+    write_cfg("");
+    let r = roots_reply(&["--config", c]);
+    assert!(r["roots"][0].get("index").is_none(), "{r}");
+    let r = roots_reply(&["--config", c, "--index", "--index-verify", "strict"]);
+    assert_eq!(r["roots"][0]["index"]["events"], false, "{r}");
+    let why = r["roots"][0]["index"]["events_reason"]
+        .as_str()
+        .unwrap_or("");
+    assert!(why.contains("strict"), "{r}");
+    // A one-shot call reads the same file and starts no index.
+    write_cfg("index = true");
+    let o = Command::new(env!("CARGO_BIN_EXE_rootbound"))
+        .args(["call", "list_roots", "{}", "--config", c, "--compact"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(v["roots"][0].get("index").is_none(), "{v}");
+}

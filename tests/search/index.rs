@@ -2,7 +2,9 @@
 //! (results, truncated, counts, cursors, stats other than `stats.index`), and it is fresh: a change
 //! made after indexing is seen by the next query.
 
-use rootbound::{GrepArgs, OutputMode, Sandbox, WriteArgs, WritePolicy};
+use rootbound::{
+    GrepArgs, IndexOptions, IndexVerify, IndexWhen, OutputMode, Sandbox, WriteArgs, WritePolicy,
+};
 use serde_json::Value;
 use std::fs;
 use std::path::Path;
@@ -99,6 +101,10 @@ fn tree(dir: &Path) {
 }
 
 fn sandboxes(dir: &Path) -> (Sandbox, Sandbox) {
+    sandboxes_with(dir, IndexOptions::default())
+}
+
+fn sandboxes_with(dir: &Path, options: IndexOptions) -> (Sandbox, Sandbox) {
     let build = || {
         Sandbox::builder()
             .root(dir)
@@ -113,7 +119,7 @@ fn sandboxes(dir: &Path) -> (Sandbox, Sandbox) {
             .build()
             .unwrap()
     };
-    let on = build().with_index();
+    let on = build().with_index_options(options);
     assert!(on.wait_for_index(Duration::from_secs(60)));
     assert!(
         on.index_status().iter().all(|s| s.state == "ready"),
@@ -281,6 +287,17 @@ fn indexed_answers_are_the_unindexed_ones() {
 
 #[test]
 fn changes_after_indexing_are_seen() {
+    changes_are_seen(IndexOptions::default());
+}
+
+/// The same changes with replay off: every query walks and checks each pruned file's metadata.
+#[test]
+fn changes_after_indexing_are_seen_in_strict_mode() {
+    changes_are_seen(IndexOptions::default().verify(IndexVerify::Strict));
+}
+
+fn changes_are_seen(options: IndexOptions) {
+    let strict = options.verify == IndexVerify::Strict;
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     tree(d);
@@ -289,7 +306,17 @@ fn changes_after_indexing_are_seen() {
     fs::create_dir_all(d.join("mv/inner")).unwrap();
     fs::write(d.join("mv/inner/m.txt"), "plain\n").unwrap();
     std::thread::sleep(Duration::from_millis(2100));
-    let (off, on) = sandboxes(d);
+    let (off, on) = sandboxes_with(d, options);
+    let status = on.index_status();
+    if strict {
+        assert!(status.iter().all(|s| !s.events), "{status:?}");
+        assert!(
+            status
+                .iter()
+                .all(|s| s.events_reason.as_deref().unwrap().contains("strict")),
+            "{status:?}"
+        );
+    }
     let replayed = std::cell::Cell::new(0);
     let check = |p: &str| {
         for mode in [
@@ -370,10 +397,14 @@ fn changes_after_indexing_are_seen() {
     let n = replayed.get();
     fs::write(d.join("f27.txt"), "zebra_word rewritten\n").unwrap();
     assert_eq!(check("zebra_word"), 6);
-    assert!(
-        replayed.get() > n,
-        "the walk was not replayed after a content change"
-    );
+    if strict {
+        assert_eq!(replayed.get(), 0, "strict mode replayed a walk");
+    } else {
+        assert!(
+            replayed.get() > n,
+            "the walk was not replayed after a content change"
+        );
+    }
     // A directory made unreadable and readable again: the walk counts it, then enters it.
     #[cfg(unix)]
     {
@@ -426,6 +457,43 @@ fn a_repository_exclude_file_change_is_seen() {
     assert_eq!(count(&on), 0);
     fs::write(d.join(".git/info/exclude"), "").unwrap();
     assert_eq!(count(&on), 1);
+}
+
+/// `IndexWhen::Auto` indexes a root on a filesystem that reports changes and leaves one that does
+/// not (procfs here) unindexed, saying why; `Always` indexes both, the second without events.
+#[cfg(target_os = "linux")]
+#[test]
+fn auto_indexes_only_roots_whose_filesystem_reports_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    tree(dir.path());
+    std::thread::sleep(Duration::from_millis(2100));
+    let build = || {
+        Sandbox::builder()
+            .root(dir.path())
+            .root("/proc/sys/fs")
+            .build()
+            .unwrap()
+    };
+    let auto = build().with_index_options(IndexOptions::default().when(IndexWhen::Auto));
+    assert!(auto.wait_for_index(Duration::from_secs(60)));
+    let st = auto.index_status();
+    assert_eq!(st[0].state, "ready", "{st:?}");
+    assert!(st[0].events, "{st:?}");
+    assert_eq!(st[1].state, "off", "{st:?}");
+    assert!(
+        st[1]
+            .reason
+            .as_deref()
+            .unwrap()
+            .starts_with("index = auto:"),
+        "{st:?}"
+    );
+    let always = build().with_index();
+    assert!(always.wait_for_index(Duration::from_secs(60)));
+    let st = always.index_status();
+    assert_eq!(st[1].state, "ready", "{st:?}");
+    assert!(!st[1].events, "{st:?}");
+    assert!(st[1].events_reason.is_some(), "{st:?}");
 }
 
 #[test]
