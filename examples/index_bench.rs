@@ -2,10 +2,11 @@
 //!
 //! `cargo run --release --example index_bench -- DIR [--touch N]`: builds the index of DIR (time,
 //! memory, RSS), then for each query the full listing (files_with_matches and count, every page by
-//! cursor) indexed (median of 3), unindexed and by `rg -l` / `rg -c` (`-j2`, once each);
-//! the first content page; and with `--touch N`, the same after changing the mtime of N files.
+//! cursor) indexed (median of 3), indexed in strict mode (no replay), unindexed and by `rg -l` /
+//! `rg -c` (`-j2`, once each); the first content page; and with `--touch N`, the same after
+//! changing the mtime of N files.
 
-use rootbound::{GrepArgs, OutputMode, Sandbox};
+use rootbound::{GrepArgs, IndexOptions, IndexVerify, OutputMode, Sandbox};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -23,7 +24,7 @@ static REPLAYED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::ne
 static PAGES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    v.sort_by(f64::total_cmp);
     v[v.len() / 2]
 }
 
@@ -128,12 +129,14 @@ fn main() {
         (rss_kib().saturating_sub(rss0)) as f64 / 1024.0,
         st[0].state
     );
+    let strict = build().with_index_options(IndexOptions::default().verify(IndexVerify::Strict));
+    assert!(strict.wait_for_index(Duration::from_secs(600)));
     // Warm both.
     listing(&off, &args(&QUERIES[0], OutputMode::FilesWithMatches));
     listing(&on, &args(&QUERIES[0], OutputMode::FilesWithMatches));
     let mut ratios = Vec::new();
-    println!("| query | mode | indexed s | unindexed s | rg s | rg/indexed | unindexed/indexed | units | pruned |");
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!("| query | mode | indexed s | strict s | unindexed s | rg s | rg/indexed | rg/strict | unindexed/indexed | units | pruned |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
     for q in QUERIES {
         for (mode, flag) in [
             (OutputMode::FilesWithMatches, "-l"),
@@ -158,22 +161,29 @@ fn main() {
                     tu.push(s2);
                 }
             }
+            let st = if only_idx {
+                f64::NAN
+            } else {
+                listing(&strict, &a).0
+            };
             let (i, u) = (median(ti), if only_idx { f64::NAN } else { median(tu) });
             let r = if only_idx {
                 f64::NAN
             } else {
                 rg(&dir, flag, q)
             };
-            ratios.push((r / i, u / i));
+            ratios.push((r / i, u / i, r / st));
             println!(
-                "| `{}` {} | {} | {:.3} | {:.3} | {:.3} | {:.1}x | {:.2}x | {} | {} |",
+                "| `{}` {} | {} | {:.3} | {:.3} | {:.3} | {:.3} | {:.1}x | {:.1}x | {:.2}x | {} | {} |",
                 q.0,
                 q.1.join(" "),
                 flag,
                 i,
+                st,
                 u,
                 r,
                 r / i,
+                r / st,
                 u / i,
                 units,
                 pruned
@@ -182,14 +192,18 @@ fn main() {
     }
     let mut rr: Vec<f64> = ratios.iter().map(|r| r.0).collect();
     let mut ru: Vec<f64> = ratios.iter().map(|r| r.1).collect();
-    rr.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    ru.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let mut rs: Vec<f64> = ratios.iter().map(|r| r.2).collect();
+    rr.sort_by(f64::total_cmp);
+    ru.sort_by(f64::total_cmp);
+    rs.sort_by(f64::total_cmp);
     println!(
-        "median rg/indexed {:.1}x (min {:.1}x), median unindexed/indexed {:.2}x (min {:.2}x)",
+        "median rg/indexed {:.1}x (min {:.1}x), median unindexed/indexed {:.2}x (min {:.2}x), median rg/strict {:.1}x (min {:.1}x)",
         rr[rr.len() / 2],
         rr[0],
         ru[ru.len() / 2],
-        ru[0]
+        ru[0],
+        rs[rs.len() / 2],
+        rs[0]
     );
     println!(
         "pages fetched {}, walks replayed {} (the unindexed pages replay none)",
