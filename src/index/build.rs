@@ -20,6 +20,7 @@ use std::io::Read;
 use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::Duration;
 
 /// Files read in parallel per step of the walk (bounds the directory handles held).
@@ -221,5 +222,6 @@ pub(super) fn build_root(
         entries,
         postings,
         path_bytes,
+        evaluated: Mutex::default(),
     })
 }

@@ -51,9 +51,40 @@ pub(crate) struct RootIndex {
     entries: Vec<Entry>,
     postings: postings::Postings,
     path_bytes: usize,
+    /// The last queries evaluated, newest first: a cursor walk asks the same query once a page,
+    /// and decoding the postings of common trigrams costs more than a page of a selective query.
+    evaluated: Mutex<Vec<(TriQuery, Arc<Vec<u64>>)>>,
 }
 
+/// A root's ready index and the files (one bit each) a query holds on.
+type Served = (Arc<RootIndex>, Arc<Vec<u64>>);
+
+/// Queries whose file sets a root index keeps ([`RootIndex::files_for`]).
+const EVALUATED: usize = 16;
+
 impl RootIndex {
+    /// The files (one bit each) whose trigrams satisfy `q`.
+    fn files_for(&self, q: &TriQuery) -> Arc<Vec<u64>> {
+        let mut memo = self.evaluated.lock().unwrap();
+        if let Some(i) = memo.iter().position(|(k, _)| k == q) {
+            let hit = memo.remove(i);
+            let bits = hit.1.clone();
+            memo.insert(0, hit);
+            return bits;
+        }
+        drop(memo);
+        let n = self.entries.len();
+        let bits = Arc::new(
+            self.postings
+                .eval(q, n)
+                .unwrap_or_else(|| vec![u64::MAX; n.div_ceil(64)]),
+        );
+        let mut memo = self.evaluated.lock().unwrap();
+        memo.insert(0, (q.clone(), bits.clone()));
+        memo.truncate(EVALUATED);
+        bits
+    }
+
     fn memory(&self) -> usize {
         self.postings.memory()
             + self.path_bytes
@@ -340,7 +371,7 @@ impl Sandbox {
             return None;
         }
         let index = index_of(self)?;
-        let roots: Vec<Option<(Arc<RootIndex>, Vec<u64>)>> = self
+        let roots: Vec<Option<Served>> = self
             .roots
             .iter()
             .map(|r| {
@@ -349,11 +380,7 @@ impl Sandbox {
                     State::Ready(ri) => ri.clone(),
                     _ => return None,
                 };
-                let n = ri.entries.len();
-                let bits = ri
-                    .postings
-                    .eval(q, n)
-                    .unwrap_or_else(|| vec![u64::MAX; n.div_ceil(64)]);
+                let bits = ri.files_for(q);
                 Some((ri, bits))
             })
             .collect();
@@ -368,7 +395,7 @@ impl Sandbox {
 
 /// Which of a query's files need not be opened.
 pub(crate) struct Pruner {
-    roots: Vec<Option<(Arc<RootIndex>, Vec<u64>)>>,
+    roots: Vec<Option<Served>>,
     indexed: u64,
     replayed: std::sync::atomic::AtomicU64,
 }
