@@ -9,7 +9,7 @@
 //! Benchmark ids start with the corpus name (`linux/...` or `default/...`).
 //!
 //! `cargo bench --bench search` runs everything in a few minutes; `cargo bench --bench search -- page`
-//! runs the paging benches only. Line counts of the full searches are printed once per query, for
+//! runs the paging benches only, `-- indexed` the searches with the n-gram index. Line counts of the full searches are printed once per query, for
 //! comparison with `benches/compare.sh` (`rg -n ... | wc -l`).
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
@@ -300,6 +300,53 @@ fn bench_walk(c: &mut Criterion, corpus: &Corpus) {
     g.finish();
 }
 
+/// The same full searches with the n-gram index (issue 27): replayed walks, after a first search of
+/// each query recorded its walk; and the first page of `mutex_lock`. The index is built (~20 s on
+/// the Linux tree) only when a benchmark of this group runs: `cargo bench --bench search -- indexed`.
+fn bench_indexed(c: &mut Criterion, corpus: &Corpus) {
+    let indexed = std::sync::OnceLock::new();
+    let sb = || {
+        indexed.get_or_init(|| {
+            let sb = unbounded_sandbox(&corpus.root).with_index();
+            let started = std::time::Instant::now();
+            assert!(sb.wait_for_index(Duration::from_secs(600)), "index build");
+            println!(
+                "{}/indexed: index built in {:.1?}: {:?}",
+                corpus.name,
+                started.elapsed(),
+                sb.index_status()
+            );
+            sb
+        })
+    };
+    let mut g = c.benchmark_group(format!("{}/indexed", corpus.name));
+    g.sample_size(10)
+        .sampling_mode(SamplingMode::Flat)
+        .warm_up_time(Duration::from_secs(1));
+    for &(id, pattern, ci, word) in QUERIES {
+        let slow = matches!(id, "unicode_greek" | "no_literal");
+        g.measurement_time(if slow {
+            corpus.slow_search * 12
+        } else {
+            corpus.fast_search * 4
+        });
+        g.bench_function(id, |b| {
+            let sb = sb();
+            // The first search of a walk key records the walk in the background.
+            full_search(sb, pattern, ci, word);
+            assert!(sb.wait_for_index(Duration::from_secs(600)));
+            b.iter(|| black_box(full_search(sb, pattern, ci, word).match_lines))
+        });
+    }
+    g.bench_function("mutex_lock_page1", |b| {
+        let sb = sb();
+        page(sb, "mutex_lock", None, None);
+        assert!(sb.wait_for_index(Duration::from_secs(600)));
+        b.iter(|| black_box(page(sb, "mutex_lock", None, None).match_lines))
+    });
+    g.finish();
+}
+
 /// Reads every file once (a full search for a string that is nowhere), because these machines trim
 /// the page cache when idle and a cold first sample would measure the disk.
 fn warm_page_cache(corpus: &Corpus) {
@@ -329,6 +376,7 @@ fn benches(c: &mut Criterion) {
     bench_read(c, &corpus);
     bench_walk(c, &corpus);
     bench_full_searches(c, &corpus);
+    bench_indexed(c, &corpus);
 }
 
 criterion_group! {
