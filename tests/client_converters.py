@@ -1,6 +1,7 @@
 """Every client's schema converter accepts every tool of every profile (run by tests/frontends/client_converters.rs).
 
-Usage: python tests/client_converters.py PATH/TO/rootbound EMPTY_TEMP_DIR
+Usage: python tests/client_converters.py PATH/TO/rootbound EMPTY_TEMP_DIR [--only google-genai]
+(the second form runs the google-genai conversion alone: for the venv with google-genai 3.6.1)
 
 No model and no network: each client's own conversion code is run on the tools `rootbound mcp` lists.
 Per profile (with a read root and a write root, so every tool is listed):
@@ -200,14 +201,30 @@ async def run_profile(binary, profile, root, out):
             await strict_calls(s, profile, root, original, strict_schemas)
 
 
+async def google_genai_only(binary, profile, root):
+    """The google-genai conversion alone (a virtualenv holding only mcp and a pinned google-genai)."""
+    args = ["mcp", "--profile", profile, "--root", root, "--write-root", root, "--allow-overwrite"]
+    async with stdio_client(StdioServerParameters(command=binary, args=args)) as (read, write):
+        async with ClientSession(read, write) as s:
+            await s.initialize()
+            google_genai((await s.list_tools()).tools, profile)
+
+
 async def main():
     binary, tmp = sys.argv[1], sys.argv[2]
+    only_genai = sys.argv[3:] == ["--only", "google-genai"]
+    if only_genai:
+        from importlib.metadata import version
+        print(f"google-genai version {version('google-genai')}")
     root = tree(tmp)
     for profile in PROFILES:
         if not supported(binary, profile):
             print(f"{profile}: not offered by this build, skipped")
             continue
-        await run_profile(binary, profile, root, sys.stdout)
+        if only_genai:
+            await google_genai_only(binary, profile, root)
+        else:
+            await run_profile(binary, profile, root, sys.stdout)
     print("ALL OK")
 
 
