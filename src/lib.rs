@@ -120,12 +120,10 @@ pub use crate::tools::read_many::{ManyFile, ReadManyArgs, ReadManyResult};
 pub use crate::tools::stat_list::{RootEntry, RootsArgs, RootsResult};
 pub use crate::tools::tree::{TreeArgs, TreeNode, TreeOmitted, TreeResult};
 pub use crate::tools::ToolName;
-pub use search::args::{
-    FileCount, Globs, GrepArgs, GrepResult, Hit, HitKind, OutputFormat, MAX_OFFSET,
+pub use search::contract::{
+    FileCount, GlobArgs, GlobSort, Globs, GrepArgs, GrepResult, Hit, HitKind, OutputFormat,
+    OutputMode, Skipped, Stats, MAX_OFFSET,
 };
-pub use search::file::OutputMode;
-pub use search::glob::{GlobArgs, GlobSort};
-pub use search::page::{Skipped, Stats};
 pub use tools::client_roots::file_uri_path;
 pub use tools::profile::{Block, Presented, Profile, SchemaFormat};
 pub use tools::read::{DocumentInfo, ReadArgs, ReadResult};

@@ -9,8 +9,7 @@
 
 use crate::core::error::Result;
 use crate::core::sandbox::Sandbox;
-use crate::search::args::{GrepArgs, GrepResult};
-use crate::search::glob::GlobArgs;
+use crate::search::contract::{GlobArgs, GrepArgs, GrepResult};
 
 pub use crate::search::grep::{
     FileHits, GrepReplacer, HitLine, HitLineKind, HitOptions, HitSummary,
@@ -19,15 +18,11 @@ pub use crate::search::rg::{BinaryMode, RgOptions};
 
 /// [`Sandbox::grep_search`] with rg's settings: one page of the search `rootbound grep` runs.
 pub fn grep_search(sb: &Sandbox, args: &GrepArgs, rg: &RgOptions) -> Result<GrepResult> {
-    let mut args = args.clone();
-    args.rg = Some(rg.clone());
-    sb.grep_search(&args)
+    sb.grep_search_with_rg(args, Some(rg))
 }
 
 /// [`Sandbox::glob`] with rg's settings (`rootbound grep --files`): rg's globs, types, ignore kinds
 /// and depth choose the files, in place of `args.pattern`.
 pub fn glob(sb: &Sandbox, args: &GlobArgs, rg: &RgOptions) -> Result<GrepResult> {
-    let mut args = args.clone();
-    args.rg = Some(rg.clone());
-    sb.glob(&args)
+    sb.glob_with_rg(args, Some(rg))
 }

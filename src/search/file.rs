@@ -10,44 +10,8 @@ use std::collections::VecDeque;
 use std::io;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// How results are counted and shown.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum OutputMode {
-    /// `path:line:text` for each matching line (the unit of paging is a matching line).
-    #[default]
-    Content,
-    /// One path per file with a match (the unit is a file).
-    FilesWithMatches,
-    /// `path:count` per file with a match (the unit is a file).
-    Count,
-    /// One path per file searched without a match (the unit is a file; rg `--files-without-match`).
-    FilesWithoutMatch,
-}
-
-/// One line (or, with `only_matching`, one match) recorded from a file. Its text is the range
-/// `start..end` of the file's [`FileResult::text`]: one buffer per file, not a string per line.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Item {
-    pub line: u64,
-    pub is_match: bool,
-    /// Another match on the line of the item before it (`only_matching`): the same unit.
-    pub cont: bool,
-    /// 1-based byte column of the match in the line (0: not computed, or a context line).
-    pub column: u64,
-    pub start: usize,
-    pub end: usize,
-}
+use crate::search::contract::OutputMode;
+use crate::search::record::{FileResult, FileStatus, Item};
 
 /// Per-file options beyond the pattern (the agent's `only_matching`, `max_count`, and whether the
 /// column of each match is needed).
@@ -73,59 +37,7 @@ pub(crate) struct FileOpts {
     pub crlf: bool,
 }
 
-/// What happened to one file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub(crate) enum FileStatus {
-    #[default]
-    Searched,
-    Binary,
-    TooLarge,
-    Unreadable,
-    NotRegular,
-    TimedOut,
-    /// Refused by the admission gate (a hard-linked file under `refuse_hardlinks`).
-    Refused,
-    /// Not searched because the page was already complete.
-    Abandoned,
-}
-
-/// The record of one file's search.
-#[derive(Debug, Default)]
-pub(crate) struct FileResult {
-    pub status: FileStatus,
-    pub items: Vec<Item>,
-    /// The text of every item, one after another.
-    pub text: String,
-    /// Matching lines seen (all of them in count mode; up to the cap otherwise).
-    pub units: u64,
-    /// Binary data was found after some lines had been searched.
-    pub binary: bool,
-    /// Matching lines counted in `units` but not kept in `items`, because the page skips them
-    /// (offset paging with context, see [`SeqSkip`]). They are the file's first units.
-    pub dropped: u64,
-    /// The last context line that page assembly would have rendered (and thrown away) for a dropped
-    /// unit: it decides whether the next line shown is preceded by `--`, exactly as if the dropped
-    /// units had gone through page assembly.
-    pub dropped_ctx_line: Option<u64>,
-    /// The line of the last dropped unit.
-    pub dropped_through: Option<u64>,
-    /// Not searched: the cursor resumes after this whole file (it was returned already).
-    pub passed: bool,
-    /// The file's hits for a hit stream (`grep_hits_each`), instead of `items` and `text`.
-    pub raw: Option<Box<crate::search::grep::hits::RawHits>>,
-    /// Bytes searched (set for a hit stream, whether or not `raw` is kept).
-    pub bytes_searched: u64,
-    /// Not opened: the n-gram index vouched that it holds no match (`status` is what the search
-    /// would have recorded).
-    pub pruned: bool,
-}
-
 impl FileResult {
-    /// The text of an item of this file.
-    pub fn text_of(&self, item: &Item) -> &str {
-        &self.text[item.start..item.end]
-    }
-
     /// Appends an item whose text is `bytes` cut by [`cut_line`].
     fn push(
         &mut self,

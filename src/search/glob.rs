@@ -4,77 +4,14 @@ use crate::core::audit::Fields;
 use crate::core::deadline::Deadline;
 use crate::core::error::{Error, Result};
 use crate::core::sandbox::Sandbox;
-use crate::search::args::{Globs, GrepResult};
+use crate::search::contract::{GlobArgs, GlobSort, Globs, GrepResult, OutputMode};
 use crate::search::cursor;
-use crate::search::file::{FileResult, OutputMode};
 use crate::search::page::Page;
 use crate::search::query::{check_glob, start_pos, Start};
+use crate::search::record::FileResult;
 use crate::search::rg::RgOptions;
 use crate::walk::{Filter, IgnoreBudget, WalkEnd, WalkSkips};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-
-/// Arguments of `glob`.
-/// ```
-/// let dir = tempfile::tempdir().unwrap();
-/// std::fs::create_dir(dir.path().join("src")).unwrap();
-/// std::fs::write(dir.path().join("src/lib.rs"), "").unwrap();
-/// let sb = rootbound::Sandbox::builder().root(dir.path()).build().unwrap();
-/// let mut args = rootbound::GlobArgs::default();
-/// args.pattern = "*.rs".into();
-/// assert!(sb.glob(&args).unwrap().matches.ends_with("/src/lib.rs\n"));
-/// ```
-#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[non_exhaustive]
-pub struct GlobArgs {
-    /// A glob in ripgrep `-g` syntax: without a `/` it matches file names at any depth (`*.rs`); with one it
-    /// is relative to the root (`src/**/*.rs`).
-    pub pattern: String,
-    /// A directory under a root to search in; omit for every root.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub path: Option<String>,
-    /// Include hidden (dot) files and directories.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hidden: Option<bool>,
-    /// Do not apply `.gitignore`, `.ignore` and `.rgignore`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub no_ignore: Option<bool>,
-    /// Skip this many paths.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub offset: Option<u64>,
-    /// Resume after the previous page (its `next_cursor`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cursor: Option<String>,
-    /// Paths per page (default 10, capped by the policy's `max_results`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub limit: Option<u64>,
-    /// `path` (default: byte order of paths; pages by cursor or offset) or `modified` (newest first,
-    /// ties by path; pages by offset only, and at most 100,000 matching files are sorted).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sort: Option<GlobSort>,
-    /// Time budget in milliseconds (capped by the policy's timeout); a call cut by it says
-    /// `timed_out` and returns what it has.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub timeout_ms: Option<u64>,
-    /// `rootbound grep --files`: rg's globs, types, ignore kinds and depth, which then replace
-    /// `pattern`. Never read from or written to JSON, and not in the schema.
-    #[serde(skip)]
-    #[schemars(skip)]
-    pub(crate) rg: Option<RgOptions>,
-}
-
-/// The order of glob's results.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum GlobSort {
-    /// Byte order of the paths (as `rg --files --sort path`).
-    #[default]
-    Path,
-    /// Newest modification time first (as Claude Code's and Gemini CLI's glob).
-    Modified,
-}
 
 /// At most this many files are sorted by modification time in one call.
 const MAX_SORTED: usize = 100_000;
@@ -83,15 +20,26 @@ impl Sandbox {
     /// Lists files whose path matches a glob, in path order. The result has grep's shape, with one path
     /// per line in `matches`.
     pub fn glob(&self, args: &GlobArgs) -> Result<GrepResult> {
+        self.glob_with_rg(args, None)
+    }
+
+    /// [`Sandbox::glob`] with the command line's rg settings (`rootbound grep --files`, a dialect's
+    /// case-insensitive glob): rg's globs, types, ignore kinds and depth, which then replace
+    /// `args.pattern`.
+    pub(crate) fn glob_with_rg(
+        &self,
+        args: &GlobArgs,
+        rg: Option<&RgOptions>,
+    ) -> Result<GrepResult> {
         self.audited(
             "glob",
             args.path.as_deref(),
-            || Ok((self.glob_inner(args)?, None)),
+            || Ok((self.glob_inner(args, rg)?, None)),
             |g| Fields::ok(g.matches.len() as u64, g.match_lines, g.truncated),
         )
     }
 
-    fn glob_inner(&self, args: &GlobArgs) -> Result<GrepResult> {
+    fn glob_inner(&self, args: &GlobArgs, rg: Option<&RgOptions>) -> Result<GrepResult> {
         check_glob(&args.pattern, self.policy.limits.max_pattern_len)?;
         let filter = self.filter(
             Some(&Globs::One(args.pattern.clone())),
@@ -100,7 +48,7 @@ impl Sandbox {
             args.hidden,
             args.no_ignore,
         )?;
-        let filter = match &args.rg {
+        let filter = match rg {
             Some(rg) => rg.apply_to(filter, self.policy.limits.max_pattern_len)?,
             None => filter,
         };

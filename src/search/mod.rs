@@ -1,7 +1,7 @@
 //! Content and name search on the root-bound walker: the matcher, the per-file search, page assembly
 //! and cursors, and the two tools built on them (`grep_search`, `glob`).
 
-pub(crate) mod args;
+pub(crate) mod contract;
 pub(crate) mod cursor;
 #[cfg(feature = "documents")]
 pub(crate) mod docs;
@@ -12,4 +12,5 @@ pub(crate) mod matcher;
 pub(crate) mod matcher_cache;
 pub(crate) mod page;
 pub(crate) mod query;
+pub(crate) mod record;
 pub(crate) mod rg;

@@ -2,57 +2,11 @@
 //! files) make the page, renders them with context, and knows where the next page starts.
 
 use crate::core::deadline::Deadline;
-use crate::search::args::{FileCount, Hit, HitKind};
-use crate::search::file::{FileResult, FileStatus, Item, OutputMode};
+use crate::search::contract::{FileCount, Hit, HitKind, OutputMode, Stats};
 use crate::search::grep::hits::{file_hits, FileHits};
-use serde::{Deserialize, Serialize};
+use crate::search::record::{FileResult, FileStatus, Item};
 use std::fmt::Write;
 use std::path::PathBuf;
-
-/// What grep skipped, by reason. Never a silent zero: every file passed over is counted somewhere.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
-)]
-pub struct Skipped {
-    /// Files with a NUL byte (binary), not searched further.
-    pub binary: u64,
-    /// Files over `max_filesize` (or lines over the searcher's memory cap).
-    pub too_large: u64,
-    /// Entries hidden by `.gitignore`/`.ignore`/`.rgignore` or because they are hidden (dot) files.
-    pub ignored: u64,
-    /// Files refused by the sandbox's hard-link policy (`refuse_hardlinks`). Objects that a deny rule
-    /// matches are never counted, here or anywhere: a denied object is indistinguishable from an
-    /// absent one.
-    pub denied: u64,
-    /// Files or directories the OS would not let us read.
-    pub unreadable: u64,
-    /// FIFOs, sockets and devices (never opened for reading).
-    pub not_regular: u64,
-    /// Ignore files applied only in part: over 1 MiB or 10,000 rules, a rule over 4 KiB, or more than
-    /// 20,000 rules together with the directories above (then the file is not applied at all). The
-    /// rules past the cap are not applied; a `tracing` warning names the file. Absent when 0.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub partial_ignore_files: u64,
-}
-
-fn is_zero(n: &u64) -> bool {
-    *n == 0
-}
-
-/// Counts for one call.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
-)]
-pub struct Stats {
-    /// Files whose content was searched (or, for glob, matched by name).
-    pub files_searched: u64,
-    /// What was passed over.
-    pub skipped: Skipped,
-    /// Present when an n-gram index served the search (see [`crate::IndexStats`]). The other
-    /// fields are the same with and without it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub index: Option<crate::index::IndexStats>,
-}
 
 /// A position in the result order: a file and the last line taken from it.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -8,7 +8,7 @@ use crate::core::audit::Fields;
 use crate::core::deadline::Deadline;
 use crate::core::error::{Error, Result};
 use crate::core::sandbox::Sandbox;
-use crate::search::glob::GlobArgs;
+use crate::search::contract::GlobArgs;
 use crate::tools::read::ReadArgs;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

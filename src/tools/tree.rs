@@ -13,7 +13,7 @@ use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::names;
 use crate::core::open::{Kind, Want};
 use crate::core::sandbox::Sandbox;
-use crate::search::args::Globs;
+use crate::search::contract::Globs;
 use crate::walk::{self, IgnoreLevel, Visibility};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

@@ -2,7 +2,7 @@
 //! only the layers below it, no tool module imports another tool's search, and no file grows past a
 //! size a reader can hold. This test reads the sources as text and fails when a change breaks a rule.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The layers a folder of src/ may name through `crate::<module>` paths (its own included).
@@ -111,6 +111,136 @@ fn the_glob_tool_does_not_depend_on_grep() {
         .filter(|(_, l)| l.contains("search::grep") || l.contains("grep::"))
         .collect();
     assert!(uses.is_empty(), "glob imports grep: {uses:?}");
+}
+
+/// The module path of a source file under src/ (`search/grep/mod.rs` -> `search::grep`).
+fn module_of(rel: &Path) -> String {
+    let mut parts: Vec<String> = rel
+        .with_extension("")
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if parts.last().is_some_and(|p| p == "mod") {
+        parts.pop();
+    }
+    parts.join("::")
+}
+
+/// The modules of `modules` that a line of module `of` names, through `crate::` or `super::` paths
+/// (grouped uses included). A module naming one of its own ancestors is Rust's parent-child pattern,
+/// not an edge; a path is resolved to the longest module it starts with.
+fn module_uses(of: &str, line: &str, modules: &BTreeSet<String>) -> BTreeSet<String> {
+    let parent = of.rsplit_once("::").map_or("", |(p, _)| p);
+    let mut out = BTreeSet::new();
+    for (prefix, base) in [("crate::", String::new()), ("super::", parent.to_string())] {
+        let mut rest = line;
+        while let Some(i) = rest.find(prefix) {
+            rest = &rest[i + prefix.len()..];
+            let path: String = rest
+                .chars()
+                .take_while(|c| {
+                    c.is_ascii_alphanumeric() || matches!(c, '_' | ':' | '{' | ',' | ' ')
+                })
+                .collect();
+            let (head, group) = match path.split_once('{') {
+                Some((h, g)) => (h.trim_end_matches(':').to_string(), Some(g.to_string())),
+                None => (path.trim_end_matches(':').to_string(), None),
+            };
+            let join = |tail: &str| {
+                [base.as_str(), head.as_str(), tail]
+                    .iter()
+                    .filter(|s| !s.is_empty())
+                    .map(|s| s.trim())
+                    .collect::<Vec<_>>()
+                    .join("::")
+            };
+            let paths: Vec<String> = match group {
+                Some(g) => g.split(',').map(|t| join(t.trim())).collect(),
+                None => vec![join("")],
+            };
+            for p in paths {
+                let mut m = p.as_str();
+                while !modules.contains(m) {
+                    match m.rsplit_once("::") {
+                        Some((up, _)) => m = up,
+                        None => break,
+                    }
+                }
+                let ancestor = of == m || of.starts_with(&format!("{m}::"));
+                if modules.contains(m) && !ancestor {
+                    out.insert(m.to_string());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The import circles among `graph`'s modules (each circle once, as found by a depth-first walk).
+fn circles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    fn visit(
+        m: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        stack: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+        out: &mut Vec<Vec<String>>,
+    ) {
+        if let Some(i) = stack.iter().position(|s| s == m) {
+            out.push(stack[i..].to_vec());
+            return;
+        }
+        if !done.insert(m.to_string()) {
+            return;
+        }
+        stack.push(m.to_string());
+        for next in graph.get(m).into_iter().flatten() {
+            visit(next, graph, stack, done, out);
+        }
+        stack.pop();
+    }
+    let mut out = Vec::new();
+    let mut done = BTreeSet::new();
+    for m in graph.keys() {
+        visit(m, graph, &mut Vec::new(), &mut done, &mut out);
+    }
+    out
+}
+
+/// The import graph of the modules under `src/<dir>`.
+fn import_graph(dir: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let root = src();
+    let mut files = Vec::new();
+    sources(&root.join(dir), &mut files);
+    let of = |f: &PathBuf| module_of(f.strip_prefix(&root).unwrap());
+    let modules: BTreeSet<String> = files.iter().map(of).collect();
+    files
+        .iter()
+        .map(|f| {
+            let m = of(f);
+            let text = std::fs::read_to_string(f).unwrap();
+            let uses = code(&text)
+                .into_iter()
+                .flat_map(|(_, l)| module_uses(&m, l, &modules))
+                .filter(|u| *u != m)
+                .collect();
+            (m, uses)
+        })
+        .collect()
+}
+
+/// Search's modules form layers too: the contract at the bottom, the per-file search and its record,
+/// the page, the pipeline. A circle means two modules cannot be read, or changed, one at a time.
+#[test]
+fn search_has_no_import_circles() {
+    let graph = import_graph("search");
+    assert!(graph["search::grep::pipeline"].contains("search::grep::worker"));
+    assert!(
+        graph["search::contract"].is_empty(),
+        "the contract is a leaf: {:?}",
+        graph["search::contract"]
+    );
+    let found = circles(&graph);
+    assert!(found.is_empty(), "import circles in src/search: {found:?}");
 }
 
 #[test]
@@ -253,6 +383,21 @@ fn the_rules_see_a_violation() {
         code("fn a() {}\n// crate::tools\n#[cfg(test)]\nmod t {}").len(),
         1
     );
+    // The circle finder sees a circle through a grouped `super::` use and a `crate::` path, and
+    // not a child naming its parent.
+    let modules: BTreeSet<String> = ["s", "s::a", "s::b", "s::c"].map(String::from).into();
+    let a = module_uses("s::a", "use super::{b::X, Y};", &modules);
+    assert_eq!(a, ["s::b".to_string()].into());
+    let b = module_uses("s::b", "let x = crate::s::a::f();", &modules);
+    let c = module_uses("s::c", "use super::Z;", &modules);
+    assert!(c.is_empty());
+    let graph: BTreeMap<String, BTreeSet<String>> = [
+        ("s::a".to_string(), a),
+        ("s::b".to_string(), b),
+        ("s::c".to_string(), c),
+    ]
+    .into();
+    assert_eq!(circles(&graph).len(), 1);
 }
 
 /// Every repository file that a doc, or a comment in a source, test or script, names by path (under

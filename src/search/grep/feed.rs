@@ -1,29 +1,12 @@
 //! The walk side of a search: files in walk order, batched for the pool with a bound on the
 //! directory handles each batch keeps open.
 
+use super::job::{FileJob, Source};
 use super::{pipeline, Plan, MAX_BATCH};
 use crate::search::query::Start;
 use crate::walk::{FoundFile, WalkEnd, WalkSkips};
-use std::os::fd::OwnedFd;
 use std::path::PathBuf;
 use std::sync::Arc;
-
-/// One file for a search worker, with the walk's skip counts since the previous file.
-pub(super) struct FileJob {
-    pub(super) root: usize,
-    pub(super) rel: PathBuf,
-    pub(super) source: Source,
-    pub(super) skips: WalkSkips,
-}
-
-pub(super) enum Source {
-    At(Arc<crate::walk::DirFd>, std::ffi::OsString),
-    Opened(OwnedFd),
-    /// A replayed file the index vouches for: not opened.
-    Pruned(crate::index::NoMatch),
-    /// A replayed file whose directory could not be opened again (changed during the call).
-    Gone,
-}
 
 /// Files on their way to a worker, and how many descriptors they keep open.
 #[derive(Default)]

@@ -5,7 +5,9 @@
 //! caller's callback: no allocation per line, and no text is formatted on the way.
 
 use crate::core::deadline::Deadline;
-use crate::search::file::{FileResult, FileStatus, OutputMode};
+use crate::search::contract::OutputMode;
+pub use crate::search::record::HitLineKind;
+use crate::search::record::{FileResult, FileStatus, RawHits};
 use grep_matcher::Matcher;
 use grep_regex::RegexMatcher;
 use grep_searcher::{Searcher, Sink, SinkContext, SinkFinish, SinkMatch};
@@ -38,18 +40,6 @@ impl HitOptions {
             stop_after_binary,
         }
     }
-}
-
-/// What a [`HitLine`] is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HitLineKind {
-    /// A matching line (with `invert`: a line without a match); in multiline mode, the lines of one
-    /// match.
-    Match,
-    /// A line of context.
-    Context,
-    /// A gap between two groups of lines with context (rg prints `--`).
-    Break,
 }
 
 /// One line (or, in multiline mode, one match over several lines) of a file.
@@ -107,55 +97,6 @@ impl<'a> FileHits<'a> {
                 submatches: &r.subs[l.sub_start..l.sub_end],
             })
         })
-    }
-}
-
-/// One recorded line: ranges into the file's buffers.
-#[derive(Debug, Clone, Copy)]
-struct RawLine {
-    kind: HitLineKind,
-    line: u64,
-    offset: u64,
-    start: usize,
-    end: usize,
-    sub_start: usize,
-    sub_end: usize,
-}
-
-/// One file's recorded hits.
-#[derive(Debug, Default)]
-pub(crate) struct RawHits {
-    data: Vec<u8>,
-    lines: Vec<RawLine>,
-    subs: Vec<(usize, usize)>,
-    /// See [`FileHits`].
-    pub binary_offset: Option<u64>,
-    pub matches: u64,
-    pub bytes_searched: u64,
-    pub named: bool,
-    /// See [`FileHits::multi_line`].
-    pub multi_line: bool,
-}
-
-impl RawHits {
-    /// Heap bytes held (for the pipeline's budget of results waiting their turn).
-    pub fn bytes(&self) -> usize {
-        self.data.len() + self.lines.len() * 56 + self.subs.len() * 16
-    }
-
-    fn push(&mut self, kind: HitLineKind, line: u64, offset: u64, bytes: &[u8]) {
-        let start = self.data.len();
-        self.data.extend_from_slice(bytes);
-        let subs = self.subs.len();
-        self.lines.push(RawLine {
-            kind,
-            line,
-            offset,
-            start,
-            end: self.data.len(),
-            sub_start: subs,
-            sub_end: subs,
-        });
     }
 }
 

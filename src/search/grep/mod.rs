@@ -13,12 +13,12 @@ use crate::core::audit::Fields;
 use crate::core::deadline::Deadline;
 use crate::core::error::{Error, Result};
 use crate::core::sandbox::Sandbox;
-use crate::search::args::{GrepArgs, GrepResult, OutputFormat, MAX_OFFSET};
+use crate::search::contract::{GrepArgs, GrepResult, OutputFormat, OutputMode, Stats, MAX_OFFSET};
 use crate::search::cursor::{self, Cursor};
-use crate::search::file::{Context, FileOpts, OutputMode, SeqSkip};
+use crate::search::file::{Context, FileOpts, SeqSkip};
 use crate::search::matcher::MatchFlags;
 use crate::search::matcher_cache;
-use crate::search::page::{HitFn, HitHook, Page, Stats};
+use crate::search::page::{HitFn, HitHook, Page};
 use crate::search::query::{start_pos, Start};
 use crate::search::rg::{BinaryMode, RgOptions};
 use crate::walk::{self, Filter};
@@ -29,6 +29,7 @@ use std::time::Duration;
 
 mod feed;
 pub(crate) mod hits;
+mod job;
 mod pipeline;
 mod replace;
 mod worker;
@@ -58,10 +59,19 @@ const BATCH_TIME: Duration = Duration::from_millis(4);
 impl Sandbox {
     /// Searches file contents under the roots; pages as the [crate docs](crate#paging) describe.
     pub fn grep_search(&self, args: &GrepArgs) -> Result<GrepResult> {
+        self.grep_search_with_rg(args, None)
+    }
+
+    /// [`Sandbox::grep_search`] with the command line's rg settings (`rootbound grep`).
+    pub(crate) fn grep_search_with_rg(
+        &self,
+        args: &GrepArgs,
+        rg: Option<&RgOptions>,
+    ) -> Result<GrepResult> {
         self.audited(
             "grep_search",
             args.path.as_deref(),
-            || Ok((self.grep_inner(args, None)?, None)),
+            || Ok((self.grep_inner(args, rg, None)?, None)),
             |g| Fields {
                 result: if g.timed_out { "timed_out" } else { "ok" },
                 ..Fields::ok(g.matches.len() as u64, g.match_lines, g.truncated)
@@ -103,22 +113,24 @@ impl Sandbox {
         mut each: impl FnMut(&FileHits<'_>) -> bool,
     ) -> Result<HitSummary> {
         let mut args = args.clone();
-        args.rg = rg.cloned();
         args.cursor = None;
         args.offset = None;
         args.limit = None;
         args.max_bytes = None;
         args.output_format = None;
-        let r = self.grep_inner(&args, Some((opts, &mut each)))?;
+        let r = self.grep_inner(&args, rg, Some((opts, &mut each)))?;
         Ok(HitSummary {
             stats: r.stats,
             timed_out: r.timed_out,
         })
     }
 
-    fn grep_inner(
+    /// One page (or, with `hook`, one hit stream) of the search of `args`, with the command line's
+    /// rg settings when `rg` is given.
+    pub(crate) fn grep_inner(
         &self,
         args: &GrepArgs,
+        rg: Option<&RgOptions>,
         hook: Option<(HitOptions, &mut HitFn<'_>)>,
     ) -> Result<GrepResult> {
         let limits = &self.policy.limits;
@@ -127,7 +139,7 @@ impl Sandbox {
             .unwrap_or(limits.timeout_ms)
             .min(limits.timeout_ms);
         let deadline = Arc::new(Deadline::after(Duration::from_millis(timeout)));
-        let flags = match_flags(args);
+        let flags = match_flags(args, rg);
         let invert = args.invert.unwrap_or(false);
         // With `invert` the lines shown hold no match: rg shows them whole under `-o` too.
         let only_matching = args.only_matching.unwrap_or(false) && !invert;
@@ -150,7 +162,7 @@ impl Sandbox {
             args.hidden,
             args.no_ignore,
         )?;
-        let filter = match &args.rg {
+        let filter = match rg {
             Some(rg) => rg.apply_to(filter, limits.max_pattern_len)?,
             None => filter,
         };
@@ -200,7 +212,7 @@ impl Sandbox {
             .with_deadline(&deadline)
             .with_json(json && hook.is_none());
         let prune = self
-            .pruner_for(args, flags, mode, hook.is_some())
+            .pruner_for(args, flags, mode, hook.is_some() || rg.is_some())
             .map(Arc::new);
         if let Some(p) = &prune {
             page.stats.index = Some(crate::index::IndexStats {
@@ -236,8 +248,8 @@ impl Sandbox {
                     columns: json || only_matching,
                     invert,
                     max_count: args.max_count,
-                    passthru: args.rg.as_ref().is_some_and(|rg| rg.passthru),
-                    no_bom_sniffing: args.rg.as_ref().is_some_and(|rg| rg.encoding_none),
+                    passthru: rg.is_some_and(|rg| rg.passthru),
+                    no_bom_sniffing: rg.is_some_and(|rg| rg.encoding_none),
                     null_data: flags.null_data,
                     crlf: flags.crlf,
                 },
@@ -252,8 +264,8 @@ impl Sandbox {
                 deadline: &deadline,
                 seq,
                 raw,
-                binary: args.rg.as_ref().map_or(BinaryMode::Auto, |rg| rg.binary),
-                mmap: !args.rg.as_ref().is_some_and(|rg| rg.no_mmap),
+                binary: rg.map_or(BinaryMode::Auto, |rg| rg.binary),
+                mmap: !rg.is_some_and(|rg| rg.no_mmap),
                 prune: prune.clone(),
             };
             plan.run(starts, &mut page);
@@ -268,18 +280,18 @@ impl Sandbox {
 
 impl Sandbox {
     /// The index's pruner for this search, when an index is ready and may serve it: never for a hit
-    /// stream, the command line's rg settings, invert, files_without_match or documents (their
-    /// results depend on files without a match), nor when the patterns require no trigram.
+    /// stream or the command line's rg settings (`rootbound grep`), invert, files_without_match or
+    /// documents (their results depend on files without a match), nor when the patterns require no
+    /// trigram.
     fn pruner_for(
         &self,
         args: &GrepArgs,
         flags: MatchFlags,
         mode: OutputMode,
-        hook: bool,
+        command_line: bool,
     ) -> Option<crate::index::Pruner> {
         self.index.as_ref()?;
-        if hook
-            || args.rg.is_some()
+        if command_line
             || args.invert.unwrap_or(false)
             || mode == OutputMode::FilesWithoutMatch
             || args.documents.unwrap_or(false)
@@ -301,8 +313,8 @@ impl Sandbox {
     }
 }
 
-/// The matcher flags of `args`.
-fn match_flags(args: &GrepArgs) -> MatchFlags {
+/// The matcher flags of `args`, with the command line's rg-only settings when given.
+fn match_flags(args: &GrepArgs, rg: Option<&RgOptions>) -> MatchFlags {
     let flags = MatchFlags {
         case_insensitive: args.case_insensitive.unwrap_or(false),
         smart_case: args.smart_case.unwrap_or(false),
@@ -313,7 +325,7 @@ fn match_flags(args: &GrepArgs) -> MatchFlags {
         ..MatchFlags::default()
     };
     // The command line's rg-only settings (`rootbound grep`; agents never set them).
-    args.rg.as_ref().map_or(flags, |rg| rg.match_flags(flags))
+    rg.map_or(flags, |rg| rg.match_flags(flags))
 }
 
 /// What a hit stream ([`Sandbox::grep_hits_each`]) saw besides the hits.

@@ -37,20 +37,20 @@
 //! limit) would bound the overshoot of long lines in proportion. While every thread of the pool is
 //! held by such a scan, later calls get a spill thread of their own (`core::pool`).
 
-use super::feed::FileJob;
+use super::job::FileJob;
 use super::worker::FileOutcome;
 use super::{Plan, BATCH_TIME, GRACE, MAX_BATCH, MAX_WINDOW, POLL};
 use crate::core::deadline::Deadline;
 use crate::core::pool::Executor;
 use crate::core::sandbox::Sandbox;
+use crate::search::contract::OutputMode;
 use crate::search::cursor::Cursor;
-use crate::search::file::OutputMode;
-use crate::search::file::{Context, FileOpts, FileStatus, SeqSkip};
+use crate::search::file::{Context, FileOpts, SeqSkip};
 use crate::search::page::Page;
+use crate::search::record::FileStatus;
 use crate::walk::{Filter, WalkSkips};
 use crossbeam_channel as chan;
 use grep_regex::RegexMatcher;
-use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
@@ -429,18 +429,4 @@ impl Drop for Run<'_, '_, '_> {
         self.shared.stop.store(true, Ordering::SeqCst);
         self.exec.forget(self.expired);
     }
-}
-
-thread_local! {
-    /// Each search thread's whole-file read buffer (at most `SLURP_MAX` plus a page), kept between
-    /// batches so that a batch does not pay for zeroing a fresh one.
-    static READ_BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Runs `f` with this thread's read buffer.
-pub(super) fn with_read_buffer<R>(f: impl FnOnce(&mut Vec<u8>) -> R) -> R {
-    READ_BUFFER.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut buf) => f(&mut buf),
-        Err(_) => f(&mut Vec::new()),
-    })
 }

@@ -3,7 +3,7 @@
 
 use crate::core::error::Result;
 use crate::core::sandbox::Sandbox;
-use crate::search::args::GrepArgs;
+use crate::search::contract::GrepArgs;
 use crate::search::matcher_cache;
 use crate::search::rg::RgOptions;
 use grep_matcher::{Captures, Matcher};
@@ -94,10 +94,7 @@ impl Sandbox {
         rg: Option<&RgOptions>,
         replacement: &[u8],
     ) -> Result<GrepReplacer> {
-        let mut args = args.clone();
-        args.rg = rg.cloned();
-        let args = &args;
-        let flags = super::match_flags(args);
+        let flags = super::match_flags(args, rg);
         let matcher = matcher_cache::build_any(
             &args.pattern,
             args.patterns.as_deref().unwrap_or_default(),

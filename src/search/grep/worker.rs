@@ -1,16 +1,19 @@
 //! One batch on a pool thread: each file opened through the one open path (relative to its
 //! directory's handle) and searched, small files as one slice.
 
-use super::feed::{FileJob, Source};
+use super::job::{FileJob, Source};
 use super::{hits, Plan};
 use crate::core::admit::{Admitted, NotAdmitted, RootId};
 use crate::core::deadline::DeadlineReader;
 use crate::core::dirs::File;
 use crate::core::open::{self, Kind, Want};
-use crate::search::file::{FileResult, FileSearch, FileStatus, OutputMode};
+use crate::search::contract::OutputMode;
+use crate::search::file::FileSearch;
+use crate::search::record::{FileResult, FileStatus};
 use crate::search::rg::BinaryMode;
 use crate::walk::WalkSkips;
 use grep_searcher::{BinaryDetection, Searcher, SearcherBuilder};
+use std::cell::RefCell;
 use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -27,7 +30,7 @@ impl Plan<'_> {
     /// and searches it, until the call is over.
     pub(super) fn work(&self, files: Vec<FileJob>, stop: &AtomicBool) -> Vec<FileOutcome> {
         let mut searcher = self.searcher();
-        super::pipeline::with_read_buffer(|buf| {
+        with_read_buffer(|buf| {
             files
                 .into_iter()
                 .map(|j| {
@@ -383,4 +386,18 @@ fn read_whole<'b>(file: &File, size: usize, buf: &'b mut Vec<u8>) -> std::io::Re
         }
     }
     Ok(&buf[..filled])
+}
+
+thread_local! {
+    /// Each search thread's whole-file read buffer (at most `SLURP_MAX` plus a page), kept between
+    /// batches so that a batch does not pay for zeroing a fresh one.
+    static READ_BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` with this thread's read buffer.
+fn with_read_buffer<R>(f: impl FnOnce(&mut Vec<u8>) -> R) -> R {
+    READ_BUFFER.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut buf) => f(&mut buf),
+        Err(_) => f(&mut Vec::new()),
+    })
 }

@@ -6,6 +6,7 @@
 use super::paths::PathPrefix;
 mod color;
 mod json;
+mod json_value;
 mod standard;
 mod stats;
 mod summary;

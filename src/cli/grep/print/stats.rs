@@ -1,7 +1,7 @@
 //! rg's search statistics: the counts behind `--stats` (printed after the results) and behind
 //! `--json`'s `end` and `summary` messages.
 
-use super::json::{elapsed, num, string};
+use super::json_value::{elapsed, num, string};
 use rootbound::rg::FileHits;
 use std::time::Duration;
 

@@ -439,14 +439,14 @@ fn glob(sb: &Sandbox, a: GlobIn) -> Result<Presented, Error> {
         globs: vec![(a.pattern.clone(), true)],
         ..Default::default()
     });
-    let r = sb.glob(&GlobArgs {
+    let args = GlobArgs {
         pattern: a.pattern.clone(),
         path: a.dir_path,
         no_ignore: a.respect_git_ignore.map(|r| !r),
         limit: Some(sb.policy.limits.max_results as u64),
-        rg,
         ..Default::default()
-    })?;
+    };
+    let r = sb.glob_with_rg(&args, rg.as_ref())?;
     if r.matches.is_empty() {
         return Ok(text(
             format!(

@@ -1,0 +1,27 @@
+//! One file on its way from the walk to a search worker: where to open it, and the walk's skip
+//! counts since the file before it.
+
+use crate::walk::WalkSkips;
+use std::os::fd::OwnedFd;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// One file for a search worker, with the walk's skip counts since the previous file.
+pub(super) struct FileJob {
+    pub(super) root: usize,
+    pub(super) rel: PathBuf,
+    pub(super) source: Source,
+    pub(super) skips: WalkSkips,
+}
+
+/// Where a worker finds the file.
+pub(super) enum Source {
+    /// A name in a directory the walk holds open.
+    At(Arc<crate::walk::DirFd>, std::ffi::OsString),
+    /// The file itself, opened already (the search's path names it).
+    Opened(OwnedFd),
+    /// A replayed file the index vouches for: not opened.
+    Pruned(crate::index::NoMatch),
+    /// A replayed file whose directory could not be opened again (changed during the call).
+    Gone,
+}

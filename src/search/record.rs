@@ -1,0 +1,132 @@
+//! The record of one file's search: what the per-file searches produce (the page's lines, or a hit
+//! stream's raw hits) and what every consumer of a search reads, in walk order.
+
+/// One line (or, with `only_matching`, one match) recorded from a file. Its text is the range
+/// `start..end` of the file's [`FileResult::text`]: one buffer per file, not a string per line.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Item {
+    pub line: u64,
+    pub is_match: bool,
+    /// Another match on the line of the item before it (`only_matching`): the same unit.
+    pub cont: bool,
+    /// 1-based byte column of the match in the line (0: not computed, or a context line).
+    pub column: u64,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// What happened to one file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) enum FileStatus {
+    #[default]
+    Searched,
+    Binary,
+    TooLarge,
+    Unreadable,
+    NotRegular,
+    TimedOut,
+    /// Refused by the admission gate (a hard-linked file under `refuse_hardlinks`).
+    Refused,
+    /// Not searched because the page was already complete.
+    Abandoned,
+}
+
+/// The record of one file's search.
+#[derive(Debug, Default)]
+pub(crate) struct FileResult {
+    pub status: FileStatus,
+    pub items: Vec<Item>,
+    /// The text of every item, one after another.
+    pub text: String,
+    /// Matching lines seen (all of them in count mode; up to the cap otherwise).
+    pub units: u64,
+    /// Binary data was found after some lines had been searched.
+    pub binary: bool,
+    /// Matching lines counted in `units` but not kept in `items`, because the page skips them
+    /// (offset paging with context, see [`SeqSkip`]). They are the file's first units.
+    pub dropped: u64,
+    /// The last context line that page assembly would have rendered (and thrown away) for a dropped
+    /// unit: it decides whether the next line shown is preceded by `--`, exactly as if the dropped
+    /// units had gone through page assembly.
+    pub dropped_ctx_line: Option<u64>,
+    /// The line of the last dropped unit.
+    pub dropped_through: Option<u64>,
+    /// Not searched: the cursor resumes after this whole file (it was returned already).
+    pub passed: bool,
+    /// The file's hits for a hit stream (`grep_hits_each`), instead of `items` and `text`.
+    pub raw: Option<Box<RawHits>>,
+    /// Bytes searched (set for a hit stream, whether or not `raw` is kept).
+    pub bytes_searched: u64,
+    /// Not opened: the n-gram index vouched that it holds no match (`status` is what the search
+    /// would have recorded).
+    pub pruned: bool,
+}
+
+impl FileResult {
+    /// The text of an item of this file.
+    pub fn text_of(&self, item: &Item) -> &str {
+        &self.text[item.start..item.end]
+    }
+}
+
+/// What a [`HitLine`](crate::rg::HitLine) is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HitLineKind {
+    /// A matching line (with `invert`: a line without a match); in multiline mode, the lines of one
+    /// match.
+    Match,
+    /// A line of context.
+    Context,
+    /// A gap between two groups of lines with context (rg prints `--`).
+    Break,
+}
+
+/// One recorded line: ranges into the file's buffers.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RawLine {
+    pub kind: HitLineKind,
+    pub line: u64,
+    pub offset: u64,
+    pub start: usize,
+    pub end: usize,
+    pub sub_start: usize,
+    pub sub_end: usize,
+}
+
+/// One file's recorded hits.
+#[derive(Debug, Default)]
+pub(crate) struct RawHits {
+    pub data: Vec<u8>,
+    pub lines: Vec<RawLine>,
+    pub subs: Vec<(usize, usize)>,
+    /// See [`FileHits`](crate::rg::FileHits).
+    pub binary_offset: Option<u64>,
+    pub matches: u64,
+    pub bytes_searched: u64,
+    pub named: bool,
+    /// See [`FileHits::multi_line`](crate::rg::FileHits::multi_line).
+    pub multi_line: bool,
+}
+
+impl RawHits {
+    /// Heap bytes held (for the pipeline's budget of results waiting their turn).
+    pub fn bytes(&self) -> usize {
+        self.data.len() + self.lines.len() * 56 + self.subs.len() * 16
+    }
+
+    /// Records one line (its match ranges follow in `subs`).
+    pub fn push(&mut self, kind: HitLineKind, line: u64, offset: u64, bytes: &[u8]) {
+        let start = self.data.len();
+        self.data.extend_from_slice(bytes);
+        let subs = self.subs.len();
+        self.lines.push(RawLine {
+            kind,
+            line,
+            offset,
+            start,
+            end: self.data.len(),
+            sub_start: subs,
+            sub_end: subs,
+        });
+    }
+}
