@@ -112,6 +112,9 @@ pub(crate) struct FileSearch<'a> {
     pub skip_through_line: u64,
     pub max_columns: usize,
     pub deadline: &'a Deadline,
+    /// Begin even when the deadline has passed (the call's first file past its start); the checks
+    /// while searching still apply.
+    pub begin_late: bool,
     /// Set for offset paging with context (see [`SeqSkip`]); files are then searched in walk order.
     pub seq: Option<&'a SeqSkip>,
 }
@@ -187,7 +190,7 @@ impl FileSearch<'_> {
             return self.run(searcher, data);
         }
         let mut sink = self.sink();
-        if self.deadline.expired() {
+        if !self.begin_late && self.deadline.expired() {
             sink.out.status = FileStatus::TimedOut;
             return self.done(sink);
         }

@@ -8,7 +8,6 @@ use crate::search::contract::{GlobArgs, GlobSort, Globs, GrepResult, OutputMode}
 use crate::search::cursor;
 use crate::search::page::Page;
 use crate::search::query::{check_glob, start_pos, Start};
-use crate::search::record::FileResult;
 use crate::search::rg::RgOptions;
 use crate::walk::{Filter, IgnoreBudget, WalkEnd, WalkSkips};
 use std::sync::Arc;
@@ -63,7 +62,7 @@ impl Sandbox {
         let offset = args.offset.unwrap_or(0);
         let skip = self.skip_of(cursor.as_ref(), offset)?;
         let first_index = cursor.as_ref().map_or(offset, |c| c.index);
-        let mut page = Page::new(OutputMode::FilesWithMatches, limit, max_bytes, 0, 0, skip);
+        let mut page = Page::listing(limit, max_bytes, skip);
         let deadline = Arc::new(Deadline::after(
             self.policy.limits.call_timeout(args.timeout_ms),
         ));
@@ -86,7 +85,7 @@ impl Sandbox {
         let mut timed: Vec<(i64, u32, usize, std::path::PathBuf)> = Vec::new();
         let mut too_many = false;
         let starts = self.starts(args.path.as_deref(), cursor.as_ref(), &filter)?;
-        // A page cut by the deadline resumes after the last file it took (`take` keeps this up to
+        // A page cut by the deadline resumes after the last file it took (`take_path` keeps this up to
         // date), or where this call started.
         page.consumed = start_pos(cursor.as_ref(), &starts);
         for start in starts {
@@ -106,15 +105,7 @@ impl Sandbox {
                         .as_ref()
                         .is_some_and(|c| c.root == root && c.path == rel);
                     if !past {
-                        page.take(
-                            root,
-                            rel,
-                            &shown,
-                            FileResult {
-                                units: 1,
-                                ..Default::default()
-                            },
-                        );
+                        page.take_path(root, rel, &shown);
                     }
                 }
                 Start::Dir {
@@ -126,11 +117,8 @@ impl Sandbox {
                     let walker = self.walker(root, &filter, &deadline, cursor.as_ref());
                     let resume = walker.resume_after;
                     let mut on_file = |f: crate::walk::FoundFile, skips: &mut WalkSkips| {
+                        // The walker honours the deadline before each entry past the first.
                         page.add_walk_skips(&std::mem::take(skips));
-                        if deadline.expired() {
-                            timed_out = true;
-                            return false;
-                        }
                         if resume.is_some_and(|p| p == f.rel) {
                             return true;
                         }
@@ -149,15 +137,7 @@ impl Sandbox {
                             return true;
                         }
                         let shown = self.display(root, &f.rel);
-                        page.take(
-                            root,
-                            f.rel,
-                            &shown,
-                            FileResult {
-                                units: 1,
-                                ..Default::default()
-                            },
-                        )
+                        page.take_path(root, f.rel, &shown)
                     };
                     let (end, rest) = walker.run(fd, rel, levels, &mut on_file);
                     page.add_walk_skips(&rest);
@@ -196,17 +176,12 @@ impl Sandbox {
                 });
                 for (_, _, root, rel) in timed {
                     let shown = self.display(root, &rel);
-                    let unit = FileResult {
-                        units: 1,
-                        ..Default::default()
-                    };
-                    if !page.take(root, rel, &shown, unit) {
+                    if !page.take_path(root, rel, &shown) {
                         break;
                     }
                 }
             }
             page.stats.skipped.partial_ignore_files += filter.ignore.partial();
-            page.stats.files_searched = 0;
             let mut r = self.finish(page, first_index, query, OutputMode::FilesWithMatches);
             r.stats.files_searched = r.match_lines;
             // Offset paging only: a cursor resumes in path order.
@@ -220,7 +195,6 @@ impl Sandbox {
             page.truncated = true;
         }
         page.stats.skipped.partial_ignore_files += filter.ignore.partial();
-        page.stats.files_searched = 0;
         let mut r = self.finish(page, first_index, query, OutputMode::FilesWithMatches);
         r.stats.files_searched = r.match_lines;
         Ok(r)

@@ -3,8 +3,8 @@
 
 use crate::core::deadline::Deadline;
 use crate::search::contract::{FileCount, Hit, HitKind, OutputMode, Stats};
-use crate::search::grep::hits::{file_hits, FileHits};
-use crate::search::record::{FileResult, FileStatus, Item};
+use crate::search::record::{self, FileResult, FileStatus, Item, RecordSink};
+use crate::walk::WalkSkips;
 use std::fmt::Write;
 use std::path::PathBuf;
 
@@ -55,16 +55,7 @@ pub(crate) struct Page<'d> {
     deadline: Option<&'d Deadline>,
     /// The deadline passed while this page was being assembled.
     cut_by_deadline: bool,
-    /// A hit stream (`grep_hits_each`): each searched file goes to this callback instead of onto
-    /// the page; it returns false to end the search.
-    pub hook: Option<HitHook<'d>>,
 }
-
-/// The callback of a hit stream.
-pub(crate) type HitHook<'d> = &'d mut HitFn<'d>;
-
-/// The callback of a hit stream, as a trait object that lives for `'h`.
-pub(crate) type HitFn<'h> = dyn FnMut(&FileHits<'_>) -> bool + 'h;
 
 /// The structured form of a page (`output_format: "json"`).
 #[derive(Debug, Default)]
@@ -110,7 +101,6 @@ impl<'d> Page<'d> {
             block_hits: Vec::new(),
             deadline: None,
             cut_by_deadline: false,
-            hook: None,
         }
     }
 
@@ -132,35 +122,7 @@ impl<'d> Page<'d> {
             return false;
         }
         self.file_no += 1;
-        match r.status {
-            FileStatus::Searched | FileStatus::TimedOut => self.stats.files_searched += 1,
-            FileStatus::Binary => self.stats.skipped.binary += 1,
-            FileStatus::TooLarge => self.stats.skipped.too_large += 1,
-            FileStatus::Unreadable => self.stats.skipped.unreadable += 1,
-            FileStatus::NotRegular => self.stats.skipped.not_regular += 1,
-            FileStatus::Refused => self.stats.skipped.denied += 1,
-            FileStatus::Abandoned => {}
-        }
-        if r.binary && r.status != FileStatus::Binary {
-            self.stats.skipped.binary += 1;
-        }
-        if r.pruned {
-            if let Some(ix) = self.stats.index.as_mut() {
-                ix.files_pruned += 1;
-            }
-        }
-        if let Some(hook) = self.hook.as_mut() {
-            self.total += r.units;
-            if matches!(
-                r.status,
-                FileStatus::Searched | FileStatus::TimedOut | FileStatus::Binary
-            ) && !hook(&file_hits(shown, &r))
-            {
-                self.done = true;
-                return false;
-            }
-            return true;
-        }
+        r.count_into(&mut self.stats);
         // The line of the last unit of this file that the page skipped (offset paging).
         let mut skipped_through = None;
         match self.mode {
@@ -169,26 +131,9 @@ impl<'d> Page<'d> {
                 // Like rg, a count is not given for a file that turned out to be binary part way.
                 let counted = !(self.mode == OutputMode::Count && r.binary);
                 if r.units > 0 && r.status != FileStatus::TimedOut && counted {
-                    let mut line = std::mem::take(&mut self.block);
-                    line.clear();
-                    line.push_str(shown);
-                    if self.mode == OutputMode::Count {
-                        let _ = write!(line, ":{}", r.units);
-                    }
-                    line.push('\n');
                     self.total += r.units;
-                    if self.unit(root, &rel, u64::MAX, &line) {
-                        if let Some(j) = &mut self.json {
-                            match self.mode {
-                                OutputMode::Count => j.counts.push(FileCount {
-                                    path: shown.to_string(),
-                                    count: r.units,
-                                }),
-                                _ => j.files.push(shown.to_string()),
-                            }
-                        }
-                    }
-                    self.block = line;
+                    let count = (self.mode == OutputMode::Count).then_some(r.units);
+                    self.file_line(root, &rel, shown, count);
                 }
             }
             OutputMode::FilesWithoutMatch => {
@@ -196,16 +141,7 @@ impl<'d> Page<'d> {
                 // Binary files are not listed (rg neither).
                 let whole = r.status == FileStatus::Searched && !r.binary && !r.passed;
                 if r.units == 0 && whole {
-                    let mut line = std::mem::take(&mut self.block);
-                    line.clear();
-                    line.push_str(shown);
-                    line.push('\n');
-                    if self.unit(root, &rel, u64::MAX, &line) {
-                        if let Some(j) = &mut self.json {
-                            j.files.push(shown.to_string());
-                        }
-                    }
-                    self.block = line;
+                    self.file_line(root, &rel, shown, None);
                 }
             }
         }
@@ -234,6 +170,52 @@ impl<'d> Page<'d> {
             });
         }
         !self.done
+    }
+
+    /// A page of a path listing (glob): one path per unit, shown as the files modes show them.
+    pub fn listing(limit: u64, max_bytes: usize, skip: u64) -> Self {
+        Page::new(OutputMode::FilesWithMatches, limit, max_bytes, 0, 0, skip)
+    }
+
+    /// Takes one path of a listing (in the listing's order). Returns false once the page is
+    /// complete.
+    pub fn take_path(&mut self, root: usize, rel: PathBuf, shown: &str) -> bool {
+        if self.done {
+            return false;
+        }
+        self.file_no += 1;
+        self.file_line(root, &rel, shown, None);
+        if !self.done {
+            self.consumed = Some(Pos {
+                root,
+                rel,
+                line: u64::MAX,
+            });
+        }
+        !self.done
+    }
+
+    /// Places a file's one unit: its path, with its count in count mode.
+    fn file_line(&mut self, root: usize, rel: &std::path::Path, shown: &str, count: Option<u64>) {
+        let mut line = std::mem::take(&mut self.block);
+        line.clear();
+        line.push_str(shown);
+        if let Some(n) = count {
+            let _ = write!(line, ":{n}");
+        }
+        line.push('\n');
+        if self.unit(root, rel, u64::MAX, &line) {
+            if let Some(j) = &mut self.json {
+                match count {
+                    Some(count) => j.counts.push(FileCount {
+                        path: shown.to_string(),
+                        count,
+                    }),
+                    None => j.files.push(shown.to_string()),
+                }
+            }
+        }
+        self.block = line;
     }
 
     /// Counts a unit: skipped (offset), placed on the page, or the one that proves more exist.
@@ -444,11 +426,41 @@ impl<'d> Page<'d> {
 
 impl Page<'_> {
     /// Adds the walk's skip counts (ignored, denied, unreadable, not regular) to the page's stats.
-    pub(crate) fn add_walk_skips(&mut self, s: &crate::walk::WalkSkips) {
-        let k = &mut self.stats.skipped;
-        k.ignored += s.ignored;
-        k.denied += s.denied;
-        k.unreadable += s.unreadable;
-        k.not_regular += s.not_regular;
+    pub(crate) fn add_walk_skips(&mut self, s: &WalkSkips) {
+        record::add_walk_skips(&mut self.stats, s);
+    }
+}
+
+/// The agent's page takes a search's records.
+impl RecordSink for Page<'_> {
+    fn take(&mut self, root: usize, rel: PathBuf, shown: &str, r: FileResult) -> bool {
+        Page::take(self, root, rel, shown, r)
+    }
+
+    fn add_walk_skips(&mut self, s: &WalkSkips) {
+        Page::add_walk_skips(self, s);
+    }
+
+    fn is_done(&self) -> bool {
+        self.done
+    }
+
+    fn cut_short(&mut self, looked_at: Option<(usize, PathBuf)>) {
+        if self.done {
+            return;
+        }
+        self.timed_out = true;
+        self.truncated = true;
+        if let Some((root, rel)) = looked_at {
+            self.consumed = Some(Pos {
+                root,
+                rel,
+                line: u64::MAX,
+            });
+        }
+    }
+
+    fn wants_every_path(&self) -> bool {
+        self.mode == OutputMode::FilesWithoutMatch
     }
 }

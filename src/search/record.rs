@@ -1,5 +1,28 @@
 //! The record of one file's search: what the per-file searches produce (the page's lines, or a hit
-//! stream's raw hits) and what every consumer of a search reads, in walk order.
+//! stream's raw hits), and [`RecordSink`], the one seam through which a search hands its records
+//! over in walk order (to the agent's page, or to a hit stream), as grep-searcher's `Sink` separates
+//! searching from printing.
+
+use crate::search::contract::Stats;
+use crate::walk::WalkSkips;
+use std::path::PathBuf;
+
+/// What takes a search's file records, in walk order: the agent's page ([`crate::search::page`])
+/// or the hit stream of `rootbound grep` ([`crate::search::grep::hits`]).
+pub(crate) trait RecordSink {
+    /// Takes one file's record; `shown` is its path as shown (empty when the record holds nothing
+    /// to show and [`RecordSink::wants_every_path`] is false). False once no more are wanted.
+    fn take(&mut self, root: usize, rel: PathBuf, shown: &str, r: FileResult) -> bool;
+    /// Counts what the walk passed over.
+    fn add_walk_skips(&mut self, s: &WalkSkips);
+    /// No more records are wanted.
+    fn is_done(&self) -> bool;
+    /// The budget ended the search before the walk did. `looked_at`: every entry up to this one (a
+    /// root and a path) was looked at, so a resumed search may start after it.
+    fn cut_short(&mut self, looked_at: Option<(usize, PathBuf)>);
+    /// The shown path of every file is wanted, even one whose record holds nothing.
+    fn wants_every_path(&self) -> bool;
+}
 
 /// One line (or, with `only_matching`, one match) recorded from a file. Its text is the range
 /// `start..end` of the file's [`FileResult::text`]: one buffer per file, not a string per line.
@@ -63,6 +86,27 @@ pub(crate) struct FileResult {
 }
 
 impl FileResult {
+    /// Counts this file in `stats`: searched, or skipped and why.
+    pub fn count_into(&self, stats: &mut Stats) {
+        match self.status {
+            FileStatus::Searched | FileStatus::TimedOut => stats.files_searched += 1,
+            FileStatus::Binary => stats.skipped.binary += 1,
+            FileStatus::TooLarge => stats.skipped.too_large += 1,
+            FileStatus::Unreadable => stats.skipped.unreadable += 1,
+            FileStatus::NotRegular => stats.skipped.not_regular += 1,
+            FileStatus::Refused => stats.skipped.denied += 1,
+            FileStatus::Abandoned => {}
+        }
+        if self.binary && self.status != FileStatus::Binary {
+            stats.skipped.binary += 1;
+        }
+        if self.pruned {
+            if let Some(ix) = stats.index.as_mut() {
+                ix.files_pruned += 1;
+            }
+        }
+    }
+
     /// The text of an item of this file.
     pub fn text_of(&self, item: &Item) -> &str {
         &self.text[item.start..item.end]
@@ -106,6 +150,15 @@ pub(crate) struct RawHits {
     pub named: bool,
     /// See [`FileHits::multi_line`](crate::rg::FileHits::multi_line).
     pub multi_line: bool,
+}
+
+/// Adds the walk's skip counts (ignored, denied, unreadable, not regular) to `stats`.
+pub(crate) fn add_walk_skips(stats: &mut Stats, s: &WalkSkips) {
+    let k = &mut stats.skipped;
+    k.ignored += s.ignored;
+    k.denied += s.denied;
+    k.unreadable += s.unreadable;
+    k.not_regular += s.not_regular;
 }
 
 impl RawHits {

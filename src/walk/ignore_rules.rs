@@ -294,6 +294,11 @@ impl IgnoreLevel {
         })
     }
 
+    /// The deadline stopped the compilation of rules here or above: nothing below is let through.
+    pub fn incomplete(&self) -> bool {
+        self.incomplete
+    }
+
     fn levels(&self) -> impl Iterator<Item = &IgnoreLevel> {
         std::iter::successors(Some(self), |l| l.parent.as_deref())
     }

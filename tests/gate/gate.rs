@@ -644,6 +644,80 @@ fn timed_out_walks_resume_and_advance() {
     }
 }
 
+/// Pages cut by a tiny time budget, walked by cursor, together hold every result exactly once, in
+/// order: no file found by the walk but not yet searched when the deadline passed is passed over,
+/// and every call advances, however slow the machine.
+#[test]
+fn pages_cut_by_the_deadline_lose_no_file_and_always_advance() {
+    let t = Tree::new();
+    let mut want = Vec::new();
+    for d in 0..30 {
+        for f in 0..40 {
+            let rel = format!("d{d:02}/f{f:02}.txt");
+            t.file(&rel, "needle\n");
+            want.push(rel);
+        }
+    }
+    want.sort();
+    let mut p = sandbox(vec![root(t.base.clone())], &[]);
+    p.limits.timeout_ms = 20;
+    let sb = Sandbox::new(p).unwrap();
+    let runs = [1, 2, 4, 8, 15].into_iter().flat_map(|ms| {
+        ["glob", "files_with_matches", "content", "count"].map(move |mode| (ms, mode))
+    });
+    for (ms, mode) in runs {
+        let tool = if mode == "glob" {
+            "glob"
+        } else {
+            "grep_search"
+        };
+        let mut cursor: Option<String> = None;
+        let mut found = Vec::new();
+        let mut calls = 0;
+        loop {
+            calls += 1;
+            // Each call takes at least one file or entry: 1,200 files in 30 directories.
+            assert!(calls <= 1_300, "{tool}: no end after {calls} calls");
+            let mut args = match tool {
+                "glob" => serde_json::json!({"pattern": "*.txt", "limit": 50, "timeout_ms": ms}),
+                _ => serde_json::json!({"pattern": "needle", "limit": 50, "output_mode": mode,
+                                        "timeout_ms": ms}),
+            };
+            if let Some(c) = &cursor {
+                args["cursor"] = c.clone().into();
+            }
+            let r = sb.call(tool, args);
+            assert!(r.get("error").is_none(), "{r}");
+            for l in r["matches"].as_str().unwrap().lines() {
+                let base = t.base.to_str().unwrap();
+                let l = l.strip_suffix(":1:needle").unwrap_or(l);
+                let l = l.strip_suffix(":1").unwrap_or(l);
+                found.push(
+                    l.strip_prefix(base)
+                        .unwrap()
+                        .trim_start_matches('/')
+                        .to_string(),
+                );
+            }
+            if r["truncated"] == false {
+                break;
+            }
+            cursor = Some(r["next_cursor"].as_str().expect("a cursor").to_string());
+        }
+        let missing: Vec<_> = want.iter().filter(|w| !found.contains(w)).collect();
+        assert!(
+            missing.is_empty(),
+            "{mode} in {ms} ms: {calls} calls lost {missing:?}"
+        );
+        assert_eq!(
+            found.len(),
+            want.len(),
+            "{mode} in {ms} ms: repeated results"
+        );
+        assert!(found.is_sorted(), "{mode} in {ms} ms: out of order");
+    }
+}
+
 /// A denied `.git` (or ignore file) is never consulted: its rules and its mere presence (which
 /// switches `.gitignore` on) change no result.
 #[test]

@@ -43,7 +43,7 @@ impl Plan<'_> {
     pub(super) fn walk_all(
         &self,
         starts: Vec<Start>,
-        run: &mut pipeline::Run<'_, '_, '_>,
+        run: &mut pipeline::Run<'_, '_>,
     ) -> (WalkSkips, bool, Option<(usize, PathBuf)>) {
         let mut carry = WalkSkips::default();
         let mut looked_at = None;
@@ -51,23 +51,34 @@ impl Plan<'_> {
         let mut batch_size = 1;
         let mut complete = true;
         // Sends the batch once it is full (or `force`); false when the call is over.
-        let mut flush =
-            |batch: &mut Batch, force: bool, run: &mut pipeline::Run<'_, '_, '_>| -> bool {
-                if batch.jobs.is_empty()
-                    || (!force
-                        && batch.jobs.len() < batch_size.min(run.batch_cap())
-                        && batch.handles < MAX_BATCH_HANDLES)
-                {
-                    return true;
-                }
-                batch_size = (batch_size * 2).min(MAX_BATCH);
-                run.send(std::mem::take(batch).jobs)
-            };
+        let mut flush = |batch: &mut Batch, force: bool, run: &mut pipeline::Run<'_, '_>| -> bool {
+            if batch.jobs.is_empty()
+                || (!force
+                    && batch.jobs.len() < batch_size.min(run.batch_cap())
+                    && batch.handles < MAX_BATCH_HANDLES)
+            {
+                return true;
+            }
+            batch_size = (batch_size * 2).min(MAX_BATCH);
+            run.send(std::mem::take(batch).jobs)
+        };
+        // The call's first file past its start (see `FileJob::first`): not the cursor's own file
+        // when that was searched to its end.
+        let cursor = self.cursor;
+        let mut fresh = true;
+        let mut first = |root: usize, rel: &std::path::Path| {
+            let done =
+                cursor.is_some_and(|c| c.root == root && c.path == rel && c.line == u64::MAX);
+            let first = fresh && !done;
+            fresh &= !first;
+            first
+        };
         for start in starts {
             match start {
                 Start::File { root, rel, fd } => {
                     let skips = std::mem::take(&mut carry);
                     batch.push(FileJob {
+                        first: first(root, &rel),
                         root,
                         rel,
                         source: Source::Opened(fd),
@@ -86,7 +97,11 @@ impl Plan<'_> {
                     let replayed = self.replay(root, &rel, &mut |job| {
                         let mut sk = std::mem::take(&mut carry);
                         sk.add(&job.skips);
-                        batch.push(FileJob { skips: sk, ..job });
+                        batch.push(FileJob {
+                            skips: sk,
+                            first: first(root, &job.rel),
+                            ..job
+                        });
                         flush(&mut batch, false, run)
                     });
                     if let Some((end, rest)) = replayed {
@@ -111,6 +126,7 @@ impl Plan<'_> {
                         let mut sk = std::mem::take(&mut carry);
                         sk.add(&std::mem::take(skips));
                         batch.push(FileJob {
+                            first: first(root, &f.rel),
                             root,
                             rel: f.rel,
                             source: Source::At(f.dir, f.name),
@@ -134,10 +150,14 @@ impl Plan<'_> {
                 break;
             }
         }
-        if complete && !flush(&mut batch, true, run) {
+        // The files the walk has handed over are searched, whether it ended or the deadline cut it:
+        // the resume point (`looked_at`) lies after them. If they cannot be sent (the call is
+        // over), the call resumes after the last file it took instead.
+        if !batch.jobs.is_empty() && !flush(&mut batch, true, run) {
             complete = false;
+            looked_at = None;
         }
-        (carry, complete && !self.deadline.expired(), looked_at)
+        (carry, complete, looked_at)
     }
 
     /// Feeds the index's recorded walk of root `root` from `rel`, when one holds and a cursor (if
@@ -166,7 +186,8 @@ impl Plan<'_> {
         let mut dirs = DirCache::new();
         let mut last: Option<PathBuf> = None;
         for (i, (rel, skips, id)) in files[first..].iter().enumerate() {
-            if self.deadline.expired() {
+            // As the walker: one file past the cursor's before the deadline counts.
+            if last.is_some() && self.deadline.expired() {
                 return Some((WalkEnd::TimedOut(last), WalkSkips::default()));
             }
             let resumed = i == 0 && cursor.is_some();
@@ -182,6 +203,7 @@ impl Plan<'_> {
                 },
             };
             let job = FileJob {
+                first: false,
                 root,
                 rel: rel.clone(),
                 source,
@@ -194,7 +216,9 @@ impl Plan<'_> {
             if !feed(job) {
                 return Some((WalkEnd::Stopped, WalkSkips::default()));
             }
-            last = Some(rel.clone());
+            if !resumed {
+                last = Some(rel.clone());
+            }
         }
         Some((WalkEnd::Complete, rp.walk.tail))
     }

@@ -6,12 +6,15 @@
 
 use crate::core::deadline::Deadline;
 use crate::search::contract::OutputMode;
+use crate::search::contract::Stats;
 pub use crate::search::record::HitLineKind;
-use crate::search::record::{FileResult, FileStatus, RawHits};
+use crate::search::record::{self, FileResult, FileStatus, RawHits, RecordSink};
+use crate::walk::WalkSkips;
 use grep_matcher::Matcher;
 use grep_regex::RegexMatcher;
 use grep_searcher::{Searcher, Sink, SinkContext, SinkFinish, SinkMatch};
 use std::io;
+use std::path::PathBuf;
 
 /// What the search records of each file for [`Sandbox::grep_hits_each`](crate::Sandbox::grep_hits_each).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -113,6 +116,67 @@ pub(crate) fn file_hits<'a>(path: &'a str, r: &'a FileResult) -> FileHits<'a> {
         timed_out: r.status == FileStatus::TimedOut,
         multi_line: raw.is_some_and(|h| h.multi_line),
         raw,
+    }
+}
+
+/// The callback of a hit stream, as a trait object that lives for `'h`.
+pub(crate) type HitFn<'h> = dyn FnMut(&FileHits<'_>) -> bool + 'h;
+
+/// The hit stream (`grep_hits_each`): each searched file's hits go to the caller's callback, in walk
+/// order, with no page and no limit; the callback returns false to end the search.
+pub(crate) struct HitStream<'h> {
+    each: &'h mut HitFn<'h>,
+    mode: OutputMode,
+    pub stats: Stats,
+    pub timed_out: bool,
+    done: bool,
+}
+
+impl<'h> HitStream<'h> {
+    pub fn new(each: &'h mut HitFn<'h>, mode: OutputMode) -> Self {
+        HitStream {
+            each,
+            mode,
+            stats: Stats::default(),
+            timed_out: false,
+            done: false,
+        }
+    }
+}
+
+impl RecordSink for HitStream<'_> {
+    fn take(&mut self, _root: usize, _rel: PathBuf, shown: &str, r: FileResult) -> bool {
+        if self.done {
+            return false;
+        }
+        r.count_into(&mut self.stats);
+        let shows = matches!(
+            r.status,
+            FileStatus::Searched | FileStatus::TimedOut | FileStatus::Binary
+        );
+        if shows && !(self.each)(&file_hits(shown, &r)) {
+            self.done = true;
+        }
+        !self.done
+    }
+
+    fn add_walk_skips(&mut self, s: &WalkSkips) {
+        record::add_walk_skips(&mut self.stats, s);
+    }
+
+    fn is_done(&self) -> bool {
+        self.done
+    }
+
+    fn cut_short(&mut self, _looked_at: Option<(usize, PathBuf)>) {
+        if !self.done {
+            self.timed_out = true;
+        }
+    }
+
+    fn wants_every_path(&self) -> bool {
+        // Count mode may print `path:0` (rg --include-zero).
+        matches!(self.mode, OutputMode::Count | OutputMode::FilesWithoutMatch)
     }
 }
 

@@ -12,6 +12,9 @@ pub(super) struct FileJob {
     pub(super) rel: PathBuf,
     pub(super) source: Source,
     pub(super) skips: WalkSkips,
+    /// The call's first file past where it started: searched even when the deadline passed before
+    /// it began (as far as the searcher's own checks allow), so that every call advances.
+    pub(super) first: bool,
 }
 
 /// Where a worker finds the file.

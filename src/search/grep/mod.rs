@@ -18,12 +18,14 @@ use crate::search::cursor::{self, Cursor};
 use crate::search::file::{Context, FileOpts, SeqSkip};
 use crate::search::matcher::MatchFlags;
 use crate::search::matcher_cache;
-use crate::search::page::{HitFn, HitHook, Page};
+use crate::search::page::Page;
 use crate::search::query::{start_pos, Start};
+use crate::search::record::RecordSink;
 use crate::search::rg::{BinaryMode, RgOptions};
 use crate::walk::{self, Filter};
 use grep_regex::RegexMatcher;
 pub use hits::{FileHits, HitLine, HitLineKind, HitOptions};
+use hits::{HitFn, HitStream};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -71,7 +73,7 @@ impl Sandbox {
         self.audited(
             "grep_search",
             args.path.as_deref(),
-            || Ok((self.grep_inner(args, rg, None)?, None)),
+            || Ok((self.grep_inner(args, rg, Output::Page)?.into_page(), None)),
             |g| Fields {
                 result: if g.timed_out { "timed_out" } else { "ok" },
                 ..Fields::ok(g.matches.len() as u64, g.match_lines, g.truncated)
@@ -118,21 +120,20 @@ impl Sandbox {
         args.limit = None;
         args.max_bytes = None;
         args.output_format = None;
-        let r = self.grep_inner(&args, rg, Some((opts, &mut each)))?;
-        Ok(HitSummary {
-            stats: r.stats,
-            timed_out: r.timed_out,
-        })
+        Ok(self
+            .grep_inner(&args, rg, Output::Stream(opts, &mut each))?
+            .into_stream())
     }
 
-    /// One page (or, with `hook`, one hit stream) of the search of `args`, with the command line's
-    /// rg settings when `rg` is given.
-    pub(crate) fn grep_inner(
+    /// One page, or one hit stream, of the search of `args`, with the command line's rg settings
+    /// when `rg` is given.
+    fn grep_inner(
         &self,
         args: &GrepArgs,
         rg: Option<&RgOptions>,
-        hook: Option<(HitOptions, &mut HitFn<'_>)>,
-    ) -> Result<GrepResult> {
+        output: Output<'_>,
+    ) -> Result<Searched> {
+        let stream = matches!(output, Output::Stream(..));
         let limits = &self.policy.limits;
         let timeout = args
             .timeout_ms
@@ -144,7 +145,7 @@ impl Sandbox {
         // With `invert` the lines shown hold no match: rg shows them whole under `-o` too.
         let only_matching = args.only_matching.unwrap_or(false) && !invert;
         // The hit stream hands over whole match blocks; its printer splits them (rg `-U -o`).
-        if only_matching && flags.multiline && hook.is_none() {
+        if only_matching && flags.multiline && !stream {
             return Err(Error::invalid(
                 "only_matching cannot be combined with multiline; search without only_matching",
             ));
@@ -183,10 +184,10 @@ impl Sandbox {
             &deadline,
         )?;
         let mode = args.output_mode.unwrap_or_default();
-        let (limit, max_bytes) = match hook {
+        let (limit, max_bytes) = match stream {
             // One pass: the callback takes every file.
-            Some(_) => (u64::MAX / 4, usize::MAX / 4),
-            None => self.page_caps(args.limit, args.max_bytes),
+            true => (u64::MAX / 4, usize::MAX / 4),
+            false => self.page_caps(args.limit, args.max_bytes),
         };
         let query = cursor::args_hash("", args, |q| {
             q.offset = None;
@@ -210,9 +211,9 @@ impl Sandbox {
         let skip = self.skip_of(cursor.as_ref(), offset)?;
         let mut page = Page::new(mode, limit, max_bytes, before, after, skip)
             .with_deadline(&deadline)
-            .with_json(json && hook.is_none());
+            .with_json(json && !stream);
         let prune = self
-            .pruner_for(args, flags, mode, hook.is_some() || rg.is_some())
+            .pruner_for(args, flags, mode, stream || rg.is_some())
             .map(Arc::new);
         if let Some(p) = &prune {
             page.stats.index = Some(crate::index::IndexStats {
@@ -221,8 +222,10 @@ impl Sandbox {
                 walks_replayed: 0,
             });
         }
-        let raw = hook.as_ref().map(|h| h.0);
-        page.hook = hook.map(|h| h.1 as HitHook<'_>);
+        let (raw, mut hits) = match output {
+            Output::Page => (None, None),
+            Output::Stream(opts, each) => (Some(opts), Some(HitStream::new(each, mode))),
+        };
         let first_index = cursor.as_ref().map_or(offset, |c| c.index);
         // Offset paging with context: files are searched in order so each keeps only what the page
         // can show (see `SeqSkip`).
@@ -230,9 +233,12 @@ impl Sandbox {
             .then(|| Arc::new(SeqSkip::new(skip, limit)));
         let starts = self.starts(args.path.as_deref(), cursor.as_ref(), &filter)?;
         page.consumed = start_pos(cursor.as_ref(), &starts);
+        let sink: &mut dyn RecordSink = match hits.as_mut() {
+            Some(h) => h,
+            None => &mut page,
+        };
         if deadline.expired() {
-            page.timed_out = true;
-            page.truncated = true;
+            sink.cut_short(None);
         } else {
             let max_filesize = args
                 .max_filesize
@@ -268,13 +274,51 @@ impl Sandbox {
                 mmap: !rg.is_some_and(|rg| rg.no_mmap),
                 prune: prune.clone(),
             };
-            plan.run(starts, &mut page);
+            plan.run(starts, sink);
+        }
+        if let Some(h) = hits {
+            let mut stats = h.stats;
+            stats.skipped.partial_ignore_files += filter.ignore.partial();
+            return Ok(Searched::Stream(HitSummary {
+                stats,
+                timed_out: h.timed_out,
+            }));
         }
         if let (Some(p), Some(ix)) = (&prune, page.stats.index.as_mut()) {
             ix.walks_replayed = p.walks_replayed();
         }
         page.stats.skipped.partial_ignore_files += filter.ignore.partial();
-        Ok(self.finish(page, first_index, query, mode))
+        Ok(Searched::Page(self.finish(page, first_index, query, mode)))
+    }
+}
+
+/// Where a search's records go.
+enum Output<'h> {
+    /// The agent's page.
+    Page,
+    /// A hit stream: every file's hits to the callback, as [`HitOptions`] asks.
+    Stream(HitOptions, &'h mut HitFn<'h>),
+}
+
+/// What a search gave: a page, or the summary of a hit stream.
+enum Searched {
+    Page(GrepResult),
+    Stream(HitSummary),
+}
+
+impl Searched {
+    fn into_page(self) -> GrepResult {
+        match self {
+            Searched::Page(r) => r,
+            Searched::Stream(_) => unreachable!("a page was asked for"),
+        }
+    }
+
+    fn into_stream(self) -> HitSummary {
+        match self {
+            Searched::Stream(s) => s,
+            Searched::Page(_) => unreachable!("a hit stream was asked for"),
+        }
     }
 }
 
@@ -371,8 +415,8 @@ struct Plan<'a> {
 impl Plan<'_> {
     /// Runs the search into `page`. The calling thread walks and, between batches, takes results
     /// in order; the sandbox's pool searches the batches (see [`pipeline`]).
-    fn run(&self, starts: Vec<Start>, page: &mut Page) {
-        let mut run = pipeline::Run::new(self, page);
+    fn run(&self, starts: Vec<Start>, sink: &mut dyn RecordSink) {
+        let mut run = pipeline::Run::new(self, sink);
         let (skips, complete, looked_at) = self.walk_all(starts, &mut run);
         run.finish(skips, complete, looked_at);
     }

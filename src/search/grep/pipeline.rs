@@ -46,8 +46,7 @@ use crate::core::sandbox::Sandbox;
 use crate::search::contract::OutputMode;
 use crate::search::cursor::Cursor;
 use crate::search::file::{Context, FileOpts, SeqSkip};
-use crate::search::page::Page;
-use crate::search::record::FileStatus;
+use crate::search::record::{FileStatus, RecordSink};
 use crate::walk::{Filter, WalkSkips};
 use crossbeam_channel as chan;
 use grep_regex::RegexMatcher;
@@ -169,9 +168,10 @@ impl Shared {
 }
 
 /// One call's dispatch and ordered consumption, on the calling thread.
-pub(super) struct Run<'r, 'p, 'd> {
+pub(super) struct Run<'r, 'p> {
     plan: &'r Plan<'p>,
-    page: &'r mut Page<'d>,
+    /// Where the results go, in walk order.
+    sink: &'r mut dyn RecordSink,
     shared: Arc<Shared>,
     exec: Executor,
     out_tx: chan::Sender<Outcome>,
@@ -194,8 +194,8 @@ pub(super) struct Run<'r, 'p, 'd> {
     expired: bool,
 }
 
-impl<'r, 'p, 'd> Run<'r, 'p, 'd> {
-    pub fn new(plan: &'r Plan<'p>, page: &'r mut Page<'d>) -> Self {
+impl<'r, 'p> Run<'r, 'p> {
+    pub fn new(plan: &'r Plan<'p>, sink: &'r mut dyn RecordSink) -> Self {
         // Offset paging with context searches the files strictly in walk order (`SeqSkip`).
         let exec = if plan.seq.is_some() {
             Executor::Inline
@@ -208,7 +208,7 @@ impl<'r, 'p, 'd> Run<'r, 'p, 'd> {
         let (out_tx, out_rx) = chan::unbounded();
         Run {
             plan,
-            page,
+            sink,
             shared: Arc::new(Shared::of(plan)),
             exec,
             out_tx,
@@ -246,7 +246,8 @@ impl<'r, 'p, 'd> Run<'r, 'p, 'd> {
         if self.over {
             return false;
         }
-        if self.plan.deadline.expired() {
+        // Late work is not started, except the call's first file past its start.
+        if self.plan.deadline.expired() && !files.iter().any(|j| j.first) {
             self.expire();
             return false;
         }
@@ -306,20 +307,14 @@ impl<'r, 'p, 'd> Run<'r, 'p, 'd> {
         while !self.over && self.next < self.sent {
             self.wait();
         }
-        if self.over {
+        // A complete sink, or results the budget left behind (`expire` cut the call short).
+        if self.sink.is_done() || self.next < self.sent {
             return;
         }
-        self.page.add_walk_skips(&skips);
-        if !complete && !self.page.done {
-            self.page.timed_out = true;
-            self.page.truncated = true;
-            if let Some((root, rel)) = looked_at {
-                self.page.consumed = Some(crate::search::page::Pos {
-                    root,
-                    rel,
-                    line: u64::MAX,
-                });
-            }
+        // Every file handed over was taken.
+        self.sink.add_walk_skips(&skips);
+        if !complete {
+            self.sink.cut_short(looked_at);
         }
     }
 
@@ -347,15 +342,16 @@ impl<'r, 'p, 'd> Run<'r, 'p, 'd> {
             GRACE
         };
         let until = Instant::now() + grace;
-        while !self.page.done && self.next < self.sent {
+        while !self.sink.is_done() && self.next < self.sent {
             match self.out_rx.recv_deadline(until) {
                 Ok(o) => self.accept(o),
                 Err(_) => break,
             }
         }
-        if !self.page.done {
-            self.page.timed_out = true;
-            self.page.truncated = true;
+        // Results left behind end the call here, resuming after the last file taken. Otherwise
+        // every file handed over was taken, and the walk decides (`finish`).
+        if self.next < self.sent {
+            self.sink.cut_short(None);
         }
         self.expired = true;
         self.end();
@@ -400,20 +396,18 @@ impl<'r, 'p, 'd> Run<'r, 'p, 'd> {
                 self.tokens += 1;
             }
             for f in o.files {
-                self.page.add_walk_skips(&f.skips);
+                self.sink.add_walk_skips(&f.skips);
                 // Most files have no match: format their path only when it will be shown.
                 let shown = if f.result.units > 0
                     || !f.result.items.is_empty()
-                    || self.plan.mode == OutputMode::FilesWithoutMatch
                     || f.result.raw.is_some()
-                    // A hit stream's count mode may print `path:0` (rg --include-zero).
-                    || (self.plan.mode == OutputMode::Count && self.page.hook.is_some())
+                    || self.sink.wants_every_path()
                 {
                     self.plan.sandbox.display(f.root, &f.rel)
                 } else {
                     String::new()
                 };
-                if !self.page.take(f.root, f.rel, &shown, f.result) {
+                if !self.sink.take(f.root, f.rel, &shown, f.result) {
                     self.end();
                     return;
                 }
@@ -422,7 +416,7 @@ impl<'r, 'p, 'd> Run<'r, 'p, 'd> {
     }
 }
 
-impl Drop for Run<'_, '_, '_> {
+impl Drop for Run<'_, '_> {
     fn drop(&mut self) {
         // Batches still queued are dropped (with their descriptors); running ones stop at their
         // next file.

@@ -40,7 +40,7 @@ impl Plan<'_> {
                             ..Default::default()
                         }
                     } else {
-                        self.search_one(&mut searcher, buf, j.root, &j.rel, j.source)
+                        self.search_one(&mut searcher, buf, j.root, &j.rel, j.source, j.first)
                     };
                     FileOutcome {
                         root: j.root,
@@ -89,8 +89,9 @@ impl Plan<'_> {
         root: usize,
         rel: &Path,
         source: Source,
+        first: bool,
     ) -> FileResult {
-        if self.deadline.expired() {
+        if !first && self.deadline.expired() {
             return FileResult {
                 status: FileStatus::TimedOut,
                 ..Default::default()
@@ -205,6 +206,7 @@ impl Plan<'_> {
             skip_through_line,
             max_columns: self.sandbox.policy.limits.max_columns,
             deadline: self.deadline,
+            begin_late: first,
             seq: self.seq.as_deref(),
         };
         #[cfg(feature = "documents")]
