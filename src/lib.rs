@@ -38,8 +38,10 @@
 //! the next page. A cursor resumes where the page ended (it skips the files before it without
 //! searching them); an offset re-counts from the start and is capped at [`MAX_OFFSET`]. A page cut by
 //! the time budget says `timed_out: true` and holds what was found, in order, before it; its cursor
-//! resumes at the first file not fully searched. Skipped files are counted in `stats.skipped`, never
-//! silently dropped.
+//! resumes at the first file not fully searched. Every call advances, however small its budget: it
+//! deals with at least one directory entry past its start, and begins the first file past it, before
+//! it honours a deadline that passed meanwhile; so paging by cursor always ends. Skipped files are
+//! counted in `stats.skipped`, never silently dropped.
 //!
 //! ```
 //! use rootbound::{GrepArgs, Sandbox};
