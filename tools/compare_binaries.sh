@@ -345,12 +345,56 @@ run_writes() {
     dump_scratch >"$(printf '%s/%03d-final-tree.out' "$OUT" "$N")"
 }
 
+# One MCP session: every tool of the rootbound surface once, as a client sees it (the rendered text
+# blocks and the structured results), responses sorted by id.
+mcp_session() {
+    local bin=$1
+    N=$((N + 1))
+    local f
+    f=$(printf '%s/%03d-mcp-session' "$OUT" "$N")
+    make_scratch
+    local calls=(
+        '"grep_search",{"pattern":"needle","limit":3}'
+        '"grep_search",{"pattern":"needle","output_mode":"count"}'
+        '"glob",{"pattern":"*.md","limit":4}'
+        '"read_file",{"path":"src/main.rs"}'
+        '"list_dir",{"path":"src"}'
+        '"stat",{"path":"src/lib.rs"}'
+        '"read_many_files",{"paths":["src/*.rs"]}'
+        '"directory_tree",{"path":"src"}'
+        '"list_roots",{}'
+        '"write_file",{"path":"mcp.txt","content":"one\ntwo\n"}'
+        '"edit_file",{"path":"mcp.txt","old_string":"two","new_string":"three"}'
+        '"create_directory",{"path":"mcpdir"}'
+        '"move_file",{"source":"mcp.txt","destination":"mcpdir/mcp.txt"}'
+        '"delete_file",{"path":"mcpdir/mcp.txt"}'
+        '"read_file",{"path":"nope.txt"}'
+    )
+    {
+        echo '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"compare","version":"1"}}}'
+        echo '{"jsonrpc":"2.0","method":"notifications/initialized"}'
+        local i=0
+        for c in "${calls[@]}"; do
+            i=$((i + 1))
+            printf '{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":%s,"arguments":%s}}\n' \
+                "$i" "${c%%,*}" "${c#*,}"
+            # One at a time: the write calls depend on each other.
+            sleep 0.2
+        done
+        sleep 0.5
+    } | (cd "$GEN" && timeout 60 "$bin" mcp --root "$GEN" --root "$SCRATCH" --deny .env --deny '*.pem' --deny .git/ \
+        --write-root "$SCRATCH" --allow-overwrite --allow-delete 2>"$f.err") |
+        jq -cS . | sort >"$f.out"
+    echo "exit ${PIPESTATUS[1]}" >>"$f.err"
+}
+
 run_all() {
     OUT=$1
     mkdir -p "$OUT"
     N=0
     run_reads "$2"
     run_writes "$2"
+    mcp_session "$2"
 }
 
 run_all "$WORK/out-old" "$OLD"

@@ -260,27 +260,44 @@ impl Sandbox {
 
     /// Like [`Sandbox::call`], keeping the error typed.
     pub fn call_result(&self, name: &str, args: Value) -> Result<Value, Error> {
+        self.dispatch(name, args, false).map(|d| d.value)
+    }
+
+    /// Runs a tool call: its result as JSON, and with `text` the text a model reads, rendered
+    /// from the typed result ([`render`]).
+    pub(crate) fn dispatch(&self, name: &str, args: Value, text: bool) -> Result<Done, Error> {
         let Some(tool) = ToolName::parse(name).filter(|t| self.enables(*t)) else {
             return Err(self.refusal(name));
         };
         let args = args::normalize(args, tool.input_schema(), tool.unset());
+        let r = Run { args, text };
         match tool {
-            ToolName::ReadFile => run(args, |a: ReadArgs| self.read_file(&a)),
-            ToolName::GrepSearch => run(args::grep_patterns(args), |a: GrepArgs| {
-                self.grep_search(&a)
-            }),
-            ToolName::Glob => run(args, |a: GlobArgs| self.glob(&a)),
-            ToolName::ListDir => run(args, |a: ListArgs| self.list_dir(&a)),
-            ToolName::Stat => run(args, |a: StatArgs| self.stat(&a)),
-            ToolName::ReadManyFiles => run(args, |a| self.read_many_files(&a)),
-            ToolName::DirectoryTree => run(args, |a| self.directory_tree(&a)),
-            ToolName::ListRoots => run(args, |a| self.list_roots(&a)),
-            ToolName::ReadMediaFile => run(args, |a| self.read_media_file(&a)),
-            ToolName::WriteFile => run(args, |a| self.write_file(&a)),
-            ToolName::EditFile => run(args::edit_pairs(args), |a| self.edit_file(&a)),
-            ToolName::CreateDirectory => run(args, |a| self.create_directory(&a)),
-            ToolName::MoveFile => run(args, |a| self.move_file(&a)),
-            ToolName::DeleteFile => run(args, |a| self.delete_file(&a)),
+            ToolName::ReadFile => r.run(|a: ReadArgs| self.read_file(&a), render::read),
+            ToolName::GrepSearch => Run {
+                args: args::grep_patterns(r.args),
+                ..r
+            }
+            .run(
+                |a: GrepArgs| self.grep_search(&a),
+                |g| render::search(false, g),
+            ),
+            ToolName::Glob => r.run(|a: GlobArgs| self.glob(&a), |g| render::search(true, g)),
+            ToolName::ListDir => r.run(|a: ListArgs| self.list_dir(&a), render::list),
+            ToolName::Stat => r.run(|a: StatArgs| self.stat(&a), render::stat),
+            ToolName::ReadManyFiles => r.run(|a| self.read_many_files(&a), as_json),
+            ToolName::DirectoryTree => r.run(|a| self.directory_tree(&a), as_json),
+            ToolName::ListRoots => r.run(|a| self.list_roots(&a), as_json),
+            // Its text is a media block, made from the result by the presenter.
+            ToolName::ReadMediaFile => r.run(|a| self.read_media_file(&a), |_| String::new()),
+            ToolName::WriteFile => r.run(|a| self.write_file(&a), render::write),
+            ToolName::EditFile => Run {
+                args: args::edit_pairs(r.args),
+                ..r
+            }
+            .run(|a| self.edit_file(&a), render::edit),
+            ToolName::CreateDirectory => r.run(|a| self.create_directory(&a), as_json),
+            ToolName::MoveFile => r.run(|a| self.move_file(&a), as_json),
+            ToolName::DeleteFile => r.run(|a| self.delete_file(&a), render::write),
         }
     }
 
@@ -343,10 +360,43 @@ pub(crate) fn definitions(tools: Vec<ToolInfo>) -> Vec<Value> {
         .collect()
 }
 
-fn run<A: DeserializeOwned, R: Serialize>(
+/// A tool call's result: its JSON, and the text a model reads (when asked for).
+pub(crate) struct Done {
+    pub value: Value,
+    pub text: String,
+}
+
+/// One call's arguments, and whether its text is wanted.
+struct Run {
     args: Value,
-    f: impl FnOnce(A) -> Result<R, Error>,
-) -> Result<Value, Error> {
+    text: bool,
+}
+
+impl Run {
+    /// Parses the arguments, runs the tool, and renders the typed result: its JSON and (with
+    /// `text`) its text.
+    fn run<A: DeserializeOwned, R: Serialize>(
+        self,
+        f: impl FnOnce(A) -> Result<R, Error>,
+        render: impl FnOnce(&R) -> String,
+    ) -> Result<Done, Error> {
+        let r = f(parse_args(self.args)?)?;
+        let text = if self.text { render(&r) } else { String::new() };
+        let value =
+            serde_json::to_value(&r).map_err(|e| Error::new(ErrorCode::IoError, e.to_string()))?;
+        Ok(Done { value, text })
+    }
+}
+
+/// The text of a result whose JSON is its best text (pretty-printed).
+fn as_json<R: Serialize>(r: &R) -> String {
+    serde_json::to_value(r)
+        .map(|v| render::pretty(&v))
+        .unwrap_or_default()
+}
+
+/// A call's arguments: a JSON object of named arguments (null for none).
+fn parse_args<A: DeserializeOwned>(args: Value) -> Result<A, Error> {
     let args = match args {
         Value::Null => json!({}),
         Value::Object(_) => args,
@@ -362,8 +412,5 @@ fn run<A: DeserializeOwned, R: Serialize>(
             )));
         }
     };
-    let a: A =
-        serde_json::from_value(args).map_err(|e| Error::invalid(format!("bad arguments: {e}")))?;
-    let r = f(a)?;
-    serde_json::to_value(r).map_err(|e| Error::new(ErrorCode::IoError, e.to_string()))
+    serde_json::from_value(args).map_err(|e| Error::invalid(format!("bad arguments: {e}")))
 }

@@ -162,8 +162,18 @@ impl AgentTools {
 
     /// Like [`AgentTools::call`], keeping the error typed.
     pub fn call_result(&self, name: &str, args: Value) -> Result<Value, Error> {
+        self.dispatch(name, args, false).map(|d| d.value)
+    }
+
+    /// Runs a call in the sandbox of its tool: its JSON, and with `text` its rendered text.
+    pub(crate) fn dispatch(
+        &self,
+        name: &str,
+        args: Value,
+        text: bool,
+    ) -> Result<crate::tools::Done, Error> {
         if let Some(sb) = self.sandbox_for(name) {
-            return sb.call_result(name, args);
+            return sb.dispatch(name, args, text);
         }
         // An unknown name is a bad argument.
         let Some(tool) = ToolName::parse(name) else {

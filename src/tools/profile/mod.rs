@@ -32,7 +32,7 @@ mod mcp_filesystem;
 use crate::core::error::{Error, ErrorCode};
 use crate::core::sandbox::Sandbox;
 use crate::tools::router::AgentTools;
-use crate::tools::{render, ToolInfo, ToolName};
+use crate::tools::{ToolInfo, ToolName};
 use crate::Budget;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
@@ -231,8 +231,7 @@ impl AgentTools {
     /// shared renderer for `rootbound`, in the dialect's words otherwise).
     pub fn present(&self, name: &str, args: Value) -> Result<Presented, Error> {
         if self.profile == Profile::Rootbound {
-            let value = self.call_result(name, args)?;
-            return Ok(native(name, value));
+            return Ok(native(name, self.dispatch(name, args, true)?));
         }
         let Some(def) = self
             .profile
@@ -286,7 +285,8 @@ impl AgentTools {
 
 /// A native result: the JSON as structured content, the shared renderer's text (media as a block,
 /// its bytes left out of the structured copy).
-fn native(name: &str, mut value: Value) -> Presented {
+fn native(name: &str, done: crate::tools::Done) -> Presented {
+    let mut value = done.value;
     if name == "read_media_file" {
         let data = value["data"].as_str().unwrap_or_default().to_string();
         let mime_type = value["mime_type"].as_str().unwrap_or_default().to_string();
@@ -303,8 +303,7 @@ fn native(name: &str, mut value: Value) -> Presented {
             blocks: vec![block],
         };
     }
-    let text = render::render(name, &value);
-    Presented::text_only(value, text)
+    Presented::text_only(value, done.text)
 }
 
 /// What a dialect says about a document whose extraction a bound or damage stopped: that it failed
