@@ -7,7 +7,7 @@ use crate::core::sandbox::Sandbox;
 use crate::search::contract::{GlobArgs, GlobSort, Globs, GrepResult, OutputMode};
 use crate::search::cursor;
 use crate::search::page::Page;
-use crate::search::query::{check_glob, start_pos, Start};
+use crate::search::query::{check_glob, start_pos, WalkStart};
 use crate::search::rg::RgOptions;
 use crate::walk::{Filter, IgnoreBudget, WalkEnd, WalkSkips};
 use std::sync::Arc;
@@ -93,13 +93,13 @@ impl Sandbox {
                 break;
             }
             match start {
-                Start::File { root, rel, fd } if by_time => {
+                WalkStart::File { root, rel, fd } if by_time => {
                     let (sec, nsec) = crate::core::dirs::stat_fd(&fd)
                         .map(|st| (st.st_mtime, st.st_mtime_nsec as u32))
                         .unwrap_or((i64::MIN, 0));
                     timed.push((sec, nsec, root, rel));
                 }
-                Start::File { root, rel, .. } => {
+                WalkStart::File { root, rel, .. } => {
                     let shown = self.display(root, &rel);
                     let past = cursor
                         .as_ref()
@@ -108,7 +108,7 @@ impl Sandbox {
                         page.take_path(root, rel, &shown);
                     }
                 }
-                Start::Dir {
+                WalkStart::Dir {
                     root,
                     rel,
                     fd,

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// Where one walk starts.
-pub(crate) enum Start {
+pub(crate) enum WalkStart {
     Dir {
         root: usize,
         rel: PathBuf,
@@ -254,7 +254,7 @@ impl Sandbox {
         path: Option<&str>,
         cursor: Option<&Cursor>,
         filter: &Filter,
-    ) -> Result<Vec<Start>> {
+    ) -> Result<Vec<WalkStart>> {
         let mut out = Vec::new();
         match path {
             None => {
@@ -276,7 +276,7 @@ impl Sandbox {
                         .map_err(|e| Error::from_os(&e.into_io(), &root.name))?
                         .into_inner()
                         .fd;
-                    out.push(Start::Dir {
+                    out.push(WalkStart::Dir {
                         root: i,
                         rel: PathBuf::new(),
                         fd,
@@ -324,7 +324,7 @@ impl Sandbox {
                             &filter.ignore,
                             &|p, d| self.gate.denied(RootId::Read(loc.root), p, d),
                         );
-                        out.push(Start::Dir {
+                        out.push(WalkStart::Dir {
                             root: loc.root,
                             rel: loc.rel,
                             fd,
@@ -333,7 +333,7 @@ impl Sandbox {
                     }
                     Kind::File => {
                         let fd = reopen()?.fd;
-                        out.push(Start::File {
+                        out.push(WalkStart::File {
                             root: loc.root,
                             rel: loc.rel,
                             fd,
@@ -354,14 +354,14 @@ impl Sandbox {
 
 /// Where a call starts: the cursor of a page cut by the deadline before any file was taken (by time
 /// spent compiling, or in the first file) resumes here.
-pub(crate) fn start_pos(cursor: Option<&Cursor>, starts: &[Start]) -> Option<Pos> {
+pub(crate) fn start_pos(cursor: Option<&Cursor>, starts: &[WalkStart]) -> Option<Pos> {
     match (cursor, starts.first()) {
         (Some(c), _) => Some(Pos {
             root: c.root,
             rel: c.path.clone(),
             line: c.line,
         }),
-        (None, Some(Start::Dir { root, .. } | Start::File { root, .. })) => Some(Pos {
+        (None, Some(WalkStart::Dir { root, .. } | WalkStart::File { root, .. })) => Some(Pos {
             root: *root,
             // Sorts before every real name, and names no file.
             rel: PathBuf::from("\u{1}"),

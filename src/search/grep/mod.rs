@@ -19,7 +19,7 @@ use crate::search::file::{Context, FileOpts, SeqSkip};
 use crate::search::matcher::MatchFlags;
 use crate::search::matcher_cache;
 use crate::search::page::Page;
-use crate::search::query::{start_pos, Start};
+use crate::search::query::{start_pos, WalkStart};
 use crate::search::record::RecordSink;
 use crate::search::rg::{BinaryMode, RgOptions};
 use crate::walk::{self, Filter};
@@ -29,11 +29,11 @@ use hits::{HitFn, HitStream};
 use std::sync::Arc;
 use std::time::Duration;
 
-mod feed;
 pub(crate) mod hits;
 mod job;
 mod pipeline;
 mod replace;
+mod walk_side;
 mod worker;
 pub use replace::GrepReplacer;
 
@@ -244,7 +244,7 @@ impl Sandbox {
                 .max_filesize
                 .unwrap_or(limits.max_filesize)
                 .min(limits.max_filesize);
-            let plan = Plan {
+            let plan = SearchPlan {
                 sandbox: self,
                 matcher: &matcher,
                 filter: &filter,
@@ -383,7 +383,7 @@ pub struct HitSummary {
 }
 
 /// Everything one search needs, shared by the walker, the workers and the consumer.
-struct Plan<'a> {
+struct SearchPlan<'a> {
     sandbox: &'a Sandbox,
     matcher: &'a RegexMatcher,
     filter: &'a Filter,
@@ -412,10 +412,10 @@ struct Plan<'a> {
     prune: Option<Arc<crate::index::Pruner>>,
 }
 
-impl Plan<'_> {
+impl SearchPlan<'_> {
     /// Runs the search into `page`. The calling thread walks and, between batches, takes results
     /// in order; the sandbox's pool searches the batches (see [`pipeline`]).
-    fn run(&self, starts: Vec<Start>, sink: &mut dyn RecordSink) {
+    fn run(&self, starts: Vec<WalkStart>, sink: &mut dyn RecordSink) {
         let mut run = pipeline::Run::new(self, sink);
         let (skips, complete, looked_at) = self.walk_all(starts, &mut run);
         run.finish(skips, complete, looked_at);

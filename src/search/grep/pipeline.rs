@@ -39,7 +39,7 @@
 
 use super::job::FileJob;
 use super::worker::FileOutcome;
-use super::{Plan, BATCH_TIME, GRACE, MAX_BATCH, MAX_WINDOW, POLL};
+use super::{SearchPlan, BATCH_TIME, GRACE, MAX_BATCH, MAX_WINDOW, POLL};
 use crate::core::deadline::Deadline;
 use crate::core::pool::Executor;
 use crate::core::sandbox::Sandbox;
@@ -87,7 +87,7 @@ impl Outcome {
 /// 5–10% idle); the bound on memory is this budget rather than a count of batches.
 const PENDING_BYTES: usize = 8 << 20;
 
-/// What the pool's tasks own of one search (a [`Plan`] borrows from it on the worker's side), so
+/// What the pool's tasks own of one search (a [`SearchPlan`] borrows from it on the worker's side), so
 /// that the call can return while a task still runs.
 struct Shared {
     sandbox: Sandbox,
@@ -116,7 +116,7 @@ struct Shared {
 }
 
 impl Shared {
-    fn of(p: &Plan<'_>) -> Self {
+    fn of(p: &SearchPlan<'_>) -> Self {
         let stop = Arc::new(AtomicBool::new(false));
         Shared {
             sandbox: p.sandbox.clone(),
@@ -142,8 +142,8 @@ impl Shared {
         }
     }
 
-    fn plan(&self) -> Plan<'_> {
-        Plan {
+    fn plan(&self) -> SearchPlan<'_> {
+        SearchPlan {
             sandbox: &self.sandbox,
             matcher: &self.matcher,
             filter: &self.filter,
@@ -169,7 +169,7 @@ impl Shared {
 
 /// One call's dispatch and ordered consumption, on the calling thread.
 pub(super) struct Run<'r, 'p> {
-    plan: &'r Plan<'p>,
+    plan: &'r SearchPlan<'p>,
     /// Where the results go, in walk order.
     sink: &'r mut dyn RecordSink,
     shared: Arc<Shared>,
@@ -195,7 +195,7 @@ pub(super) struct Run<'r, 'p> {
 }
 
 impl<'r, 'p> Run<'r, 'p> {
-    pub fn new(plan: &'r Plan<'p>, sink: &'r mut dyn RecordSink) -> Self {
+    pub fn new(plan: &'r SearchPlan<'p>, sink: &'r mut dyn RecordSink) -> Self {
         // Offset paging with context searches the files strictly in walk order (`SeqSkip`).
         let exec = if plan.seq.is_some() {
             Executor::Inline

@@ -2,7 +2,7 @@
 //! directory's handle) and searched, small files as one slice.
 
 use super::job::{FileJob, Source};
-use super::{hits, Plan};
+use super::{hits, SearchPlan};
 use crate::core::admit::{Admitted, NotAdmitted, RootId};
 use crate::core::deadline::DeadlineReader;
 use crate::core::dirs::File;
@@ -25,7 +25,7 @@ pub(super) struct FileOutcome {
     pub(super) skips: WalkSkips,
 }
 
-impl Plan<'_> {
+impl SearchPlan<'_> {
     /// Searches one batch (on a pool thread, or inline): opens each file through the one open path
     /// and searches it, until the call is over.
     pub(super) fn work(&self, files: Vec<FileJob>, stop: &AtomicBool) -> Vec<FileOutcome> {
@@ -239,7 +239,7 @@ impl Plan<'_> {
     }
 }
 
-impl Plan<'_> {
+impl SearchPlan<'_> {
     /// Searches one file for a hit stream ([`hits`]): implicit files quit at a NUL byte (rg's
     /// binary filter), a named file converts them and is searched to the end, `text` searches
     /// everything as text.
@@ -328,7 +328,7 @@ impl Plan<'_> {
     }
 }
 
-impl Plan<'_> {
+impl SearchPlan<'_> {
     /// Searches a large named file through a memory map, with `searcher`'s settings.
     fn search_mapped(
         &self,

@@ -2,8 +2,8 @@
 //! directory handles each batch keeps open.
 
 use super::job::{FileJob, Source};
-use super::{pipeline, Plan, MAX_BATCH};
-use crate::search::query::Start;
+use super::{pipeline, SearchPlan, MAX_BATCH};
+use crate::search::query::WalkStart;
 use crate::walk::{FoundFile, WalkEnd, WalkSkips};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -34,7 +34,7 @@ impl Batch {
 /// held by queued work stay under `MAX_WINDOW × MAX_BATCH_HANDLES` however the tree is shaped.
 const MAX_BATCH_HANDLES: usize = 8;
 
-impl Plan<'_> {
+impl SearchPlan<'_> {
     /// The walk, on the calling thread: batches files in walk order and hands them to `run`, which
     /// holds it back while `window` batches are unfinished (or finished but held back by the budget
     /// of results waiting their turn) and takes their results meanwhile. Returns the skips counted
@@ -42,7 +42,7 @@ impl Plan<'_> {
     /// deadline stopped had got to.
     pub(super) fn walk_all(
         &self,
-        starts: Vec<Start>,
+        starts: Vec<WalkStart>,
         run: &mut pipeline::Run<'_, '_>,
     ) -> (WalkSkips, bool, Option<(usize, PathBuf)>) {
         let mut carry = WalkSkips::default();
@@ -75,7 +75,7 @@ impl Plan<'_> {
         };
         for start in starts {
             match start {
-                Start::File { root, rel, fd } => {
+                WalkStart::File { root, rel, fd } => {
                     let skips = std::mem::take(&mut carry);
                     batch.push(FileJob {
                         first: first(root, &rel),
@@ -88,7 +88,7 @@ impl Plan<'_> {
                         complete = false;
                     }
                 }
-                Start::Dir {
+                WalkStart::Dir {
                     root,
                     rel,
                     fd,
