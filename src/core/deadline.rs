@@ -181,6 +181,12 @@ pub(crate) fn within<R>(timeout: Duration, f: impl FnOnce() -> R) -> R {
     budget.run(f)
 }
 
+/// Whether the budget in force on this thread (if any) is spent: its deadline passed, or it was
+/// cancelled. For a tool that splits its budget among calls of its own (see [`within`]).
+pub(crate) fn current_spent() -> bool {
+    current().is_some_and(|b| b.is_cancelled() || b.deadline().is_some_and(|d| Instant::now() >= d))
+}
+
 /// Whether the budget in force on this thread (if any) is cancelled.
 pub(crate) fn current_cancelled() -> bool {
     CURRENT.with(|c| c.borrow().as_ref().is_some_and(Budget::is_cancelled))

@@ -170,11 +170,7 @@ const MAX_EXCLUDE_PAGES: usize = 50;
 /// `exclude` are left out, and left-out matches do not count toward `total_max_matches`. Pages are
 /// read as hits until the answer is full, the search ends, or the call's one budget is spent: the
 /// kept hits, the matches among them, and whether more were left.
-fn excluding(
-    sb: &Sandbox,
-    mut args: GrepArgs,
-    exclude: &str,
-) -> Result<(Vec<Hit>, u64, bool), Error> {
+fn excluding(sb: &Sandbox, args: GrepArgs, exclude: &str) -> Result<(Vec<Hit>, u64, bool), Error> {
     let flags = MatchFlags {
         case_insensitive: args.case_insensitive.unwrap_or(false),
         ..MatchFlags::default()
@@ -182,15 +178,23 @@ fn excluding(
     let exclude = matcher_cache::build_any(exclude, &[], flags, &sb.policy.limits)
         .map_err(|e| Error::invalid(format!("exclude_pattern: {}", e.message)))?;
     let wanted = args.limit.unwrap_or(MAX_MATCHES);
+    // Every page runs under the call's one budget.
     let budget = std::time::Duration::from_millis(sb.policy.limits.timeout_ms);
-    let started = std::time::Instant::now();
+    crate::core::deadline::within(budget, || excluding_pages(sb, args, &exclude, wanted))
+}
+
+/// The pages of [`excluding`], under the budget in force.
+fn excluding_pages(
+    sb: &Sandbox,
+    mut args: GrepArgs,
+    exclude: &grep_regex::RegexMatcher,
+    wanted: u64,
+) -> Result<(Vec<Hit>, u64, bool), Error> {
     args.output_mode = Some(OutputMode::Content);
     args.output_format = Some(OutputFormat::Json);
     let mut kept: Vec<Hit> = Vec::new();
     let (mut matches, mut more, mut timed_out) = (0u64, false, false);
     for _ in 0..MAX_EXCLUDE_PAGES {
-        let left = budget.saturating_sub(started.elapsed());
-        args.timeout_ms = Some(left.as_millis().max(1) as u64);
         let page = sb.grep_search(&args)?;
         timed_out |= page.timed_out;
         for h in page.hits.into_iter().flatten() {
@@ -216,7 +220,7 @@ fn excluding(
                 break;
             }
         }
-        if args.cursor.is_some() && started.elapsed() >= budget {
+        if args.cursor.is_some() && crate::core::deadline::current_spent() {
             timed_out = true;
             more = true;
             break;
