@@ -18,7 +18,7 @@ use crate::core::deny::DenyRules;
 use crate::core::open::{self, Kind, Opened, Want};
 use crate::core::policy::SymlinkMode;
 use rustix::fs::Stat;
-use std::os::fd::BorrowedFd;
+use std::os::fd::{BorrowedFd, OwnedFd};
 use std::path::{Path, PathBuf};
 
 /// Which configured root an object was reached through: a read root by index, or the write root.
@@ -65,6 +65,18 @@ pub(crate) struct Gate {
 }
 
 impl Gate {
+    /// Admits an object core opened for a request (`Sandbox::locate`): the gate's answer, and the
+    /// object as its proof.
+    pub(crate) fn admit_opened(
+        &self,
+        root: RootId,
+        rel: &Path,
+        opened: Opened,
+    ) -> Result<Admitted<Opened>, Refusal> {
+        self.admit(root, rel, &opened)?;
+        Ok(Admitted(opened))
+    }
+
     /// A gate over roots with these canonical paths (`write`: the write root's, if any).
     pub fn new(
         deny: DenyRules,
@@ -232,6 +244,13 @@ impl<T> Admitted<T> {
     }
 }
 
+impl Admitted<Opened> {
+    /// The admitted object's descriptor, still admitted (to be read later: [`open::reopened`]).
+    pub fn into_fd(self) -> Admitted<OwnedFd> {
+        Admitted(self.0.fd)
+    }
+}
+
 impl<T> std::ops::Deref for Admitted<T> {
     type Target = T;
     fn deref(&self) -> &T {
@@ -278,18 +297,25 @@ impl Gate {
 }
 
 /// Opens `rel` beneath `dir` again and checks it is the object admitted before (`first`): a rename
-/// between the two opens must not substitute another file. `Err(None)` when the object changed.
+/// between the two opens must not substitute another file, so what it returns is admitted as
+/// `first` was. `Err(None)` when the object changed.
 pub(crate) fn reopen(
     dir: BorrowedFd<'_>,
     rel: &Path,
     want: Want,
-    first: &Stat,
-) -> Result<Opened, Option<std::io::Error>> {
+    first: &Admitted<Opened>,
+) -> Result<Admitted<Opened>, Option<std::io::Error>> {
     let again = open::open_beneath(dir, rel, want, SymlinkMode::Never).map_err(Some)?;
-    if again.stat.st_dev != first.st_dev || again.stat.st_ino != first.st_ino {
+    if again.stat.st_dev != first.stat.st_dev || again.stat.st_ino != first.stat.st_ino {
         return Err(None);
     }
-    Ok(again)
+    Ok(Admitted(again))
+}
+
+/// The object behind an admitted descriptor, with its metadata read again from the descriptor.
+pub(crate) fn reopened(fd: Admitted<OwnedFd>) -> std::io::Result<Admitted<Opened>> {
+    let stat = rustix::fs::fstat(&fd.0)?;
+    Ok(Admitted(Opened { fd: fd.0, stat }))
 }
 
 #[cfg(test)]

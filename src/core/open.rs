@@ -113,13 +113,6 @@ pub fn force_portable_resolver(on: bool) {
     FORCE_FALLBACK.store(on, Ordering::SeqCst);
 }
 
-/// The object behind a descriptor that an admission opened earlier (a search's start file, admitted
-/// by `Sandbox::locate`), with its metadata read again from the descriptor.
-pub(crate) fn reopened(fd: OwnedFd) -> io::Result<Opened> {
-    let stat = rustix::fs::fstat(&fd)?;
-    Ok(Opened { fd, stat })
-}
-
 /// Opens what decides visibility only, never a result: a directory above a search's start or an
 /// ignore file (`rel` beneath `dir`, no symlink followed). The gate is not asked because nothing
 /// read here leaves the process; the deny rules are checked by name before an ignore file is

@@ -1,6 +1,6 @@
 //! The sandbox: roots opened once as directory handles, and the request → open step every tool shares.
 
-use crate::core::admit::{Gate, Refusal, RootId};
+use crate::core::admit::{Admitted, Gate, Refusal, RootId};
 use crate::core::deny::DenyRules;
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::names;
@@ -58,7 +58,7 @@ pub(crate) struct Located {
     pub root: usize,
     /// The resolved path relative to the root (after symlinks and `..`).
     pub rel: PathBuf,
-    pub opened: Opened,
+    pub opened: Admitted<Opened>,
 }
 
 impl PolicyBuilder {
@@ -225,7 +225,7 @@ impl Sandbox {
                     if detour && self.steps_on_denied(id, &root.dir, &rel) {
                         return Err(denied(raw));
                     }
-                    self.admit(raw, id, &resolved, &opened)?;
+                    let opened = self.admit_opened(raw, id, &resolved, opened)?;
                     return Ok(Located {
                         root: idx,
                         rel: resolved,
@@ -306,15 +306,24 @@ impl Sandbox {
         }
     }
 
+    /// [`Sandbox::admit`], keeping the object as the gate's proof.
+    pub(crate) fn admit_opened(
+        &self,
+        raw: &str,
+        root: RootId,
+        rel: &Path,
+        opened: Opened,
+    ) -> Result<Admitted<Opened>> {
+        self.gate
+            .admit_opened(root, rel, opened)
+            .map_err(|r| refusal_error(raw, r))
+    }
+
     /// The admission gate for an object opened by request `raw` (the error names only `raw`).
     pub(crate) fn admit(&self, raw: &str, root: RootId, rel: &Path, opened: &Opened) -> Result<()> {
-        self.gate.admit(root, rel, opened).map_err(|r| match r {
-            Refusal::Denied => denied(raw),
-            Refusal::HardLink => Error::new(
-                ErrorCode::Denied,
-                format!("'{raw}' has several hard links and this sandbox refuses such files"),
-            ),
-        })
+        self.gate
+            .admit(root, rel, opened)
+            .map_err(|r| refusal_error(raw, r))
     }
 
     pub(crate) fn map_open_error(&self, e: &std::io::Error, raw: &str) -> Error {
@@ -423,4 +432,15 @@ fn open_root(path: &Path) -> std::io::Result<(PathBuf, Dir)> {
     let canonical = std::fs::canonicalize(path)?;
     let dir = Dir::open_ambient_dir(&canonical, cap_std::ambient_authority())?;
     Ok((canonical, dir))
+}
+
+/// The error of a refusal by the gate of request `raw` (it names only `raw`).
+fn refusal_error(raw: &str, r: Refusal) -> Error {
+    match r {
+        Refusal::Denied => denied(raw),
+        Refusal::HardLink => Error::new(
+            ErrorCode::Denied,
+            format!("'{raw}' has several hard links and this sandbox refuses such files"),
+        ),
+    }
 }

@@ -94,7 +94,7 @@ impl Sandbox {
             }
             match start {
                 WalkStart::File { root, rel, fd } if by_time => {
-                    let (sec, nsec) = crate::core::dirs::stat_fd(&fd)
+                    let (sec, nsec) = crate::core::dirs::stat_fd(&*fd)
                         .map(|st| (st.st_mtime, st.st_mtime_nsec as u32))
                         .unwrap_or((i64::MIN, 0));
                     timed.push((sec, nsec, root, rel));

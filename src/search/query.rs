@@ -1,7 +1,7 @@
 //! What a search needs before it walks, shared by grep_search and glob: argument checks, the walk
 //! filter, where the walks start, page caps, the cursor, and the result a finished page becomes.
 
-use crate::core::admit::{self, RootId};
+use crate::core::admit::{self, Admitted, RootId};
 use crate::core::deadline::Deadline;
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::open::{Kind, Want};
@@ -25,7 +25,8 @@ pub(crate) enum WalkStart {
     File {
         root: usize,
         rel: PathBuf,
-        fd: OwnedFd,
+        /// The file the request named, admitted by the gate.
+        fd: Admitted<OwnedFd>,
     },
 }
 
@@ -304,19 +305,20 @@ impl Sandbox {
                     _ => Want::Meta,
                 };
                 let reopen = || {
-                    admit::reopen(root.dir.as_fd(), &loc.rel, want, &loc.opened.stat).map_err(|e| {
-                        match e {
+                    admit::reopen(root.dir.as_fd(), &loc.rel, want, &loc.opened).map_err(
+                        |e| match e {
                             Some(e) => Error::from_os(&e, p),
                             None => Error::new(
                                 ErrorCode::IoError,
                                 format!("'{p}' changed while it was opened; try again"),
                             ),
-                        }
-                    })
+                        },
+                    )
                 };
                 match loc.opened.kind() {
                     Kind::Dir => {
-                        let fd = reopen()?.fd;
+                        // The walker admits what it finds below the directory.
+                        let fd = reopen()?.into_inner().fd;
                         let levels = walk::ancestor_levels(
                             &root.dir,
                             &loc.rel,
@@ -332,7 +334,7 @@ impl Sandbox {
                         });
                     }
                     Kind::File => {
-                        let fd = reopen()?.fd;
+                        let fd = reopen()?.into_fd();
                         out.push(WalkStart::File {
                             root: loc.root,
                             rel: loc.rel,

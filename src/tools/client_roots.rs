@@ -99,7 +99,7 @@ fn narrow(sb: &Sandbox, client: &[&Path]) -> Sandbox {
                     .file_name()
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_else(|| base.name.clone());
-                let dir = crate::core::dirs::root_dir(loc.opened.fd);
+                let dir = crate::core::dirs::root_dir(loc.opened.into_inner().fd);
                 push(canonical, name, dir);
             }
         }

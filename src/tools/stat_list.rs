@@ -138,9 +138,12 @@ impl Sandbox {
             let mut lines = None;
             if kind == Kind::File && st.st_size <= 1024 * 1024 {
                 // Counted on a second open that must find the object admitted above.
-                if let Ok(f) =
-                    admit::reopen(self.roots[loc.root].dir.as_fd(), &loc.rel, Want::Read, st)
-                {
+                if let Ok(f) = admit::reopen(
+                    self.roots[loc.root].dir.as_fd(),
+                    &loc.rel,
+                    Want::Read,
+                    &loc.opened,
+                ) {
                     let bytes = crate::core::io::pread_exact(&f.fd, 0, st.st_size as usize)?;
                     if memchr::memchr(0, &bytes).is_none() {
                         let n = memchr::memchr_iter(b'\n', &bytes).count() as u64;

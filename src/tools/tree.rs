@@ -175,7 +175,7 @@ impl Sandbox {
         };
         let mut queue = VecDeque::from([Pending {
             node: Vec::new(),
-            fd: Some(loc.opened.fd),
+            fd: Some(loc.opened.into_inner().fd),
             rel: loc.rel.clone(),
             depth: 0,
             ign: parent_levels,

@@ -1,6 +1,7 @@
 //! One file on its way from the walk to a search worker: where to open it, and the walk's skip
 //! counts since the file before it.
 
+use crate::core::admit::Admitted;
 use crate::walk::WalkSkips;
 use std::os::fd::OwnedFd;
 use std::path::PathBuf;
@@ -22,7 +23,7 @@ pub(super) enum Source {
     /// A name in a directory the walk holds open.
     At(Arc<crate::walk::DirFd>, std::ffi::OsString),
     /// The file itself, opened already (the search's path names it).
-    Opened(OwnedFd),
+    Opened(Admitted<OwnedFd>),
     /// A replayed file the index vouches for: not opened.
     Pruned(crate::index::NoMatch),
     /// A replayed file whose directory could not be opened again (changed during the call).

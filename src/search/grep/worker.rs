@@ -3,10 +3,10 @@
 
 use super::job::{FileJob, Source};
 use super::{hits, SearchPlan};
-use crate::core::admit::{Admitted, NotAdmitted, RootId};
+use crate::core::admit::{self, Admitted, NotAdmitted, RootId};
 use crate::core::deadline::DeadlineReader;
 use crate::core::dirs::File;
-use crate::core::open::{self, Kind, Want};
+use crate::core::open::{Kind, Want};
 use crate::search::contract::OutputMode;
 use crate::search::file::FileSearch;
 use crate::search::record::{FileResult, FileStatus};
@@ -143,7 +143,9 @@ impl SearchPlan<'_> {
             Source::Pruned(_) | Source::Gone => Err(NotAdmitted::Io(std::io::Error::from(
                 std::io::ErrorKind::NotFound,
             ))),
-            Source::Opened(fd) => open::reopened(fd).map_err(NotAdmitted::Io),
+            Source::Opened(fd) => admit::reopened(fd)
+                .map(Admitted::into_inner)
+                .map_err(NotAdmitted::Io),
             Source::At(dir, name) => self
                 .sandbox
                 .gate
