@@ -8,6 +8,16 @@ use crate::walk::{FoundFile, WalkEnd, WalkSkips};
 use std::path::PathBuf;
 use std::sync::Arc;
 
+/// Whether a walk of read root `root` went through everything, and, when the deadline stopped it,
+/// how far it had got.
+fn outcome(end: WalkEnd, root: usize) -> (bool, Option<(usize, PathBuf)>) {
+    match end {
+        WalkEnd::Complete => (true, None),
+        WalkEnd::Stopped => (false, None),
+        WalkEnd::TimedOut(at) => (false, at.map(|p| (root, p))),
+    }
+}
+
 /// Files on their way to a worker, and how many descriptors they keep open.
 #[derive(Default)]
 struct Batch {
@@ -106,14 +116,7 @@ impl SearchPlan<'_> {
                     });
                     if let Some((end, rest)) = replayed {
                         carry.add(&rest);
-                        match end {
-                            WalkEnd::Complete => {}
-                            WalkEnd::Stopped => complete = false,
-                            WalkEnd::TimedOut(at) => {
-                                complete = false;
-                                looked_at = at.map(|p| (root, p));
-                            }
-                        }
+                        (complete, looked_at) = outcome(end, root);
                         if !complete {
                             break;
                         }
@@ -136,14 +139,7 @@ impl SearchPlan<'_> {
                     };
                     let (end, rest) = walker.run(fd, rel, levels, &mut on_file);
                     carry.add(&rest);
-                    match end {
-                        WalkEnd::Complete => {}
-                        WalkEnd::Stopped => complete = false,
-                        WalkEnd::TimedOut(at) => {
-                            complete = false;
-                            looked_at = at.map(|p| (root, p));
-                        }
-                    }
+                    (complete, looked_at) = outcome(end, root);
                 }
             }
             if !complete {
