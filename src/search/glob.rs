@@ -101,9 +101,10 @@ impl Sandbox {
                 }
                 WalkStart::File { root, rel, .. } => {
                     let shown = self.display(root, &rel);
+                    // Listed already when the cursor names it as taken (not a position before it).
                     let past = cursor
                         .as_ref()
-                        .is_some_and(|c| c.root == root && c.path == rel);
+                        .is_some_and(|c| c.root == root && c.path == rel && c.line == u64::MAX);
                     if !past {
                         page.take_path(root, rel, &shown);
                     }
@@ -115,7 +116,11 @@ impl Sandbox {
                     levels,
                 } => {
                     let walker = self.walker(root, &filter, &deadline, cursor.as_ref());
-                    let resume = walker.resume_after;
+                    // The cursor's own file was listed by the page before, unless the cursor is
+                    // only a position before it (a page cut before its first entry).
+                    let resume = walker
+                        .resume_after
+                        .filter(|_| cursor.as_ref().is_some_and(|c| c.line == u64::MAX));
                     let mut on_file = |f: crate::walk::FoundFile, skips: &mut WalkSkips| {
                         // The walker honours the deadline before each entry past the first.
                         page.add_walk_skips(&std::mem::take(skips));

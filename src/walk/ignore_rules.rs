@@ -416,8 +416,11 @@ fn compile(
         cut,
         complete: false,
     };
+    // At least one chunk per call, so that a call whose budget is already spent still brings the
+    // cached compilation forward, and paging through the directory advances.
+    let resumed_at = rules.count;
     while rules.count < lines.len() {
-        if budget.expired() {
+        if rules.count > resumed_at && budget.expired() {
             return rules;
         }
         let mut b = GitignoreBuilder::new(rel);

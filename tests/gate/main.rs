@@ -11,6 +11,7 @@ mod read_support;
 mod fuzz_regressions;
 mod gate;
 mod layout;
+mod paging_progress;
 mod policy_props;
 mod props;
 mod race_read;

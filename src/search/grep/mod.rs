@@ -237,45 +237,43 @@ impl Sandbox {
             Some(h) => h,
             None => &mut page,
         };
-        if deadline.expired() {
-            sink.cut_short(None);
-        } else {
-            let max_filesize = args
-                .max_filesize
-                .unwrap_or(limits.max_filesize)
-                .min(limits.max_filesize);
-            let plan = SearchPlan {
-                sandbox: self,
-                matcher: &matcher,
-                filter: &filter,
-                mode,
-                opts: FileOpts {
-                    only_matching,
-                    columns: json || only_matching,
-                    invert,
-                    max_count: args.max_count,
-                    passthru: rg.is_some_and(|rg| rg.passthru),
-                    no_bom_sniffing: rg.is_some_and(|rg| rg.encoding_none),
-                    null_data: flags.null_data,
-                    crlf: flags.crlf,
-                },
-                context: Context { before, after },
-                before,
-                after,
-                multiline: flags.multiline,
-                cursor: cursor.as_ref(),
-                per_file_cap: skip.saturating_add(limit).saturating_add(1),
-                max_filesize,
-                documents: args.documents.unwrap_or(false),
-                deadline: &deadline,
-                seq,
-                raw,
-                binary: rg.map_or(BinaryMode::Auto, |rg| rg.binary),
-                mmap: !rg.is_some_and(|rg| rg.no_mmap),
-                prune: prune.clone(),
-            };
-            plan.run(starts, sink);
-        }
+        // Even when compiling took the whole budget, the walk deals with one entry and begins the
+        // first file past the start: every call advances.
+        let max_filesize = args
+            .max_filesize
+            .unwrap_or(limits.max_filesize)
+            .min(limits.max_filesize);
+        let plan = SearchPlan {
+            sandbox: self,
+            matcher: &matcher,
+            filter: &filter,
+            mode,
+            opts: FileOpts {
+                only_matching,
+                columns: json || only_matching,
+                invert,
+                max_count: args.max_count,
+                passthru: rg.is_some_and(|rg| rg.passthru),
+                no_bom_sniffing: rg.is_some_and(|rg| rg.encoding_none),
+                null_data: flags.null_data,
+                crlf: flags.crlf,
+            },
+            context: Context { before, after },
+            before,
+            after,
+            multiline: flags.multiline,
+            cursor: cursor.as_ref(),
+            per_file_cap: skip.saturating_add(limit).saturating_add(1),
+            max_filesize,
+            documents: args.documents.unwrap_or(false),
+            deadline: &deadline,
+            seq,
+            raw,
+            binary: rg.map_or(BinaryMode::Auto, |rg| rg.binary),
+            mmap: !rg.is_some_and(|rg| rg.no_mmap),
+            prune: prune.clone(),
+        };
+        plan.run(starts, sink);
         if let Some(h) = hits {
             let mut stats = h.stats;
             stats.skipped.partial_ignore_files += filter.ignore.partial();

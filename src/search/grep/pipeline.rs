@@ -192,6 +192,8 @@ pub(super) struct Run<'r, 'p> {
     file_ns: Option<u64>,
     /// The call ended because its budget ran out.
     expired: bool,
+    /// The batch holding the call's first file past its start was sent.
+    first_sent: bool,
 }
 
 impl<'r, 'p> Run<'r, 'p> {
@@ -222,6 +224,7 @@ impl<'r, 'p> Run<'r, 'p> {
             over: false,
             file_ns: None,
             expired: false,
+            first_sent: false,
         }
     }
 
@@ -246,11 +249,14 @@ impl<'r, 'p> Run<'r, 'p> {
         if self.over {
             return false;
         }
-        // Late work is not started, except the call's first file past its start.
-        if self.plan.deadline.expired() && !files.iter().any(|j| j.first) {
+        // Late work is not started, except the call's first file past its start (and the cursor's
+        // own file, at most one, handed over before it).
+        let first = files.iter().any(|j| j.first);
+        if self.plan.deadline.expired() && self.first_sent && !first {
             self.expire();
             return false;
         }
+        self.first_sent |= first;
         self.tokens -= 1;
         let seq = self.sent;
         self.sent += 1;

@@ -91,19 +91,21 @@ impl SearchPlan<'_> {
         source: Source,
         first: bool,
     ) -> FileResult {
-        if !first && self.deadline.expired() {
-            return FileResult {
-                status: FileStatus::TimedOut,
-                ..Default::default()
-            };
-        }
         let skip_through_line = match self.cursor {
             Some(c) if c.root == root && c.path == rel => c.line,
             _ => 0,
         };
+        // The cursor's own file, returned whole by the page before: passed over, whatever the time
+        // (a late answer of "timed out" here would end the call where it began).
         if skip_through_line == u64::MAX {
             return FileResult {
                 passed: true,
+                ..Default::default()
+            };
+        }
+        if !first && self.deadline.expired() {
+            return FileResult {
+                status: FileStatus::TimedOut,
                 ..Default::default()
             };
         }
