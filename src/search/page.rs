@@ -306,6 +306,9 @@ impl<'d> Page<'d> {
             }
             block.clear();
             hits.clear();
+            // What was printed before this unit's leading context: a unit the full page refuses
+            // leaves it as it was, so the trailing context of the last unit taken still shows.
+            let before_unit = self.last_printed;
             if ctx {
                 // Lines are in increasing order: the lines within `before` of this match end the
                 // pending run, those within `after` of the last match taken start it.
@@ -343,8 +346,10 @@ impl<'d> Page<'d> {
             } else {
                 if skipping {
                     skipped_through = Some(item.line);
+                    self.last_printed = saved;
+                } else {
+                    self.last_printed = before_unit;
                 }
-                self.last_printed = saved;
             }
         }
         // Trailing context of the last match taken, while it fits.

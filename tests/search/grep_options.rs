@@ -252,6 +252,60 @@ fn paging_is_exact_with_every_option() {
     }
 }
 
+/// With context, pages may repeat a context line or place a `--` differently, but every line of
+/// the unpaged result is on some page: a unit the full page refuses must not swallow the trailing
+/// context of the last unit taken.
+#[test]
+fn context_pages_lose_no_line() {
+    let t = tree();
+    write(t.path(), "ctx.txt", "x\nneedle\ny\nz\nneedle\n");
+    // A line as (path, number, text): a page may show a line of the next page's first unit as the
+    // trailing context of its last one (`-` where the unpaged result has `:`).
+    let lines = |s: &str| -> std::collections::BTreeSet<(String, u64, String)> {
+        s.lines()
+            .filter(|l| *l != "--")
+            .map(|l| {
+                let end = l.find(".txt").expect("every file here is a .txt") + 4;
+                let (path, rest) = l.split_at(end);
+                let rest = &rest[1..];
+                let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap();
+                let line = rest[..digits].parse().unwrap();
+                (path.to_string(), line, rest[digits + 1..].to_string())
+            })
+            .collect()
+    };
+    let mut ctx_cases: Vec<_> = cases()
+        .into_iter()
+        .filter(|(_, a)| a.context.is_some())
+        .map(|(_, a)| a)
+        .collect();
+    for n in [1, 2] {
+        let mut a = g("needle");
+        a.context = Some(n);
+        ctx_cases.push(a);
+    }
+    for threads in [1, 3] {
+        let sb = sandbox(t.path(), threads);
+        for base in &ctx_cases {
+            let all = lines(&full(&sb, base.clone()).matches);
+            for limit in [1, 2, 3, 7] {
+                for cursor in [false, true] {
+                    let paged = lines(&pages(&sb, base, limit, cursor));
+                    let lost: Vec<_> = all.difference(&paged).collect();
+                    let extra: Vec<_> = paged.difference(&all).collect();
+                    assert!(
+                        lost.is_empty() && extra.is_empty(),
+                        "{} context {:?} invert {:?} limit {limit} cursor {cursor}: lost {lost:?}, extra {extra:?}",
+                        base.pattern,
+                        base.context,
+                        base.invert
+                    );
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn cursors_are_bound_to_the_new_options() {
     let t = tree();
