@@ -13,16 +13,18 @@
 mod port;
 #[path = "rg_port/report.rs"]
 mod report;
+#[path = "rg_support/mod.rs"]
+mod rg_support;
 #[path = "rg_port/update.rs"]
 mod update;
 
-use port::{cases, expect, runner, util::Dir};
+use port::{cases, expect, util::Dir};
 use report::Outcome;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 #[test]
 fn ripgrep_tests_agree_with_rg() {
-    let Some(version) = runner::rg_version() else {
+    let Some(version) = rg_support::rg_version() else {
         assert!(
             std::env::var_os("CI").is_none(),
             "rg is not installed (CI is set: .ci/run installs it)"
@@ -33,7 +35,7 @@ fn ripgrep_tests_agree_with_rg() {
     if !version.starts_with("ripgrep 13.") {
         eprintln!("rg_port: expected ripgrep 13, found {version}; differences may be rg's");
     }
-    let foreign = runner::foreign_ignore_files();
+    let foreign = rg_support::foreign_ignore_files();
     if !foreign.is_empty() {
         eprintln!("rg_port: rg will also read {foreign:?} (above the temporary directory)");
     }
@@ -77,7 +79,7 @@ fn ripgrep_tests_agree_with_rg() {
         "RG_PORT_CASE={filter:?} selects no case"
     );
 
-    let bin = runner::ours_bin().display().to_string();
+    let bin = rg_support::ours_bin().display().to_string();
     let table = report::table(&outcomes, &bin, &version);
     if let Some(path) = std::env::var_os("RG_PORT_REPORT") {
         std::fs::write(&path, &table).expect("write RG_PORT_REPORT");
@@ -117,14 +119,14 @@ fn only_timings_are_blanked() {
 "#;
     let want = br#"{"type":"end","data":{"path":{"text":"a"},"binary_offset":null,"stats":{"elapsed":{},"searches":1}}}
 "#;
-    assert_eq!(runner::normalize(json), want.to_vec());
+    assert_eq!(rg_support::normalize(json), want.to_vec());
     let summary = br#"{"data":{"elapsed_total":{"human":"0.003710s","nanos":3710284,"secs":0},"stats":{"bytes_printed":494}},"type":"summary"}"#;
     let want = br#"{"data":{"elapsed_total":{},"stats":{"bytes_printed":494}},"type":"summary"}"#;
-    assert_eq!(runner::normalize(summary), want.to_vec());
+    assert_eq!(rg_support::normalize(summary), want.to_vec());
     let stats =
         b"2 matches\n367 bytes searched\n0.000025 seconds spent searching\n0.002044 seconds\n";
     let want = b"2 matches\n367 bytes searched\nT seconds spent searching\nT seconds\n";
-    assert_eq!(runner::normalize(stats), want.to_vec());
+    assert_eq!(rg_support::normalize(stats), want.to_vec());
     let text = b"sherlock:0.5 seconds\nx:1:elapsed\n";
-    assert_eq!(runner::normalize(text), text.to_vec());
+    assert_eq!(rg_support::normalize(text), text.to_vec());
 }

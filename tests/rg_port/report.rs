@@ -1,7 +1,8 @@
 //! The outcome of each case and the results table (`RG_PORT_REPORT=FILE`).
 
 use super::expect::Expect;
-use super::runner::{normalize, Run};
+use crate::port::runner::Run;
+use crate::rg_support::normalize;
 use std::fmt::Write as _;
 
 /// What happened to one case.
