@@ -356,12 +356,8 @@ fn git_exclude_and_whitelists_apply_everywhere() {
         .unwrap();
     assert!(!g.matches.contains("secret.log"), "{}", g.matches);
     assert!(g.matches.contains(".keep"), "{}", g.matches);
-    let rg = std::process::Command::new("rg")
-        .args(["--no-config", "--files", "--sort", "path"])
-        .current_dir(&t.base)
-        .output();
-    if let Ok(rg) = rg {
-        let files = String::from_utf8(rg.stdout).unwrap();
+    if crate::rg_support::have_rg() {
+        let files = crate::rg_support::rg_files(&t.base, &[]);
         assert_eq!(files, ".keep\nkept.txt\n", "ripgrep agrees");
     }
     let l = sb

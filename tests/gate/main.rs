@@ -7,6 +7,8 @@
 
 #[path = "../read_support/mod.rs"]
 mod read_support;
+#[path = "../rg_support/mod.rs"]
+mod rg_support;
 
 mod fuzz_regressions;
 mod gate;

@@ -11,10 +11,12 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// A tree with nested ignore files, hidden files, binaries, unicode, long lines and odd names.
 use crate::grep_support;
-use grep_support::{assert_same, have_rg, rg, sandbox, write};
+use crate::rg_support;
+use grep_support::{sandbox, write};
+use rg_support::{assert_same, have_rg, rg_files, rg_lines};
 
+/// A tree with nested ignore files, hidden files, binaries, unicode, long lines and odd names.
 fn tree() -> tempfile::TempDir {
     let t = tempfile::tempdir().unwrap();
     let r = t.path();
@@ -103,7 +105,7 @@ fn all(sb: &Sandbox, mut args: GrepArgs) -> String {
 }
 
 #[test]
-fn differential_against_ripgrep() {
+fn search_flags_find_the_lines_rg_finds() {
     if !have_rg() {
         return;
     }
@@ -214,7 +216,7 @@ fn differential_against_ripgrep() {
     ];
     for (flags, args) in cases {
         let ours = all(&sb, args.clone());
-        let theirs = rg(r, &flags);
+        let theirs = rg_lines(r, &flags);
         assert_same(&ours, &theirs, &format!("rg {flags:?}"));
     }
 }
@@ -259,7 +261,7 @@ fn gitignore_scope_matches_ripgrep() {
         });
         let mut flags = vec!["needle"];
         flags.extend(p);
-        let theirs = rg(r, &flags);
+        let theirs = rg_lines(r, &flags);
         assert!(theirs.contains("needle"), "{theirs}");
         assert_same(&ours, &theirs, &format!("rg {flags:?}"));
     }
@@ -278,7 +280,7 @@ fn path_argument_matches_ripgrep() {
             args_.path = Some(p.into());
             args_
         });
-        let theirs = rg(t.path(), &["needle", p]);
+        let theirs = rg_lines(t.path(), &["needle", p]);
         assert_same(&ours, &theirs, &format!("path {p}"));
     }
 }
@@ -911,12 +913,7 @@ fn glob_lists_sorted_paths_and_pages() {
             args_
         })
         .unwrap();
-    let theirs = Command::new("rg")
-        .args(["--no-config", "--files", "--sort", "path", "-g", "*.txt"])
-        .current_dir(t.path())
-        .output()
-        .unwrap();
-    assert_eq!(r.matches, String::from_utf8(theirs.stdout).unwrap());
+    assert_eq!(r.matches, rg_files(t.path(), &["-g", "*.txt"]));
     let mut out = String::new();
     let mut cursor = None;
     loop {

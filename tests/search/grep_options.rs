@@ -10,7 +10,9 @@ use std::fs;
 use std::time::{Duration, SystemTime};
 
 use crate::grep_support;
-use grep_support::{have_rg, rg, sandbox, write};
+use crate::rg_support;
+use grep_support::{sandbox, write};
+use rg_support::{have_rg, rg_lines};
 
 /// Several matches per line, files without any, nested directories, a binary file, long files.
 fn tree() -> tempfile::TempDir {
@@ -176,7 +178,7 @@ fn options_match_ripgrep() {
     let sb = sandbox(t.path(), 2);
     for (flags, args) in cases() {
         let ours = full(&sb, args.clone()).matches;
-        let theirs = rg(t.path(), &flags);
+        let theirs = rg_lines(t.path(), &flags);
         assert_eq!(ours, theirs, "rg {flags:?}");
     }
 }

@@ -11,6 +11,8 @@ mod doc_support;
 mod grep_support;
 #[path = "../read_support/mod.rs"]
 mod read_support;
+#[path = "../rg_support/mod.rs"]
+mod rg_support;
 
 mod compile_budget;
 mod documents;
