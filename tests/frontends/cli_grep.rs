@@ -4,15 +4,15 @@
 //! path` so rg's order is fixed); `--files` is printed by the flag layer itself and compared as is.
 //! Skipped, saying so, when rg is missing (under CI it must be there).
 
-use crate::grep_support;
-use grep_support::have_rg;
+use crate::grep_support::write;
+use crate::rg_support::{self, have_rg, os};
 use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Output;
 
-/// stdout and exit code of one run.
+/// stdout, exit code and stderr of one run.
 #[derive(Debug, PartialEq, Eq)]
 struct Run {
     stdout: String,
@@ -20,36 +20,25 @@ struct Run {
     stderr: String,
 }
 
-fn run(mut cmd: Command, dir: &Path, args: &[OsString]) -> Run {
-    let out = cmd
-        .args(args)
-        .current_dir(dir)
-        .env_remove("RIPGREP_CONFIG_PATH")
-        .env_remove("ROOTBOUND_LOG")
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    Run {
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        code: out.status.code().unwrap_or(-1),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+impl From<Output> for Run {
+    fn from(out: Output) -> Run {
+        Run {
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            code: out.status.code().unwrap_or(-1),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
     }
 }
 
+/// `rg ARGS` in `dir` (the clean environment of tests/rg_support/mod.rs; no `--sort` added: the
+/// cases give it).
 fn rg(dir: &Path, args: &[OsString]) -> Run {
-    let mut c = Command::new("rg");
-    c.arg("--no-config");
-    run(c, dir, args)
+    rg_support::rg(dir, args, None).into()
 }
 
+/// `rootbound grep ARGS` in `dir`, as [`rg`] runs.
 fn ours(dir: &Path, args: &[OsString]) -> Run {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_rootbound"));
-    c.arg("grep");
-    run(c, dir, args)
-}
-
-fn os(args: &[&str]) -> Vec<OsString> {
-    args.iter().map(OsString::from).collect()
+    rg_support::rootbound_grep(dir, args, None).into()
 }
 
 /// Asserts that rg and rootbound print the same and exit alike for each command line.
@@ -66,12 +55,6 @@ fn same(dir: &Path, cases: &[&[&str]]) {
         }
     }
     assert!(bad.is_empty(), "differs from rg:\n{}", bad.join("\n"));
-}
-
-fn write(root: &Path, rel: &str, content: &[u8]) {
-    let p = root.join(rel);
-    fs::create_dir_all(p.parent().unwrap()).unwrap();
-    fs::write(p, content).unwrap();
 }
 
 /// A repository with every kind of ignore file, hidden files, types and depths.
@@ -681,7 +664,7 @@ fn sizes_take_rgs_suffixes() {
     }
     let t = tree();
     let d = t.path();
-    write(d, "big.txt", &[b"needle big\n".as_slice(); 200].concat());
+    write(d, "big.txt", [b"needle big\n".as_slice(); 200].concat());
     same(
         d,
         &[
@@ -798,18 +781,13 @@ fn passthru_prints_every_line_and_the_last_of_it_and_context_wins() {
     );
 }
 
-/// `--stats`' lines without the two that give times.
+/// `--stats`' output with its two times blanked.
 fn untimed(r: Run) -> Run {
-    let stdout = r
-        .stdout
-        .lines()
-        .filter(|l| !l.ends_with(" seconds") && !l.ends_with(" seconds spent searching"))
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let stdout = String::from_utf8(rg_support::normalize(r.stdout.as_bytes())).unwrap();
     Run { stdout, ..r }
 }
 
-/// [`same`] for `--stats` output, its two times left out.
+/// [`same`] for `--stats` output, its two times blanked.
 fn same_untimed(dir: &Path, cases: &[&[&str]]) {
     for args in cases {
         let args = os(args);

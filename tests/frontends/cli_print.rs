@@ -5,12 +5,9 @@
 //! A case whose flag `rootbound grep` does not accept (yet) says so and is skipped; the printers
 //! behind every flag are also checked at the unit level (src/cli/grep/print/tests.rs).
 
-use crate::grep_support;
-use grep_support::{have_rg, write};
+use crate::grep_support::write;
+use crate::rg_support::{self, have_rg, json_messages, os, sorted_by_path};
 use std::path::Path;
-use std::process::{Command, Output};
-
-const BIN: &str = env!("CARGO_BIN_EXE_rootbound");
 
 fn tree() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
@@ -45,19 +42,9 @@ fn tree() -> tempfile::TempDir {
     dir
 }
 
-fn run(cmd: &str, pre: &[&str], root: &Path, flags: &[&str]) -> Output {
-    Command::new(cmd)
-        .args(pre)
-        .args(flags)
-        .current_dir(root)
-        .env_remove("RIPGREP_CONFIG_PATH")
-        .output()
-        .unwrap()
-}
-
 /// Runs both; `None` when rootbound refused a flag it does not know (yet).
 fn both(root: &Path, flags: &[&str]) -> Option<(Vec<u8>, Vec<u8>)> {
-    let ours = run(BIN, &["grep"], root, flags);
+    let ours = rg_support::rootbound_grep(root, &os(flags), None);
     if ours.status.code() == Some(2) {
         let err = String::from_utf8_lossy(&ours.stderr);
         if err.contains("unexpected argument") || err.contains("unrecognized") {
@@ -68,10 +55,11 @@ fn both(root: &Path, flags: &[&str]) -> Option<(Vec<u8>, Vec<u8>)> {
             return None;
         }
     }
-    let theirs = run("rg", &["--no-config", "--sort", "path"], root, flags);
+    let theirs = rg_support::rg(root, &sorted_by_path(&os(flags)), None);
     Some((ours.stdout, theirs.stdout))
 }
 
+/// Asserts that rg and rootbound print the same stdout for `flags` in [`tree`].
 fn same(flags: &[&str]) {
     if !have_rg() {
         return;
@@ -96,7 +84,7 @@ fn same(flags: &[&str]) {
 }
 
 #[test]
-fn standard_lines() {
+fn match_and_context_lines_print_as_rg() {
     same(&["-n", "static"]);
     same(&["-n", "-o", "stat\\w+"]);
     same(&["-n", "-C1", "m"]);
@@ -104,7 +92,7 @@ fn standard_lines() {
 }
 
 #[test]
-fn summaries() {
+fn count_and_file_list_summaries_print_as_rg() {
     same(&["-c", "static"]);
     same(&["-l", "static"]);
     same(&["--files-without-match", "static"]);
@@ -112,7 +100,7 @@ fn summaries() {
 }
 
 #[test]
-fn named_binary_files() {
+fn binary_files_named_as_arguments_print_as_rg() {
     // Two path arguments: both show the path.
     same(&["-n", "static", "bin.dat", "a.txt"]);
     same(&["-c", "static", "bin.dat", "a.txt"]);
@@ -120,7 +108,7 @@ fn named_binary_files() {
 }
 
 #[test]
-fn printer_flags() {
+fn printer_flags_print_as_rg() {
     same(&["-n", "--heading", "static"]);
     same(&["-n", "--color", "always", "static"]);
     same(&["-n", "--heading", "--color", "always", "-C1", "m"]);
@@ -136,26 +124,8 @@ fn printer_flags() {
     same(&["-q", "static"]);
 }
 
-fn messages(bytes: &[u8]) -> Vec<serde_json::Value> {
-    fn strip(v: &mut serde_json::Value) {
-        if let Some(o) = v.as_object_mut() {
-            o.remove("elapsed");
-            o.remove("elapsed_total");
-            o.values_mut().for_each(strip);
-        }
-    }
-    String::from_utf8_lossy(bytes)
-        .lines()
-        .map(|l| {
-            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
-            strip(&mut v);
-            v
-        })
-        .collect()
-}
-
 #[test]
-fn json_lines() {
+fn json_messages_match_rg_apart_from_timings() {
     if !have_rg() {
         return;
     }
@@ -168,9 +138,9 @@ fn json_lines() {
         &["--json", "-v", "-C1", "m", "mc.txt"],
     ] {
         let Some((a, b)) = both(t.path(), flags) else {
-            return;
+            continue;
         };
-        let (a, b) = (messages(&a), messages(&b));
+        let (a, b) = (json_messages(&a), json_messages(&b));
         if let Some(i) = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i)) {
             panic!(
                 "rg {flags:?}: message {i} differs\n--- rootbound\n{:?}\n--- rg\n{:?}",

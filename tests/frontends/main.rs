@@ -10,6 +10,8 @@
 mod grep_support;
 #[path = "../read_support/mod.rs"]
 mod read_support;
+#[path = "../rg_support/mod.rs"]
+mod rg_support;
 
 mod cli_contract;
 mod cli_grep;
