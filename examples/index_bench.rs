@@ -4,7 +4,9 @@
 //! memory, RSS), then for each query the full listing (files_with_matches and count, every page by
 //! cursor) indexed (median of 3), indexed in strict mode (no replay), unindexed and by `rg -l` /
 //! `rg -c` (`-j2`, once each); the first content page; and with `--touch N`, the same after
-//! changing the mtime of N files.
+//! changing the mtime of N files. `--loop N [--only TEXT]`: only the indexed listings, N times
+//! each, of the queries whose pattern contains TEXT (to profile under `perf record`); `--limit N`
+//! sets their page size (100).
 
 use rootbound::{GrepArgs, IndexOptions, IndexVerify, OutputMode, Sandbox};
 use std::process::Command;
@@ -22,6 +24,8 @@ fn rss_kib() -> u64 {
 /// Pages fetched and walks replayed, over the run.
 static REPLAYED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 static PAGES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+/// The page size of a listing (`--limit`; 100 unless given).
+static LIMIT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(100);
 
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
@@ -31,7 +35,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 /// Every page of the listing; (seconds, units, files pruned).
 fn listing(sb: &Sandbox, a: &GrepArgs) -> (f64, u64, u64) {
     let mut a = a.clone();
-    a.limit = Some(100);
+    a.limit = Some(LIMIT.load(std::sync::atomic::Ordering::Relaxed));
     let t = Instant::now();
     let (mut units, mut pruned) = (0, 0);
     loop {
@@ -129,6 +133,30 @@ fn main() {
         (rss_kib().saturating_sub(rss0)) as f64 / 1024.0,
         st[0].state
     );
+    if let Some(i) = argv.iter().position(|a| a == "--loop") {
+        // Profiling aid: the full listing of the queries whose pattern contains `--only`'s text, N
+        // times each (run under `perf record`), indexed only.
+        let n: usize = argv[i + 1].parse().expect("--loop N");
+        if let Some(l) = argv.iter().position(|a| a == "--limit") {
+            let limit = argv[l + 1].parse().expect("--limit N");
+            LIMIT.store(limit, std::sync::atomic::Ordering::Relaxed);
+        }
+        let only = argv
+            .iter()
+            .position(|a| a == "--only")
+            .map(|i| argv[i + 1].clone())
+            .unwrap_or_default();
+        for q in QUERIES.iter().filter(|q| q.0.contains(only.as_str())) {
+            for mode in [OutputMode::FilesWithMatches, OutputMode::Count] {
+                let a = args(q, mode);
+                listing(&on, &a);
+                assert!(on.wait_for_index(Duration::from_secs(600)));
+                let v: Vec<f64> = (0..n).map(|_| listing(&on, &a).0).collect();
+                println!("{} {:?}: median {:.1} ms", q.0, mode, median(v) * 1e3);
+            }
+        }
+        return;
+    }
     let strict = build().with_index_options(IndexOptions::default().verify(IndexVerify::Strict));
     assert!(strict.wait_for_index(Duration::from_secs(600)));
     // Warm both.

@@ -424,18 +424,32 @@ impl Pruner {
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
 
-    /// `Some` when entry `id` of root `root` (the file `rel` of a replayed walk) holds no match and
-    /// no change was reported for it since a recording verified it.
-    pub fn unverified(
+    /// The entries of root `root` a replayed walk must search, one bit each: those the query holds
+    /// on, and those changed since they were indexed (`changed`, by path). Computed once a replay,
+    /// so that each replayed file costs one bit test, not a path hash.
+    pub fn replay_mask(
         &self,
         root: usize,
-        id: u32,
-        rel: &Path,
         changed: &std::collections::HashSet<PathBuf>,
-    ) -> Option<NoMatch> {
+    ) -> Option<Vec<u64>> {
         let (ri, bits) = self.roots.get(root)?.as_ref()?;
+        let mut mask = bits.as_ref().clone();
+        for id in changed.iter().filter_map(|p| ri.ids.get(p)) {
+            let id = *id as usize;
+            if let Some(w) = mask.get_mut(id / 64) {
+                *w |= 1 << (id % 64);
+            }
+        }
+        Some(mask)
+    }
+
+    /// `Some` when entry `id` of root `root` (a file of a replayed walk) holds no match and no change
+    /// was reported for it since a recording verified it: its bit in `mask`
+    /// ([`Pruner::replay_mask`]) is clear.
+    pub fn unverified(&self, root: usize, id: u32, mask: &[u64]) -> Option<NoMatch> {
+        let (ri, _) = self.roots.get(root)?.as_ref()?;
         let id = id as usize;
-        if bits[id / 64] >> (id % 64) & 1 == 1 || (!changed.is_empty() && changed.contains(rel)) {
+        if mask.get(id / 64).is_none_or(|w| w >> (id % 64) & 1 == 1) {
             return None;
         }
         let e = ri.entries.get(id)?;

@@ -83,11 +83,57 @@ pub(crate) struct FileResult {
     /// Not opened: the n-gram index vouched that it holds no match (`status` is what the search
     /// would have recorded).
     pub pruned: bool,
+    /// This record stands for a run of files the index vouched for, not for one file (`rel` names
+    /// the run's last file).
+    pub run: Option<Box<PrunedRun>>,
+}
+
+/// Consecutive files of a replayed walk that the index vouches for, taken as one record: what the
+/// search would have recorded for each of them, summed. A page takes a run exactly as it would
+/// take its files one by one, since none of them holds a unit.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct PrunedRun {
+    pub files: u64,
+    /// Files recorded as searched (no match), binary, and over `max_filesize`.
+    pub searched: u64,
+    pub binary: u64,
+    pub too_large: u64,
+    /// Bytes of the files not over `max_filesize` (the call's progress).
+    pub bytes: u64,
+    /// The walk's skips before the run's second and later files (the first file's travel with
+    /// the job, as any file's do).
+    pub rest_skips: WalkSkips,
+}
+
+impl PrunedRun {
+    /// Adds one vouched-for file of `size` bytes (`nul`: binary) to the run.
+    pub fn add(&mut self, size: u64, nul: bool, max_filesize: u64) {
+        self.files += 1;
+        if size > max_filesize {
+            self.too_large += 1;
+        } else {
+            self.bytes += size;
+            if nul {
+                self.binary += 1;
+            } else {
+                self.searched += 1;
+            }
+        }
+    }
 }
 
 impl FileResult {
     /// Counts this file in `stats`: searched, or skipped and why.
     pub fn count_into(&self, stats: &mut Stats) {
+        if let Some(run) = &self.run {
+            stats.files_searched += run.searched;
+            stats.skipped.binary += run.binary;
+            stats.skipped.too_large += run.too_large;
+            if let Some(ix) = stats.index.as_mut() {
+                ix.files_pruned += run.files;
+            }
+            return;
+        }
         match self.status {
             FileStatus::Searched | FileStatus::TimedOut => stats.files_searched += 1,
             FileStatus::Binary => stats.skipped.binary += 1,

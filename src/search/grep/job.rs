@@ -24,8 +24,9 @@ pub(super) enum Source {
     At(Arc<crate::walk::DirFd>, std::ffi::OsString),
     /// The file itself, opened already (the search's path names it).
     Opened(Admitted<OwnedFd>),
-    /// A replayed file the index vouches for: not opened.
-    Pruned(crate::index::NoMatch),
+    /// Consecutive replayed files the index vouches for: none is opened, and they travel as one
+    /// record (`FileJob::rel` names the last of them).
+    Pruned(Box<crate::search::record::PrunedRun>),
     /// A replayed file whose directory could not be opened again (changed during the call).
     Gone,
 }

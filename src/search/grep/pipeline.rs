@@ -413,9 +413,14 @@ impl<'r, 'p> Run<'r, 'p> {
                 } else {
                     String::new()
                 };
+                // A run's later files count their skips after the first is taken, as one by one.
+                let rest = f.result.run.as_ref().map(|r| r.rest_skips);
                 if !self.sink.take(f.root, f.rel, &shown, f.result) {
                     self.end();
                     return;
+                }
+                if let Some(rest) = rest {
+                    self.sink.add_walk_skips(&rest);
                 }
             }
         }

@@ -18,6 +18,15 @@ fn outcome(end: WalkEnd, root: usize) -> (bool, Option<(usize, PathBuf)>) {
     }
 }
 
+/// Replayed files the index vouches for, not yet sent: `last` is the index of the last of them
+/// (from the replay's start), `rel` its path, `skips` the walk's skips before the first.
+struct PendingRun {
+    last: usize,
+    rel: PathBuf,
+    skips: WalkSkips,
+    totals: Box<crate::search::record::PrunedRun>,
+}
+
 /// Files on their way to a worker, and how many descriptors they keep open.
 #[derive(Default)]
 struct Batch {
@@ -179,24 +188,64 @@ impl SearchPlan<'_> {
                 .ok()?,
         };
         prune.replayed_one();
+        let mask = prune.replay_mask(root, &rp.changed)?;
         let mut dirs = DirCache::new();
-        let mut last: Option<PathBuf> = None;
+        // The files fed so far end at `files[first + fed - 1]`; vouched-for files wait in `run`
+        // until a file that must be searched, the end, or the deadline sends them as one job.
+        let mut fed = 0usize;
+        let mut run: Option<PendingRun> = None;
+        let send_run = |run: &mut Option<PendingRun>,
+                        fed: &mut usize,
+                        feed: &mut dyn FnMut(FileJob) -> bool| {
+            run.take().is_none_or(|r| {
+                *fed = r.last + 1;
+                feed(FileJob {
+                    first: false,
+                    root,
+                    rel: r.rel,
+                    source: Source::Pruned(r.totals),
+                    skips: r.skips,
+                })
+            })
+        };
         for (i, (rel, skips, id)) in files[first..].iter().enumerate() {
             // As the walker: one file past the cursor's before the deadline counts.
-            if last.is_some() && self.deadline.expired() {
-                return Some((WalkEnd::TimedOut(last), WalkSkips::default()));
+            if fed + run.as_ref().map_or(0, |_| 1) > 0
+                && (i % 64 == 0 || run.is_none())
+                && self.deadline.expired()
+            {
+                if !send_run(&mut run, &mut fed, feed) {
+                    return Some((WalkEnd::Stopped, WalkSkips::default()));
+                }
+                let last = files[first + fed - 1].0.clone();
+                return Some((WalkEnd::TimedOut(Some(last)), WalkSkips::default()));
             }
             let resumed = i == 0 && cursor.is_some();
-            let pruned = match id {
-                Some(id) if !resumed => prune.unverified(root, *id, rel, &rp.changed),
+            let vouched = match id {
+                Some(id) if !resumed => prune.unverified(root, *id, &mask),
                 _ => None,
             };
-            let source = match pruned {
-                Some(v) => Source::Pruned(v),
-                None => match dirs.source(self.sandbox, root, rel) {
-                    Replayed::At(d, name) => Source::At(d, name),
-                    Replayed::Gone => Source::Gone,
-                },
+            if let Some(v) = vouched {
+                let r = run.get_or_insert_with(|| PendingRun {
+                    last: i,
+                    rel: PathBuf::new(),
+                    skips: *skips,
+                    totals: Box::default(),
+                });
+                if r.last != i {
+                    r.totals.rest_skips.add(skips);
+                }
+                r.totals.add(v.size, v.nul, self.max_filesize);
+                r.rel.clone_from(rel);
+                r.last = i;
+                continue;
+            }
+            if !send_run(&mut run, &mut fed, feed) {
+                return Some((WalkEnd::Stopped, WalkSkips::default()));
+            }
+            let source = match dirs.source(self.sandbox, root, rel) {
+                Replayed::At(d, name) => Source::At(d, name),
+                Replayed::Gone => Source::Gone,
             };
             let job = FileJob {
                 first: false,
@@ -213,8 +262,11 @@ impl SearchPlan<'_> {
                 return Some((WalkEnd::Stopped, WalkSkips::default()));
             }
             if !resumed {
-                last = Some(rel.clone());
+                fed = i + 1;
             }
+        }
+        if !send_run(&mut run, &mut fed, feed) {
+            return Some((WalkEnd::Stopped, WalkSkips::default()));
         }
         Some((WalkEnd::Complete, rp.walk.tail))
     }

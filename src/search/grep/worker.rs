@@ -91,6 +91,20 @@ impl SearchPlan<'_> {
         source: Source,
         first: bool,
     ) -> FileResult {
+        // A run of files the index vouches for: nothing to open, nothing to wait for. Taken even
+        // when late, since it costs nothing and only moves the call on.
+        let source = match source {
+            Source::Pruned(run) => {
+                self.deadline.progress(0, run.bytes);
+                return FileResult {
+                    status: FileStatus::Searched,
+                    pruned: true,
+                    run: Some(run),
+                    ..Default::default()
+                };
+            }
+            s => s,
+        };
         let skip_through_line = match self.cursor {
             Some(c) if c.root == root && c.path == rel => c.line,
             _ => 0,
@@ -112,7 +126,6 @@ impl SearchPlan<'_> {
         // A walked file the index vouches for is not opened: its outcome is the one the search
         // would record for a file without a match.
         let verdict = match (&self.prune, &source, skip_through_line) {
-            (_, Source::Pruned(v), _) => Some(*v),
             (_, Source::Gone, _) => {
                 return FileResult {
                     status: FileStatus::Unreadable,
