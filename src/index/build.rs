@@ -123,6 +123,52 @@ fn scan_one(f: FoundFile, now: i64, gate: &Gate, root: RootId) -> Scanned {
     Scanned { rel: f.rel, fact }
 }
 
+/// A changed file described again, or why not.
+pub(super) enum Description {
+    Now(StatKey, bool, Vec<Trigram>),
+    /// Not yet: it changed in the last two seconds, or while it was read.
+    Later,
+    /// Not as it is: the build would give it no entry (not a regular file, more than one link, a
+    /// byte-order mark), or it cannot be opened.
+    Never,
+}
+
+/// Describes file `rel` of read root `root` again (a file reported changed since indexing),
+/// opened from the root through the gate like any file: its stat, whether it holds a NUL byte and
+/// its trigrams.
+pub(super) fn describe(sb: &Sandbox, root: usize, rel: &Path) -> Description {
+    let Some(r) = sb.roots.get(root) else {
+        return Description::Never;
+    };
+    let Ok(o) = sb
+        .gate
+        .open(RootId::Read(root), r.dir.as_fd(), rel, rel, Want::Read)
+    else {
+        return Description::Never;
+    };
+    let o = o.into_inner();
+    if o.kind() != Kind::File || o.stat.st_nlink > 1 {
+        return Description::Never;
+    }
+    let before = key(&o.stat);
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    if now - before.mtime.0.max(before.ctime.0) < RACY_SECS {
+        return Description::Later;
+    }
+    let file = dirs::reader(o.fd);
+    let scanned = file.try_clone().and_then(scan);
+    let after = dirs::stat_fd(&file).map(|st| key(&st));
+    match (scanned, after) {
+        (Ok((_, _, true)), _) => Description::Never,
+        (Ok((tris, nul, false)), Ok(after)) if after == before => {
+            Description::Now(before, nul, tris)
+        }
+        _ => Description::Later,
+    }
+}
+
 /// Progress of a build, for the status.
 #[derive(Default)]
 pub(super) struct Progress {

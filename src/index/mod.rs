@@ -348,7 +348,8 @@ impl Sandbox {
             .collect()
     }
 
-    /// Waits until no root's index is building and no walk is being recorded, at most `timeout`;
+    /// Waits until no root's index is building, no walk is being recorded and no changed file is
+    /// being described again, at most `timeout`;
     /// true when none is.
     pub fn wait_for_index(&self, timeout: std::time::Duration) -> bool {
         let end = std::time::Instant::now() + timeout;
@@ -386,6 +387,7 @@ impl Sandbox {
             .collect();
         let indexed = roots.iter().filter(|r| r.is_some()).count() as u64;
         (indexed > 0).then_some(Pruner {
+            query: q.clone(),
             roots,
             indexed,
             replayed: Default::default(),
@@ -395,9 +397,17 @@ impl Sandbox {
 
 /// Which of a query's files need not be opened.
 pub(crate) struct Pruner {
+    query: TriQuery,
     roots: Vec<Option<Served>>,
     indexed: u64,
     replayed: std::sync::atomic::AtomicU64,
+}
+
+/// The files of one replay that must be searched (one bit per entry), and what the search would
+/// record for the changed files described again that may be passed over.
+pub(crate) struct ReplayMask {
+    search: Vec<u64>,
+    again: HashMap<u32, NoMatch>,
 }
 
 /// A file the index vouches for: no match in it, and what the search would have found out.
@@ -424,35 +434,59 @@ impl Pruner {
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
 
-    /// The entries of root `root` a replayed walk must search, one bit each: those the query holds
-    /// on, and those changed since they were indexed (`changed`, by path). Computed once a replay,
-    /// so that each replayed file costs one bit test, not a path hash.
+    /// What a replay of root `root` may pass over: every entry the query cannot rule out, or that
+    /// changed since it was indexed (`changed`), must be searched, except a changed file described
+    /// again since (`redescribed`) on which the query does not hold. Computed once a replay, so that
+    /// each replayed file costs one bit test, not a path hash.
     pub fn replay_mask(
         &self,
         root: usize,
-        changed: &std::collections::HashSet<PathBuf>,
-    ) -> Option<Vec<u64>> {
+        changed: &HashMap<PathBuf, u64>,
+        redescribed: &HashMap<PathBuf, Arc<replay::Redescribed>>,
+    ) -> Option<ReplayMask> {
         let (ri, bits) = self.roots.get(root)?.as_ref()?;
-        let mut mask = bits.as_ref().clone();
-        for id in changed.iter().filter_map(|p| ri.ids.get(p)) {
-            let id = *id as usize;
-            if let Some(w) = mask.get_mut(id / 64) {
-                *w |= 1 << (id % 64);
+        let mut search = bits.as_ref().clone();
+        let mut set = |id: usize, on: bool| {
+            if let Some(w) = search.get_mut(id / 64) {
+                if on {
+                    *w |= 1 << (id % 64);
+                } else {
+                    *w &= !(1 << (id % 64));
+                }
+            }
+        };
+        let mut again = HashMap::new();
+        for (p, r) in redescribed {
+            let Some(&id) = ri.ids.get(p) else { continue };
+            let holds = self.query.eval(&|t| r.tris.binary_search(&t).is_ok());
+            set(id as usize, holds);
+            if !holds {
+                again.insert(id, r.no_match());
             }
         }
-        Some(mask)
+        for &id in changed.keys().filter_map(|p| ri.ids.get(p)) {
+            set(id as usize, true);
+            again.remove(&id);
+        }
+        Some(ReplayMask { search, again })
     }
 
     /// `Some` when entry `id` of root `root` (a file of a replayed walk) holds no match and no change
-    /// was reported for it since a recording verified it: its bit in `mask`
-    /// ([`Pruner::replay_mask`]) is clear.
-    pub fn unverified(&self, root: usize, id: u32, mask: &[u64]) -> Option<NoMatch> {
+    /// was reported for it since it was described: its bit in `mask` is clear.
+    pub fn unverified(&self, root: usize, id: u32, mask: &ReplayMask) -> Option<NoMatch> {
         let (ri, _) = self.roots.get(root)?.as_ref()?;
-        let id = id as usize;
-        if mask.get(id / 64).is_none_or(|w| w >> (id % 64) & 1 == 1) {
+        let i = id as usize;
+        if mask
+            .search
+            .get(i / 64)
+            .is_none_or(|w| w >> (i % 64) & 1 == 1)
+        {
             return None;
         }
-        let e = ri.entries.get(id)?;
+        if let Some(v) = mask.again.get(&id) {
+            return Some(*v);
+        }
+        let e = ri.entries.get(i)?;
         Some(NoMatch {
             size: e.stat.size,
             nul: e.nul,

@@ -54,8 +54,8 @@ impl TriQuery {
         matches!(self, TriQuery::All)
     }
 
-    /// Whether the query holds on a text whose trigrams `has` reports.
-    #[cfg(test)]
+    /// Whether the query holds on a text whose trigrams `has` reports (a changed file described
+    /// again; the property tests).
     pub fn eval(&self, has: &dyn Fn(Trigram) -> bool) -> bool {
         match self {
             TriQuery::All => true,

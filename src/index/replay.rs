@@ -8,8 +8,8 @@
 //! the index describes statted once *after* its directory's watch exists: a file whose metadata no
 //! longer matches its entry joins the changed set. From then on a change is either reported or
 //! was already seen. At each query the queued events are drained first: a file whose content or
-//! metadata changed joins the changed set (it is searched, never pruned, until the index is
-//! rebuilt); anything that can change what a walk yields (an entry created, deleted or renamed, a
+//! metadata changed joins the changed set (it is searched, never pruned, until a background
+//! thread has described it again with no change reported meanwhile: [`redescribe`]); anything that can change what a walk yields (an entry created, deleted or renamed, a
 //! directory's permissions, an ignore file, `.git/info/exclude`, a lost event) makes every
 //! recorded walk of the root stale, and queries walk (and verify each pruned file by `statat`, as
 //! without events) until a new recording is in place.
@@ -19,6 +19,9 @@
 //! changed set) is passed on as pruned without being opened or statted; every other file is opened
 //! through its directory's handle, reopened by the gate from the root.
 
+use super::build::Description;
+use super::query::Trigram;
+use super::StatKey;
 use super::{index_of, RootIndex, State};
 use crate::core::admit::RootId;
 use crate::core::deadline::Deadline;
@@ -27,7 +30,7 @@ use crate::core::open::Want;
 use crate::core::sandbox::Sandbox;
 use crate::core::watch::{Change, Watch};
 use crate::walk::{DirHook, Filter, FoundFile, Walk, WalkEnd, WalkSkips};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::os::fd::{AsFd, BorrowedFd};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -57,8 +60,18 @@ pub(crate) struct Live {
     watch: Watch,
     /// Bumped by every change that can alter what a walk yields.
     generation: u64,
-    /// Files whose content or metadata changed since they were indexed.
-    changed: Arc<HashSet<PathBuf>>,
+    /// Files whose content or metadata changed since they were indexed (or described again), each
+    /// with the number of its last reported change.
+    changed: Arc<HashMap<PathBuf, u64>>,
+    /// Changes to files reported so far.
+    changes: u64,
+    /// Changed files described again in the background, with no change reported since.
+    redescribed: Arc<HashMap<PathBuf, Arc<Redescribed>>>,
+    redescribed_bytes: usize,
+    redescribing: bool,
+    /// Changed files that cannot be described as they are, with the number of the change after
+    /// which that was found (a later change makes them worth another try).
+    undescribable: HashMap<PathBuf, u64>,
     walks: Vec<(Key, Arc<Recorded>)>,
     recording: bool,
     /// Why walks are no longer recorded here (a watch could not be added).
@@ -73,6 +86,11 @@ impl Live {
             watch,
             generation: 0,
             changed: Arc::default(),
+            changes: 0,
+            redescribed: Arc::default(),
+            redescribed_bytes: 0,
+            redescribing: false,
+            undescribable: HashMap::new(),
             walks: Vec::new(),
             recording: false,
             broken: None,
@@ -80,13 +98,31 @@ impl Live {
     }
 
     fn drain(&mut self) {
-        let (generation, changed) = (&mut self.generation, &mut self.changed);
+        let mut content = Vec::new();
+        let generation = &mut self.generation;
         self.watch.drain(&mut |c| match c {
             Change::Structure => *generation += 1,
-            Change::Content(p) => {
-                Arc::make_mut(changed).insert(p);
-            }
+            Change::Content(p) => content.push(p),
         });
+        for p in content {
+            self.mark_changed(p);
+        }
+    }
+
+    /// Whether changed file `p` (last change number `n`) is worth describing again.
+    fn describable(&self, ri: &RootIndex, p: &Path, n: u64) -> bool {
+        ri.ids.contains_key(p) && self.undescribable.get(p) != Some(&n)
+    }
+
+    /// File `p` changed: it is searched, never pruned, until it is described again.
+    fn mark_changed(&mut self, p: PathBuf) {
+        if self.redescribed.contains_key(&p) {
+            if let Some(r) = Arc::make_mut(&mut self.redescribed).remove(&p) {
+                self.redescribed_bytes -= r.bytes();
+            }
+        }
+        self.changes += 1;
+        Arc::make_mut(&mut self.changed).insert(p, self.changes);
     }
 
     /// Why this root's walks are not replayed, if they cannot be.
@@ -95,11 +131,38 @@ impl Live {
     }
 }
 
-/// A recorded walk that holds now, and the files changed since they were indexed.
+/// A recorded walk that holds now, the files changed since they were indexed, and those of them
+/// described again since.
 pub(crate) struct Replay {
     pub walk: Arc<Recorded>,
-    pub changed: Arc<HashSet<PathBuf>>,
+    pub changed: Arc<HashMap<PathBuf, u64>>,
+    pub redescribed: Arc<HashMap<PathBuf, Arc<Redescribed>>>,
 }
+
+/// A changed file described again: what the build records for a file, as it is now.
+pub(crate) struct Redescribed {
+    pub stat: StatKey,
+    pub nul: bool,
+    /// Its distinct trigrams, sorted.
+    pub tris: Vec<Trigram>,
+}
+
+impl Redescribed {
+    fn bytes(&self) -> usize {
+        self.tris.capacity() * std::mem::size_of::<Trigram>() + 64
+    }
+
+    /// The size and binary fact the search would record for it without a match.
+    pub fn no_match(&self) -> super::NoMatch {
+        super::NoMatch {
+            size: self.stat.size,
+            nul: self.nul,
+        }
+    }
+}
+
+/// Files described again per round of the background work (between two looks at the reports).
+const REDESCRIBE_STEP: usize = 256;
 
 impl Sandbox {
     /// The recorded walk of root `root` from `rel` under `key`, if one holds after the queued
@@ -125,11 +188,29 @@ impl Sandbox {
         let key: Key = (rel.to_path_buf(), key.clone(), roots);
         let mut l = live.lock().unwrap();
         l.drain();
+        if !l.redescribing && l.changed.iter().any(|(p, n)| l.describable(&ri, p, *n)) {
+            l.redescribing = true;
+            let sb = self.clone();
+            let ri = ri.clone();
+            let spawned = std::thread::Builder::new()
+                .name("rootbound-index-redescribe".into())
+                .spawn(move || {
+                    let _ = rustix::process::setpriority_process(None, 19);
+                    if let Some(live) = index_of(&sb).and_then(|i| i.live.get(j)?.as_ref().ok()) {
+                        redescribe(&sb, root, live, &ri);
+                        live.lock().unwrap().redescribing = false;
+                    }
+                });
+            if spawned.is_err() {
+                l.redescribing = false;
+            }
+        }
         if let Some((_, w)) = l.walks.iter().find(|(k, _)| *k == key) {
             if w.generation == l.generation {
                 return Some(Replay {
                     walk: w.clone(),
                     changed: l.changed.clone(),
+                    redescribed: l.redescribed.clone(),
                 });
             }
         }
@@ -159,9 +240,15 @@ impl Sandbox {
         None
     }
 
-    /// Whether a recording is under way in some root (tests and hosts wait for it).
+    /// Whether a recording, or the description of changed files, is under way in some root (tests
+    /// and hosts wait for it).
     pub(crate) fn index_recording(&self) -> bool {
-        index_of(self).is_some_and(|i| i.live.iter().flatten().any(|l| l.lock().unwrap().recording))
+        index_of(self).is_some_and(|i| {
+            i.live.iter().flatten().any(|l| {
+                let l = l.lock().unwrap();
+                l.recording || l.redescribing
+            })
+        })
     }
 }
 
@@ -210,11 +297,21 @@ fn record(sb: &Sandbox, root: usize, j: usize, key: Key, filter: Filter, ri: &Ro
         failed: AtomicBool::new(false),
     };
     let mut stale: Vec<PathBuf> = Vec::new();
-    let recorded = walk_and_verify(sb, root, &key.0, &filter, ri, &hook, &mut stale);
+    let redescribed = live.lock().unwrap().redescribed.clone();
+    let recorded = walk_and_verify(
+        sb,
+        root,
+        &key.0,
+        &filter,
+        ri,
+        &redescribed,
+        &hook,
+        &mut stale,
+    );
     let mut l = live.lock().unwrap();
     l.drain();
-    if !stale.is_empty() {
-        Arc::make_mut(&mut l.changed).extend(stale);
+    for p in stale {
+        l.mark_changed(p);
     }
     let Some(mut rec) = recorded else {
         return;
@@ -230,12 +327,14 @@ fn record(sb: &Sandbox, root: usize, j: usize, key: Key, filter: Filter, ri: &Ro
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn walk_and_verify(
     sb: &Sandbox,
     root: usize,
     rel: &Path,
     filter: &Filter,
     ri: &RootIndex,
+    redescribed: &HashMap<PathBuf, Arc<Redescribed>>,
     hook: &Hook<'_>,
     stale: &mut Vec<PathBuf>,
 ) -> Option<Recorded> {
@@ -285,11 +384,15 @@ fn walk_and_verify(
     let mut on_file = |f: FoundFile, skips: &mut WalkSkips| {
         let entry = ri.ids.get(&f.rel).copied();
         if let Some(e) = entry {
-            // After the directory's watch: a change from here on is reported.
+            // After the directory's watch: a change from here on is reported. A file described
+            // again is compared with that description.
+            let described = redescribed
+                .get(&f.rel)
+                .map_or(ri.entries[e as usize].stat, |r| r.stat);
             let same = stat_entry(&*f.dir, &f.name).ok().is_some_and(|st| {
                 FileType::from_raw_mode(st.st_mode).is_file()
                     && st.st_nlink == 1
-                    && super::build::stat_key(&st) == ri.entries[e as usize].stat
+                    && super::build::stat_key(&st) == described
             });
             if !same {
                 stale.push(f.rel.clone());
@@ -304,6 +407,62 @@ fn walk_and_verify(
         files,
         tail,
     })
+}
+
+/// Describes the changed files of a root again, in rounds, so that they can be pruned again. A
+/// description counts only when no change to its file was reported from before it was read until
+/// it is put in place: the file's number of its last change is the same then as when it was chosen.
+/// Each file is tried once per call of this function (a file that cannot be described, say one
+/// changed in the last two seconds, is tried again at a later query's call). The descriptions
+/// take at most a quarter of the index's own memory.
+fn redescribe(sb: &Sandbox, root: usize, live: &Mutex<Live>, ri: &RootIndex) {
+    let cap = (ri.memory() / 4).max(16 << 20);
+    let mut tried: HashSet<PathBuf> = HashSet::new();
+    loop {
+        let chosen: Vec<(PathBuf, u64)> = {
+            let mut l = live.lock().unwrap();
+            l.drain();
+            if l.redescribed_bytes >= cap {
+                return;
+            }
+            l.changed
+                .iter()
+                .filter(|(p, n)| l.describable(ri, p, **n) && !tried.contains(*p))
+                .take(REDESCRIBE_STEP)
+                .map(|(p, n)| (p.clone(), *n))
+                .collect()
+        };
+        if chosen.is_empty() {
+            return;
+        }
+        let described: Vec<_> = chosen
+            .into_iter()
+            .map(|(p, n)| {
+                let d = super::build::describe(sb, root, &p);
+                tried.insert(p.clone());
+                (p, n, d)
+            })
+            .collect();
+        let mut l = live.lock().unwrap();
+        l.drain();
+        for (p, n, d) in described {
+            let (stat, nul, tris) = match d {
+                Description::Now(stat, nul, tris) => (stat, nul, tris),
+                Description::Later => continue,
+                Description::Never => {
+                    l.undescribable.insert(p, n);
+                    continue;
+                }
+            };
+            if l.changed.get(&p) != Some(&n) || l.redescribed_bytes >= cap {
+                continue;
+            }
+            let r = Arc::new(Redescribed { stat, nul, tris });
+            l.redescribed_bytes += r.bytes();
+            Arc::make_mut(&mut l.changed).remove(&p);
+            Arc::make_mut(&mut l.redescribed).insert(p, r);
+        }
+    }
 }
 
 /// What the feed needs to pass a replayed file on.

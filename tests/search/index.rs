@@ -607,3 +607,52 @@ fn replayed_pages_cut_by_the_deadline_lose_no_file_and_always_advance() {
     }
     assert!(replayed > 0, "no walk was replayed");
 }
+
+/// A file changed after indexing is searched until it is described again in the background; from
+/// then on it is pruned by what it holds now, and a later change is seen at once: a description
+/// never outlives the content it describes.
+#[test]
+fn changed_files_are_described_again_and_a_later_change_is_seen() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    tree(d);
+    fs::write(d.join("x.txt"), "alpha only\n").unwrap();
+    std::thread::sleep(Duration::from_millis(2100));
+    let (off, on) = sandboxes(d);
+    // How many files the index passed over in a search of the whole tree (every answer is also
+    // compared with the unindexed one).
+    let pruned = |p: &str| {
+        let a = args(p, |a| {
+            a.output_mode = Some(OutputMode::FilesWithMatches);
+            a.limit = Some(10_000);
+        });
+        same(&off, &on, &a);
+        let r = on.grep_search(&a).unwrap();
+        r.stats.index.map_or(0, |i| i.files_pruned)
+    };
+    // Record the walk, then change the file: it no longer holds alpha, now zebra_word.
+    pruned("alpha");
+    pruned("zebra_word");
+    assert!(on.wait_for_index(Duration::from_secs(60)));
+    let alpha = pruned("alpha");
+    let zebra = pruned("zebra_word");
+    fs::write(d.join("x.txt"), "zebra_word now\n").unwrap();
+    // Changed in the last two seconds: searched, and not described yet.
+    assert_eq!(pruned("zebra_word"), zebra - 1);
+    assert!(on.wait_for_index(Duration::from_secs(60)));
+    assert_eq!(pruned("alpha"), alpha);
+    std::thread::sleep(Duration::from_millis(2100));
+    // This query starts the description; once it is in place, the file is pruned for the pattern
+    // it no longer holds, and searched for the one it holds.
+    pruned("zebra_word");
+    assert!(on.wait_for_index(Duration::from_secs(60)));
+    assert_eq!(pruned("alpha"), alpha + 1, "x.txt was described again");
+    assert_eq!(pruned("zebra_word"), zebra - 1, "x.txt holds zebra_word");
+    // A change after the description is seen by the next query, whichever way it goes.
+    fs::write(d.join("x.txt"), "alpha again\n").unwrap();
+    assert_eq!(pruned("alpha"), alpha);
+    assert_eq!(pruned("zebra_word"), zebra - 1);
+    fs::write(d.join("x.txt"), "zebra_word again\n").unwrap();
+    assert_eq!(pruned("zebra_word"), zebra - 1);
+    assert_eq!(pruned("alpha"), alpha);
+}
