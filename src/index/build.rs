@@ -269,5 +269,6 @@ pub(super) fn build_root(
         postings,
         path_bytes,
         evaluated: Mutex::default(),
+        masks: Mutex::default(),
     })
 }

@@ -54,7 +54,13 @@ pub(crate) struct RootIndex {
     /// The last queries evaluated, newest first: a cursor walk asks the same query once a page,
     /// and decoding the postings of common trigrams costs more than a page of a selective query.
     evaluated: Mutex<Vec<(TriQuery, Arc<Vec<u64>>)>>,
+    /// The last replay masks computed, newest first, by query and the version of the changed
+    /// files ([`replay::Replay::version`]): a cursor walk replays once a page.
+    masks: Mutex<Vec<MaskMemo>>,
 }
+
+/// A replay mask, the query and the version of the changed files it was computed for.
+type MaskMemo = (TriQuery, (u64, u64), Arc<ReplayMask>);
 
 /// A root's ready index and the files (one bit each) a query holds on.
 type Served = (Arc<RootIndex>, Arc<Vec<u64>>);
@@ -407,6 +413,8 @@ pub(crate) struct Pruner {
 /// record for the changed files described again that may be passed over.
 pub(crate) struct ReplayMask {
     search: Vec<u64>,
+    /// The entries `again` holds (a bit test spares the other files a hash lookup).
+    described: Vec<u64>,
     again: HashMap<u32, NoMatch>,
 }
 
@@ -438,13 +446,19 @@ impl Pruner {
     /// changed since it was indexed (`changed`), must be searched, except a changed file described
     /// again since (`redescribed`) on which the query does not hold. Computed once a replay, so that
     /// each replayed file costs one bit test, not a path hash.
-    pub fn replay_mask(
-        &self,
-        root: usize,
-        changed: &HashMap<PathBuf, u64>,
-        redescribed: &HashMap<PathBuf, Arc<replay::Redescribed>>,
-    ) -> Option<ReplayMask> {
+    pub fn replay_mask(&self, root: usize, rp: &replay::Replay) -> Option<Arc<ReplayMask>> {
         let (ri, bits) = self.roots.get(root)?.as_ref()?;
+        let mut memo = ri.masks.lock().unwrap();
+        if let Some(i) = memo
+            .iter()
+            .position(|(q, v, _)| *v == rp.version && *q == self.query)
+        {
+            let hit = memo.remove(i);
+            let mask = hit.2.clone();
+            memo.insert(0, hit);
+            return Some(mask);
+        }
+        let (changed, redescribed) = (rp.changed.as_ref(), rp.redescribed.as_ref());
         let mut search = bits.as_ref().clone();
         let mut set = |id: usize, on: bool| {
             if let Some(w) = search.get_mut(id / 64) {
@@ -468,7 +482,19 @@ impl Pruner {
             set(id as usize, true);
             again.remove(&id);
         }
-        Some(ReplayMask { search, again })
+        let mut described = vec![0u64; search.len()];
+        for &id in again.keys() {
+            let id = id as usize;
+            described[id / 64] |= 1 << (id % 64);
+        }
+        let mask = Arc::new(ReplayMask {
+            search,
+            described,
+            again,
+        });
+        memo.insert(0, (self.query.clone(), rp.version, mask.clone()));
+        memo.truncate(EVALUATED);
+        Some(mask)
     }
 
     /// `Some` when entry `id` of root `root` (a file of a replayed walk) holds no match and no change
@@ -483,8 +509,8 @@ impl Pruner {
         {
             return None;
         }
-        if let Some(v) = mask.again.get(&id) {
-            return Some(*v);
+        if mask.described[i / 64] >> (i % 64) & 1 == 1 {
+            return mask.again.get(&id).copied();
         }
         let e = ri.entries.get(i)?;
         Some(NoMatch {

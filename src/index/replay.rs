@@ -68,6 +68,8 @@ pub(crate) struct Live {
     /// Changed files described again in the background, with no change reported since.
     redescribed: Arc<HashMap<PathBuf, Arc<Redescribed>>>,
     redescribed_bytes: usize,
+    /// Descriptions put in place so far.
+    installs: u64,
     redescribing: bool,
     /// Changed files that cannot be described as they are, with the number of the change after
     /// which that was found (a later change makes them worth another try).
@@ -89,6 +91,7 @@ impl Live {
             changes: 0,
             redescribed: Arc::default(),
             redescribed_bytes: 0,
+            installs: 0,
             redescribing: false,
             undescribable: HashMap::new(),
             walks: Vec::new(),
@@ -137,6 +140,9 @@ pub(crate) struct Replay {
     pub walk: Arc<Recorded>,
     pub changed: Arc<HashMap<PathBuf, u64>>,
     pub redescribed: Arc<HashMap<PathBuf, Arc<Redescribed>>>,
+    /// Changes reported and descriptions put in place until now: the two sets above are the same
+    /// whenever these are.
+    pub version: (u64, u64),
 }
 
 /// A changed file described again: what the build records for a file, as it is now.
@@ -211,6 +217,7 @@ impl Sandbox {
                     walk: w.clone(),
                     changed: l.changed.clone(),
                     redescribed: l.redescribed.clone(),
+                    version: (l.changes, l.installs),
                 });
             }
         }
@@ -461,6 +468,7 @@ fn redescribe(sb: &Sandbox, root: usize, live: &Mutex<Live>, ri: &RootIndex) {
             l.redescribed_bytes += r.bytes();
             Arc::make_mut(&mut l.changed).remove(&p);
             Arc::make_mut(&mut l.redescribed).insert(p, r);
+            l.installs += 1;
         }
     }
 }

@@ -188,7 +188,7 @@ impl SearchPlan<'_> {
                 .ok()?,
         };
         prune.replayed_one();
-        let mask = prune.replay_mask(root, &rp.changed, &rp.redescribed)?;
+        let mask = prune.replay_mask(root, &rp)?;
         let mut dirs = DirCache::new();
         // The files fed so far end at `files[first + fed - 1]`; vouched-for files wait in `run`
         // until a file that must be searched, the end, or the deadline sends them as one job.
