@@ -263,12 +263,20 @@ pub(super) fn build_root(
         return Err(format!("over index_max_bytes ({max_bytes})"));
     }
     let postings = post.finish();
-    Ok(RootIndex {
+    let mut ri = RootIndex {
         ids,
         entries,
         postings,
         path_bytes,
         evaluated: Mutex::default(),
         masks: Mutex::default(),
-    })
+        describe_room: 0,
+    };
+    // Changed files described again share the cap with the index: a quarter of the index's
+    // memory (at least 16 MiB), and never more than the cap leaves.
+    let mem = ri.memory();
+    ri.describe_room = (mem / 4)
+        .max(16 << 20)
+        .min((max_bytes as usize).saturating_sub(mem));
+    Ok(ri)
 }

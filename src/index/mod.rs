@@ -57,6 +57,8 @@ pub(crate) struct RootIndex {
     /// The last replay masks computed, newest first, by query and the version of the changed
     /// files ([`replay::Replay::version`]): a cursor walk replays once a page.
     masks: Mutex<Vec<MaskMemo>>,
+    /// The memory changed files described again may take (`replay::redescribe`).
+    describe_room: usize,
 }
 
 /// A replay mask, the query and the version of the changed files it was computed for.

@@ -421,9 +421,10 @@ fn walk_and_verify(
 /// it is put in place: the file's number of its last change is the same then as when it was chosen.
 /// Each file is tried once per call of this function (a file that cannot be described, say one
 /// changed in the last two seconds, is tried again at a later query's call). The descriptions
-/// take at most a quarter of the index's own memory.
+/// take at most a quarter of the index's own memory (at least 16 MiB), and never more than
+/// `index_max_bytes` leaves beside the index.
 fn redescribe(sb: &Sandbox, root: usize, live: &Mutex<Live>, ri: &RootIndex) {
-    let cap = (ri.memory() / 4).max(16 << 20);
+    let cap = ri.describe_room;
     let mut tried: HashSet<PathBuf> = HashSet::new();
     loop {
         let chosen: Vec<(PathBuf, u64)> = {
@@ -461,10 +462,10 @@ fn redescribe(sb: &Sandbox, root: usize, live: &Mutex<Live>, ri: &RootIndex) {
                     continue;
                 }
             };
-            if l.changed.get(&p) != Some(&n) || l.redescribed_bytes >= cap {
+            let r = Arc::new(Redescribed { stat, nul, tris });
+            if l.changed.get(&p) != Some(&n) || l.redescribed_bytes + r.bytes() > cap {
                 continue;
             }
-            let r = Arc::new(Redescribed { stat, nul, tris });
             l.redescribed_bytes += r.bytes();
             Arc::make_mut(&mut l.changed).remove(&p);
             Arc::make_mut(&mut l.redescribed).insert(p, r);
