@@ -656,3 +656,145 @@ fn changed_files_are_described_again_and_a_later_change_is_seen() {
     assert_eq!(pruned("zebra_word"), zebra - 1);
     assert_eq!(pruned("alpha"), alpha);
 }
+
+/// Closes (after a read) seen in a directory: the test's own inotify watch, to know when the
+/// background description has read a file. `name` and whether it was opened for reading only.
+struct Reads {
+    fd: std::os::fd::OwnedFd,
+}
+
+impl Reads {
+    fn new(dirs: &[&Path]) -> Reads {
+        use rustix::fs::inotify;
+        let fd =
+            inotify::init(inotify::CreateFlags::NONBLOCK | inotify::CreateFlags::CLOEXEC).unwrap();
+        for d in dirs {
+            inotify::add_watch(&fd, *d, inotify::WatchFlags::CLOSE_NOWRITE).unwrap();
+        }
+        Reads { fd }
+    }
+
+    /// The names closed after a read since the last call.
+    fn names(&self) -> Vec<String> {
+        use rustix::fs::inotify;
+        let mut buf = [std::mem::MaybeUninit::<u8>::uninit(); 8192];
+        let mut reader = inotify::Reader::new(&self.fd, &mut buf);
+        let mut out = Vec::new();
+        while let Ok(ev) = reader.next() {
+            if let Some(n) = ev.file_name() {
+                out.push(n.to_string_lossy().into_owned());
+            }
+        }
+        out
+    }
+}
+
+/// A description counts only for the file it read. A directory renamed away and back moves no
+/// file's ctime and reports no change of a file's content (only the tree's shape): if the file a
+/// description read is swapped out by renaming its directory after the read, and a recording
+/// verifies the path (against its old entry) before the description is put in place, the
+/// description must not be put in place: it describes a file that is no longer there, and no
+/// event will ever drop it. The files described meanwhile (large, unchanged) keep the batch open.
+#[test]
+fn a_description_of_a_file_renamed_away_before_it_is_in_place_is_not_used() {
+    const TARGETS: usize = 24;
+    const BIG: usize = 4;
+    for attempt in 0..3 {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        for sub in ["d", "d2", "big", "other"] {
+            fs::create_dir_all(d.join(sub)).unwrap();
+        }
+        for k in 0..TARGETS {
+            fs::write(d.join(format!("d/f{k:02}.txt")), "needle in A\n").unwrap();
+            fs::write(d.join(format!("d2/f{k:02}.txt")), "hay in B\n").unwrap();
+        }
+        let mut big = String::new();
+        let mut i = 0u64;
+        while big.len() < 24 << 20 {
+            big.push_str(&format!(
+                "row {i} of the slow files, {}\n",
+                i * 2654435761 % 1000003
+            ));
+            i += 1;
+        }
+        for j in 0..BIG {
+            fs::write(d.join(format!("big/b{j}.txt")), &big).unwrap();
+        }
+        fs::write(d.join("other/o.txt"), "hay\n").unwrap();
+        std::thread::sleep(Duration::from_millis(2100));
+        let build = || Sandbox::builder().root(d).threads(2).build().unwrap();
+        let (off, on) = (build(), build().with_index());
+        assert!(on.wait_for_index(Duration::from_secs(60)));
+        let needle = args("needle", |a| {
+            a.output_mode = Some(OutputMode::FilesWithMatches);
+            a.limit = Some(1000);
+        });
+        // Record the root's walk: every directory is watched from here on.
+        on.grep_search(&needle).unwrap();
+        assert!(on.wait_for_index(Duration::from_secs(60)));
+        // Report a change to every target and large file without changing any (opened for
+        // writing, nothing written): each joins the changed set with its entry's stat.
+        for k in 0..TARGETS {
+            drop(
+                fs::OpenOptions::new()
+                    .write(true)
+                    .open(d.join(format!("d/f{k:02}.txt")))
+                    .unwrap(),
+            );
+        }
+        for j in 0..BIG {
+            drop(
+                fs::OpenOptions::new()
+                    .write(true)
+                    .open(d.join(format!("big/b{j}.txt")))
+                    .unwrap(),
+            );
+        }
+        // B's directory takes the place of A's: the description will read B's files at d/.
+        fs::rename(d.join("d"), d.join("dx")).unwrap();
+        fs::rename(d.join("d2"), d.join("d")).unwrap();
+        let reads = Reads::new(&[&d.join("d"), &d.join("big")]);
+        // A query elsewhere (its recording does not look at d/) starts the description.
+        on.grep_search(&args("needle", |a| a.path = Some("other".into())))
+            .unwrap();
+        // Once some target of B's has been read while a large file is still to be read, A's
+        // directory goes back: A's files are where they were, with the stat of their entries.
+        let (mut targets, mut bigs) = (0, 0);
+        let t0 = std::time::Instant::now();
+        while targets == 0 && t0.elapsed() < Duration::from_secs(30) {
+            for n in reads.names() {
+                if n.starts_with('f') {
+                    targets += 1;
+                } else if n.starts_with('b') {
+                    bigs += 1;
+                }
+            }
+            std::thread::sleep(Duration::from_micros(200));
+        }
+        assert!(targets > 0, "the description never read a target");
+        let open = bigs < BIG;
+        fs::rename(d.join("d"), d.join("d2")).unwrap();
+        fs::rename(d.join("dx"), d.join("d")).unwrap();
+        // The next query of the root records its walk again: it verifies A's files against their
+        // entries (the descriptions of B's are not in place yet).
+        on.grep_search(&needle).unwrap();
+        assert!(on.wait_for_index(Duration::from_secs(60)));
+        // Replayed: every A file still holds the needle.
+        let x = run(&off, &needle);
+        let mut y = run(&on, &needle);
+        assert!(on.wait_for_index(Duration::from_secs(60)));
+        let ix = y["stats"].as_object_mut().unwrap().remove("index");
+        eprintln!("attempt {attempt}: batch open when swapped back: {open}, index {ix:?}");
+        assert_eq!(
+            x, y,
+            "attempt {attempt}: a stale description served the replay"
+        );
+        assert_eq!(
+            x["matches"].as_str().unwrap().lines().count(),
+            TARGETS,
+            "{}",
+            x["matches"]
+        );
+    }
+}
