@@ -418,7 +418,10 @@ fn walk_and_verify(
 
 /// Describes the changed files of a root again, in rounds, so that they can be pruned again. A
 /// description counts only when no change to its file was reported from before it was read until
-/// it is put in place: the file's number of its last change is the same then as when it was chosen.
+/// it is put in place: the file's number of its last change is the same then as when it was chosen,
+/// and so is the root's generation. A change of the tree's shape (a directory renamed away and
+/// back, say) can put another file at the path without a change to either file reported, and a
+/// recording that verified the path before the description was in place would not see it.
 /// Each file is tried once per call of this function (a file that cannot be described, say one
 /// changed in the last two seconds, is tried again at a later query's call). The descriptions
 /// take at most a quarter of the index's own memory (at least 16 MiB), and never more than
@@ -427,43 +430,57 @@ fn redescribe(sb: &Sandbox, root: usize, live: &Mutex<Live>, ri: &RootIndex) {
     let cap = ri.describe_room;
     let mut tried: HashSet<PathBuf> = HashSet::new();
     loop {
-        let chosen: Vec<(PathBuf, u64)> = {
+        let (chosen, generation, room): (Vec<(PathBuf, u64)>, u64, usize) = {
             let mut l = live.lock().unwrap();
             l.drain();
             if l.redescribed_bytes >= cap {
                 return;
             }
-            l.changed
+            let room = cap - l.redescribed_bytes;
+            let chosen = l
+                .changed
                 .iter()
                 .filter(|(p, n)| l.describable(ri, p, **n) && !tried.contains(*p))
                 .take(REDESCRIBE_STEP)
                 .map(|(p, n)| (p.clone(), *n))
-                .collect()
+                .collect();
+            (chosen, l.generation, room)
         };
         if chosen.is_empty() {
             return;
         }
-        let described: Vec<_> = chosen
-            .into_iter()
-            .map(|(p, n)| {
-                let d = super::build::describe(sb, root, &p);
-                tried.insert(p.clone());
-                (p, n, d)
-            })
-            .collect();
+        // The descriptions held until they are put in place stay within the room left too.
+        let mut described = Vec::new();
+        let mut held = 0usize;
+        for (p, n) in chosen {
+            let d = super::build::describe(sb, root, &p);
+            tried.insert(p.clone());
+            if let Description::Now(_, _, tris) = &d {
+                held += tris.len() * std::mem::size_of::<Trigram>();
+                if held > room {
+                    break;
+                }
+            }
+            described.push((p, n, d));
+        }
         let mut l = live.lock().unwrap();
         l.drain();
+        // The tree's shape changed since the files were chosen: what was read at a path may not
+        // be what is there now, with no change to it reported. Tried again at a later query.
+        let moved = l.generation != generation;
         for (p, n, d) in described {
             let (stat, nul, tris) = match d {
                 Description::Now(stat, nul, tris) => (stat, nul, tris),
                 Description::Later => continue,
                 Description::Never => {
-                    l.undescribable.insert(p, n);
+                    if !moved {
+                        l.undescribable.insert(p, n);
+                    }
                     continue;
                 }
             };
             let r = Arc::new(Redescribed { stat, nul, tris });
-            if l.changed.get(&p) != Some(&n) || l.redescribed_bytes + r.bytes() > cap {
+            if moved || l.changed.get(&p) != Some(&n) || l.redescribed_bytes + r.bytes() > cap {
                 continue;
             }
             l.redescribed_bytes += r.bytes();
