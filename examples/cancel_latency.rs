@@ -41,7 +41,7 @@ fn main() {
             canceller.cancel();
             Instant::now()
         });
-        let page = sb.grep_search_with(&grep, &budget).expect("grep");
+        let page = sb.within(&budget).grep_search(&grep).expect("grep");
         let returned = Instant::now();
         let cancelled = at.join().unwrap();
         assert!(page.timed_out, "the grep finished before the cancel");

@@ -73,7 +73,8 @@ impl AsyncTools {
         self.call_result_with(name, args, &Budget::new()).await
     }
 
-    /// [`AgentTools::call_result_with`] on the blocking pool. Dropping the future before it is done
+    /// [`AgentTools::call_result`] within `budget` ([`AgentTools::within`]) on the blocking pool.
+    /// Dropping the future before it is done
     /// cancels `budget` (and so every call made with it or its clones). A call that panics comes back
     /// as an `IO_ERROR` (the panic is logged).
     pub async fn call_result_with(
@@ -96,9 +97,9 @@ impl AsyncTools {
     ) -> Result<Value> {
         let tools = Arc::clone(&self.tools);
         let tool = name.to_string();
-        let joined = spawn(budget, move || {
+        let joined = spawn(budget, move |budget| {
             let _hold = hold;
-            tools.call_result(&tool, args)
+            tools.within(budget).call_result(&tool, args)
         })
         .await;
         match joined {
@@ -126,9 +127,9 @@ pub(crate) async fn present_holding<H: Send + 'static>(
     hold: H,
 ) -> Result<crate::Presented> {
     let tool = name.to_string();
-    let joined = spawn(budget, move || {
+    let joined = spawn(budget, move |budget| {
         let _hold = hold;
-        tools.present(&tool, args)
+        tools.within(budget).present(&tool, args)
     })
     .await;
     joined.unwrap_or_else(|join| {
@@ -140,9 +141,9 @@ pub(crate) async fn present_holding<H: Send + 'static>(
     })
 }
 
-/// Runs `f` with `budget` in force (see [`Budget::run`]) on Tokio's blocking pool; dropping the
-/// future before `f` returns cancels `budget`, so the tool calls `f` makes stop at their next check.
-/// A panic in `f` is resumed on the caller.
+/// Runs `f` on Tokio's blocking pool, handing it `budget` to make its calls within
+/// ([`Sandbox::within`](crate::Sandbox::within)); dropping the future before `f` returns cancels
+/// `budget`, so those calls stop at their next check. A panic in `f` is resumed on the caller.
 ///
 /// ```
 /// # #[tokio::main(flavor = "current_thread")]
@@ -150,13 +151,16 @@ pub(crate) async fn present_holding<H: Send + 'static>(
 /// let dir = tempfile::tempdir().unwrap();
 /// let sb = rootbound::Sandbox::builder().root(dir.path()).build().unwrap();
 /// let budget = rootbound::Budget::new();
-/// let list = rootbound::asynch::run_blocking(&budget, move || sb.list_dir(&Default::default())).await;
+/// let list = rootbound::asynch::run_blocking(&budget, move |b| {
+///     sb.within(b).list_dir(&Default::default())
+/// })
+/// .await;
 /// assert_eq!(list.unwrap().total, 0);
 /// # }
 /// ```
 pub async fn run_blocking<R, F>(budget: &Budget, f: F) -> R
 where
-    F: FnOnce() -> R + Send + 'static,
+    F: FnOnce(&Budget) -> R + Send + 'static,
     R: Send + 'static,
 {
     match spawn(budget, f).await {
@@ -169,15 +173,15 @@ where
     }
 }
 
-/// Runs `f` under `budget` on the blocking pool; cancels the budget when dropped before it is done.
+/// Runs `f` with `budget` on the blocking pool; cancels the budget when dropped before it is done.
 async fn spawn<R, F>(budget: &Budget, f: F) -> std::result::Result<R, tokio::task::JoinError>
 where
-    F: FnOnce() -> R + Send + 'static,
+    F: FnOnce(&Budget) -> R + Send + 'static,
     R: Send + 'static,
 {
     let mut guard = CancelOnDrop(Some(budget.clone()));
     let inner = budget.clone();
-    let joined = tokio::task::spawn_blocking(move || inner.run(f)).await;
+    let joined = tokio::task::spawn_blocking(move || f(&inner)).await;
     guard.0 = None;
     joined
 }

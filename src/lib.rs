@@ -70,8 +70,9 @@
 //! call: the walk and page assembly run on the calling thread, batches of files are searched on the
 //! pool, and batches of concurrent calls interleave so a large search does not starve a small one. A
 //! call made from a thread of that pool searches inline rather than deadlock. Each call is bounded by
-//! its time budget; a [`Budget`] (deadline plus a cancel switch) passed to the `*_with` methods or to
-//! [`config::AgentTools::call_with`] stops the call at its next check when cancelled.
+//! its time budget; calls made through [`Sandbox::within`] (or [`config::AgentTools::within`]) with a
+//! [`Budget`] (deadline plus a cancel switch) stop at their next check when it is cancelled. The
+//! budget is passed down the call as a value ([`Within`]), never kept in thread-local state.
 //!
 //! ```
 //! use rootbound::{Budget, GrepArgs, Sandbox};
@@ -80,7 +81,7 @@
 //! let sb = Sandbox::builder().root(dir.path()).build().unwrap();
 //! let budget = Budget::new();
 //! budget.cancel();
-//! let err = sb.grep_search_with(&GrepArgs::new("x"), &budget).unwrap_err();
+//! let err = sb.within(&budget).grep_search(&GrepArgs::new("x")).unwrap_err();
 //! assert_eq!(err.code, rootbound::ErrorCode::Cancelled);
 //! ```
 //!
@@ -114,6 +115,7 @@ pub use crate::core::policy::{
     Limits, PathDisplay, Policy, PolicyBuilder, RootMode, RootSpec, SymlinkMode, WritePolicy,
 };
 pub use crate::core::sandbox::Sandbox;
+pub use crate::core::within::Within;
 pub use crate::index::{IndexOptions, IndexStats, IndexStatus, IndexVerify, IndexWhen};
 pub use crate::tools::edit::{Edit, EditArgs, EditResult};
 pub use crate::tools::fsops::{FsOpResult, MkdirArgs, MoveArgs};

@@ -2,7 +2,7 @@
 //! Protocol, with the official Rust SDK (rmcp). `rootbound mcp` is [`serve_stdio`]; a host with its
 //! own rmcp server or transport mounts [`McpServer`], an rmcp [`ServerHandler`].
 //!
-//! It only translates: each `tools/call` runs [`AgentTools::call_result_with`] on Tokio's blocking
+//! It only translates: each `tools/call` runs [`ToolsWithin::call_result`](crate::config::ToolsWithin::call_result) on Tokio's blocking
 //! pool (see [`crate::asynch`]), and the JSON result comes back as `structuredContent` plus a text
 //! rendering for models. Every failure of a call, including an unknown tool or bad arguments, is a
 //! tool error (`isError: true`, text starting with the error code), never a protocol error.

@@ -18,11 +18,11 @@ pub use crate::search::rg::{BinaryMode, RgOptions};
 
 /// [`Sandbox::grep_search`] with rg's settings: one page of the search `rootbound grep` runs.
 pub fn grep_search(sb: &Sandbox, args: &GrepArgs, rg: &RgOptions) -> Result<GrepResult> {
-    sb.grep_search_with_rg(args, Some(rg))
+    sb.fresh().grep_search_with_rg(args, Some(rg))
 }
 
 /// [`Sandbox::glob`] with rg's settings (`rootbound grep --files`): rg's globs, types, ignore kinds
 /// and depth choose the files, in place of `args.pattern`.
 pub fn glob(sb: &Sandbox, args: &GlobArgs, rg: &RgOptions) -> Result<GrepResult> {
-    sb.glob_with_rg(args, Some(rg))
+    sb.fresh().glob_with_rg(args, Some(rg))
 }

@@ -1746,7 +1746,10 @@ fn every_error_code_is_reached() {
             ErrorCode::Cancelled => {
                 let budget = rootbound::Budget::new();
                 budget.cancel();
-                Some(sb.call_with("read_file", json!({"path": "big.txt"}), &budget))
+                Some(
+                    sb.within(&budget)
+                        .call("read_file", json!({"path": "big.txt"})),
+                )
             }
             _ => None,
         };

@@ -367,10 +367,12 @@ fn cancel_from_another_thread_returns_promptly() {
                 args_
             };
             let r = if json {
-                let v = s.call_result_with("grep_search", serde_json::to_value(&args).unwrap(), &b);
+                let v = s
+                    .within(&b)
+                    .call_result("grep_search", serde_json::to_value(&args).unwrap());
                 serde_json::from_value::<GrepResult>(v.unwrap()).unwrap()
             } else {
-                s.grep_search_with(&args, &b).unwrap()
+                s.within(&b).grep_search(&args).unwrap()
             };
             (r, Instant::now())
         });
@@ -402,7 +404,8 @@ fn cancel_from_another_thread_returns_promptly() {
     let budget = Budget::new();
     budget.cancel();
     assert_eq!(
-        sb.grep_search_with(&GrepArgs::new("x"), &budget)
+        sb.within(&budget)
+            .grep_search(&GrepArgs::new("x"))
             .unwrap_err()
             .code,
         rootbound::ErrorCode::Cancelled
@@ -413,7 +416,7 @@ fn cancel_from_another_thread_returns_promptly() {
         ("list_dir", json!({})),
         ("stat", json!({"path": "f0000.txt"})),
     ] {
-        let v = sb.call_with(tool, args, &budget);
+        let v = sb.within(&budget).call(tool, args);
         assert_eq!(v["error"]["code"], "CANCELLED", "{tool}: {v}");
     }
 }
@@ -426,10 +429,8 @@ fn a_budget_deadline_shortens_the_call() {
     let sb = sandbox(dir.path(), 2);
     let t = Instant::now();
     let r = sb
-        .grep_search_with(
-            &GrepArgs::new(SLOW),
-            &Budget::new().with_timeout(Duration::from_millis(100)),
-        )
+        .within(&Budget::new().with_timeout(Duration::from_millis(100)))
+        .grep_search(&GrepArgs::new(SLOW))
         .unwrap();
     assert!(r.timed_out, "{r:?}");
     assert!(

@@ -266,9 +266,12 @@ fn call_args(args: &Bound<'_, PyAny>) -> PyResult<Result<Value, String>> {
 /// Runs one call: the result, or the error object.
 fn run(tools: &AgentTools, name: &str, args: Value, budget: &rootbound::Budget) -> (bool, Value) {
     let out = if tools.profile() == Profile::Rootbound {
-        tools.call_result_with(name, args, budget)
+        tools.within(budget).call_result(name, args)
     } else {
-        tools.present_with(name, args, budget).map(|p| p.structured)
+        tools
+            .within(budget)
+            .present(name, args)
+            .map(|p| p.structured)
     };
     match out {
         Ok(v) => (true, v),

@@ -62,7 +62,7 @@ impl Fields {
     }
 }
 
-impl crate::Sandbox {
+impl crate::Within<'_> {
     /// Runs one tool call and emits its audit event: `path=` when the call resolved a path (the
     /// root-relative name `run` returns), else `request=` with the agent's argument verbatim.
     pub(crate) fn audited<T>(
@@ -79,7 +79,7 @@ impl crate::Sandbox {
         };
         let asked = || request.map_or(Target::None, Target::Request);
         // Every tool call passes here: one started with a cancelled budget does nothing.
-        let outcome = if crate::core::deadline::current_cancelled() {
+        let outcome = if self.budget().is_cancelled() {
             Err(crate::Error::cancelled())
         } else {
             run()
@@ -88,12 +88,11 @@ impl crate::Sandbox {
             Ok((value, path)) => {
                 let f = fields(&value);
                 let target = path.map_or_else(asked, Target::Path);
-                let result =
-                    if f.result == "timed_out" && crate::core::deadline::current_cancelled() {
-                        "cancelled"
-                    } else {
-                        f.result
-                    };
+                let result = if f.result == "timed_out" && self.budget().is_cancelled() {
+                    "cancelled"
+                } else {
+                    f.result
+                };
                 audit.emit(target, f.bytes, f.matches, f.truncated, result);
                 Ok(value)
             }

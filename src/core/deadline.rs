@@ -2,13 +2,12 @@
 //! reads and while the calling thread waits for search results.
 //!
 //! A caller that wants to cancel calls, or to give them a tighter deadline than the policy's, makes a
-//! [`Budget`] and passes it to a `_with` method (`Sandbox::grep_search_with`, `Sandbox::call_with`,
-//! ...), or runs any calls under [`Budget::run`]. Every [`Deadline`] made on that thread while the
-//! budget is in force (that is, every deadline of those calls, whichever layer makes it) is bounded
-//! by the budget's deadline and sees its cancel switch; the copies handed to search workers share
-//! the switch. So cancelling stops a call wherever it would have stopped at its deadline.
+//! [`Budget`] and calls the tools through [`Sandbox::within`](crate::Sandbox::within) (or
+//! [`AgentTools::within`](crate::config::AgentTools::within)). The budget travels with the call as
+//! an explicit value: every [`Deadline`] a call makes comes from it ([`Budget::deadline_after`]), bounded
+//! by its deadline and sharing its cancel switch, and a tool that makes calls of its own splits it
+//! ([`Budget::split`]). So cancelling stops a call wherever it would have stopped at its deadline.
 
-use std::cell::RefCell;
 use std::io::{self, Read};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -17,11 +16,9 @@ use std::time::{Duration, Instant};
 /// The budget of one or more tool calls: an optional deadline and a cancel switch. Cheap to clone;
 /// clones share the switch, so one clone can cancel a call made with another from any thread.
 ///
-/// A call returns promptly once its budget is cancelled: `grep_search` and `glob` return the page
-/// found so far exactly as at their deadline (`timed_out: true`, `truncated: true`, a cursor that
-/// resumes), `read_file` in line mode fails with `CANCELLED`, and a call started with an
-/// already-cancelled budget fails with `CANCELLED` before doing anything. A deadline here only
-/// shortens a call: the policy's timeout (and the call's `timeout_ms`) still apply.
+/// Calls are made within a budget through [`Sandbox::within`](crate::Sandbox::within); see
+/// [`Within`](crate::Within) for what cancelling does. A deadline here only shortens a call: the
+/// policy's timeout (and the call's `timeout_ms`) still apply.
 ///
 /// ```
 /// use rootbound::{Budget, GrepArgs, Sandbox};
@@ -29,10 +26,10 @@ use std::time::{Duration, Instant};
 /// std::fs::write(dir.path().join("a.txt"), "needle\n").unwrap();
 /// let sb = Sandbox::builder().root(dir.path()).build().unwrap();
 /// let budget = Budget::new().with_timeout(std::time::Duration::from_secs(5));
-/// let page = sb.grep_search_with(&GrepArgs::new("needle"), &budget).unwrap();
+/// let page = sb.within(&budget).grep_search(&GrepArgs::new("needle")).unwrap();
 /// assert_eq!(page.match_lines, 1);
 /// budget.cancel(); // e.g. from another thread while a call runs
-/// let err = sb.grep_search_with(&GrepArgs::new("needle"), &budget).unwrap_err();
+/// let err = sb.within(&budget).grep_search(&GrepArgs::new("needle")).unwrap_err();
 /// assert_eq!(err.code, rootbound::ErrorCode::Cancelled);
 /// ```
 #[derive(Debug, Clone)]
@@ -120,7 +117,7 @@ impl Budget {
     /// std::fs::write(dir.path().join("b.txt"), "hay\n").unwrap();
     /// let sb = Sandbox::builder().root(dir.path()).build().unwrap();
     /// let budget = Budget::new();
-    /// sb.grep_search_with(&GrepArgs::new("needle"), &budget).unwrap();
+    /// sb.within(&budget).grep_search(&GrepArgs::new("needle")).unwrap();
     /// assert_eq!(budget.progress().files, 2);
     /// assert_eq!(budget.progress().bytes, 11);
     /// ```
@@ -131,65 +128,35 @@ impl Budget {
         }
     }
 
-    /// Runs `f` with this budget in force on the current thread: every tool call `f` makes on this
-    /// thread (typed or JSON) is bounded by it. Nested budgets: the innermost one is in force.
-    ///
-    /// ```
-    /// let dir = tempfile::tempdir().unwrap();
-    /// let sb = rootbound::Sandbox::builder().root(dir.path()).build().unwrap();
-    /// let budget = rootbound::Budget::new();
-    /// budget.cancel();
-    /// let v = budget.run(|| sb.call("list_dir", serde_json::json!({})));
-    /// assert_eq!(v["error"]["code"], "CANCELLED");
-    /// ```
-    pub fn run<R>(&self, f: impl FnOnce() -> R) -> R {
-        struct Restore(Option<Budget>);
-        impl Drop for Restore {
-            fn drop(&mut self) {
-                let prev = self.0.take();
-                CURRENT.with(|c| *c.borrow_mut() = prev);
-            }
+    /// A deadline `timeout` from now, bounded by this budget's own deadline and expired as soon as
+    /// the budget is cancelled; its progress counts go to this budget. Every deadline of a call is
+    /// made here, from the call's budget.
+    pub(crate) fn deadline_after(&self, timeout: Duration) -> Deadline {
+        let at = far(Instant::now(), timeout);
+        Deadline {
+            at: self.deadline.map_or(at, |d| d.min(at)),
+            hit: AtomicBool::new(false),
+            budget: Some(Arc::clone(&self.shared)),
+            stop: None,
         }
-        let prev = CURRENT.with(|c| c.replace(Some(self.clone())));
-        let _restore = Restore(prev);
-        f()
+    }
+
+    /// This budget cut to `timeout` from now, sharing its cancel switch and counters: for a tool
+    /// that makes several calls of its own, so that together they keep the one budget of the call.
+    pub(crate) fn split(&self, timeout: Duration) -> Budget {
+        self.clone().with_deadline(far(Instant::now(), timeout))
+    }
+
+    /// Whether this budget is spent: its deadline passed, or it was cancelled.
+    pub(crate) fn spent(&self) -> bool {
+        self.is_cancelled() || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 }
 
-thread_local! {
-    /// The budget in force on this thread (see [`Budget::run`]).
-    static CURRENT: RefCell<Option<Budget>> = const { RefCell::new(None) };
-}
-
-/// The budget in force on this thread, if any.
-pub(crate) fn current() -> Option<Budget> {
-    CURRENT.with(|c| c.borrow().clone())
-}
-
-/// Runs `f` under one deadline `timeout` from now (tightened by, and sharing the cancel switch of,
-/// the budget already in force): for a tool that makes several calls of its own, so that together
-/// they keep the one budget of the call.
-pub(crate) fn within<R>(timeout: Duration, f: impl FnOnce() -> R) -> R {
-    let at = Instant::now() + timeout;
-    let budget = match current() {
-        Some(outer) => {
-            let at = outer.deadline().map_or(at, |d| d.min(at));
-            outer.with_deadline(at)
-        }
-        None => Budget::new().with_deadline(at),
-    };
-    budget.run(f)
-}
-
-/// Whether the budget in force on this thread (if any) is spent: its deadline passed, or it was
-/// cancelled. For a tool that splits its budget among calls of its own (see [`within`]).
-pub(crate) fn current_spent() -> bool {
-    current().is_some_and(|b| b.is_cancelled() || b.deadline().is_some_and(|d| Instant::now() >= d))
-}
-
-/// Whether the budget in force on this thread (if any) is cancelled.
-pub(crate) fn current_cancelled() -> bool {
-    CURRENT.with(|c| c.borrow().as_ref().is_some_and(Budget::is_cancelled))
+/// `now + timeout`, or a year from now when that overflows.
+fn far(now: Instant, timeout: Duration) -> Instant {
+    now.checked_add(timeout)
+        .unwrap_or(now + Duration::from_secs(86_400 * 365))
 }
 
 /// A wall-clock budget shared by every worker of one call, with the cancel switch of the
@@ -217,27 +184,26 @@ impl Clone for Deadline {
 }
 
 impl Deadline {
-    /// A deadline `budget` from now; inside [`Budget::run`] (every `_with` call) also bounded by that
-    /// budget's deadline and expired as soon as it is cancelled.
-    pub fn after(budget: Duration) -> Self {
-        let now = Instant::now();
-        let at = now
-            .checked_add(budget)
-            .unwrap_or(now + Duration::from_secs(86_400 * 365));
-        CURRENT.with(|c| match &*c.borrow() {
-            Some(b) => Deadline {
-                at: b.deadline.map_or(at, |d| d.min(at)),
-                hit: AtomicBool::new(false),
-                budget: Some(Arc::clone(&b.shared)),
-                stop: None,
-            },
-            None => Deadline {
-                at,
-                hit: AtomicBool::new(false),
-                budget: None,
-                stop: None,
-            },
-        })
+    /// A deadline `timeout` from now that no caller's budget bounds or cancels: for work outside
+    /// any tool call (the index's background build). A call's deadlines come from its budget
+    /// ([`Budget::deadline_after`]).
+    pub(crate) fn detached(timeout: Duration) -> Self {
+        Deadline {
+            at: far(Instant::now(), timeout),
+            hit: AtomicBool::new(false),
+            budget: None,
+            stop: None,
+        }
+    }
+
+    /// A copy cut to `timeout` from now (or this deadline, if sooner), sharing its cancel switch:
+    /// for one step of a call that must not use all of what is left.
+    pub(crate) fn cut(&self, timeout: Duration) -> Deadline {
+        Deadline {
+            at: self.at.min(far(Instant::now(), timeout)),
+            hit: AtomicBool::new(false),
+            ..self.clone()
+        }
     }
 
     /// A copy that also expires once `stop` is set: a call hands it to its workers and sets `stop`
@@ -317,19 +283,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn budget_bounds_deadlines_made_under_it() {
+    fn a_budget_bounds_and_cancels_the_deadlines_made_from_it() {
         let b = Budget::new().with_timeout(Duration::from_millis(0));
-        assert!(!Deadline::after(Duration::from_secs(60)).expired());
-        assert!(b.run(|| Deadline::after(Duration::from_secs(60)).expired()));
+        assert!(!Deadline::detached(Duration::from_secs(60)).expired());
+        assert!(b.deadline_after(Duration::from_secs(60)).expired());
         let b = Budget::new();
-        let d = b.run(|| Deadline::after(Duration::from_secs(60)));
+        let d = b.deadline_after(Duration::from_secs(60));
         let copy = d.clone();
         assert!(!d.expired() && !copy.expired());
+        let part = b.split(Duration::from_secs(60));
+        assert!(!part.spent());
         b.clone().cancel();
         assert!(d.expired() && d.cancelled() && copy.expired());
-        // Out of the scope, deadlines are plain again.
-        assert!(!Deadline::after(Duration::from_secs(60)).expired());
-        assert!(!current_cancelled());
-        assert!(b.run(current_cancelled));
+        assert!(part.spent() && part.deadline_after(Duration::from_secs(60)).cancelled());
+        assert!(b.split(Duration::ZERO).spent());
     }
 }

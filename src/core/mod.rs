@@ -20,3 +20,4 @@ pub(crate) mod pool;
 pub(crate) mod resolve;
 pub(crate) mod sandbox;
 pub(crate) mod watch;
+pub(crate) mod within;

@@ -299,8 +299,7 @@ pub(crate) fn refused(format: DocFormat, reason: Reason) -> Extracted {
     out::Out::new(0).finish(format, Some(reason), 0, 0)
 }
 
-/// Extracts the text of `bytes` as `format`, within `limits` and `timeout` (and the cancel switch
-/// of a [`crate::Budget`] in force, see [`crate::Budget::run`]). Never panics (a panic inside a
+/// Extracts the text of `bytes` as `format`, within `limits` and `timeout`. Never panics (a panic inside a
 /// parser is caught: the text so far is returned with reason `internal_error`).
 pub fn extract(
     bytes: &[u8],
@@ -308,7 +307,7 @@ pub fn extract(
     limits: &DocLimits,
     timeout: Duration,
 ) -> Extracted {
-    extract_within(bytes, format, limits, &Deadline::after(timeout))
+    extract_within(bytes, format, limits, &Deadline::detached(timeout))
 }
 
 /// [`extract`] within the call's deadline.

@@ -469,7 +469,7 @@ mod tests {
     use crate::documents::DocLimits;
 
     fn ops(content: &[u8], limits: &DocLimits) -> (Vec<(String, usize)>, Option<Reason>) {
-        let d = Deadline::after(std::time::Duration::from_secs(30));
+        let d = Deadline::detached(std::time::Duration::from_secs(30));
         let ctx = Ctx::new(limits, &d);
         let mut ops = Ops::new(content, &ctx);
         let mut v = Vec::new();

@@ -205,7 +205,7 @@ pub(super) fn build_root(
         ..Default::default()
     };
     // The build has no time limit of its own: the memory cap bounds it.
-    let deadline = Deadline::after(Duration::from_secs(u32::MAX as u64));
+    let deadline = Deadline::detached(Duration::from_secs(u32::MAX as u64));
     let walk = Walk {
         gate: &sb.gate,
         root: RootId::Read(root),

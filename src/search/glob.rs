@@ -1,9 +1,8 @@
 //! glob: file names matching a pattern, on the same root-bound walker, sorted and paginated like grep.
 
 use crate::core::audit::Fields;
-use crate::core::deadline::Deadline;
 use crate::core::error::{Error, Result};
-use crate::core::sandbox::Sandbox;
+use crate::core::within::Within;
 use crate::search::contract::{GlobArgs, GlobSort, Globs, GrepResult, OutputMode};
 use crate::search::cursor;
 use crate::search::page::Page;
@@ -15,14 +14,14 @@ use std::sync::Arc;
 /// At most this many files are sorted by modification time in one call.
 const MAX_SORTED: usize = 100_000;
 
-impl Sandbox {
+impl Within<'_> {
     /// Lists files whose path matches a glob, in path order. The result has grep's shape, with one path
     /// per line in `matches`.
     pub fn glob(&self, args: &GlobArgs) -> Result<GrepResult> {
         self.glob_with_rg(args, None)
     }
 
-    /// [`Sandbox::glob`] with the command line's rg settings (`rootbound grep --files`, a dialect's
+    /// [`Within::glob`] with the command line's rg settings (`rootbound grep --files`, a dialect's
     /// case-insensitive glob): rg's globs, types, ignore kinds and depth, which then replace
     /// `args.pattern`.
     pub(crate) fn glob_with_rg(
@@ -63,9 +62,7 @@ impl Sandbox {
         let skip = self.skip_of(cursor.as_ref(), offset)?;
         let first_index = cursor.as_ref().map_or(offset, |c| c.index);
         let mut page = Page::listing(limit, max_bytes, skip);
-        let deadline = Arc::new(Deadline::after(
-            self.policy.limits.call_timeout(args.timeout_ms),
-        ));
+        let deadline = Arc::new(self.deadline(args.timeout_ms));
         // Ignore files compile within the call's budget.
         let filter = Filter {
             ignore: IgnoreBudget {

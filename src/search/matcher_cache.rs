@@ -37,14 +37,15 @@ struct Memo {
 
 static MEMO: LazyLock<Mutex<Memo>> = LazyLock::new(Mutex::default);
 
-/// [`build_any_within`] under a deadline of the policy's `timeout_ms` from now.
+/// [`build_any_within`] under a deadline of the policy's `timeout_ms` from now, bound to no call:
+/// for the command line's `-r` replacer, which the operator gives.
 pub(crate) fn build_any(
     pattern: &str,
     more: &[String],
     flags: MatchFlags,
     limits: &Limits,
 ) -> Result<RegexMatcher> {
-    let deadline = Deadline::after(Duration::from_millis(limits.timeout_ms));
+    let deadline = Deadline::detached(Duration::from_millis(limits.timeout_ms));
     build_any_within(pattern, more, flags, limits, &deadline)
 }
 

@@ -11,7 +11,7 @@ use crate::core::deadline::Deadline;
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::mutate::{self, Dest, Existing};
 use crate::core::open::Kind;
-use crate::core::sandbox::Sandbox;
+use crate::core::within::Within;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
@@ -137,7 +137,7 @@ impl Form {
     }
 }
 
-impl Sandbox {
+impl Within<'_> {
     /// Replaces exact text in a file under the write root; see [`EditArgs`].
     ///
     /// Modifying an existing file needs the policy's `allow_overwrite` (the edit call itself is the
@@ -146,7 +146,7 @@ impl Sandbox {
         self.edit_file_with_context(args, DIFF_CONTEXT)
     }
 
-    /// [`Sandbox::edit_file`] with `context` unchanged lines around each change in the diff (a
+    /// [`Within::edit_file`] with `context` unchanged lines around each change in the diff (a
     /// dialect's own: the MCP reference server's jsdiff writes 4).
     pub(crate) fn edit_file_with_context(
         &self,
@@ -179,7 +179,7 @@ impl Sandbox {
         }
         let edits = edit_list(args)?;
         // The edits, the hint and the diff share the call's one budget.
-        let deadline = Deadline::after(Duration::from_millis(self.policy.limits.timeout_ms));
+        let deadline = self.deadline(None);
         let (_, policy) = self.write_root()?;
         let raw = args.path.as_str();
         let dry = args.dry_run.unwrap_or(false);
@@ -312,7 +312,7 @@ impl Sandbox {
     /// The diff edit_file would show of `before` to `after` (`--- a/`/`+++ b/` without a name), for
     /// a dialect whose edit is written another way; empty when the write root may not be read.
     pub(crate) fn edit_diff_text(&self, before: &[u8], after: &[u8], context: usize) -> String {
-        let deadline = Deadline::after(Duration::from_millis(self.policy.limits.timeout_ms));
+        let deadline = self.deadline(None);
         self.edit_diff(before, after, std::path::Path::new(""), &deadline, context)
             .unwrap_or_default()
     }
@@ -548,7 +548,7 @@ fn closest_line(text: &[u8], old: &str, call: &Deadline) -> Option<u64> {
         .filter(|w| !w.is_empty())
         .take(MAX_HINT_WORDS)
         .collect();
-    let deadline = Deadline::after(Duration::from_millis(HINT_MS).min(call.remaining()));
+    let deadline = call.cut(Duration::from_millis(HINT_MS));
     let mut best: Option<(usize, u64)> = None;
     for (i, line) in text.split(|&b| b == b'\n').enumerate() {
         if i % 1024 == 0 && deadline.expired() {
@@ -588,12 +588,12 @@ mod tests {
             closest_line(
                 text,
                 "println!(\"bye\");",
-                &Deadline::after(Duration::from_secs(5))
+                &Deadline::detached(Duration::from_secs(5))
             ),
             Some(2)
         );
         assert_eq!(
-            closest_line(text, "zzz", &Deadline::after(Duration::from_secs(5))),
+            closest_line(text, "zzz", &Deadline::detached(Duration::from_secs(5))),
             None
         );
         assert_eq!(line_numbers(b"a\nb\na\n", &[0, 4]), vec![1, 3]);

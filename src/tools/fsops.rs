@@ -8,7 +8,8 @@ use crate::core::audit::Fields;
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::mutate::{self, Existing};
 use crate::core::open::{self, Kind};
-use crate::core::sandbox::{denied, Sandbox};
+use crate::core::sandbox::denied;
+use crate::core::within::Within;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -54,7 +55,7 @@ pub struct FsOpResult {
     pub replaced: bool,
 }
 
-impl Sandbox {
+impl Within<'_> {
     /// Creates a directory (and its missing parents) under the write root. An existing directory is
     /// success with `created: false`.
     ///
@@ -151,7 +152,7 @@ impl Sandbox {
                 format!("'{src_raw}' is a FIFO, socket or device and is not moved"),
             ));
         }
-        let checked = self.check_move(&src, kind, &dst, src_raw, dst_raw)?;
+        let checked = self.check_move(&src, kind, &dst, src_raw, dst_raw, &self.deadline(None))?;
         let replace = match self.existing(&dst, dst_raw)? {
             None => false,
             Some(Existing {

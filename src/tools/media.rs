@@ -4,7 +4,7 @@ use crate::core::audit::Fields;
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::io::pread_exact;
 use crate::core::open::{Kind, Want};
-use crate::core::sandbox::Sandbox;
+use crate::core::within::Within;
 use base64::Engine;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -44,7 +44,7 @@ pub struct MediaResult {
 /// Largest media file returned (base64 makes it a third larger).
 pub const MAX_MEDIA_BYTES: u64 = 8 * 1024 * 1024;
 
-impl Sandbox {
+impl Within<'_> {
     /// Reads an image or audio file as base64 with a sniffed MIME type, up to [`MAX_MEDIA_BYTES`].
     ///
     /// ```

@@ -6,6 +6,7 @@ pub(crate) mod client_roots;
 pub(crate) mod edit;
 pub(crate) mod fsops;
 pub(crate) mod media;
+pub(crate) mod plain;
 pub mod profile;
 pub(crate) mod read;
 pub(crate) mod read_many;
@@ -14,13 +15,13 @@ pub(crate) mod router;
 pub(crate) mod schema;
 pub(crate) mod stat_list;
 pub(crate) mod tree;
-pub(crate) mod with_budget;
 pub(crate) mod write;
 
 pub use catalog::ToolName;
 
 use crate::core::error::{Error, ErrorCode};
 use crate::core::sandbox::Sandbox;
+use crate::core::within::Within;
 use crate::{GlobArgs, GrepArgs, ListArgs, ReadArgs, StatArgs};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -240,15 +241,59 @@ impl Sandbox {
         definitions(self.tools())
     }
 
+    /// Why this sandbox does not serve `name` (an unknown name, no roots, no write root, a policy).
+    pub(crate) fn refusal(&self, name: &str) -> Error {
+        let has_write_root = self.policy.write.is_some() && self.write_root.is_some();
+        let Some(tool) = ToolName::parse(name) else {
+            return unknown_tool(name);
+        };
+        if !tool.needs_write_root() {
+            if self.roots.is_empty() {
+                return Error::new(
+                    ErrorCode::OutOfSandbox,
+                    format!("tool '{name}' has nothing to work in: this sandbox has no read roots"),
+                );
+            }
+            return Error::new(
+                ErrorCode::Denied,
+                format!("tool '{name}' is not enabled by this sandbox's policy"),
+            );
+        }
+        match name {
+            _ if !has_write_root => Error::new(
+                ErrorCode::Denied,
+                format!("tool '{name}' is not enabled: this sandbox has no write root"),
+            ),
+            "edit_file" => Error::new(
+                ErrorCode::Denied,
+                "tool 'edit_file' is not enabled: the write root is not readable (it is not inside a \
+                 read root, or a deny rule covers it), and an edit would reveal what the file holds; \
+                 use write_file",
+            ),
+            "delete_file" => Error::new(
+                ErrorCode::Denied,
+                "tool 'delete_file' is not enabled: this sandbox's policy does not allow deleting \
+                 files (allow_delete)",
+            ),
+            _ => Error::new(
+                ErrorCode::Denied,
+                format!("tool '{name}' is not enabled by this sandbox's policy"),
+            ),
+        }
+    }
+}
+
+impl Within<'_> {
     /// Dispatches a tool call and always returns JSON: the result, or `{"error": {...}}`.
     ///
     /// ```
     /// let dir = tempfile::tempdir().unwrap();
     /// std::fs::write(dir.path().join("a.txt"), "hi").unwrap();
     /// let sb = rootbound::Sandbox::builder().root(dir.path()).build().unwrap();
-    /// let ok = sb.call("read_file", serde_json::json!({"path": "a.txt"}));
+    /// let budget = rootbound::Budget::new();
+    /// let ok = sb.within(&budget).call("read_file", serde_json::json!({"path": "a.txt"}));
     /// assert_eq!(ok["content"], "hi");
-    /// let bad = sb.call("read_file", serde_json::json!({"path": "a.txt", "bogus": 1}));
+    /// let bad = sb.within(&budget).call("read_file", serde_json::json!({"path": "a.txt", "bogus": 1}));
     /// assert_eq!(bad["error"]["code"], "INVALID_ARGUMENT");
     /// ```
     pub fn call(&self, name: &str, args: Value) -> Value {
@@ -258,7 +303,7 @@ impl Sandbox {
         }
     }
 
-    /// Like [`Sandbox::call`], keeping the error typed.
+    /// Like [`Within::call`], keeping the error typed.
     pub fn call_result(&self, name: &str, args: Value) -> Result<Value, Error> {
         self.dispatch(name, args, false).map(|d| d.value)
     }
@@ -298,47 +343,6 @@ impl Sandbox {
             ToolName::CreateDirectory => r.run(|a| self.create_directory(&a), as_json),
             ToolName::MoveFile => r.run(|a| self.move_file(&a), as_json),
             ToolName::DeleteFile => r.run(|a| self.delete_file(&a), render::write),
-        }
-    }
-
-    /// Why this sandbox does not serve `name` (an unknown name, no roots, no write root, a policy).
-    pub(crate) fn refusal(&self, name: &str) -> Error {
-        let has_write_root = self.policy.write.is_some() && self.write_root.is_some();
-        let Some(tool) = ToolName::parse(name) else {
-            return unknown_tool(name);
-        };
-        if !tool.needs_write_root() {
-            if self.roots.is_empty() {
-                return Error::new(
-                    ErrorCode::OutOfSandbox,
-                    format!("tool '{name}' has nothing to work in: this sandbox has no read roots"),
-                );
-            }
-            return Error::new(
-                ErrorCode::Denied,
-                format!("tool '{name}' is not enabled by this sandbox's policy"),
-            );
-        }
-        match name {
-            _ if !has_write_root => Error::new(
-                ErrorCode::Denied,
-                format!("tool '{name}' is not enabled: this sandbox has no write root"),
-            ),
-            "edit_file" => Error::new(
-                ErrorCode::Denied,
-                "tool 'edit_file' is not enabled: the write root is not readable (it is not inside a \
-                 read root, or a deny rule covers it), and an edit would reveal what the file holds; \
-                 use write_file",
-            ),
-            "delete_file" => Error::new(
-                ErrorCode::Denied,
-                "tool 'delete_file' is not enabled: this sandbox's policy does not allow deleting \
-                 files (allow_delete)",
-            ),
-            _ => Error::new(
-                ErrorCode::Denied,
-                format!("tool '{name}' is not enabled by this sandbox's policy"),
-            ),
         }
     }
 }

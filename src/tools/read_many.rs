@@ -5,14 +5,12 @@
 //! files in path order; one file's error does not fail the call.
 
 use crate::core::audit::Fields;
-use crate::core::deadline::Deadline;
 use crate::core::error::{Error, Result};
-use crate::core::sandbox::Sandbox;
+use crate::core::within::Within;
 use crate::search::contract::GlobArgs;
 use crate::tools::read::ReadArgs;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use std::time::Duration;
 
 /// Arguments of `read_many_files`.
 ///
@@ -99,7 +97,7 @@ pub struct ReadManyResult {
 /// Files one call lists at most (globs included).
 const MAX_FILES: usize = 200;
 
-impl Sandbox {
+impl Within<'_> {
     /// Reads several files under one byte budget; see [`ReadManyArgs`].
     pub fn read_many_files(&self, args: &ReadManyArgs) -> Result<ReadManyResult> {
         self.audited(
@@ -124,11 +122,11 @@ impl Sandbox {
         }
         // Every read and glob below runs under this call's one deadline.
         let timeout = self.policy.limits.call_timeout(args.timeout_ms);
-        crate::core::deadline::within(timeout, || self.many_within(args, timeout))
+        self.split(timeout).many_within(args)
     }
 
-    fn many_within(&self, args: &ReadManyArgs, timeout: Duration) -> Result<ReadManyResult> {
-        let deadline = Deadline::after(timeout);
+    fn many_within(&self, args: &ReadManyArgs) -> Result<ReadManyResult> {
+        let deadline = self.deadline(None);
         let cap = self.policy.limits.max_read_bytes.max(1);
         let mut budget = args.max_bytes.unwrap_or(cap).clamp(1, cap);
         let mut out = ReadManyResult::default();

@@ -6,6 +6,7 @@
 //! decides which sandboxes to build (`config::AgentConfig::build`). A plain sandbox is one too
 //! ([`AgentTools::from_sandbox`]), so front ends never need to know whether a config file was used.
 
+use crate::core::deadline::Budget;
 use crate::core::error::{Error, ErrorCode};
 use crate::core::sandbox::Sandbox;
 use crate::tools::{definitions, unknown_tool, ToolInfo, ToolName};
@@ -140,27 +141,50 @@ impl AgentTools {
         definitions(self.tools())
     }
 
-    /// Dispatches a call to the sandbox of its tool; always JSON (the result or `{"error": ...}`).
+    /// Dispatches a call to the sandbox of its tool, within a budget of its own; always JSON (the
+    /// result or `{"error": ...}`).
+    pub fn call(&self, name: &str, args: Value) -> Value {
+        self.within(&Budget::new()).call(name, args)
+    }
+
+    /// Like [`AgentTools::call`], keeping the error typed.
+    pub fn call_result(&self, name: &str, args: Value) -> Result<Value, Error> {
+        self.within(&Budget::new()).call_result(name, args)
+    }
+
+    /// The agent's tools within `budget`: a tighter deadline, a cancel switch (see [`Within`]).
+    ///
+    /// ```
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let sb = rootbound::Sandbox::builder().root(dir.path()).build().unwrap();
+    /// let tools = rootbound::config::AgentTools::from_sandbox(sb);
+    /// let budget = rootbound::Budget::new();
+    /// budget.cancel();
+    /// let v = tools.within(&budget).call("list_dir", serde_json::json!({}));
+    /// assert_eq!(v["error"]["code"], "CANCELLED");
+    /// ```
+    pub fn within(&self, budget: &Budget) -> ToolsWithin<'_> {
+        ToolsWithin {
+            tools: self,
+            budget: budget.clone(),
+        }
+    }
+}
+
+/// An agent's tools within a caller's [`Budget`] (see [`Within`]): made by [`AgentTools::within`].
+#[derive(Debug, Clone)]
+pub struct ToolsWithin<'a> {
+    pub(crate) tools: &'a AgentTools,
+    pub(crate) budget: Budget,
+}
+
+impl ToolsWithin<'_> {
+    /// [`AgentTools::call`] within the budget.
     pub fn call(&self, name: &str, args: Value) -> Value {
         self.call_result(name, args).unwrap_or_else(|e| e.to_json())
     }
 
-    /// [`AgentTools::call`] within `budget` (a tighter deadline, a cancel switch; see [`crate::Budget`]).
-    pub fn call_with(&self, name: &str, args: Value, budget: &crate::Budget) -> Value {
-        budget.run(|| self.call(name, args))
-    }
-
-    /// [`AgentTools::call_result`] within `budget`.
-    pub fn call_result_with(
-        &self,
-        name: &str,
-        args: Value,
-        budget: &crate::Budget,
-    ) -> Result<Value, Error> {
-        budget.run(|| self.call_result(name, args))
-    }
-
-    /// Like [`AgentTools::call`], keeping the error typed.
+    /// [`AgentTools::call_result`] within the budget.
     pub fn call_result(&self, name: &str, args: Value) -> Result<Value, Error> {
         self.dispatch(name, args, false).map(|d| d.value)
     }
@@ -172,14 +196,15 @@ impl AgentTools {
         args: Value,
         text: bool,
     ) -> Result<crate::tools::Done, Error> {
-        if let Some(sb) = self.sandbox_for(name) {
-            return sb.dispatch(name, args, text);
+        let tools = self.tools;
+        if let Some(sb) = tools.sandbox_for(name) {
+            return sb.within(&self.budget).dispatch(name, args, text);
         }
         // An unknown name is a bad argument.
         let Some(tool) = ToolName::parse(name) else {
             return Err(unknown_tool(name));
         };
-        if let [only] = self.sandboxes.as_slice() {
+        if let [only] = tools.sandboxes.as_slice() {
             if !only.enables(tool) {
                 // The sandbox's own refusal (it knows why: no roots, no write root, its policy).
                 return Err(only.refusal(name));

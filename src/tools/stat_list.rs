@@ -2,12 +2,11 @@
 
 use crate::core::admit::{self, RootId};
 use crate::core::audit::Fields;
-use crate::core::deadline::Deadline;
 use crate::core::dirs::{self, FileType};
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::names;
 use crate::core::open::{Kind, Want};
-use crate::core::sandbox::Sandbox;
+use crate::core::within::Within;
 use crate::walk::{self, Filter, IgnoreLevel, Visibility};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -120,7 +119,7 @@ pub struct ListResult {
     pub timed_out: bool,
 }
 
-impl Sandbox {
+impl Within<'_> {
     /// Metadata of one path (symlinks inside the root are followed).
     pub fn stat(&self, args: &StatArgs) -> Result<StatResult> {
         self.audited(
@@ -202,9 +201,7 @@ impl Sandbox {
                 .collect();
             return Ok((l, String::new()));
         };
-        let deadline = std::sync::Arc::new(Deadline::after(
-            self.policy.limits.call_timeout(args.timeout_ms),
-        ));
+        let deadline = std::sync::Arc::new(self.deadline(args.timeout_ms));
         let loc = self.locate(raw, Want::Dir)?;
         if loc.opened.kind() != Kind::Dir {
             return Err(Error::new(
@@ -354,7 +351,7 @@ pub struct RootsResult {
     pub roots: Vec<RootEntry>,
 }
 
-impl Sandbox {
+impl Within<'_> {
     /// The roots this sandbox serves, as displayed paths: the read roots in order, then the write root.
     pub fn list_roots(&self, _args: &RootsArgs) -> Result<RootsResult> {
         self.audited(

@@ -7,12 +7,11 @@
 
 use crate::core::admit::RootId;
 use crate::core::audit::Fields;
-use crate::core::deadline::Deadline;
 use crate::core::dirs::{self, FileType};
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::names;
 use crate::core::open::{Kind, Want};
-use crate::core::sandbox::Sandbox;
+use crate::core::within::Within;
 use crate::search::contract::Globs;
 use crate::walk::{self, IgnoreLevel, Visibility};
 use schemars::JsonSchema;
@@ -122,7 +121,7 @@ struct Pending {
     ign: Option<Arc<IgnoreLevel>>,
 }
 
-impl Sandbox {
+impl Within<'_> {
     /// A bounded recursive listing of one directory; see [`TreeArgs`].
     pub fn directory_tree(&self, args: &TreeArgs) -> Result<TreeResult> {
         self.audited(
@@ -134,9 +133,7 @@ impl Sandbox {
     }
 
     fn tree_inner(&self, args: &TreeArgs) -> Result<(TreeResult, String)> {
-        let deadline = Arc::new(Deadline::after(
-            self.policy.limits.call_timeout(args.timeout_ms),
-        ));
+        let deadline = Arc::new(self.deadline(args.timeout_ms));
         let cap = self.policy.limits.max_list_entries.max(1) as u64;
         let max_entries = args.max_entries.unwrap_or(cap).clamp(1, cap);
         let max_depth = args.max_depth.unwrap_or(3).clamp(1, 16);

@@ -353,6 +353,53 @@ fn only_core_makes_filesystem_calls() {
     }
 }
 
+/// The thread-local state the crate keeps, each with why it holds nothing of a call: a call's
+/// budget (deadline, cancel switch, progress) travels down the call as a value (`Within`), so that
+/// no call sees another's budget and no layer can miss it.
+const THREAD_LOCALS: &[(&str, &str)] = &[
+    (
+        "search/grep/worker.rs",
+        "a search thread's reusable read buffer",
+    ),
+    ("index/build.rs", "an index build thread's reusable buffers"),
+    (
+        "cli/grep/print/mod.rs",
+        "the command line's printer state, one command per process",
+    ),
+];
+
+#[test]
+fn no_call_state_is_thread_local() {
+    let root = src();
+    let mut files = Vec::new();
+    sources(&root, &mut files);
+    let mut found = Vec::new();
+    for f in &files {
+        let rel = f
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let text = std::fs::read_to_string(f).unwrap();
+        if code(&text).iter().any(|(_, l)| l.contains("thread_local!")) {
+            found.push(rel);
+        }
+    }
+    let allowed: Vec<&str> = THREAD_LOCALS.iter().map(|(f, _)| *f).collect();
+    let bad: Vec<&String> = found
+        .iter()
+        .filter(|f| !allowed.contains(&f.as_str()))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "thread-local state in {bad:?}: pass a call's state down as a value, or list why it holds \
+         nothing of a call"
+    );
+    for f in allowed {
+        assert!(found.iter().any(|x| x == f), "stale entry {f}");
+    }
+}
+
 #[test]
 fn the_rules_see_a_violation() {
     // The checks above must be able to fail: a core line naming tools is caught, a grouped use too.

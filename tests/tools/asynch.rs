@@ -126,10 +126,10 @@ async fn run_blocking_runs_under_the_budget_and_cancels_on_drop() {
         .unwrap();
     let budget = Budget::new();
     let sb2 = sb.clone();
-    let fut = run_blocking(&budget, move || {
+    let fut = run_blocking(&budget, move |b| {
         let mut args = GrepArgs::new(SLOW);
         args.output_mode = Some(rootbound::OutputMode::Count);
-        sb2.grep_search(&args)
+        sb2.within(b).grep_search(&args)
     });
     let started = Instant::now();
     assert!(tokio::time::timeout(Duration::from_millis(150), fut)
@@ -138,10 +138,10 @@ async fn run_blocking_runs_under_the_budget_and_cancels_on_drop() {
     assert!(budget.is_cancelled());
     // The pool's one thread is free again soon: a small grep on it answers at once.
     std::fs::write(tmp.path().join("z.md"), "needle\n").unwrap();
-    let quick = run_blocking(&Budget::new(), move || {
+    let quick = run_blocking(&Budget::new(), move |b| {
         let mut args = GrepArgs::new("needle");
         args.include = Some(rootbound::Globs::One("*.md".into()));
-        sb.grep_search(&args)
+        sb.within(b).grep_search(&args)
     })
     .await
     .unwrap();

@@ -7,5 +7,6 @@
 
 mod asynch;
 mod budget;
+mod call_context;
 mod dispatch;
 mod everyday;

@@ -5,6 +5,7 @@
 
 use super::{Admitted, Dest, Existing};
 use crate::core::admit::RootId;
+use crate::core::deadline::Deadline;
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::io::pread_exact;
 use crate::core::names::EntryName;
@@ -78,6 +79,7 @@ impl Sandbox {
         dst: &'a Dest,
         src_raw: &str,
         dst_raw: &str,
+        deadline: &Deadline,
     ) -> Result<MoveChecked<'a>> {
         // What is moved keeps its kind under its new name: a directory (or a link that may stand for
         // one) is checked against dir-only rules at both ends.
@@ -116,7 +118,7 @@ impl Sandbox {
             )));
         }
         if kind == Kind::Dir {
-            self.check_subtree(&src.dir, &src.name, &src.rel, &dst.rel, src_raw)?;
+            self.check_subtree(&src.dir, &src.name, (&src.rel, &dst.rel), src_raw, deadline)?;
         }
         Ok(MoveChecked {
             src,
@@ -175,9 +177,9 @@ impl Sandbox {
         &self,
         parent: &OwnedFd,
         name: &EntryName,
-        rel: &Path,
-        to: &Path,
+        (rel, to): (&Path, &Path),
         raw: &str,
+        deadline: &Deadline,
     ) -> Result<()> {
         if !self.gate.has_path_rules() {
             return Ok(());
@@ -199,9 +201,6 @@ impl Sandbox {
         // Directories still to list, relative to `top`.
         let mut pending = vec![PathBuf::new()];
         let mut seen = 0usize;
-        let deadline = crate::core::deadline::Deadline::after(std::time::Duration::from_millis(
-            self.policy.limits.timeout_ms,
-        ));
         while let Some(inner) = pending.pop() {
             let fd = if inner.as_os_str().is_empty() {
                 top.try_clone().map_err(|_| unreadable())?

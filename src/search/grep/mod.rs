@@ -13,6 +13,7 @@ use crate::core::audit::Fields;
 use crate::core::deadline::Deadline;
 use crate::core::error::{Error, Result};
 use crate::core::sandbox::Sandbox;
+use crate::core::within::Within;
 use crate::search::contract::{GrepArgs, GrepResult, OutputFormat, OutputMode, Stats, MAX_OFFSET};
 use crate::search::cursor::{self, Cursor};
 use crate::search::file::{Context, FileOpts, SeqSkip};
@@ -58,13 +59,13 @@ const MAX_BATCH: usize = 64;
 /// waits for at most one batch per busy thread, not for 64 slow files.
 const BATCH_TIME: Duration = Duration::from_millis(4);
 
-impl Sandbox {
+impl Within<'_> {
     /// Searches file contents under the roots; pages as the [crate docs](crate#paging) describe.
     pub fn grep_search(&self, args: &GrepArgs) -> Result<GrepResult> {
         self.grep_search_with_rg(args, None)
     }
 
-    /// [`Sandbox::grep_search`] with the command line's rg settings (`rootbound grep`).
+    /// [`Within::grep_search`] with the command line's rg settings (`rootbound grep`).
     pub(crate) fn grep_search_with_rg(
         &self,
         args: &GrepArgs,
@@ -81,7 +82,7 @@ impl Sandbox {
         )
     }
 
-    /// Searches as [`Sandbox::grep_search`] does, in one pass with no page limit, and hands every
+    /// Searches as [`Within::grep_search`] does, in one pass with no page limit, and hands every
     /// searched file's hits to `each` in walk order: raw line bytes, byte offsets, match ranges and
     /// context, as [`HitOptions`] asks (paging, `limit`, `max_bytes`, `cursor`, `offset` and
     /// `output_format` are ignored). `each` returns false to stop the search. The files are searched
@@ -135,11 +136,7 @@ impl Sandbox {
     ) -> Result<Searched> {
         let stream = matches!(output, Output::Stream(..));
         let limits = &self.policy.limits;
-        let timeout = args
-            .timeout_ms
-            .unwrap_or(limits.timeout_ms)
-            .min(limits.timeout_ms);
-        let deadline = Arc::new(Deadline::after(Duration::from_millis(timeout)));
+        let deadline = Arc::new(self.deadline(args.timeout_ms));
         let flags = match_flags(args, rg);
         let invert = args.invert.unwrap_or(false);
         // With `invert` the lines shown hold no match: rg shows them whole under `-o` too.

@@ -4,7 +4,7 @@
 
 use super::{input_of, parse, text, text_output, Def, Presented};
 use crate::core::error::Error;
-use crate::core::sandbox::Sandbox;
+use crate::core::within::Within;
 use crate::tools::ToolName;
 use crate::{
     EditArgs, GlobArgs, Globs, GrepArgs, GrepResult, HitKind, OutputFormat, OutputMode, ReadArgs,
@@ -182,7 +182,7 @@ pub(super) fn defs() -> &'static [Def] {
     })
 }
 
-pub(super) fn call(sb: &Sandbox, def: &Def, args: Value) -> Result<Presented, Error> {
+pub(super) fn call(sb: &Within<'_>, def: &Def, args: Value) -> Result<Presented, Error> {
     match def.engine {
         ToolName::ReadFile => read(sb, parse(args)?),
         ToolName::GrepSearch => grep(sb, parse(args)?),
@@ -219,7 +219,7 @@ pub(super) fn call(sb: &Sandbox, def: &Def, args: Value) -> Result<Presented, Er
     }
 }
 
-fn read(sb: &Sandbox, a: Read) -> Result<Presented, Error> {
+fn read(sb: &Within<'_>, a: Read) -> Result<Presented, Error> {
     let start = a.offset.unwrap_or(1).max(1);
     let r = sb.read_file(&ReadArgs {
         path: a.file_path,
@@ -252,7 +252,7 @@ fn read(sb: &Sandbox, a: Read) -> Result<Presented, Error> {
     Ok(text(out, Some(r.truncated)))
 }
 
-fn grep(sb: &Sandbox, a: Grep) -> Result<Presented, Error> {
+fn grep(sb: &Within<'_>, a: Grep) -> Result<Presented, Error> {
     let mode = a.output_mode.unwrap_or(OutputMode::FilesWithMatches);
     let limit = match a.head_limit {
         None => HEAD_LIMIT,
@@ -332,7 +332,7 @@ fn unnumbered(r: &GrepResult, context: bool) -> String {
     out
 }
 
-fn glob(sb: &Sandbox, a: GlobIn) -> Result<Presented, Error> {
+fn glob(sb: &Within<'_>, a: GlobIn) -> Result<Presented, Error> {
     let r = sb.glob(&GlobArgs {
         pattern: a.pattern,
         path: a.path,

@@ -4,7 +4,7 @@
 
 use super::{input_of, parse, text, text_output, Def, Presented};
 use crate::core::error::Error;
-use crate::core::sandbox::Sandbox;
+use crate::core::within::Within;
 use crate::tools::tree::TreeNode;
 use crate::tools::ToolName;
 use crate::{Globs, GrepArgs, Kind, OutputMode, ReadArgs, StatArgs, TreeArgs};
@@ -140,7 +140,7 @@ pub(super) fn defs() -> &'static [Def] {
     })
 }
 
-pub(super) fn call(sb: &Sandbox, def: &Def, args: Value) -> Result<Presented, Error> {
+pub(super) fn call(sb: &Within<'_>, def: &Def, args: Value) -> Result<Presented, Error> {
     match def.engine {
         ToolName::ReadFile => read(sb, parse(args)?),
         ToolName::DirectoryTree => list(sb, parse(args)?),
@@ -148,7 +148,7 @@ pub(super) fn call(sb: &Sandbox, def: &Def, args: Value) -> Result<Presented, Er
     }
 }
 
-fn read(sb: &Sandbox, a: Read) -> Result<Presented, Error> {
+fn read(sb: &Within<'_>, a: Read) -> Result<Presented, Error> {
     // As in Codex, the indentation options matter only in indentation mode.
     if a.mode == Some(Mode::Indentation) {
         return indentation::read(sb, a);
@@ -218,7 +218,7 @@ fn flatten(node: &TreeNode, prefix: &str, depth: usize, out: &mut Vec<Entry>) {
     }
 }
 
-fn list(sb: &Sandbox, a: List) -> Result<Presented, Error> {
+fn list(sb: &Within<'_>, a: List) -> Result<Presented, Error> {
     let offset = a.offset.unwrap_or(1);
     let limit = a.limit.unwrap_or(LIST_LIMIT);
     let depth = a.depth.unwrap_or(LIST_DEPTH);
@@ -261,7 +261,7 @@ fn list(sb: &Sandbox, a: List) -> Result<Presented, Error> {
     Ok(text(out.join("\n"), None))
 }
 
-fn grep(sb: &Sandbox, a: Grep) -> Result<Presented, Error> {
+fn grep(sb: &Within<'_>, a: Grep) -> Result<Presented, Error> {
     if a.pattern.trim().is_empty() {
         return Err(Error::invalid("pattern must not be empty"));
     }
@@ -326,7 +326,7 @@ fn grep(sb: &Sandbox, a: Grep) -> Result<Presented, Error> {
 mod indentation {
     use super::{numbered, text, Presented, Read, READ_LINES};
     use crate::core::error::{Error, ErrorCode};
-    use crate::core::sandbox::Sandbox;
+    use crate::core::within::Within;
     use crate::ReadArgs;
 
     /// Columns a tab counts for when measuring indentation.
@@ -358,7 +358,7 @@ mod indentation {
             .sum()
     }
 
-    pub(super) fn read(sb: &Sandbox, a: Read) -> Result<Presented, Error> {
+    pub(super) fn read(sb: &Within<'_>, a: Read) -> Result<Presented, Error> {
         let offset = a.offset.unwrap_or(1);
         let limit = a.limit.unwrap_or(READ_LINES);
         let opts = a.indentation.unwrap_or_default();

@@ -31,7 +31,8 @@ mod mcp_filesystem;
 
 use crate::core::error::{Error, ErrorCode};
 use crate::core::sandbox::Sandbox;
-use crate::tools::router::AgentTools;
+use crate::core::within::Within;
+use crate::tools::router::{AgentTools, ToolsWithin};
 use crate::tools::{ToolInfo, ToolName};
 use crate::Budget;
 use serde::de::DeserializeOwned;
@@ -179,7 +180,7 @@ impl Def {
 }
 
 /// A dialect's call: its sandbox, the tool, the (coerced) arguments.
-type Call = fn(&Sandbox, &Def, Value) -> Result<Presented, Error>;
+type Call = fn(&Within<'_>, &Def, Value) -> Result<Presented, Error>;
 
 impl AgentTools {
     /// These tools presented in `profile`'s dialect (see [`Profile`]).
@@ -226,15 +227,17 @@ impl AgentTools {
             .map(|t| format.definition(&t))
             .collect()
     }
+}
 
+impl ToolsWithin<'_> {
     /// Calls a tool by its name in the profile and presents the result (text blocks rendered by the
     /// shared renderer for `rootbound`, in the dialect's words otherwise).
     pub fn present(&self, name: &str, args: Value) -> Result<Presented, Error> {
-        if self.profile == Profile::Rootbound {
+        let profile = self.tools.profile;
+        if profile == Profile::Rootbound {
             return Ok(native(name, self.dispatch(name, args, true)?));
         }
-        let Some(def) = self
-            .profile
+        let Some(def) = profile
             .defs()
             .iter()
             .find(|d| d.name == name || d.aliases.contains(&name))
@@ -243,8 +246,8 @@ impl AgentTools {
                 ErrorCode::InvalidArgument,
                 format!(
                     "unknown tool '{name}' (profile {}: {})",
-                    self.profile,
-                    self.profile
+                    profile,
+                    profile
                         .defs()
                         .iter()
                         .map(|d| d.name)
@@ -253,7 +256,7 @@ impl AgentTools {
                 ),
             ));
         };
-        let Some(sb) = self.sandbox_for(def.engine.as_str()) else {
+        let Some(sb) = self.tools.sandbox_for(def.engine.as_str()) else {
             // The engine's refusal says why (no roots, no write root, not enabled).
             return Err(self
                 .call_result(def.engine.as_str(), json!({}))
@@ -263,23 +266,20 @@ impl AgentTools {
                 }));
         };
         let args = crate::tools::args::normalize(args, &def.input, def.unset);
-        let call: Call = match self.profile {
+        let call: Call = match profile {
             Profile::ClaudeCode => claude_code::call,
             Profile::GeminiCli => gemini_cli::call,
             Profile::Codex => codex::call,
             _ => mcp_filesystem::call,
         };
-        call(sb, def, args).map_err(|e| in_dialect(self.profile, e))
+        call(&sb.within(&self.budget), def, args).map_err(|e| in_dialect(profile, e))
     }
+}
 
-    /// [`AgentTools::present`] within `budget` (a tighter deadline, a cancel switch).
-    pub fn present_with(
-        &self,
-        name: &str,
-        args: Value,
-        budget: &Budget,
-    ) -> Result<Presented, Error> {
-        budget.run(|| self.present(name, args))
+impl AgentTools {
+    /// [`ToolsWithin::present`] within a budget of its own.
+    pub fn present(&self, name: &str, args: Value) -> Result<Presented, Error> {
+        self.within(&Budget::new()).present(name, args)
     }
 }
 
@@ -560,7 +560,7 @@ pub(crate) fn excluded(set: &globset::GlobSet, path: &str) -> bool {
 /// A dialect's write: its tools replace an existing file (the operator's `allow_overwrite` still
 /// decides; without it the call is DENIED).
 pub(crate) fn write_replacing(
-    sb: &crate::Sandbox,
+    sb: &Within<'_>,
     path: String,
     content: String,
 ) -> Result<crate::WriteResult, Error> {

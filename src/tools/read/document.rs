@@ -5,10 +5,10 @@ use crate::core::deadline::Deadline;
 use crate::core::error::{Error, Result};
 use crate::core::io::pread_exact;
 use crate::core::sandbox::{Located, Sandbox};
+use crate::core::within::Within;
 use crate::documents::{cached_extract, detect, refused, DocLimits, Extracted, FileKey, Reason};
 use std::os::unix::ffi::OsStrExt;
 use std::sync::Arc;
-use std::time::Duration;
 
 /// The extracted text of the opened file when it is a document (`None`: not a document).
 pub(crate) fn extract_opened(
@@ -35,13 +35,13 @@ pub(crate) fn extract_opened(
 
 /// Fills `out` with a page of the document's text; false when the file is not a document.
 pub(crate) fn read_document(
-    sb: &Sandbox,
+    sb: &Within<'_>,
     loc: &Located,
     head: &[u8],
     args: &ReadArgs,
     out: &mut ReadResult,
 ) -> Result<bool> {
-    let deadline = Deadline::after(Duration::from_millis(sb.policy.limits.timeout_ms));
+    let deadline = sb.deadline(None);
     let Some(x) = extract_opened(loc, head, &deadline)? else {
         return Ok(false);
     };

@@ -1,14 +1,12 @@
 //! read_file: byte pages that reassemble to the file, line pages for people and models, encodings.
 
 use crate::core::audit::Fields;
-use crate::core::deadline::Deadline;
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::io::pread_exact;
 use crate::core::open::{Kind, Want};
-use crate::core::sandbox::Sandbox;
+use crate::core::within::Within;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use std::time::Duration;
 
 #[cfg(feature = "documents")]
 mod document;
@@ -204,7 +202,7 @@ const SNIFF: usize = 8192;
 const CHUNK: usize = 64 * 1024;
 const DEFAULT_MAX_LINES: u64 = 2000;
 
-impl Sandbox {
+impl Within<'_> {
     /// Reads one page of a file (byte or line pages; see the [crate docs](crate#paging)).
     pub fn read_file(&self, args: &ReadArgs) -> Result<ReadResult> {
         self.audited(
@@ -260,7 +258,7 @@ impl Sandbox {
             || args.tail_lines.is_some();
         if line_mode {
             check_line_args(args)?;
-            let deadline = Deadline::after(Duration::from_millis(self.policy.limits.timeout_ms));
+            let deadline = self.deadline(None);
             match args.tail_lines {
                 Some(n) => self.read_tail(fd, n.max(1), args, enc, cap, &deadline, &mut out)?,
                 None => self.read_lines(fd, args, enc, cap, &deadline, &mut out)?,

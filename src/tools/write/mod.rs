@@ -5,7 +5,7 @@ use crate::core::audit::Fields;
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::mutate::{publish, shared, Existing};
 use crate::core::open::Kind;
-use crate::core::sandbox::Sandbox;
+use crate::core::within::Within;
 use base64::Engine;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -67,7 +67,7 @@ pub struct WriteResult {
     pub deleted: bool,
 }
 
-impl Sandbox {
+impl Within<'_> {
     /// Writes a file under the write root.
     ///
     /// A new file is created exclusively; an existing one is replaced only when the call says

@@ -1,6 +1,7 @@
 //! grep_search as Gemini CLI prints it: per-file blocks, auto-context, `exclude_pattern`.
 
 use super::*;
+use crate::core::within::Within;
 
 /// Longest line grep_search and read_file show, in characters (Gemini CLI's
 /// MAX_LINE_LENGTH_TEXT_FILE); longer ones end in `... [truncated]`.
@@ -18,7 +19,7 @@ pub(super) fn cut_line(line: &str) -> (String, bool) {
 /// it as Gemini CLI shows them: `dir_path`, or with no `dir_path` the one root (Gemini CLI searches
 /// its target directory). None with several roots and no `dir_path`: paths are then shown as the
 /// engine shows them.
-fn search_base(sb: &Sandbox, dir: Option<&str>) -> Option<String> {
+fn search_base(sb: &Within<'_>, dir: Option<&str>) -> Option<String> {
     let dir = match dir {
         Some(d) => d,
         None if sb.roots().len() == 1 => ".",
@@ -44,7 +45,7 @@ fn shown_path<'a>(path: &'a str, base: Option<&str>) -> &'a str {
         .unwrap_or(path)
 }
 
-pub(super) fn grep(sb: &Sandbox, a: Grep) -> Result<Presented, Error> {
+pub(super) fn grep(sb: &Within<'_>, a: Grep) -> Result<Presented, Error> {
     let names_only = a.names_only == Some(true);
     // Gemini CLI searches its target directory when no dir_path is given and says so as ".".
     let where_ = a.dir_path.clone().unwrap_or_else(|| ".".into());
@@ -170,22 +171,27 @@ const MAX_EXCLUDE_PAGES: usize = 50;
 /// `exclude` are left out, and left-out matches do not count toward `total_max_matches`. Pages are
 /// read as hits until the answer is full, the search ends, or the call's one budget is spent: the
 /// kept hits, the matches among them, and whether more were left.
-fn excluding(sb: &Sandbox, args: GrepArgs, exclude: &str) -> Result<(Vec<Hit>, u64, bool), Error> {
+fn excluding(
+    sb: &Within<'_>,
+    args: GrepArgs,
+    exclude: &str,
+) -> Result<(Vec<Hit>, u64, bool), Error> {
     let flags = MatchFlags {
         case_insensitive: args.case_insensitive.unwrap_or(false),
         ..MatchFlags::default()
     };
-    let exclude = matcher_cache::build_any(exclude, &[], flags, &sb.policy.limits)
+    let limits = &sb.policy.limits;
+    let exclude = matcher_cache::build_any_within(exclude, &[], flags, limits, &sb.deadline(None))
         .map_err(|e| Error::invalid(format!("exclude_pattern: {}", e.message)))?;
     let wanted = args.limit.unwrap_or(MAX_MATCHES);
     // Every page runs under the call's one budget.
     let budget = std::time::Duration::from_millis(sb.policy.limits.timeout_ms);
-    crate::core::deadline::within(budget, || excluding_pages(sb, args, &exclude, wanted))
+    excluding_pages(&sb.split(budget), args, &exclude, wanted)
 }
 
-/// The pages of [`excluding`], under the budget in force.
+/// The pages of [`excluding`], within `sb`'s budget.
 fn excluding_pages(
-    sb: &Sandbox,
+    sb: &Within<'_>,
     mut args: GrepArgs,
     exclude: &grep_regex::RegexMatcher,
     wanted: u64,
@@ -220,7 +226,7 @@ fn excluding_pages(
                 break;
             }
         }
-        if args.cursor.is_some() && crate::core::deadline::current_spent() {
+        if args.cursor.is_some() && sb.budget().spent() {
             timed_out = true;
             more = true;
             break;

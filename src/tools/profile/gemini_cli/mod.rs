@@ -7,7 +7,7 @@ mod replace;
 
 use super::{input_of, parse, text, text_output, Def, Presented};
 use crate::core::error::{Error, ErrorCode};
-use crate::core::sandbox::Sandbox;
+use crate::core::within::Within;
 use crate::search::matcher::MatchFlags;
 use crate::search::matcher_cache;
 use crate::search::rg::RgOptions;
@@ -253,7 +253,7 @@ pub(super) fn defs() -> &'static [Def] {
     })
 }
 
-pub(super) fn call(sb: &Sandbox, def: &Def, args: Value) -> Result<Presented, Error> {
+pub(super) fn call(sb: &Within<'_>, def: &Def, args: Value) -> Result<Presented, Error> {
     match def.engine {
         ToolName::ReadFile => read(sb, parse(args)?),
         ToolName::ReadManyFiles => read_many(sb, parse(args)?),
@@ -276,7 +276,7 @@ pub(super) fn call(sb: &Sandbox, def: &Def, args: Value) -> Result<Presented, Er
     }
 }
 
-fn read(sb: &Sandbox, a: Read) -> Result<Presented, Error> {
+fn read(sb: &Within<'_>, a: Read) -> Result<Presented, Error> {
     if a.start_line == Some(0) {
         return Err(Error::invalid(
             "start_line must be at least 1 (lines are numbered from 1)",
@@ -363,7 +363,7 @@ fn read(sb: &Sandbox, a: Read) -> Result<Presented, Error> {
     Ok(text(out, Some(more)))
 }
 
-fn read_many(sb: &Sandbox, a: ReadMany) -> Result<Presented, Error> {
+fn read_many(sb: &Within<'_>, a: ReadMany) -> Result<Presented, Error> {
     let _ = (
         a.recursive,
         a.use_default_excludes,
@@ -410,7 +410,7 @@ fn read_many(sb: &Sandbox, a: ReadMany) -> Result<Presented, Error> {
     Ok(text(out, Some(r.truncated)))
 }
 
-fn glob(sb: &Sandbox, a: GlobIn) -> Result<Presented, Error> {
+fn glob(sb: &Within<'_>, a: GlobIn) -> Result<Presented, Error> {
     let _ = a.respect_gemini_ignore;
     let where_ = a
         .dir_path
@@ -497,7 +497,7 @@ fn locale_cmp(a: &str, b: &str) -> std::cmp::Ordering {
         .then_with(|| a.cmp(b))
 }
 
-fn list(sb: &Sandbox, a: List) -> Result<Presented, Error> {
+fn list(sb: &Within<'_>, a: List) -> Result<Presented, Error> {
     let ignore = super::globs(a.ignore.as_deref().unwrap_or_default())?;
     let respect = a
         .file_filtering_options

@@ -2,11 +2,12 @@
 //! "flexible" match, and its error texts.
 
 use super::*;
+use crate::core::within::Within;
 
 /// replace, as Gemini CLI's edit tool (edit.ts): the exact text first; when it is not found, Gemini's
 /// "flexible" strategy (the lines of old_string compared with leading and trailing white space
 /// ignored, the replacement given the matched block's indentation); its error texts.
-pub(super) fn replace(sb: &Sandbox, a: Replace) -> Result<Presented, Error> {
+pub(super) fn replace(sb: &Within<'_>, a: Replace) -> Result<Presented, Error> {
     let _ = a.instruction;
     let all = a.allow_multiple == Some(true);
     let exact = sb.edit_file(&EditArgs {

@@ -2,14 +2,14 @@
 //! empty `oldText` that inserts at the start of the file (through the engine's edit).
 
 use crate::core::error::{Error, ErrorCode};
-use crate::core::sandbox::Sandbox;
+use crate::core::within::Within;
 use crate::{Edit, EditArgs, ReadArgs, StatArgs};
 
 /// jsdiff's default context: unchanged lines around each change in the reference's diff.
 pub(super) const DIFF_CONTEXT: usize = 4;
 
 /// Whether `path` names something (anything the engine's stat reaches); other errors are the call's.
-pub(super) fn exists(sb: &Sandbox, path: &str) -> Result<bool, Error> {
+pub(super) fn exists(sb: &Within<'_>, path: &str) -> Result<bool, Error> {
     match sb.stat(&StatArgs {
         path: path.to_string(),
     }) {
@@ -29,7 +29,7 @@ pub(super) fn exists(sb: &Sandbox, path: &str) -> Result<bool, Error> {
 /// empty file has no text to anchor on: its edits are applied to the texts they insert and the
 /// result written with the engine's write_file. Answers the engine's unified diff.
 pub(super) fn insert_at_start(
-    sb: &Sandbox,
+    sb: &Within<'_>,
     path: &str,
     edits: Vec<Edit>,
     dry_run: Option<bool>,
@@ -132,7 +132,7 @@ fn renumber(mut e: Error, path: &str, n: usize) -> Error {
 /// write_file (replacing: the overwrite policy applies); as the reference, which reads then writes,
 /// text written to the file between the read and the write is replaced.
 fn insert_into_empty(
-    sb: &Sandbox,
+    sb: &Within<'_>,
     path: &str,
     edits: &[Edit],
     dry_run: Option<bool>,

@@ -3,7 +3,7 @@
 
 use super::{Search, SortBy, Tree};
 use crate::core::error::Error;
-use crate::core::sandbox::Sandbox;
+use crate::core::within::Within;
 use crate::tools::profile::{excluded, globs, text, Presented};
 use crate::tools::tree::TreeNode;
 use crate::{GlobArgs, Globs, ListArgs, TreeArgs};
@@ -24,7 +24,11 @@ fn format_size(bytes: u64) -> String {
     format!("{v:.2} {}", UNITS[i])
 }
 
-pub(super) fn list(sb: &Sandbox, path: String, sizes: Option<SortBy>) -> Result<Presented, Error> {
+pub(super) fn list(
+    sb: &Within<'_>,
+    path: String,
+    sizes: Option<SortBy>,
+) -> Result<Presented, Error> {
     let r = sb.list_dir(&ListArgs {
         path: Some(path),
         hidden: Some(true),
@@ -78,7 +82,7 @@ pub(super) fn list(sb: &Sandbox, path: String, sizes: Option<SortBy>) -> Result<
     Ok(text(lines.join("\n"), None))
 }
 
-pub(super) fn tree(sb: &Sandbox, a: Tree) -> Result<Presented, Error> {
+pub(super) fn tree(sb: &Within<'_>, a: Tree) -> Result<Presented, Error> {
     let ex = a.exclude_patterns.unwrap_or_default();
     let r = sb.directory_tree(&TreeArgs {
         path: Some(super::home(sb, a.path)?),
@@ -107,7 +111,7 @@ pub(super) fn tree(sb: &Sandbox, a: Tree) -> Result<Presented, Error> {
     Ok(text(out, None))
 }
 
-pub(super) fn search(sb: &Sandbox, a: Search) -> Result<Presented, Error> {
+pub(super) fn search(sb: &Within<'_>, a: Search) -> Result<Presented, Error> {
     let exclude = globs(a.exclude_patterns.as_deref().unwrap_or_default())?;
     let r = sb.glob(&GlobArgs {
         pattern: a.pattern,

@@ -7,7 +7,7 @@ mod listing;
 
 use super::{input_of, parse, text, Block, Def, Presented};
 use crate::core::error::{Error, ErrorCode};
-use crate::core::sandbox::Sandbox;
+use crate::core::within::Within;
 use crate::tools::ToolName;
 use crate::{
     Edit, EditArgs, MediaArgs, MkdirArgs, MoveArgs, ReadArgs, ReadManyArgs, RootsArgs, StatArgs,
@@ -243,7 +243,7 @@ pub(super) fn defs() -> &'static [Def] {
     })
 }
 
-pub(super) fn call(sb: &Sandbox, def: &Def, args: Value) -> Result<Presented, Error> {
+pub(super) fn call(sb: &Within<'_>, def: &Def, args: Value) -> Result<Presented, Error> {
     match def.name {
         "read_file" | "read_text_file" => read(sb, parse(args)?),
         "read_media_file" => media(sb, parse(args)?),
@@ -381,7 +381,7 @@ pub(super) fn call(sb: &Sandbox, def: &Def, args: Value) -> Result<Presented, Er
     }
 }
 
-fn read(sb: &Sandbox, a: ReadText) -> Result<Presented, Error> {
+fn read(sb: &Within<'_>, a: ReadText) -> Result<Presented, Error> {
     if a.head.is_some() && a.tail.is_some() {
         return Err(Error::invalid(
             "Cannot specify both head and tail parameters simultaneously",
@@ -420,7 +420,7 @@ fn read(sb: &Sandbox, a: ReadText) -> Result<Presented, Error> {
     Ok(text(out, None))
 }
 
-fn media(sb: &Sandbox, a: PathOnly) -> Result<Presented, Error> {
+fn media(sb: &Within<'_>, a: PathOnly) -> Result<Presented, Error> {
     let r = sb.read_media_file(&MediaArgs {
         path: home(sb, a.path)?,
     })?;
@@ -443,7 +443,7 @@ fn media(sb: &Sandbox, a: PathOnly) -> Result<Presented, Error> {
     })
 }
 
-fn read_multiple(sb: &Sandbox, a: ReadMultiple) -> Result<Presented, Error> {
+fn read_multiple(sb: &Within<'_>, a: ReadMultiple) -> Result<Presented, Error> {
     let r = sb.read_many_files(&ReadManyArgs {
         paths: a
             .paths
@@ -486,7 +486,7 @@ fn read_multiple(sb: &Sandbox, a: ReadMultiple) -> Result<Presented, Error> {
 /// The reference's `expandHome`: `~` and `~/x` name the home directory (`$HOME`). Here the expansion
 /// is used only when it lands inside a root; otherwise the call is refused saying so, rather than
 /// letting `~` reach the resolver as a literal name.
-pub(super) fn home(sb: &Sandbox, path: String) -> Result<String, Error> {
+pub(super) fn home(sb: &Within<'_>, path: String) -> Result<String, Error> {
     if path != "~" && !path.starts_with("~/") {
         return Ok(path);
     }
