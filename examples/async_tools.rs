@@ -4,7 +4,7 @@
 //! with `tokio::time::timeout`: dropping its future cancels its budget, and the search stops at
 //! its next check instead of running on to its deadline.
 
-use rootbound::asynch::AsyncTools;
+use rootbound::async_tools::AsyncTools;
 use rootbound::config::AgentTools;
 use rootbound::{Budget, Sandbox};
 use serde_json::json;

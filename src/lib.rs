@@ -94,7 +94,7 @@
 #![deny(missing_docs)]
 
 #[cfg(feature = "tokio")]
-pub mod asynch;
+pub mod async_tools;
 pub mod config;
 mod core;
 #[cfg(feature = "documents")]

@@ -3,7 +3,7 @@
 //! own rmcp server or transport mounts [`McpServer`], an rmcp [`ServerHandler`].
 //!
 //! It only translates: each `tools/call` runs [`ToolsWithin::call_result`](crate::config::ToolsWithin::call_result) on Tokio's blocking
-//! pool (see [`crate::asynch`]), and the JSON result comes back as `structuredContent` plus a text
+//! pool (see [`crate::async_tools`]), and the JSON result comes back as `structuredContent` plus a text
 //! rendering for models. Every failure of a call, including an unknown tool or bad arguments, is a
 //! tool error (`isError: true`, text starting with the error code), never a protocol error.
 //!
@@ -31,7 +31,7 @@ mod wire;
 
 pub use wire::LineTransport;
 
-use crate::asynch::AsyncTools;
+use crate::async_tools::AsyncTools;
 use crate::config::AgentTools;
 use crate::{Block, Budget, Error, ErrorCode, Presented, Progress};
 use rmcp::model::{
@@ -210,7 +210,7 @@ impl McpServer {
         };
         let budget = Budget::new();
         let tools = self.current_tools(&context.peer).await;
-        let call = crate::asynch::present_holding(tools, name, args, &budget, permit);
+        let call = crate::async_tools::present_holding(tools, name, args, &budget, permit);
         tokio::pin!(call);
         let token = context.meta.get_progress_token();
         let start = tokio::time::Instant::now() + PROGRESS_EVERY;

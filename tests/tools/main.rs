@@ -5,7 +5,7 @@
 //! their process (descriptors, rlimits, the process-global resolver switch, pool threads) keep
 //! binaries of their own.
 
-mod asynch;
+mod async_tools;
 mod budget;
 mod call_context;
 mod dispatch;

@@ -15,7 +15,7 @@
 //! ```
 //! # #[tokio::main(flavor = "current_thread")]
 //! # async fn main() {
-//! use rootbound::asynch::AsyncTools;
+//! use rootbound::async_tools::AsyncTools;
 //! use rootbound::config::AgentTools;
 //! let dir = tempfile::tempdir().unwrap();
 //! std::fs::write(dir.path().join("a.txt"), "needle\n").unwrap();
@@ -151,7 +151,7 @@ pub(crate) async fn present_holding<H: Send + 'static>(
 /// let dir = tempfile::tempdir().unwrap();
 /// let sb = rootbound::Sandbox::builder().root(dir.path()).build().unwrap();
 /// let budget = rootbound::Budget::new();
-/// let list = rootbound::asynch::run_blocking(&budget, move |b| {
+/// let list = rootbound::async_tools::run_blocking(&budget, move |b| {
 ///     sb.within(b).list_dir(&Default::default())
 /// })
 /// .await;

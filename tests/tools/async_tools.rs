@@ -1,10 +1,10 @@
-//! Issue 13: the async adapter (`rootbound::asynch`, feature `tokio`). A call runs on the blocking
+//! Issue 13: the async adapter (`rootbound::async_tools`, feature `tokio`). A call runs on the blocking
 //! pool; dropping its future cancels its budget, and the search stops there (its progress counter
 //! stops moving long before the tree is searched); a call that completes leaves its budget usable.
 
 #![cfg(feature = "tokio")]
 
-use rootbound::asynch::{run_blocking, AsyncTools};
+use rootbound::async_tools::{run_blocking, AsyncTools};
 use rootbound::config::AgentTools;
 use rootbound::{Budget, GrepArgs, Sandbox};
 use serde_json::json;
