@@ -125,7 +125,8 @@ pub struct IndexStatus {
     pub state: String,
     /// Files looked at so far (building) or indexed (ready).
     pub files: u64,
-    /// Memory the index holds, in bytes (ready).
+    /// Memory the index holds, in bytes (ready): postings and the file table, plus the
+    /// descriptions of files changed since, the changed set and the recorded walks.
     pub memory: u64,
     /// Why the root is not indexed (off).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -329,6 +330,10 @@ impl Sandbox {
                     .iter()
                     .find(|r| &r.canonical == canonical)
                     .map_or_else(|| canonical.display().to_string(), |r| r.name.clone());
+                let live_memory = match live {
+                    Ok(l) => l.lock().unwrap().memory() as u64,
+                    Err(_) => 0,
+                };
                 let (state, files, memory, reason) = match &*s.lock().unwrap() {
                     State::Building(p) => (
                         "building",
@@ -336,7 +341,12 @@ impl Sandbox {
                         0,
                         None,
                     ),
-                    State::Ready(r) => ("ready", r.entries.len() as u64, r.memory() as u64, None),
+                    State::Ready(r) => (
+                        "ready",
+                        r.entries.len() as u64,
+                        r.memory() as u64 + live_memory,
+                        None,
+                    ),
                     State::Off(why) => ("off", 0, 0, Some(why.clone())),
                 };
                 let events_reason = match live {

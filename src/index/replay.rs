@@ -128,6 +128,28 @@ impl Live {
         Arc::make_mut(&mut self.changed).insert(p, self.changes);
     }
 
+    /// Memory held besides the root's index, approximately: the descriptions of changed files,
+    /// the changed and undescribable sets, and the recorded walks.
+    pub(crate) fn memory(&self) -> usize {
+        let path = |p: &PathBuf| p.capacity() + std::mem::size_of::<PathBuf>() + 16;
+        let walks: usize = self
+            .walks
+            .iter()
+            .map(|(k, r)| {
+                path(&k.0)
+                    + k.1.len()
+                    + k.2.len()
+                    + r.files.capacity() * std::mem::size_of::<RecordedFile>()
+                    + r.files.iter().map(|f| f.0.capacity()).sum::<usize>()
+            })
+            .sum();
+        self.redescribed_bytes
+            + self.redescribed.keys().map(path).sum::<usize>()
+            + self.changed.keys().map(path).sum::<usize>()
+            + self.undescribable.keys().map(path).sum::<usize>()
+            + walks
+    }
+
     /// Why this root's walks are not replayed, if they cannot be.
     pub(crate) fn broken(&self) -> Option<&str> {
         self.broken.as_deref()

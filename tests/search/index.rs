@@ -641,6 +641,8 @@ fn changed_files_are_described_again_and_a_later_change_is_seen() {
     assert_eq!(pruned("zebra_word"), zebra - 1);
     assert!(on.wait_for_index(Duration::from_secs(60)));
     assert_eq!(pruned("alpha"), alpha);
+    let memory = |sb: &Sandbox| sb.index_status().iter().map(|s| s.memory).sum::<u64>();
+    let before = memory(&on);
     std::thread::sleep(Duration::from_millis(2100));
     // This query starts the description; once it is in place, the file is pruned for the pattern
     // it no longer holds, and searched for the one it holds.
@@ -648,6 +650,8 @@ fn changed_files_are_described_again_and_a_later_change_is_seen() {
     assert!(on.wait_for_index(Duration::from_secs(60)));
     assert_eq!(pruned("alpha"), alpha + 1, "x.txt was described again");
     assert_eq!(pruned("zebra_word"), zebra - 1, "x.txt holds zebra_word");
+    // The status counts the description's memory.
+    assert!(memory(&on) > before, "{} <= {before}", memory(&on));
     // A change after the description is seen by the next query, whichever way it goes.
     fs::write(d.join("x.txt"), "alpha again\n").unwrap();
     assert_eq!(pruned("alpha"), alpha);
