@@ -55,6 +55,10 @@ pub(crate) struct Recorded {
 /// (start directory, filter key, the sandbox's roots).
 type Key = (PathBuf, Arc<str>, Arc<str>);
 
+/// Changed files a root may hold before it is searched unindexed (or a quarter of its files, if
+/// more): each is searched at every query until it is described again, and its path is held.
+const MAX_CHANGED: usize = 1024;
+
 /// One root's change reports and recorded walks.
 pub(crate) struct Live {
     watch: Watch,
@@ -150,6 +154,16 @@ impl Live {
             + walks
     }
 
+    /// Lets go of everything held for replays (the root is no longer indexed), saying why.
+    fn forget(&mut self, why: &str) {
+        self.changed = Arc::default();
+        self.redescribed = Arc::default();
+        self.redescribed_bytes = 0;
+        self.undescribable = HashMap::new();
+        self.walks = Vec::new();
+        self.broken = Some(why.to_string());
+    }
+
     /// Why this root's walks are not replayed, if they cannot be.
     pub(crate) fn broken(&self) -> Option<&str> {
         self.broken.as_deref()
@@ -216,6 +230,19 @@ impl Sandbox {
         let key: Key = (rel.to_path_buf(), key.clone(), roots);
         let mut l = live.lock().unwrap();
         l.drain();
+        let cap = MAX_CHANGED.max(ri.entries.len() / 4);
+        if l.changed.len() > cap {
+            // The changed set is searched at every query and held in memory: past the cap the
+            // root is searched unindexed, and what the index held is let go.
+            let why = format!(
+                "more than {cap} files changed since the root was indexed: it is searched \
+                 unindexed (restart to index it again)"
+            );
+            l.forget(&why);
+            drop(l);
+            *index.roots[j].1.lock().unwrap() = State::Off(why);
+            return None;
+        }
         if !l.redescribing && l.changed.iter().any(|(p, n)| l.describable(&ri, p, *n)) {
             l.redescribing = true;
             let sb = self.clone();

@@ -796,3 +796,53 @@ fn a_description_of_a_file_renamed_away_before_it_is_in_place_is_not_used() {
         );
     }
 }
+
+#[test]
+fn past_its_cap_of_changed_files_a_root_is_searched_unindexed_and_lets_them_go() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    tree(d);
+    // Older than two seconds, so that the index vouches for them.
+    std::thread::sleep(Duration::from_millis(2100));
+    let (off, on) = sandboxes(d);
+    let a = args("zebra_new", |a| {
+        a.output_mode = Some(OutputMode::FilesWithMatches);
+        a.limit = Some(10_000);
+    });
+    // Record the walk while the index serves it.
+    same(&off, &on, &a);
+    assert!(on.wait_for_index(Duration::from_secs(60)));
+    let before = on.index_status();
+    // More new files written than the cap (1,024, or a quarter of the files): each is a changed
+    // file the index holds and searches at every query.
+    for i in 0..1100 {
+        fs::write(
+            d.join("a").join(format!("n{i}.txt")),
+            format!("zebra_new {i}\n"),
+        )
+        .unwrap();
+    }
+    same(&off, &on, &a);
+    // Every new file is found (one page of the 1,100; `same` walked them all).
+    let found = run(&on, &a);
+    assert_eq!(
+        (&found["match_lines"], &found["truncated"]),
+        (&100.into(), &true.into())
+    );
+    let after = on.index_status();
+    let cut: Vec<_> = after.iter().filter(|s| s.state == "off").collect();
+    assert_eq!(cut.len(), 1, "{after:?}");
+    assert!(cut[0]
+        .reason
+        .as_deref()
+        .unwrap_or("")
+        .contains("files changed since"));
+    // The other root (`sub`, unchanged) is still served by its index.
+    assert_eq!(after.iter().filter(|s| s.state == "ready").count(), 1);
+    assert!(
+        before.iter().all(|s| s.state == "ready" && s.files > 0),
+        "{before:?}"
+    );
+    // And the answers stay the unindexed ones.
+    same(&off, &on, &args("alpha", |_| {}));
+}
