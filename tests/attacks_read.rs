@@ -1466,7 +1466,16 @@ fn file_changing_while_read() {
     let sb = w.sandbox();
     let stop = AtomicBool::new(false);
     let dur = stress_secs(1.0);
+    // Stops the writers however the reading loop ends: a failed assertion must fail the test,
+    // not leave the scope waiting for writers that never stop.
+    struct StopOnDrop<'a>(&'a AtomicBool);
+    impl Drop for StopOnDrop<'_> {
+        fn drop(&mut self) {
+            self.0.store(true, Ordering::Relaxed);
+        }
+    }
     std::thread::scope(|s| {
+        let _stop = StopOnDrop(&stop);
         s.spawn(|| {
             let mut f = std::fs::OpenOptions::new()
                 .append(true)
@@ -1533,7 +1542,6 @@ fn file_changing_while_read() {
                 break;
             }
         }
-        stop.store(true, Ordering::Relaxed);
     });
 }
 
