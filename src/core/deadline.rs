@@ -160,13 +160,13 @@ fn far(now: Instant, timeout: Duration) -> Instant {
 }
 
 /// A wall-clock budget shared by every worker of one call, with the cancel switch of the
-/// [`Budget`] in force when it was made. Clones share the switch (and the instant). Internal: callers
+/// [`Budget`] it was made from. Clones share the switch (and the instant). Internal: callers
 /// of the library bound a call with a [`Budget`].
 #[derive(Debug)]
 pub(crate) struct Deadline {
     at: Instant,
     hit: AtomicBool,
-    /// The cancel switch and progress counters of the budget in force when it was made.
+    /// The cancel switch and progress counters of the budget it was made from.
     budget: Option<Arc<Shared>>,
     /// The call is over (set by the call itself; see [`Deadline::with_stop`]).
     stop: Option<Arc<AtomicBool>>,
@@ -185,8 +185,8 @@ impl Clone for Deadline {
 
 impl Deadline {
     /// A deadline `timeout` from now that no caller's budget bounds or cancels: for work outside
-    /// any tool call (the index's background build). A call's deadlines come from its budget
-    /// ([`Budget::deadline_after`]).
+    /// any tool call (the index's background build, recording walk and re-description). A call's
+    /// deadlines come from its budget ([`Budget::deadline_after`]).
     pub(crate) fn detached(timeout: Duration) -> Self {
         Deadline {
             at: far(Instant::now(), timeout),
@@ -238,8 +238,8 @@ impl Deadline {
             .is_some_and(|c| c.cancel.load(Ordering::Relaxed))
     }
 
-    /// Counts `files` more files done and `bytes` more bytes searched on the budget in force when
-    /// this deadline was made (nothing without one). Relaxed atomics: call it per file or per batch.
+    /// Counts `files` more files done and `bytes` more bytes searched on the budget this deadline
+    /// was made from (nothing without one). Relaxed atomics: call it per file or per batch.
     pub(crate) fn progress(&self, files: u64, bytes: u64) {
         if let Some(shared) = &self.budget {
             if files > 0 {

@@ -298,9 +298,13 @@ fn grep(sb: &Within<'_>, a: Grep) -> Result<Presented, Error> {
     let mut dated: Vec<(i64, String)> = files
         .into_iter()
         .map(|f| {
-            let t = sb
-                .stat(&StatArgs { path: f.clone() })
-                .map_or(i64::MIN, |s| s.mtime_unix);
+            // Past the call's budget the rest keep their path order (each stat may count lines).
+            let t = match sb.budget().spent() {
+                true => i64::MIN,
+                false => sb
+                    .stat(&StatArgs { path: f.clone() })
+                    .map_or(i64::MIN, |s| s.mtime_unix),
+            };
             (t, f)
         })
         .collect();

@@ -4,7 +4,8 @@
 //! A profile is a thin translation layer: a tool list with schemas (the portable subset, built once
 //! per process), a translation of each call's arguments to the engine's argument structs, and a
 //! rendering of the engine's result in the dialect's words. It holds no policy and does no I/O of its
-//! own: every call goes to the [`Sandbox`] method of the engine tool behind it, through the same
+//! own: every call goes to the [`Within`] method of the engine tool behind it (within the caller's
+//! budget, one share of it for all the engine calls a dialect tool makes), through the same
 //! resolver and admission gate (the dialects pass absolute paths, which the resolver accepts inside a
 //! root and refuses outside).
 //!
@@ -272,7 +273,11 @@ impl ToolsWithin<'_> {
             Profile::Codex => codex::call,
             _ => mcp_filesystem::call,
         };
-        call(&sb.within(&self.budget), def, args).map_err(|e| in_dialect(profile, e))
+        // A dialect's tool may make several engine calls: together they keep one call's budget.
+        let within = sb
+            .within(&self.budget)
+            .split(sb.policy.limits.call_timeout(None));
+        call(&within, def, args).map_err(|e| in_dialect(profile, e))
     }
 }
 
