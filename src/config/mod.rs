@@ -53,7 +53,7 @@ mod schema;
 mod tests;
 
 /// The router moved to the tool surface; it stays reachable here, where front ends look for it.
-pub use crate::tools::router::AgentTools;
+pub use crate::tools::router::{AgentTools, ToolsWithin};
 pub use model::Format;
 pub use problems::{ConfigError, Problem};
 pub use schema::{LimitField, LimitType, ToolKey, ToolUnit, LIMITS};

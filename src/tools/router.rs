@@ -152,7 +152,8 @@ impl AgentTools {
         self.within(&Budget::new()).call_result(name, args)
     }
 
-    /// The agent's tools within `budget`: a tighter deadline, a cancel switch (see [`Within`]).
+    /// The agent's tools within `budget`: a tighter deadline, a cancel switch (see
+    /// [`Within`](crate::Within)).
     ///
     /// ```
     /// let dir = tempfile::tempdir().unwrap();
@@ -171,7 +172,7 @@ impl AgentTools {
     }
 }
 
-/// An agent's tools within a caller's [`Budget`] (see [`Within`]): made by [`AgentTools::within`].
+/// An agent's tools within a caller's [`Budget`] (see [`Within`](crate::Within)): made by [`AgentTools::within`].
 #[derive(Debug, Clone)]
 pub struct ToolsWithin<'a> {
     pub(crate) tools: &'a AgentTools,

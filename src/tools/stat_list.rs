@@ -339,7 +339,7 @@ pub struct RootEntry {
     /// Whether read tools see it (the write root is not readable unless it is inside a read root).
     pub readable: bool,
     /// The n-gram index's state for this root, when the sandbox has an index
-    /// ([`Sandbox::with_index`], `rootbound mcp --index`).
+    /// ([`Sandbox::with_index`](crate::Sandbox::with_index), `rootbound mcp --index`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub index: Option<crate::index::IndexStatus>,
 }
