@@ -373,6 +373,7 @@ mcp_session() {
     {
         echo '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"compare","version":"1"}}}'
         echo '{"jsonrpc":"2.0","method":"notifications/initialized"}'
+        echo '{"jsonrpc":"2.0","id":"list","method":"tools/list"}'
         local i=0
         for c in "${calls[@]}"; do
             i=$((i + 1))
@@ -388,12 +389,38 @@ mcp_session() {
     echo "exit ${PIPESTATUS[1]}" >>"$f.err"
 }
 
+# The tool listings: every profile in every vendor shape, under policies that offer different tools
+# and descriptions (no write root; a write root; overwrite and delete; a write root nobody reads).
+run_schemas() {
+    local b=$1 p f i=0
+    local policies=(
+        "--root $CORPUS"
+        "--root $SCRATCH --write-root $SCRATCH"
+        "--root $SCRATCH --write-root $SCRATCH --allow-overwrite --allow-delete --max-write-bytes 99"
+        "--root $CORPUS --write-root $SCRATCH --allow-overwrite"
+    )
+    for p in rootbound claude-code gemini-cli mcp-filesystem codex; do
+        for f in openai openai-strict anthropic gemini mcp; do
+            for i in 0 1 2 3; do
+                N=$((N + 1))
+                local o
+                o=$(printf '%s/%03d-schema-%s-%s-%d' "$OUT" "$N" "$p" "$f" "$i")
+                # shellcheck disable=SC2086
+                "$b" schema --profile "$p" --format "$f" ${policies[$i]} >"$o.out" 2>"$o.err"
+                echo "exit $?" >>"$o.err"
+            done
+        done
+    done
+}
+
 run_all() {
     OUT=$1
     mkdir -p "$OUT"
     N=0
     run_reads "$2"
     run_writes "$2"
+    make_scratch
+    run_schemas "$2"
     mcp_session "$2"
 }
 
