@@ -1,126 +1,110 @@
-//! The catalog of tools: one enum names every tool, with what it needs, what it may change, and its
-//! argument schema (generated once per process, not per call).
+//! The catalog of tools: the one table of rows ([`Tool`]), declaring [`ToolName`], and the schemas
+//! read from the rows (generated once per process, not per call).
 
 use crate::tools::schema::Side;
+use crate::tools::tool::{Tool, Visit};
+use crate::tools::{edit, fsops, media, read, read_many, search, stat_list, tree, write};
 use schemars::JsonSchema;
 use serde_json::{json, Value};
 use std::sync::OnceLock;
 
-/// Every tool rootbound offers. The string form ([`ToolName::as_str`]) is the wire name.
-///
-/// ```
-/// use rootbound::ToolName;
-/// assert_eq!(ToolName::parse("grep_search"), Some(ToolName::GrepSearch));
-/// assert_eq!(ToolName::GrepSearch.as_str(), "grep_search");
-/// assert!(ToolName::EditFile.needs_write_root());
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[non_exhaustive]
-pub enum ToolName {
-    /// Read one page of a text file.
-    ReadFile,
-    /// Search file contents.
-    GrepSearch,
-    /// Find files by name.
-    Glob,
-    /// List one directory.
-    ListDir,
-    /// Metadata of one path.
-    Stat,
-    /// Several files under one byte budget.
-    ReadManyFiles,
-    /// A bounded recursive listing.
-    DirectoryTree,
-    /// The roots this sandbox serves.
-    ListRoots,
-    /// An image or audio file as base64.
-    ReadMediaFile,
-    /// Create a file under the write root.
-    WriteFile,
-    /// Replace exact text in a file under the write root.
-    EditFile,
-    /// Create a directory under the write root.
-    CreateDirectory,
-    /// Move or rename within the write root.
-    MoveFile,
-    /// Delete a file under the write root.
-    DeleteFile,
+/// Declares [`ToolName`] from the table of rows: one variant per tool, in listing order, and the
+/// row ([`Tool`]) behind it.
+macro_rules! tool_table {
+    ($(#[$enum_attr:meta])* {
+        $( $(#[$doc:meta])* $variant:ident => $row:ty: $method:ident($args:ty) -> $out:ty, )*
+    }) => {
+        $(#[$enum_attr])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[non_exhaustive]
+        pub enum ToolName {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        impl ToolName {
+            /// Every tool, in listing order (read tools first).
+            pub const ALL: &'static [ToolName] = &[$(ToolName::$variant,)*];
+
+            /// The wire name.
+            pub fn as_str(self) -> &'static str {
+                match self { $(ToolName::$variant => <$row as Tool>::NAME,)* }
+            }
+
+            /// A short human title (MCP `title`).
+            pub fn title(self) -> &'static str {
+                match self { $(ToolName::$variant => <$row as Tool>::TITLE,)* }
+            }
+
+            /// Whether the tool works in the write root (and so is offered only with one).
+            pub fn needs_write_root(self) -> bool {
+                match self { $(ToolName::$variant => <$row as Tool>::WRITES,)* }
+            }
+
+            /// Asks `v` of this tool's row.
+            pub(crate) fn visit<V: Visit>(self, v: V) -> V::Out {
+                match self { $(ToolName::$variant => v.visit::<$row>(),)* }
+            }
+        }
+
+        // The plain tool methods: each is the `Within` method of the same name with a budget of
+        // its own (the policy's timeout, no cancel switch). For a tighter deadline or a cancel
+        // switch, call them through `Sandbox::within`.
+        impl crate::Sandbox {
+            $(
+                #[doc = concat!("[`Within::", stringify!($method), "`](crate::Within::", stringify!($method), ") with a budget of its own.")]
+                pub fn $method(&self, args: &$args) -> crate::Result<$out> {
+                    <$row as Tool>::run(&self.fresh(), args)
+                }
+            )*
+        }
+    };
+}
+
+tool_table! {
+    /// Every tool rootbound offers. The string form ([`ToolName::as_str`]) is the wire name.
+    ///
+    /// ```
+    /// use rootbound::ToolName;
+    /// assert_eq!(ToolName::parse("grep_search"), Some(ToolName::GrepSearch));
+    /// assert_eq!(ToolName::GrepSearch.as_str(), "grep_search");
+    /// assert!(ToolName::EditFile.needs_write_root());
+    /// ```
+    {
+        /// Read one page of a text file.
+        ReadFile => read::ReadFile: read_file(crate::ReadArgs) -> crate::ReadResult,
+        /// Search file contents.
+        GrepSearch => search::GrepSearch: grep_search(crate::GrepArgs) -> crate::GrepResult,
+        /// Find files by name.
+        Glob => search::Glob: glob(crate::GlobArgs) -> crate::GrepResult,
+        /// List one directory.
+        ListDir => stat_list::ListDir: list_dir(crate::ListArgs) -> crate::ListResult,
+        /// Metadata of one path.
+        Stat => stat_list::Stat: stat(crate::StatArgs) -> crate::StatResult,
+        /// Several files under one byte budget.
+        ReadManyFiles => read_many::ReadManyFiles: read_many_files(crate::ReadManyArgs) -> crate::ReadManyResult,
+        /// A bounded recursive listing.
+        DirectoryTree => tree::DirectoryTree: directory_tree(crate::TreeArgs) -> crate::TreeResult,
+        /// The roots this sandbox serves.
+        ListRoots => stat_list::ListRoots: list_roots(crate::RootsArgs) -> crate::RootsResult,
+        /// An image or audio file as base64.
+        ReadMediaFile => media::ReadMediaFile: read_media_file(crate::MediaArgs) -> crate::MediaResult,
+        /// Create a file under the write root.
+        WriteFile => write::WriteFile: write_file(crate::WriteArgs) -> crate::WriteResult,
+        /// Replace exact text in a file under the write root.
+        EditFile => edit::EditFile: edit_file(crate::EditArgs) -> crate::EditResult,
+        /// Create a directory under the write root.
+        CreateDirectory => fsops::CreateDirectory: create_directory(crate::MkdirArgs) -> crate::FsOpResult,
+        /// Move or rename within the write root.
+        MoveFile => fsops::MoveFile: move_file(crate::MoveArgs) -> crate::FsOpResult,
+        /// Delete a file under the write root.
+        DeleteFile => write::DeleteFile: delete_file(crate::DeleteArgs) -> crate::WriteResult,
+    }
 }
 
 impl ToolName {
-    /// Every tool, in listing order (read tools first).
-    pub const ALL: &'static [ToolName] = &[
-        ToolName::ReadFile,
-        ToolName::GrepSearch,
-        ToolName::Glob,
-        ToolName::ListDir,
-        ToolName::Stat,
-        ToolName::ReadManyFiles,
-        ToolName::DirectoryTree,
-        ToolName::ListRoots,
-        ToolName::ReadMediaFile,
-        ToolName::WriteFile,
-        ToolName::EditFile,
-        ToolName::CreateDirectory,
-        ToolName::MoveFile,
-        ToolName::DeleteFile,
-    ];
-
-    /// The wire name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ToolName::ReadFile => "read_file",
-            ToolName::GrepSearch => "grep_search",
-            ToolName::Glob => "glob",
-            ToolName::ListDir => "list_dir",
-            ToolName::Stat => "stat",
-            ToolName::ReadManyFiles => "read_many_files",
-            ToolName::DirectoryTree => "directory_tree",
-            ToolName::ListRoots => "list_roots",
-            ToolName::ReadMediaFile => "read_media_file",
-            ToolName::WriteFile => "write_file",
-            ToolName::EditFile => "edit_file",
-            ToolName::CreateDirectory => "create_directory",
-            ToolName::MoveFile => "move_file",
-            ToolName::DeleteFile => "delete_file",
-        }
-    }
-
     /// The tool of a wire name.
     pub fn parse(name: &str) -> Option<ToolName> {
         Self::ALL.iter().copied().find(|t| t.as_str() == name)
-    }
-
-    /// A short human title (MCP `title`).
-    pub fn title(self) -> &'static str {
-        match self {
-            ToolName::ReadFile => "Read file",
-            ToolName::GrepSearch => "Search file contents",
-            ToolName::Glob => "Find files by name",
-            ToolName::ListDir => "List directory",
-            ToolName::Stat => "File information",
-            ToolName::ReadManyFiles => "Read several files",
-            ToolName::DirectoryTree => "Directory tree",
-            ToolName::ListRoots => "List allowed roots",
-            ToolName::ReadMediaFile => "Read image or audio",
-            ToolName::WriteFile => "Write file",
-            ToolName::EditFile => "Edit file",
-            ToolName::CreateDirectory => "Create directory",
-            ToolName::MoveFile => "Move file",
-            ToolName::DeleteFile => "Delete file",
-        }
-    }
-
-    /// Whether the tool works in the write root (and so is offered only with one).
-    pub fn needs_write_root(self) -> bool {
-        matches!(
-            self,
-            ToolName::WriteFile
-                | ToolName::EditFile
-                | ToolName::CreateDirectory
-                | ToolName::MoveFile
-                | ToolName::DeleteFile
-        )
     }
 
     /// The read tools' wire names, in listing order.
@@ -142,39 +126,43 @@ impl ToolName {
     /// The JSON Schema of the tool's arguments, built once per process.
     pub fn input_schema(self) -> &'static Value {
         static SCHEMAS: OnceLock<Vec<Value>> = OnceLock::new();
-        let all = SCHEMAS.get_or_init(|| Self::ALL.iter().map(|t| t.build_schema()).collect());
-        &all[Self::ALL.iter().position(|t| *t == self).unwrap_or(0)]
+        let all = SCHEMAS.get_or_init(|| Self::ALL.iter().map(|t| t.visit(InputSchema)).collect());
+        &all[self.position()]
     }
 
     /// The JSON Schema of the tool's result (MCP `outputSchema`), built once per process.
     pub fn output_schema(self) -> &'static Value {
         static SCHEMAS: OnceLock<Vec<Value>> = OnceLock::new();
-        let all = SCHEMAS.get_or_init(|| Self::ALL.iter().map(|t| t.build_output()).collect());
-        &all[Self::ALL.iter().position(|t| *t == self).unwrap_or(0)]
+        let all = SCHEMAS.get_or_init(|| Self::ALL.iter().map(|t| t.visit(OutputSchema)).collect());
+        &all[self.position()]
     }
 
-    fn build_output(self) -> Value {
-        use crate::tools::*;
-        let mut v = match self {
-            ToolName::ReadFile => output_of::<read::ReadResult>(),
-            ToolName::GrepSearch | ToolName::Glob => output_of::<crate::GrepResult>(),
-            ToolName::ListDir => output_of::<stat_list::ListResult>(),
-            ToolName::Stat => output_of::<stat_list::StatResult>(),
-            ToolName::ReadManyFiles => output_of::<read_many::ReadManyResult>(),
-            ToolName::DirectoryTree => output_of::<tree::TreeResult>(),
-            ToolName::ListRoots => output_of::<stat_list::RootsResult>(),
-            ToolName::ReadMediaFile => output_of::<media::MediaResult>(),
-            ToolName::WriteFile | ToolName::DeleteFile => output_of::<write::WriteResult>(),
-            ToolName::EditFile => output_of::<edit::EditResult>(),
-            ToolName::CreateDirectory | ToolName::MoveFile => output_of::<fsops::FsOpResult>(),
-        };
-        // Over MCP the bytes of a media file travel in the image/audio block, not twice: the
-        // structured copy leaves `data` out, so the schema does not require it.
-        if self == ToolName::ReadMediaFile {
-            if let Some(Value::Array(req)) = v.get_mut("required") {
-                req.retain(|f| f != "data");
-            }
-        }
+    /// The tool's place in [`ToolName::ALL`].
+    pub(crate) fn position(self) -> usize {
+        Self::ALL.iter().position(|t| *t == self).unwrap_or(0)
+    }
+}
+
+/// A row's input schema: the argument type's, in the portable subset, saying the zero rule.
+struct InputSchema;
+
+impl Visit for InputSchema {
+    type Out = Value;
+    fn visit<T: Tool>(self) -> Value {
+        let mut v = crate::tools::args::admit_zero(schema_of::<T::Args>(), T::UNSET);
+        T::finish_input(&mut v);
+        v
+    }
+}
+
+/// A row's output schema: the result type's, open to new fields, or the error object.
+struct OutputSchema;
+
+impl Visit for OutputSchema {
+    type Out = Value;
+    fn visit<T: Tool>(self) -> Value {
+        let mut v = output_of::<T::Output>();
+        T::finish_output(&mut v);
         // Results may grow fields in later versions: a client validating today's schema must not
         // reject them.
         if let Some(o) = v.as_object_mut() {
@@ -182,81 +170,6 @@ impl ToolName {
             o.remove("type");
         }
         result_or_error(v)
-    }
-
-    /// The fields whose zero or empty value means "not set" (see `tools/args.rs`): counts, limits,
-    /// offsets at their default, paths, globs and cursors. Other zeros are real values.
-    pub(crate) fn unset(self) -> crate::tools::args::Unset {
-        match self {
-            ToolName::ReadFile => &[
-                "offset",
-                "limit",
-                "start_line",
-                "max_lines",
-                "head_lines",
-                "tail_lines",
-            ],
-            ToolName::GrepSearch => &[
-                "patterns",
-                "path",
-                "include",
-                "exclude",
-                "type",
-                "max_count",
-                "max_depth",
-                "output_mode",
-                "output_format",
-                "max_filesize",
-                "offset",
-                "cursor",
-                "limit",
-                "max_bytes",
-                "timeout_ms",
-            ],
-            ToolName::Glob => &["path", "offset", "cursor", "limit", "sort", "timeout_ms"],
-            ToolName::ListDir => &["path", "offset", "limit", "timeout_ms"],
-            ToolName::ReadManyFiles => &["max_bytes", "timeout_ms"],
-            ToolName::DirectoryTree => {
-                &["path", "max_depth", "max_entries", "exclude", "timeout_ms"]
-            }
-            ToolName::WriteFile => &["encoding"],
-            ToolName::EditFile => &["expected_replacements", "edits"],
-            _ => &[],
-        }
-    }
-
-    fn build_schema(self) -> Value {
-        let mut v = crate::tools::args::admit_zero(self.build_portable(), self.unset());
-        if self == ToolName::GrepSearch {
-            // `patterns` alone is a search too (see `tools/args.rs`).
-            if let Some(Value::Array(req)) = v.get_mut("required") {
-                req.retain(|f| f != "pattern");
-            }
-            if let Some(Value::String(d)) = v.pointer_mut("/properties/pattern/description") {
-                d.push_str(" Required unless patterns is given.");
-            }
-        }
-        v
-    }
-
-    fn build_portable(self) -> Value {
-        use crate::tools::*;
-        match self {
-            ToolName::ReadFile => schema_of::<read::ReadArgs>(),
-            ToolName::GrepSearch => schema_of::<crate::GrepArgs>(),
-            ToolName::Glob => schema_of::<crate::GlobArgs>(),
-            ToolName::ListDir => schema_of::<stat_list::ListArgs>(),
-            ToolName::Stat => schema_of::<stat_list::StatArgs>(),
-            ToolName::ReadManyFiles => schema_of::<read_many::ReadManyArgs>(),
-            ToolName::DirectoryTree => schema_of::<tree::TreeArgs>(),
-            ToolName::ListRoots => schema_of::<stat_list::RootsArgs>(),
-            ToolName::ReadMediaFile => schema_of::<media::MediaArgs>(),
-            ToolName::WriteFile => schema_of::<write::WriteArgs>(),
-            ToolName::EditFile => schema_of::<edit::EditArgs>(),
-            ToolName::CreateDirectory => schema_of::<fsops::MkdirArgs>(),
-            ToolName::MoveFile => schema_of::<fsops::MoveArgs>(),
-            ToolName::DeleteFile => schema_of::<write::DeleteArgs>(),
-        }
     }
 }
 

@@ -11,6 +11,7 @@ use crate::core::deadline::Deadline;
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::mutate::{self, Dest, Existing};
 use crate::core::open::Kind;
+use crate::core::sandbox::Sandbox;
 use crate::core::within::Within;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -566,6 +567,59 @@ fn closest_line(text: &[u8], old: &str, call: &Deadline) -> Option<u64> {
         }
     }
     best.map(|(_, n)| n)
+}
+
+/// The row of edit_file.
+pub(crate) struct EditFile;
+
+impl crate::tools::tool::Tool for EditFile {
+    const NAME: &'static str = "edit_file";
+    const TITLE: &'static str = "Edit file";
+    const WRITES: bool = true;
+    const UNSET: crate::tools::args::Unset = &["expected_replacements", "edits"];
+    type Args = EditArgs;
+    type Output = EditResult;
+
+    fn run(w: &Within<'_>, args: &EditArgs) -> Result<EditResult> {
+        w.edit_file(args)
+    }
+
+    fn describe(sb: &Sandbox) -> String {
+        format!(
+            "Replace exact text in a file under the write root ({}): old_string must occur exactly once \
+             (or set replace_all / expected_replacements); or give edits, a list applied in order, all or nothing. \
+             Match the text as read_file shows it; line endings, a BOM and the file mode are kept. An empty \
+             old_string creates a missing file. dry_run shows the diff without writing. {}",
+            sb.write_root_said(),
+            if sb.allows_overwrite() {
+                "Changing existing files is allowed."
+            } else {
+                "This sandbox does not allow changing existing files: only creating new ones."
+            }
+        )
+    }
+
+    fn render(out: &EditResult) -> String {
+        crate::tools::render::edit(out)
+    }
+
+    fn prepare(args: serde_json::Value) -> serde_json::Value {
+        crate::tools::args::edit_pairs(args)
+    }
+
+    /// Whether old_string matches (and the closest line, the diff) tells what the file holds:
+    /// editing is offered only where the agent could read it anyway.
+    fn withheld(sb: &Sandbox) -> Option<&'static str> {
+        (!sb.write_root_readable()).then_some(
+            "tool 'edit_file' is not enabled: the write root is not readable (it is not inside a \
+             read root, or a deny rule covers it), and an edit would reveal what the file holds; \
+             use write_file",
+        )
+    }
+
+    fn destructive(sb: &Sandbox) -> bool {
+        sb.allows_overwrite()
+    }
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::mutate::{self, Existing};
 use crate::core::open::{self, Kind};
 use crate::core::sandbox::denied;
+use crate::core::sandbox::Sandbox;
 use crate::core::within::Within;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -203,5 +204,55 @@ impl Within<'_> {
             ..Default::default()
         };
         Ok((result, dst.rel))
+    }
+}
+
+/// The row of create_directory.
+pub(crate) struct CreateDirectory;
+
+impl crate::tools::tool::Tool for CreateDirectory {
+    const NAME: &'static str = "create_directory";
+    const TITLE: &'static str = "Create directory";
+    const WRITES: bool = true;
+    type Args = MkdirArgs;
+    type Output = FsOpResult;
+
+    fn run(w: &Within<'_>, args: &MkdirArgs) -> Result<FsOpResult> {
+        w.create_directory(args)
+    }
+
+    fn describe(sb: &Sandbox) -> String {
+        format!(
+            "Create a directory (and missing parents) under the write root ({}); an existing directory is fine.",
+            sb.write_root_said()
+        )
+    }
+}
+
+/// The row of move_file.
+pub(crate) struct MoveFile;
+
+impl crate::tools::tool::Tool for MoveFile {
+    const NAME: &'static str = "move_file";
+    const TITLE: &'static str = "Move file";
+    const WRITES: bool = true;
+    type Args = MoveArgs;
+    type Output = FsOpResult;
+
+    fn run(w: &Within<'_>, args: &MoveArgs) -> Result<FsOpResult> {
+        w.move_file(args)
+    }
+
+    fn describe(sb: &Sandbox) -> String {
+        format!(
+            "Move or rename a file or directory within the write root ({}). The destination's parent \
+             must exist. {}",
+            sb.write_root_said(),
+            sb.overwrite_said()
+        )
+    }
+
+    fn destructive(sb: &Sandbox) -> bool {
+        sb.allows_overwrite()
     }
 }

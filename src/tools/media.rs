@@ -116,6 +116,54 @@ pub(crate) fn sniff(b: &[u8]) -> Option<(&'static str, &'static str)> {
     })
 }
 
+/// The row of read_media_file.
+pub(crate) struct ReadMediaFile;
+
+impl crate::tools::tool::Tool for ReadMediaFile {
+    const NAME: &'static str = "read_media_file";
+    const TITLE: &'static str = "Read image or audio";
+    type Args = MediaArgs;
+    type Output = MediaResult;
+
+    fn run(w: &Within<'_>, args: &MediaArgs) -> Result<MediaResult> {
+        w.read_media_file(args)
+    }
+
+    fn describe(_sb: &crate::Sandbox) -> String {
+        format!(
+            "Read an image (PNG, JPEG, GIF, WebP) or audio file (WAV, MP3, OGG, FLAC) as base64 with its MIME type, \
+             sniffed from the bytes; at most {} bytes.",
+            MAX_MEDIA_BYTES
+        )
+    }
+
+    /// The bytes travel in an image or audio block, not twice: the structured copy leaves them out.
+    fn present(out: &MediaResult, mut structured: serde_json::Value) -> crate::Presented {
+        let data = out.data.clone();
+        let mime_type = out.mime_type.clone();
+        let block = if out.kind == "audio" {
+            crate::Block::Audio { data, mime_type }
+        } else {
+            crate::Block::Image { data, mime_type }
+        };
+        if let Some(o) = structured.as_object_mut() {
+            o.remove("data");
+        }
+        crate::Presented {
+            structured,
+            blocks: vec![block],
+        }
+    }
+
+    fn finish_output(schema: &mut serde_json::Value) {
+        // Over MCP the bytes of a media file travel in the image/audio block, not twice: the
+        // structured copy leaves `data` out, so the schema does not require it.
+        if let Some(serde_json::Value::Array(req)) = schema.get_mut("required") {
+            req.retain(|f| f != "data");
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -1,49 +1,14 @@
-//! The plain tool methods: each is the [`Within`](crate::Within) method of the same name with a budget of its own
-//! (the policy's timeout, no cancel switch). To give calls a tighter deadline or a cancel switch,
-//! call them through [`Sandbox::within`](crate::Sandbox::within).
+//! The plain call methods: each is the [`Within`](crate::Within) method of the same name with a
+//! budget of its own (the policy's timeout, no cancel switch). To give calls a tighter deadline or
+//! a cancel switch, call them through [`Sandbox::within`](crate::Sandbox::within). (The plain method
+//! of each tool is declared with its row, in `catalog.rs`.)
 
 use crate::core::error::Result;
 use crate::core::sandbox::Sandbox;
 use crate::search::grep::{FileHits, HitOptions, HitSummary};
 use crate::search::rg::RgOptions;
-use crate::{
-    DeleteArgs, EditArgs, EditResult, FsOpResult, GlobArgs, GrepArgs, GrepResult, ListArgs,
-    ListResult, MediaArgs, MediaResult, MkdirArgs, MoveArgs, ReadArgs, ReadManyArgs,
-    ReadManyResult, ReadResult, RootsArgs, RootsResult, StatArgs, StatResult, TreeArgs, TreeResult,
-    WriteArgs, WriteResult,
-};
+use crate::GrepArgs;
 use serde_json::Value;
-
-/// A plain method per tool, each calling the [`Within`](crate::Within) method of its name.
-macro_rules! plain {
-    ($($name:ident($args:ty) -> $out:ty;)*) => {
-        impl Sandbox {
-            $(
-                #[doc = concat!("[`Within::", stringify!($name), "`](crate::Within::", stringify!($name), ") with a budget of its own.")]
-                pub fn $name(&self, args: &$args) -> Result<$out> {
-                    self.fresh().$name(args)
-                }
-            )*
-        }
-    };
-}
-
-plain! {
-    read_file(ReadArgs) -> ReadResult;
-    grep_search(GrepArgs) -> GrepResult;
-    glob(GlobArgs) -> GrepResult;
-    list_dir(ListArgs) -> ListResult;
-    stat(StatArgs) -> StatResult;
-    read_many_files(ReadManyArgs) -> ReadManyResult;
-    directory_tree(TreeArgs) -> TreeResult;
-    list_roots(RootsArgs) -> RootsResult;
-    read_media_file(MediaArgs) -> MediaResult;
-    write_file(WriteArgs) -> WriteResult;
-    edit_file(EditArgs) -> EditResult;
-    create_directory(MkdirArgs) -> FsOpResult;
-    move_file(MoveArgs) -> FsOpResult;
-    delete_file(DeleteArgs) -> WriteResult;
-}
 
 impl Sandbox {
     /// [`Within::call`](crate::Within::call) with a budget of its own: dispatches a tool call and always returns JSON

@@ -235,3 +235,28 @@ fn error_file(path: String, e: &Error) -> ManyFile {
         ..Default::default()
     }
 }
+
+/// The row of read_many_files.
+pub(crate) struct ReadManyFiles;
+
+impl crate::tools::tool::Tool for ReadManyFiles {
+    const NAME: &'static str = "read_many_files";
+    const TITLE: &'static str = "Read several files";
+    const UNSET: crate::tools::args::Unset = &["max_bytes", "timeout_ms"];
+    type Args = ReadManyArgs;
+    type Output = ReadManyResult;
+
+    fn run(w: &Within<'_>, args: &ReadManyArgs) -> Result<ReadManyResult> {
+        w.read_many_files(args)
+    }
+
+    fn describe(sb: &crate::Sandbox) -> String {
+        format!(
+            "Read several files at once: paths and globs (e.g. 'src/**/*.rs'), results in the order given, globs \
+             expanded in path order. All files share one byte budget (max_bytes, at most {}); a file that does not \
+             fit is cut (truncated, next_offset for read_file). Binary files are reported, not dumped; one file's \
+             error does not fail the call.",
+            sb.policy.limits.max_read_bytes
+        )
+    }
+}

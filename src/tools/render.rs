@@ -2,8 +2,8 @@
 //! text, matches as lines, and a footer telling how to go on. One renderer for every front end: the
 //! MCP server's text block and the CLI's `read` print the same words.
 //!
-//! Typed: each function renders a result struct; [`render`] picks one by tool name for a result that
-//! is already JSON (and falls back to pretty JSON for the tools whose result is its own best text).
+//! Typed: each function renders a result struct, never its JSON. Each tool's row (`tools/tool.rs`)
+//! names its renderer; the tools whose result is its own best text render as pretty JSON.
 //!
 //! ```
 //! use rootbound::{render, ReadResult};
@@ -16,28 +16,7 @@ use crate::tools::read::ReadResult;
 use crate::tools::stat_list::{ListResult, StatResult};
 use crate::tools::write::WriteResult;
 use crate::GrepResult;
-use serde::de::DeserializeOwned;
 use serde_json::Value;
-
-/// The text of a `rootbound`-surface result, by tool name (pretty JSON for the structured tools).
-pub fn render(tool: &str, v: &Value) -> String {
-    fn typed<T: DeserializeOwned>(v: &Value, f: impl FnOnce(&T) -> String) -> String {
-        match serde_json::from_value::<T>(v.clone()) {
-            Ok(r) => f(&r),
-            Err(_) => pretty(v),
-        }
-    }
-    match tool {
-        "read_file" => typed(v, read),
-        "grep_search" => typed(v, |r| search(false, r)),
-        "glob" => typed(v, |r| search(true, r)),
-        "list_dir" => typed(v, list),
-        "stat" => typed(v, stat),
-        "write_file" | "delete_file" => typed(v, write),
-        "edit_file" => typed(v, edit),
-        _ => pretty(v),
-    }
-}
 
 /// Pretty JSON (two-space indent).
 pub fn pretty(v: &Value) -> String {
@@ -190,20 +169,20 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn by_name_matches_the_typed_renderers() {
+    fn a_page_says_how_to_go_on() {
         let v = json!({"path": "/r/a", "content": "hi", "bytes_returned": 2, "offset": 0,
             "next_offset": 2, "total_bytes": 4, "truncated": true, "encoding": "utf-8"});
-        let text = render("read_file", &v);
+        let r: ReadResult = serde_json::from_value(v).unwrap();
+        let text = read(&r);
         assert!(text.starts_with("hi\n[truncated: 4 bytes total"), "{text}");
         let g = json!({"matches": "", "match_lines": 0, "next_offset": 0, "next_cursor": null,
             "truncated": false, "timed_out": false,
             "stats": {"files_searched": 3, "skipped": {"binary": 1, "too_large": 0, "ignored": 0,
             "denied": 0, "unreadable": 0, "not_regular": 0}}});
+        let g: GrepResult = serde_json::from_value(g).unwrap();
         assert_eq!(
-            render("glob", &g),
+            search(true, &g),
             "No files matched.\n[0 paths; complete; files searched=3; skipped: binary=1]"
         );
-        // Not a result of that tool: shown as JSON rather than guessed at.
-        assert_eq!(render("stat", &json!({"x": 1})), "{\n  \"x\": 1\n}");
     }
 }

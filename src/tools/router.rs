@@ -187,7 +187,7 @@ impl ToolsWithin<'_> {
 
     /// [`AgentTools::call_result`] within the budget.
     pub fn call_result(&self, name: &str, args: Value) -> Result<Value, Error> {
-        self.dispatch(name, args, false).map(|d| d.value)
+        self.dispatch(name, args, false).map(|d| d.structured)
     }
 
     /// Runs a call in the sandbox of its tool: its JSON, and with `text` its rendered text.
@@ -196,19 +196,19 @@ impl ToolsWithin<'_> {
         name: &str,
         args: Value,
         text: bool,
-    ) -> Result<crate::tools::Done, Error> {
+    ) -> Result<crate::Presented, Error> {
         let tools = self.tools;
-        if let Some(sb) = tools.sandbox_for(name) {
-            return sb.within(&self.budget).dispatch(name, args, text);
-        }
         // An unknown name is a bad argument.
         let Some(tool) = ToolName::parse(name) else {
             return Err(unknown_tool(name));
         };
+        if let Some(sb) = tools.sandbox_for(tool.as_str()) {
+            return sb.within(&self.budget).run_tool(tool, args, text);
+        }
         if let [only] = tools.sandboxes.as_slice() {
             if !only.enables(tool) {
                 // The sandbox's own refusal (it knows why: no roots, no write root, its policy).
-                return Err(only.refusal(name));
+                return Err(only.refusal(tool));
             }
         }
         // A known tool the agent was not given is a policy refusal.

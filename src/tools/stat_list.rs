@@ -6,6 +6,7 @@ use crate::core::dirs::{self, FileType};
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::names;
 use crate::core::open::{Kind, Want};
+use crate::core::sandbox::Sandbox;
 use crate::core::within::Within;
 use crate::walk::{self, Filter, IgnoreLevel, Visibility};
 use schemars::JsonSchema;
@@ -407,6 +408,71 @@ pub(crate) fn rfc3339(secs: i64) -> String {
         rem % 3600 / 60,
         rem % 60
     )
+}
+
+/// The row of list_dir.
+pub(crate) struct ListDir;
+
+impl crate::tools::tool::Tool for ListDir {
+    const NAME: &'static str = "list_dir";
+    const TITLE: &'static str = "List directory";
+    const UNSET: crate::tools::args::Unset = &["path", "offset", "limit", "timeout_ms"];
+    type Args = ListArgs;
+    type Output = ListResult;
+
+    fn run(w: &Within<'_>, args: &ListArgs) -> Result<ListResult> {
+        w.list_dir(args)
+    }
+
+    fn describe(_sb: &Sandbox) -> String {
+        "List one directory level, sorted by name, with kind (file, dir, symlink, other) and size. Omit path to \
+         list the roots. Hidden and ignored entries are left out (and counted) unless hidden/no_ignore."
+            .into()
+    }
+
+    fn render(out: &ListResult) -> String {
+        crate::tools::render::list(out)
+    }
+}
+
+/// The row of stat.
+pub(crate) struct Stat;
+
+impl crate::tools::tool::Tool for Stat {
+    const NAME: &'static str = "stat";
+    const TITLE: &'static str = "File information";
+    type Args = StatArgs;
+    type Output = StatResult;
+
+    fn run(w: &Within<'_>, args: &StatArgs) -> Result<StatResult> {
+        w.stat(args)
+    }
+
+    fn describe(_sb: &Sandbox) -> String {
+        "Kind, size, modification time and (for small text files) line count of one path.".into()
+    }
+
+    fn render(out: &StatResult) -> String {
+        crate::tools::render::stat(out)
+    }
+}
+
+/// The row of list_roots.
+pub(crate) struct ListRoots;
+
+impl crate::tools::tool::Tool for ListRoots {
+    const NAME: &'static str = "list_roots";
+    const TITLE: &'static str = "List allowed roots";
+    type Args = RootsArgs;
+    type Output = RootsResult;
+
+    fn run(w: &Within<'_>, args: &RootsArgs) -> Result<RootsResult> {
+        w.list_roots(args)
+    }
+
+    fn describe(_sb: &Sandbox) -> String {
+        "The directories this agent may read (and the one it may write), with their names.".into()
+    }
 }
 
 #[cfg(test)]

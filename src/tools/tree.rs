@@ -299,3 +299,28 @@ fn node_at<'a>(mut node: &'a mut TreeNode, path: &[usize]) -> &'a mut TreeNode {
     }
     node
 }
+
+/// The row of directory_tree.
+pub(crate) struct DirectoryTree;
+
+impl crate::tools::tool::Tool for DirectoryTree {
+    const NAME: &'static str = "directory_tree";
+    const TITLE: &'static str = "Directory tree";
+    const UNSET: crate::tools::args::Unset =
+        &["path", "max_depth", "max_entries", "exclude", "timeout_ms"];
+    type Args = TreeArgs;
+    type Output = TreeResult;
+
+    fn run(w: &Within<'_>, args: &TreeArgs) -> Result<TreeResult> {
+        w.directory_tree(args)
+    }
+
+    fn describe(sb: &crate::Sandbox) -> String {
+        format!(
+            "A recursive listing of a directory as nested JSON (name, kind, size, children), breadth first and sorted \
+             by name, down to max_depth (default 3) and at most max_entries entries (at most {}); what is left out is \
+             counted. Ignore files and hidden names apply as in grep.",
+            sb.policy.limits.max_list_entries
+        )
+    }
+}

@@ -400,6 +400,52 @@ fn no_call_state_is_thread_local() {
     }
 }
 
+/// The lines of `text` that match on a tool's name: a `ToolName::X =>` arm (or `ToolName::X |`),
+/// where a tool's fact would live outside its row.
+fn tool_matches(text: &str) -> Vec<usize> {
+    code(text)
+        .into_iter()
+        .filter(|(_, l)| {
+            l.split("ToolName::").skip(1).any(|rest| {
+                let after = rest.trim_start_matches(|c: char| c.is_ascii_alphanumeric());
+                let after = after.trim_start();
+                after.starts_with("=>") || (after.starts_with('|') && !after.starts_with("||"))
+            })
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Each tool's facts live in its row (`tools/tool.rs`, the table in `tools/catalog.rs`): nothing
+/// else matches on a tool's name to say something about it.
+#[test]
+fn no_code_matches_on_a_tool_outside_its_row() {
+    let root = src();
+    let mut files = Vec::new();
+    sources(&root, &mut files);
+    let mut bad = Vec::new();
+    for f in &files {
+        let rel = f
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        if rel == "tools/catalog.rs" {
+            continue;
+        }
+        let text = std::fs::read_to_string(f).unwrap();
+        bad.extend(
+            tool_matches(&text)
+                .into_iter()
+                .map(|i| format!("{rel}:{i}")),
+        );
+    }
+    assert!(
+        bad.is_empty(),
+        "a match on a tool's name at {bad:?}: put the fact in the tool's row (a `Tool` item)"
+    );
+}
+
 #[test]
 fn the_rules_see_a_violation() {
     // The checks above must be able to fail: a core line naming tools is caught, a grouped use too.
@@ -445,6 +491,11 @@ fn the_rules_see_a_violation() {
     ]
     .into();
     assert_eq!(circles(&graph).len(), 1);
+    // A match arm on a tool is seen; naming one (a dialect's engine) or `||` is not.
+    let arms =
+        "match t {\n    ToolName::ReadFile => 1,\n    ToolName::Glob | ToolName::Stat => 2,\n}\n\
+                engine: ToolName::Glob,\nif a == ToolName::Stat || b {}\n";
+    assert_eq!(tool_matches(arms), [2, 3]);
 }
 
 /// Every repository file that a doc, or a comment in a source, test or script, names by path (under

@@ -11,7 +11,6 @@ use crate::{
 };
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::Value;
 use std::sync::OnceLock;
 
 /// Lines Read returns when no limit is given (Claude Code's default).
@@ -125,6 +124,7 @@ pub(super) fn defs() -> &'static [Def] {
                     and limit (a number of lines) read a part. Results are numbered like cat -n (line number, tab, \
                     text). A page is also cut at the server's byte limit: the last line says how to continue.",
                 engine: ToolName::ReadFile,
+                run: |sb, a| read(sb, parse(a)?),
                 input: input_of::<Read>(),
                 output: text_output(true),
                 unset: &["offset", "limit"],
@@ -138,6 +138,7 @@ pub(super) fn defs() -> &'static [Def] {
                     lines (path:line:text), \"files_with_matches\" shows file paths (default), \"count\" shows match counts. \
                     Results are in path order; page with head_limit and offset.",
                 engine: ToolName::GrepSearch,
+                run: |sb, a| grep(sb, parse(a)?),
                 input: input_of::<Grep>(),
                 output: text_output(true),
                 unset: &["path", "glob", "type", "output_mode", "offset"],
@@ -149,6 +150,7 @@ pub(super) fn defs() -> &'static [Def] {
                 description: "Fast file pattern matching: glob patterns like \"**/*.js\" or \"src/**/*.ts\". Returns matching \
                     file paths sorted by path (at most 100).",
                 engine: ToolName::Glob,
+                run: |sb, a| glob(sb, parse(a)?),
                 input: input_of::<GlobIn>(),
                 output: text_output(true),
                 unset: &["path"],
@@ -160,6 +162,7 @@ pub(super) fn defs() -> &'static [Def] {
                 description: "Writes a file to the local filesystem, replacing the file if there is one and the \
                     server's policy allows replacing files. The file_path parameter must be an absolute path.",
                 engine: ToolName::WriteFile,
+                run: |sb, a| write(sb, parse(a)?),
                 input: input_of::<Write>(),
                 output: text_output(false),
                 unset: &[],
@@ -171,6 +174,7 @@ pub(super) fn defs() -> &'static [Def] {
                 description: "Performs exact string replacements in files. old_string must occur exactly once unless \
                     replace_all is true. Match the file's text exactly, without Read's line-number prefix (number + tab).",
                 engine: ToolName::EditFile,
+                run: |sb, a| edit(sb, parse(a)?),
                 input: input_of::<Edit>(),
                 output: text_output(false),
                 unset: &[],
@@ -182,41 +186,33 @@ pub(super) fn defs() -> &'static [Def] {
     })
 }
 
-pub(super) fn call(sb: &Within<'_>, def: &Def, args: Value) -> Result<Presented, Error> {
-    match def.engine {
-        ToolName::ReadFile => read(sb, parse(args)?),
-        ToolName::GrepSearch => grep(sb, parse(args)?),
-        ToolName::Glob => glob(sb, parse(args)?),
-        ToolName::WriteFile => {
-            let a: Write = parse(args)?;
-            let r = super::write_replacing(sb, a.file_path, a.content)?;
-            let msg = if r.replaced {
-                format!("The file {} has been updated.", r.path)
-            } else {
-                format!("File created successfully at: {}", r.path)
-            };
-            Ok(text(msg, None))
-        }
-        _ => {
-            let a: Edit = parse(args)?;
-            let r = sb.edit_file(&EditArgs {
-                path: a.file_path,
-                old_string: Some(a.old_string),
-                new_string: Some(a.new_string),
-                replace_all: a.replace_all,
-                ..Default::default()
-            })?;
-            let mut msg = format!(
-                "The file {} has been updated ({} replacement(s)).",
-                r.path, r.replacements
-            );
-            if let Some(d) = r.diff {
-                msg.push('\n');
-                msg.push_str(&d);
-            }
-            Ok(text(msg, None))
-        }
+fn write(sb: &Within<'_>, a: Write) -> Result<Presented, Error> {
+    let r = super::write_replacing(sb, a.file_path, a.content)?;
+    let msg = if r.replaced {
+        format!("The file {} has been updated.", r.path)
+    } else {
+        format!("File created successfully at: {}", r.path)
+    };
+    Ok(text(msg, None))
+}
+
+fn edit(sb: &Within<'_>, a: Edit) -> Result<Presented, Error> {
+    let r = sb.edit_file(&EditArgs {
+        path: a.file_path,
+        old_string: Some(a.old_string),
+        new_string: Some(a.new_string),
+        replace_all: a.replace_all,
+        ..Default::default()
+    })?;
+    let mut msg = format!(
+        "The file {} has been updated ({} replacement(s)).",
+        r.path, r.replacements
+    );
+    if let Some(d) = r.diff {
+        msg.push('\n');
+        msg.push_str(&d);
     }
+    Ok(text(msg, None))
 }
 
 fn read(sb: &Within<'_>, a: Read) -> Result<Presented, Error> {

@@ -10,7 +10,6 @@ use crate::tools::ToolName;
 use crate::{Globs, GrepArgs, Kind, OutputMode, ReadArgs, StatArgs, TreeArgs};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::Value;
 use std::sync::OnceLock;
 
 /// Codex's read_file: lines returned by default, and the longest line kept (bytes).
@@ -109,6 +108,7 @@ pub(super) fn defs() -> &'static [Def] {
                 title: "read_file",
                 description: "Reads a local file with 1-indexed line numbers, supporting slice and indentation-aware block modes.",
                 engine: ToolName::ReadFile,
+                run: |sb, a| read(sb, parse(a)?),
                 input: input_of::<Read>(),
                 output: text_output(false),
                 unset: &["offset", "limit", "mode"],
@@ -119,6 +119,7 @@ pub(super) fn defs() -> &'static [Def] {
                 title: "list_dir",
                 description: "Lists entries in a local directory with 1-indexed entry numbers and simple type labels.",
                 engine: ToolName::DirectoryTree,
+                run: |sb, a| list(sb, parse(a)?),
                 input: input_of::<List>(),
                 output: text_output(false),
                 unset: &["offset", "limit", "depth"],
@@ -129,6 +130,7 @@ pub(super) fn defs() -> &'static [Def] {
                 title: "grep_files",
                 description: "Finds files whose contents match the pattern and lists them by modification time.",
                 engine: ToolName::GrepSearch,
+                run: |sb, a| grep(sb, parse(a)?),
                 input: input_of::<Grep>(),
                 output: text_output(false),
                 unset: &["include", "path", "limit"],
@@ -138,14 +140,6 @@ pub(super) fn defs() -> &'static [Def] {
         .map(Def::finish)
         .collect()
     })
-}
-
-pub(super) fn call(sb: &Within<'_>, def: &Def, args: Value) -> Result<Presented, Error> {
-    match def.engine {
-        ToolName::ReadFile => read(sb, parse(args)?),
-        ToolName::DirectoryTree => list(sb, parse(args)?),
-        _ => grep(sb, parse(args)?),
-    }
 }
 
 fn read(sb: &Within<'_>, a: Read) -> Result<Presented, Error> {

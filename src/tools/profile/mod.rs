@@ -128,7 +128,7 @@ impl Presented {
             .join("\n")
     }
 
-    fn text_only(structured: Value, text: String) -> Self {
+    pub(crate) fn text_only(structured: Value, text: String) -> Self {
         Presented {
             structured,
             blocks: vec![Block::Text(text)],
@@ -166,6 +166,9 @@ pub(crate) struct Def {
     pub title: &'static str,
     pub description: &'static str,
     pub engine: ToolName,
+    /// Runs a call: its (normalized) arguments parsed into the tool's own argument type, the
+    /// engine calls, the result in the dialect's words.
+    pub run: Run,
     pub input: Value,
     pub output: Value,
     /// The fields whose zero or empty value means "not set" (see `tools/args.rs`).
@@ -180,8 +183,8 @@ impl Def {
     }
 }
 
-/// A dialect's call: its sandbox, the tool, the (coerced) arguments.
-type Call = fn(&Within<'_>, &Def, Value) -> Result<Presented, Error>;
+/// A dialect tool's call: within the call's budget, its (normalized) arguments.
+pub(crate) type Run = fn(&Within<'_>, Value) -> Result<Presented, Error>;
 
 impl AgentTools {
     /// These tools presented in `profile`'s dialect (see [`Profile`]).
@@ -236,7 +239,7 @@ impl ToolsWithin<'_> {
     pub fn present(&self, name: &str, args: Value) -> Result<Presented, Error> {
         let profile = self.tools.profile;
         if profile == Profile::Rootbound {
-            return Ok(native(name, self.dispatch(name, args, true)?));
+            return self.dispatch(name, args, true);
         }
         let Some(def) = profile
             .defs()
@@ -267,17 +270,11 @@ impl ToolsWithin<'_> {
                 }));
         };
         let args = crate::tools::args::normalize(args, &def.input, def.unset);
-        let call: Call = match profile {
-            Profile::ClaudeCode => claude_code::call,
-            Profile::GeminiCli => gemini_cli::call,
-            Profile::Codex => codex::call,
-            _ => mcp_filesystem::call,
-        };
         // A dialect's tool may make several engine calls: together they keep one call's budget.
         let within = sb
             .within(&self.budget)
             .split(sb.policy.limits.call_timeout(None));
-        call(&within, def, args).map_err(|e| in_dialect(profile, e))
+        (def.run)(&within, args).map_err(|e| in_dialect(profile, e))
     }
 }
 
@@ -286,29 +283,6 @@ impl AgentTools {
     pub fn present(&self, name: &str, args: Value) -> Result<Presented, Error> {
         self.within(&Budget::new()).present(name, args)
     }
-}
-
-/// A native result: the JSON as structured content, the shared renderer's text (media as a block,
-/// its bytes left out of the structured copy).
-fn native(name: &str, done: crate::tools::Done) -> Presented {
-    let mut value = done.value;
-    if name == "read_media_file" {
-        let data = value["data"].as_str().unwrap_or_default().to_string();
-        let mime_type = value["mime_type"].as_str().unwrap_or_default().to_string();
-        let block = if value["kind"] == "audio" {
-            Block::Audio { data, mime_type }
-        } else {
-            Block::Image { data, mime_type }
-        };
-        if let Some(o) = value.as_object_mut() {
-            o.remove("data");
-        }
-        return Presented {
-            structured: value,
-            blocks: vec![block],
-        };
-    }
-    Presented::text_only(value, done.text)
 }
 
 /// What a dialect says about a document whose extraction a bound or damage stopped: that it failed

@@ -271,6 +271,50 @@ impl Within<'_> {
     }
 }
 
+/// The row of read_file.
+pub(crate) struct ReadFile;
+
+impl crate::tools::tool::Tool for ReadFile {
+    const NAME: &'static str = "read_file";
+    const TITLE: &'static str = "Read file";
+    const UNSET: crate::tools::args::Unset = &[
+        "offset",
+        "limit",
+        "start_line",
+        "max_lines",
+        "head_lines",
+        "tail_lines",
+    ];
+    type Args = ReadArgs;
+    type Output = ReadResult;
+
+    fn run(w: &Within<'_>, args: &ReadArgs) -> Result<ReadResult> {
+        w.read_file(args)
+    }
+
+    fn describe(sb: &crate::Sandbox) -> String {
+        format!(
+            "Read a text file under the allowed roots ({}). Paths are relative to a root or absolute inside one. \
+             Byte mode: offset/limit (at most {} bytes a call); when truncated is true, call again with offset=next_offset. \
+             Line mode: start_line/max_lines, optional line_numbers; continue with start_line=next_line. \
+             Binary files return binary=true and no content.{}",
+            sb.roots_said(),
+            sb.policy.limits.max_read_bytes,
+            if cfg!(feature = "documents") {
+                " Documents (PPTX, DOCX, XLSX, PDF, .ipynb) return their extracted text (encoding \
+                 'extracted:FORMAT', markers like '--- slide 3 ---'), paged the same way; raw=true reads the \
+                 file's bytes. document.truncated_reason says when a bound cut the extraction."
+            } else {
+                ""
+            }
+        )
+    }
+
+    fn render(out: &ReadResult) -> String {
+        crate::tools::render::read(out)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::lines::{render_line, Line};

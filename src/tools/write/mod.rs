@@ -5,6 +5,7 @@ use crate::core::audit::Fields;
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::mutate::{publish, shared, Existing};
 use crate::core::open::Kind;
+use crate::core::sandbox::Sandbox;
 use crate::core::within::Within;
 use base64::Engine;
 use schemars::JsonSchema;
@@ -262,6 +263,81 @@ fn decode(args: &WriteArgs, max: u64) -> Result<Cow<'_, [u8]>> {
         return Err(too_large(data.len() as u64, ""));
     }
     Ok(data)
+}
+
+/// The row of write_file.
+pub(crate) struct WriteFile;
+
+impl crate::tools::tool::Tool for WriteFile {
+    const NAME: &'static str = "write_file";
+    const TITLE: &'static str = "Write file";
+    const WRITES: bool = true;
+    const UNSET: crate::tools::args::Unset = &["encoding"];
+    type Args = WriteArgs;
+    type Output = WriteResult;
+
+    fn run(w: &Within<'_>, args: &WriteArgs) -> Result<WriteResult> {
+        w.write_file(args)
+    }
+
+    fn describe(sb: &Sandbox) -> String {
+        format!(
+            "Create a file under the write root ({}); paths are relative to it (or absolute inside it). \
+             {} {} At most {} bytes; encoding: utf-8 (default) or base64. The write root \
+             is not readable unless it is also a read root.",
+            sb.write_root_said(),
+            sb.overwrite_said(),
+            sb.parents_said(),
+            sb.policy.write.as_ref().map_or(0, |w| w.max_write_bytes)
+        )
+    }
+
+    fn render(out: &WriteResult) -> String {
+        crate::tools::render::write(out)
+    }
+
+    /// Replacing a file destroys its old content: only additive when overwrite is off.
+    fn destructive(sb: &Sandbox) -> bool {
+        sb.allows_overwrite()
+    }
+}
+
+/// The row of delete_file.
+pub(crate) struct DeleteFile;
+
+impl crate::tools::tool::Tool for DeleteFile {
+    const NAME: &'static str = "delete_file";
+    const TITLE: &'static str = "Delete file";
+    const WRITES: bool = true;
+    type Args = DeleteArgs;
+    type Output = WriteResult;
+
+    fn run(w: &Within<'_>, args: &DeleteArgs) -> Result<WriteResult> {
+        w.delete_file(args)
+    }
+
+    fn describe(sb: &Sandbox) -> String {
+        format!(
+            "Delete one regular file under the write root ({}); never a directory or a \
+             symbolic link.",
+            sb.write_root_said()
+        )
+    }
+
+    fn render(out: &WriteResult) -> String {
+        crate::tools::render::write(out)
+    }
+
+    fn withheld(sb: &Sandbox) -> Option<&'static str> {
+        (!sb.policy.write.as_ref().is_some_and(|w| w.allow_delete)).then_some(
+            "tool 'delete_file' is not enabled: this sandbox's policy does not allow deleting \
+             files (allow_delete)",
+        )
+    }
+
+    fn destructive(_sb: &Sandbox) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]

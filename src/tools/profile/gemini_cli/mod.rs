@@ -175,6 +175,7 @@ pub(super) fn defs() -> &'static [Def] {
                     truncated; the response says so and how to read more with 'start_line' and 'end_line'. Text files \
                     only (use an image tool for media).",
                 engine: ToolName::ReadFile,
+                run: |sb, a| read(sb, parse(a)?),
                 input: input_of::<Read>(),
                 output: text_output(true),
                 unset: &["end_line"],
@@ -187,6 +188,7 @@ pub(super) fn defs() -> &'static [Def] {
                     concatenates them with a '--- {filePath} ---' separator, ending with '--- End of content ---'. \
                     All files share one byte budget; a file that does not fit is cut.",
                 engine: ToolName::ReadManyFiles,
+                run: |sb, a| read_many(sb, parse(a)?),
                 input: input_of::<ReadMany>(),
                 output: text_output(true),
                 unset: &["exclude"],
@@ -198,6 +200,7 @@ pub(super) fn defs() -> &'static [Def] {
                 description: "Searches for a regular expression pattern within file contents. Max 100 matches by default \
                     (total_max_matches). Results are grouped by file ('File: path', then 'L<line>: text' lines), in path order.",
                 engine: ToolName::GrepSearch,
+                run: |sb, a| grep(sb, parse(a)?),
                 input: input_of::<Grep>(),
                 output: text_output(true),
                 unset: &["dir_path", "include_pattern", "total_max_matches", "max_matches_per_file", "exclude_pattern"],
@@ -209,6 +212,7 @@ pub(super) fn defs() -> &'static [Def] {
                 description: "Finds files matching a glob pattern (e.g. 'src/**/*.ts', '**/*.md'), returning absolute \
                     paths sorted by path.",
                 engine: ToolName::Glob,
+                run: |sb, a| glob(sb, parse(a)?),
                 input: input_of::<GlobIn>(),
                 output: text_output(true),
                 unset: &["dir_path"],
@@ -220,6 +224,7 @@ pub(super) fn defs() -> &'static [Def] {
                 description: "Lists the names of files and subdirectories directly within a directory. Can optionally \
                     ignore entries matching provided glob patterns.",
                 engine: ToolName::ListDir,
+                run: |sb, a| list(sb, parse(a)?),
                 input: input_of::<List>(),
                 output: text_output(true),
                 unset: &["ignore"],
@@ -231,6 +236,7 @@ pub(super) fn defs() -> &'static [Def] {
                 description: "Writes content to a specified file (replacing an existing one only when the server's \
                     policy allows it).",
                 engine: ToolName::WriteFile,
+                run: |sb, a| write(sb, parse(a)?),
                 input: input_of::<Write>(),
                 output: text_output(false),
                 unset: &[],
@@ -242,6 +248,7 @@ pub(super) fn defs() -> &'static [Def] {
                 description: "Replaces text within a file. By default exactly ONE occurrence of old_string must be \
                     found; set allow_multiple to replace all. old_string and new_string are exact literal text.",
                 engine: ToolName::EditFile,
+                run: |sb, a| replace(sb, parse(a)?),
                 input: input_of::<Replace>(),
                 output: text_output(false),
                 unset: &["instruction"],
@@ -253,27 +260,16 @@ pub(super) fn defs() -> &'static [Def] {
     })
 }
 
-pub(super) fn call(sb: &Within<'_>, def: &Def, args: Value) -> Result<Presented, Error> {
-    match def.engine {
-        ToolName::ReadFile => read(sb, parse(args)?),
-        ToolName::ReadManyFiles => read_many(sb, parse(args)?),
-        ToolName::GrepSearch => grep(sb, parse(args)?),
-        ToolName::Glob => glob(sb, parse(args)?),
-        ToolName::ListDir => list(sb, parse(args)?),
-        ToolName::WriteFile => {
-            let a: Write = parse(args)?;
-            let r = super::write_replacing(sb, a.file_path, a.content)?;
-            Ok(text(
-                if r.replaced {
-                    format!("Successfully overwrote file: {}.", r.path)
-                } else {
-                    format!("Successfully created and wrote to new file: {}.", r.path)
-                },
-                None,
-            ))
-        }
-        _ => replace(sb, parse(args)?),
-    }
+fn write(sb: &Within<'_>, a: Write) -> Result<Presented, Error> {
+    let r = super::write_replacing(sb, a.file_path, a.content)?;
+    Ok(text(
+        if r.replaced {
+            format!("Successfully overwrote file: {}.", r.path)
+        } else {
+            format!("Successfully created and wrote to new file: {}.", r.path)
+        },
+        None,
+    ))
 }
 
 fn read(sb: &Within<'_>, a: Read) -> Result<Presented, Error> {

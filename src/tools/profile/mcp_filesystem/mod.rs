@@ -150,6 +150,7 @@ fn def(
     title: &'static str,
     description: &'static str,
     engine: ToolName,
+    run: super::Run,
     input: Value,
 ) -> Def {
     Def {
@@ -158,6 +159,7 @@ fn def(
         title,
         description,
         engine,
+        run,
         input,
         output: super::text_output(false),
         unset: match name {
@@ -178,7 +180,7 @@ pub(super) fn defs() -> &'static [Def] {
             "Read Media File",
             "Read an image or audio file and return it as a base64-encoded content block with its MIME type \
              (sniffed from the bytes).",
-            ToolName::ReadMediaFile,
+            ToolName::ReadMediaFile, |sb, a| media(sb, parse(a)?),
             input_of::<PathOnly>(),
         );
         media.output = crate::tools::catalog::result_or_error(json!({
@@ -196,189 +198,179 @@ pub(super) fn defs() -> &'static [Def] {
         vec![
             def("read_file", "Read File (Deprecated)",
                 "Read the complete contents of a file as text. DEPRECATED: Use read_text_file instead.",
-                ToolName::ReadFile, input_of::<ReadText>()),
+                ToolName::ReadFile, |sb, a| read(sb, parse(a)?), input_of::<ReadText>()),
             def("read_text_file", "Read Text File",
                 "Read the contents of a file as text. Use 'head' to read only the first N lines or 'tail' for the \
                  last N lines. A file larger than the server's read limit is cut, with a note saying so.",
-                ToolName::ReadFile, input_of::<ReadText>()),
+                ToolName::ReadFile, |sb, a| read(sb, parse(a)?), input_of::<ReadText>()),
             media,
             def("read_multiple_files", "Read Multiple Files",
                 "Read the contents of multiple files at once. Each file's content is returned with its path; a failed \
                  read of one file does not stop the others. All files share one byte budget.",
-                ToolName::ReadManyFiles, input_of::<ReadMultiple>()),
+                ToolName::ReadManyFiles, |sb, a| read_multiple(sb, parse(a)?), input_of::<ReadMultiple>()),
             def("write_file", "Write File",
                 "Create a new file or overwrite an existing one (when the server's policy allows replacing files).",
-                ToolName::WriteFile, input_of::<Write>()),
+                ToolName::WriteFile, |sb, a| write(sb, parse(a)?), input_of::<Write>()),
             def("edit_file", "Edit File",
                 "Make edits to a text file: each edit replaces an exact text (oldText must occur once). Returns a \
                  git-style diff; dryRun previews without writing.",
-                ToolName::EditFile, input_of::<EditFile>()),
+                ToolName::EditFile, |sb, a| edit(sb, parse(a)?), input_of::<EditFile>()),
             def("create_directory", "Create Directory",
                 "Create a directory (and missing parents); an existing directory is fine.",
-                ToolName::CreateDirectory, input_of::<PathOnly>()),
+                ToolName::CreateDirectory, |sb, a| create_directory(sb, parse(a)?), input_of::<PathOnly>()),
             def("list_directory", "List Directory",
                 "List the files and directories in a path, with [FILE] and [DIR] prefixes.",
-                ToolName::ListDir, input_of::<PathOnly>()),
+                ToolName::ListDir, |sb, a| list_directory(sb, parse(a)?), input_of::<PathOnly>()),
             def("list_directory_with_sizes", "List Directory with Sizes",
                 "List the files and directories in a path with their sizes, [FILE]/[DIR] prefixes and totals.",
-                ToolName::ListDir, input_of::<ListSizes>()),
+                ToolName::ListDir, |sb, a| list_with_sizes(sb, parse(a)?), input_of::<ListSizes>()),
             def("directory_tree", "Directory Tree",
                 "A recursive tree of files and directories as JSON: name, type (file/directory), children. Bounded in \
                  depth and entries by the server; what is left out is said after the JSON.",
-                ToolName::DirectoryTree, input_of::<Tree>()),
+                ToolName::DirectoryTree, |sb, a| tree(sb, parse(a)?), input_of::<Tree>()),
             def("move_file", "Move File",
                 "Move or rename a file or directory. If the destination exists, the operation fails.",
-                ToolName::MoveFile, input_of::<Move>()),
+                ToolName::MoveFile, |sb, a| move_file(sb, parse(a)?), input_of::<Move>()),
             def("search_files", "Search Files",
                 "Recursively search for files and directories whose path matches a glob pattern ('*.ext', \
                  '**/*.ext'). Returns full paths.",
-                ToolName::Glob, input_of::<Search>()),
+                ToolName::Glob, |sb, a| search(sb, parse(a)?), input_of::<Search>()),
             def("get_file_info", "Get File Info",
                 "Metadata of a file or directory: size, modification time, type.",
-                ToolName::Stat, input_of::<PathOnly>()),
+                ToolName::Stat, |sb, a| file_info(sb, parse(a)?), input_of::<PathOnly>()),
             def("list_allowed_directories", "List Allowed Directories",
                 "Returns the list of directories this server may access (subdirectories included).",
-                ToolName::ListRoots, input_of::<NoArgs>()),
+                ToolName::ListRoots, |sb, a| allowed_directories(sb, parse(a)?), input_of::<NoArgs>()),
         ]
     })
 }
 
-pub(super) fn call(sb: &Within<'_>, def: &Def, args: Value) -> Result<Presented, Error> {
-    match def.name {
-        "read_file" | "read_text_file" => read(sb, parse(args)?),
-        "read_media_file" => media(sb, parse(args)?),
-        "read_multiple_files" => read_multiple(sb, parse(args)?),
-        "write_file" => {
-            let a: Write = parse(args)?;
-            super::write_replacing(sb, home(sb, a.path.clone())?, a.content)?;
-            Ok(text(format!("Successfully wrote to {}", a.path), None))
+fn write(sb: &Within<'_>, a: Write) -> Result<Presented, Error> {
+    super::write_replacing(sb, home(sb, a.path.clone())?, a.content)?;
+    Ok(text(format!("Successfully wrote to {}", a.path), None))
+}
+
+fn edit(sb: &Within<'_>, a: EditFile) -> Result<Presented, Error> {
+    let path = home(sb, a.path)?;
+    let body = if a.edits.is_empty() {
+        // The reference applies no edit and answers the diff of the file with itself: the
+        // header without hunks. The file must still be a file the edit could write.
+        let st = sb.stat(&StatArgs { path: path.clone() })?;
+        if st.kind != "file" {
+            return Err(Error::new(
+                ErrorCode::InvalidArgument,
+                format!("'{path}' is not a regular file"),
+            ));
         }
-        "edit_file" => {
-            let a: EditFile = parse(args)?;
-            let path = home(sb, a.path)?;
-            let body = if a.edits.is_empty() {
-                // The reference applies no edit and answers the diff of the file with itself: the
-                // header without hunks. The file must still be a file the edit could write.
-                let st = sb.stat(&StatArgs { path: path.clone() })?;
-                if st.kind != "file" {
-                    return Err(Error::new(
-                        ErrorCode::InvalidArgument,
-                        format!("'{path}' is not a regular file"),
-                    ));
-                }
-                String::new()
-            } else {
-                // As the reference, the texts are read with CRLF as LF; the engine writes them in
-                // the file's own line endings.
-                let edits: Vec<Edit> = a
-                    .edits
-                    .into_iter()
-                    .map(|e| Edit {
-                        old_string: e.old_text.replace("\r\n", "\n"),
-                        new_string: e.new_text.replace("\r\n", "\n"),
-                        replace_all: None,
-                    })
-                    .collect();
-                let inserts = edits.iter().any(|e| e.old_string.is_empty());
-                let diff = if inserts && exists(sb, &path)? {
-                    insert_at_start(sb, &path, edits, a.dry_run)?
-                } else {
-                    let r = sb.edit_file_with_context(
-                        &EditArgs {
-                            path: path.clone(),
-                            edits: Some(edits),
-                            dry_run: a.dry_run,
-                            ..Default::default()
-                        },
-                        DIFF_CONTEXT,
-                    )?;
-                    r.diff.unwrap_or_default()
-                };
-                hunks(&diff)
-            };
-            Ok(text(fenced_patch(&path, &body), None))
-        }
-        "create_directory" => {
-            let a: PathOnly = parse(args)?;
-            let path = home(sb, a.path.clone())?;
-            // An existing directory is success, as `mkdir -p` (a root included, which the engine's
-            // create_directory refuses as a path without a name to create).
-            let exists = sb
-                .stat(&StatArgs { path: path.clone() })
-                .is_ok_and(|r| r.kind == "dir");
-            if !exists {
-                sb.create_directory(&MkdirArgs { path })?;
-            }
-            Ok(text(
-                format!("Successfully created directory {}", a.path),
-                None,
-            ))
-        }
-        "list_directory" => {
-            let a: PathOnly = parse(args)?;
-            list(sb, home(sb, a.path)?, None)
-        }
-        "list_directory_with_sizes" => {
-            let a: ListSizes = parse(args)?;
-            list(
-                sb,
-                home(sb, a.path)?,
-                Some(a.sort_by.unwrap_or(SortBy::Name)),
-            )
-        }
-        "directory_tree" => tree(sb, parse(args)?),
-        "move_file" => {
-            let a: Move = parse(args)?;
-            sb.move_file(&MoveArgs {
-                source: home(sb, a.source.clone())?,
-                destination: home(sb, a.destination.clone())?,
-                overwrite: None,
-            })?;
-            Ok(text(
-                format!("Successfully moved {} to {}", a.source, a.destination),
-                None,
-            ))
-        }
-        "search_files" => search(sb, parse(args)?),
-        "get_file_info" => {
-            let a: PathOnly = parse(args)?;
-            let r = sb.stat(&StatArgs {
-                path: home(sb, a.path)?,
-            })?;
-            let mut out = format!(
-                "size: {}\nmodified: {}\nisDirectory: {}\nisFile: {}\ntype: {}",
-                r.size,
-                r.mtime,
-                r.kind == "dir",
-                r.kind == "file",
-                r.kind
-            );
-            if let Some(l) = r.lines {
-                out.push_str(&format!("\nlines: {l}"));
-            }
-            Ok(text(out, None))
-        }
-        _ => {
-            let _: NoArgs = parse(args)?;
-            let r = sb.list_roots(&RootsArgs {})?;
-            let mut dirs: Vec<String> = Vec::new();
-            for e in &r.roots {
-                let d = if e.readable {
-                    e.path.clone()
-                } else {
-                    format!("{} (write only)", e.path)
-                };
-                // The write root is listed once even when it is also a read root.
-                if !dirs.contains(&d) {
-                    dirs.push(d);
-                }
-            }
-            Ok(text(
-                format!("Allowed directories:\n{}", dirs.join("\n")),
-                None,
-            ))
+        String::new()
+    } else {
+        // As the reference, the texts are read with CRLF as LF; the engine writes them in
+        // the file's own line endings.
+        let edits: Vec<Edit> = a
+            .edits
+            .into_iter()
+            .map(|e| Edit {
+                old_string: e.old_text.replace("\r\n", "\n"),
+                new_string: e.new_text.replace("\r\n", "\n"),
+                replace_all: None,
+            })
+            .collect();
+        let inserts = edits.iter().any(|e| e.old_string.is_empty());
+        let diff = if inserts && exists(sb, &path)? {
+            insert_at_start(sb, &path, edits, a.dry_run)?
+        } else {
+            let r = sb.edit_file_with_context(
+                &EditArgs {
+                    path: path.clone(),
+                    edits: Some(edits),
+                    dry_run: a.dry_run,
+                    ..Default::default()
+                },
+                DIFF_CONTEXT,
+            )?;
+            r.diff.unwrap_or_default()
+        };
+        hunks(&diff)
+    };
+    Ok(text(fenced_patch(&path, &body), None))
+}
+
+fn create_directory(sb: &Within<'_>, a: PathOnly) -> Result<Presented, Error> {
+    let path = home(sb, a.path.clone())?;
+    // An existing directory is success, as `mkdir -p` (a root included, which the engine's
+    // create_directory refuses as a path without a name to create).
+    let exists = sb
+        .stat(&StatArgs { path: path.clone() })
+        .is_ok_and(|r| r.kind == "dir");
+    if !exists {
+        sb.create_directory(&MkdirArgs { path })?;
+    }
+    Ok(text(
+        format!("Successfully created directory {}", a.path),
+        None,
+    ))
+}
+
+fn list_directory(sb: &Within<'_>, a: PathOnly) -> Result<Presented, Error> {
+    list(sb, home(sb, a.path)?, None)
+}
+
+fn list_with_sizes(sb: &Within<'_>, a: ListSizes) -> Result<Presented, Error> {
+    list(
+        sb,
+        home(sb, a.path)?,
+        Some(a.sort_by.unwrap_or(SortBy::Name)),
+    )
+}
+
+fn move_file(sb: &Within<'_>, a: Move) -> Result<Presented, Error> {
+    sb.move_file(&MoveArgs {
+        source: home(sb, a.source.clone())?,
+        destination: home(sb, a.destination.clone())?,
+        overwrite: None,
+    })?;
+    Ok(text(
+        format!("Successfully moved {} to {}", a.source, a.destination),
+        None,
+    ))
+}
+
+fn file_info(sb: &Within<'_>, a: PathOnly) -> Result<Presented, Error> {
+    let r = sb.stat(&StatArgs {
+        path: home(sb, a.path)?,
+    })?;
+    let mut out = format!(
+        "size: {}\nmodified: {}\nisDirectory: {}\nisFile: {}\ntype: {}",
+        r.size,
+        r.mtime,
+        r.kind == "dir",
+        r.kind == "file",
+        r.kind
+    );
+    if let Some(l) = r.lines {
+        out.push_str(&format!("\nlines: {l}"));
+    }
+    Ok(text(out, None))
+}
+
+fn allowed_directories(sb: &Within<'_>, _a: NoArgs) -> Result<Presented, Error> {
+    let r = sb.list_roots(&RootsArgs {})?;
+    let mut dirs: Vec<String> = Vec::new();
+    for e in &r.roots {
+        let d = if e.readable {
+            e.path.clone()
+        } else {
+            format!("{} (write only)", e.path)
+        };
+        // The write root is listed once even when it is also a read root.
+        if !dirs.contains(&d) {
+            dirs.push(d);
         }
     }
+    Ok(text(
+        format!("Allowed directories:\n{}", dirs.join("\n")),
+        None,
+    ))
 }
 
 fn read(sb: &Within<'_>, a: ReadText) -> Result<Presented, Error> {
