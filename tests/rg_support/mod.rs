@@ -1,4 +1,5 @@
-//! The one way the tests run ripgrep (`rg`) beside rootbound and compare the two.
+//! The one way the tests run ripgrep (`rg`) beside rootbound and compare the two: the integration
+//! tests and the binary's printer tests (`src/cli/grep/print/tests.rs`) include this module.
 //!
 //! Both programs run in the same clean environment ([`rg`], [`rootbound_grep`]): no rg config file
 //! (`RIPGREP_CONFIG_PATH` unset, and `--no-config` for rg), an empty `HOME` and no
@@ -51,7 +52,12 @@ pub fn ours_bin() -> &'static Path {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
     BIN.get_or_init(|| match std::env::var_os("ROOTBOUND_BIN") {
         Some(p) => PathBuf::from(p),
-        None => PathBuf::from(env!("CARGO_BIN_EXE_rootbound")),
+        // Set for integration tests; the binary's own unit tests (the printer's) compare through
+        // [`rg`] only and never ask for it.
+        None => match option_env!("CARGO_BIN_EXE_rootbound") {
+            Some(p) => PathBuf::from(p),
+            None => panic!("set ROOTBOUND_BIN: this test was not built with the rootbound binary"),
+        },
     })
 }
 

@@ -1,24 +1,15 @@
 //! The printers against rg 13, byte for byte: each case runs [`search`] with the [`PrintOpts`] and
-//! [`GrepArgs`] that rg's flags stand for, and `rg` with those flags in the same tree.
+//! [`GrepArgs`] that rg's flags stand for, and `rg` with those flags in the same tree (run by the
+//! tests' shared runner, `tests/rg_support`: the same clean environment as every rg comparison).
 
 use super::*;
 use rootbound::rg::{BinaryMode, RgOptions};
 use rootbound::{PathDisplay, Policy};
 use std::path::Path;
-use std::process::Command;
 
-/// Whether rg is here. Under CI it must be; elsewhere the tests say that they skip.
-fn have_rg() -> bool {
-    let ok = Command::new("rg").arg("--version").output().is_ok();
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "ripgrep (rg) must be installed under CI: apt-get install ripgrep"
-        );
-        eprintln!("print tests: rg is not installed; skipping the differential test");
-    }
-    ok
-}
+#[path = "../../../../tests/rg_support/mod.rs"]
+mod rg_support;
+use rg_support::have_rg;
 
 fn tree() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
@@ -75,15 +66,11 @@ fn ours(root: &Path, mut args: GrepArgs, rg: &RgOptions, opts: PrintOpts) -> Vec
     out
 }
 
+/// rg with `flags` over the tree, files in path order, through the tests' one rg runner.
 fn theirs(root: &Path, flags: &[&str]) -> Vec<u8> {
-    let out = Command::new("rg")
-        .args(["--sort", "path", "--no-config"])
-        .args(flags)
-        .current_dir(root)
-        .env_remove("RIPGREP_CONFIG_PATH")
-        .output()
-        .unwrap();
-    out.stdout
+    let mut args = rg_support::os(&["--sort", "path"]);
+    args.extend(rg_support::os(flags));
+    rg_support::rg(root, &args, None).stdout
 }
 
 fn args(pattern: &str) -> GrepArgs {
