@@ -173,6 +173,8 @@ pub(super) fn describe(sb: &Sandbox, root: usize, rel: &Path) -> Description {
 #[derive(Default)]
 pub(super) struct Progress {
     pub files: AtomicU64,
+    /// Why the root is being indexed again, when it was indexed before.
+    pub again: Option<String>,
 }
 
 /// Builds root `root`'s index; `Err` says why the root is not indexed.

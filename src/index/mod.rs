@@ -218,6 +218,58 @@ impl IndexOptions {
     }
 }
 
+/// Builds the index of each of `roots` that is building, one after the other, in a thread of its
+/// own with a pool of its own (as many threads as the search pool), all at the lowest scheduling
+/// priority. A root whose index is put in place starts its change reports afresh
+/// ([`replay::Live::renew`]).
+fn build_in_background(sb: Sandbox, roots: Vec<usize>) -> std::io::Result<()> {
+    let threads = match sb.policy.limits.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    std::thread::Builder::new()
+        .name("rootbound-index".into())
+        .spawn(move || {
+            let _ = rustix::process::setpriority_process(None, 19);
+            let Some(index) = index_of(&sb) else {
+                return;
+            };
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .thread_name(|i| format!("rootbound-index-{i}"))
+                .start_handler(|_| {
+                    let _ = rustix::process::setpriority_process(None, 19);
+                })
+                .build();
+            for i in roots {
+                let Some((_, state)) = index.roots.get(i) else {
+                    continue;
+                };
+                let progress = match &*state.lock().unwrap() {
+                    State::Building(p) => p.clone(),
+                    _ => continue,
+                };
+                let next = match &pool {
+                    Ok(pool) => {
+                        let limit = sb.policy.limits.index_max_bytes;
+                        match build::build_root(&sb, i, pool, limit, &progress) {
+                            Ok(r) => {
+                                if let Some(Ok(live)) = index.live.get(i) {
+                                    live.lock().unwrap().renew();
+                                }
+                                State::Ready(Arc::new(r))
+                            }
+                            Err(why) => State::Off(why),
+                        }
+                    }
+                    Err(e) => State::Off(format!("no build threads: {e}")),
+                };
+                *state.lock().unwrap() = next;
+            }
+        })
+        .map(|_| ())
+}
+
 /// Why a root that is not on an events-reporting filesystem gets no change reports.
 const NO_EVENTS: &str =
     "its filesystem does not report every change (network, FUSE, overlay or unknown)";
@@ -267,47 +319,8 @@ impl Sandbox {
                 .collect(),
         });
         self.index = Some(shared.clone());
-        let sb = self.clone();
-        let index = shared.clone();
-        let threads = match sb.policy.limits.threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            n => n,
-        };
-        let spawned = std::thread::Builder::new()
-            .name("rootbound-index".into())
-            .spawn(move || {
-                let _ = rustix::process::setpriority_process(None, 19);
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .thread_name(|i| format!("rootbound-index-{i}"))
-                    .start_handler(|_| {
-                        let _ = rustix::process::setpriority_process(None, 19);
-                    })
-                    .build();
-                for (i, (_, state)) in index.roots.iter().enumerate() {
-                    let progress = match &*state.lock().unwrap() {
-                        State::Building(p) => p.clone(),
-                        _ => continue,
-                    };
-                    let next = match &pool {
-                        Ok(pool) => {
-                            match build::build_root(
-                                &sb,
-                                i,
-                                pool,
-                                sb.policy.limits.index_max_bytes,
-                                &progress,
-                            ) {
-                                Ok(r) => State::Ready(Arc::new(r)),
-                                Err(why) => State::Off(why),
-                            }
-                        }
-                        Err(e) => State::Off(format!("no build threads: {e}")),
-                    };
-                    *state.lock().unwrap() = next;
-                }
-            });
-        if let Err(e) = spawned {
+        let all = (0..shared.roots.len()).collect();
+        if let Err(e) = build_in_background(self.clone(), all) {
             for (_, s) in &shared.roots {
                 *s.lock().unwrap() = State::Off(format!("no build thread: {e}"));
             }
@@ -339,7 +352,7 @@ impl Sandbox {
                         "building",
                         p.files.load(std::sync::atomic::Ordering::Relaxed),
                         0,
-                        None,
+                        p.again.clone(),
                     ),
                     State::Ready(r) => (
                         "ready",

@@ -154,14 +154,20 @@ impl Live {
             + walks
     }
 
-    /// Lets go of everything held for replays (the root is no longer indexed), saying why.
-    fn forget(&mut self, why: &str) {
+    /// Lets go of everything held for replays (the root's index is let go).
+    fn forget(&mut self) {
         self.changed = Arc::default();
         self.redescribed = Arc::default();
         self.redescribed_bytes = 0;
         self.undescribable = HashMap::new();
         self.walks = Vec::new();
-        self.broken = Some(why.to_string());
+    }
+
+    /// A new index of the root is in place: every walk recorded until now was checked against
+    /// the one before it, so none is replayed again. (Files changed since are still in the
+    /// changed set: searched until described again.)
+    pub(crate) fn renew(&mut self) {
+        self.generation += 1;
     }
 
     /// Why this root's walks are not replayed, if they cannot be.
@@ -232,15 +238,27 @@ impl Sandbox {
         l.drain();
         let cap = MAX_CHANGED.max(ri.entries.len() / 4);
         if l.changed.len() > cap {
-            // The changed set is searched at every query and held in memory: past the cap the
-            // root is searched unindexed, and what the index held is let go.
+            // The changed set is searched at every query and held in memory: past the cap what
+            // the index held is let go and the root is indexed again in the background; until
+            // then it is searched unindexed.
             let why = format!(
                 "more than {cap} files changed since the root was indexed: it is searched \
-                 unindexed (restart to index it again)"
+                 unindexed while it is indexed again"
             );
-            l.forget(&why);
+            l.forget();
             drop(l);
-            *index.roots[j].1.lock().unwrap() = State::Off(why);
+            let mut state = index.roots[j].1.lock().unwrap();
+            if matches!(*state, State::Ready(_)) {
+                *state = State::Building(Arc::new(super::build::Progress {
+                    again: Some(why.clone()),
+                    ..Default::default()
+                }));
+                drop(state);
+                if let Err(e) = super::build_in_background(self.clone(), vec![j]) {
+                    *index.roots[j].1.lock().unwrap() =
+                        State::Off(format!("{why}; no build thread: {e}"));
+                }
+            }
             return None;
         }
         if !l.redescribing && l.changed.iter().any(|(p, n)| l.describable(&ri, p, *n)) {

@@ -40,6 +40,11 @@ macro_rules! tool_table {
                 match self { $(ToolName::$variant => <$row as Tool>::WRITES,)* }
             }
 
+            /// Each plain method's name beside its tool's wire name (they must be the same).
+            #[cfg(test)]
+            const METHODS: &'static [(&'static str, &'static str)] =
+                &[$((stringify!($method), <$row as Tool>::NAME),)*];
+
             /// Asks `v` of this tool's row.
             pub(crate) fn visit<V: Visit>(self, v: V) -> V::Out {
                 match self { $(ToolName::$variant => v.visit::<$row>(),)* }
@@ -138,7 +143,7 @@ impl ToolName {
     }
 
     /// The tool's place in [`ToolName::ALL`].
-    pub(crate) fn position(self) -> usize {
+    fn position(self) -> usize {
         Self::ALL.iter().position(|t| *t == self).unwrap_or(0)
     }
 }
@@ -268,6 +273,14 @@ mod tests {
                 assert!(!text.contains(bad), "{t}: {bad} in {text}");
             }
         }
+    }
+
+    #[test]
+    fn each_plain_method_is_named_as_its_tool() {
+        for (method, name) in ToolName::METHODS {
+            assert_eq!(method, name);
+        }
+        assert_eq!(ToolName::METHODS.len(), ToolName::ALL.len());
     }
 
     #[test]

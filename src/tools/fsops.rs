@@ -227,6 +227,11 @@ impl crate::tools::tool::Tool for CreateDirectory {
             sb.write_root_said()
         )
     }
+
+    /// It only adds.
+    fn destructive(_sb: &Sandbox) -> bool {
+        false
+    }
 }
 
 /// The row of move_file.

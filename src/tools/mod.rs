@@ -63,7 +63,8 @@ impl ToolInfo {
 
 impl Sandbox {
     /// Whether this sandbox's policy offers `tool` (read tools need a read root, write tools the
-    /// write root; delete_file also `allow_delete`). Cheap: no schema is built.
+    /// write root; delete_file also `allow_delete`, edit_file a write root the agent can read: each
+    /// row's `withheld`). Cheap: no schema is built.
     pub fn enables(&self, tool: ToolName) -> bool {
         if tool.needs_write_root() {
             self.policy.write.is_some()

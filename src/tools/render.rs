@@ -2,8 +2,8 @@
 //! text, matches as lines, and a footer telling how to go on. One renderer for every front end: the
 //! MCP server's text block and the CLI's `read` print the same words.
 //!
-//! Typed: each function renders a result struct, never its JSON. Each tool's row (`tools/tool.rs`)
-//! names its renderer; the tools whose result is its own best text render as pretty JSON.
+//! Typed: each function renders a result struct, never its JSON. Each tool's row (a `Tool` impl in
+//! the tool's module, see `tools/tool.rs`) names its renderer; the tools whose result is its own best text render as pretty JSON.
 //!
 //! ```
 //! use rootbound::{render, ReadResult};

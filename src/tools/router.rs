@@ -89,7 +89,7 @@ impl AgentTools {
         let Some(i) = self
             .routes
             .iter()
-            .find(|(t, _)| *t == "grep_search")
+            .find(|(t, _)| *t == ToolName::GrepSearch.as_str())
             .map(|(_, i)| *i)
         else {
             return self;

@@ -4,7 +4,9 @@
 //! rows is [`ToolName`](crate::ToolName)'s declaration in `catalog.rs`.
 //!
 //! Adding a tool is one module (its argument and result types, its `Within` method, its `Tool`
-//! impl) plus one line in that table.
+//! impl) plus one line in that table; the config file's lists of tool names
+//! (`config::READ_TOOLS`, `WRITE_TOOLS`, public constants) and the per-tool limits
+//! (`core/limits.rs`) are checked against the table by tests, not derived from it.
 
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::sandbox::Sandbox;
@@ -66,17 +68,16 @@ pub(crate) trait Tool {
         None
     }
 
-    /// Whether a call may destroy data under this sandbox's policy (MCP `destructiveHint`).
+    /// Whether a call may destroy data under this sandbox's policy (MCP `destructiveHint`). A
+    /// write tool is, unless its row says when it is not.
     fn destructive(_sb: &Sandbox) -> bool {
-        false
+        Self::WRITES
     }
 }
 
-/// A question asked of one tool's row, answered for whichever tool a [`ToolName`] names
-/// ([`ToolName::visit`]): the way to reach a row's types from a name.
-///
-/// [`ToolName`]: crate::ToolName
-/// [`ToolName::visit`]: crate::ToolName
+/// A question asked of one tool's row, answered for whichever tool a
+/// [`ToolName`](crate::ToolName) names (`ToolName::visit`): the way to reach a row's types from a
+/// name.
 pub(crate) trait Visit {
     /// The answer.
     type Out;

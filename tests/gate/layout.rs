@@ -408,7 +408,7 @@ fn tool_matches(text: &str) -> Vec<usize> {
         .filter(|(_, l)| {
             l.split("ToolName::").skip(1).any(|rest| {
                 let after = rest.trim_start_matches(|c: char| c.is_ascii_alphanumeric());
-                let after = after.trim_start();
+                let after = after.trim_start_matches([')', ' ']);
                 after.starts_with("=>") || (after.starts_with('|') && !after.starts_with("||"))
             })
         })
@@ -494,8 +494,8 @@ fn the_rules_see_a_violation() {
     // A match arm on a tool is seen; naming one (a dialect's engine) or `||` is not.
     let arms =
         "match t {\n    ToolName::ReadFile => 1,\n    ToolName::Glob | ToolName::Stat => 2,\n}\n\
-                engine: ToolName::Glob,\nif a == ToolName::Stat || b {}\n";
-    assert_eq!(tool_matches(arms), [2, 3]);
+                engine: ToolName::Glob,\nif a == ToolName::Stat || b {}\nSome(ToolName::Stat) => 3,\n";
+    assert_eq!(tool_matches(arms), [2, 3, 7]);
 }
 
 /// Every repository file that a doc, or a comment in a source, test or script, names by path (under

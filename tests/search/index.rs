@@ -798,7 +798,7 @@ fn a_description_of_a_file_renamed_away_before_it_is_in_place_is_not_used() {
 }
 
 #[test]
-fn past_its_cap_of_changed_files_a_root_is_searched_unindexed_and_lets_them_go() {
+fn past_its_cap_of_changed_files_a_root_is_indexed_again_and_searched_unindexed_meanwhile() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     tree(d);
@@ -822,6 +822,8 @@ fn past_its_cap_of_changed_files_a_root_is_searched_unindexed_and_lets_them_go()
         )
         .unwrap();
     }
+    // Older than two seconds again, so that the new index describes them.
+    std::thread::sleep(Duration::from_millis(2100));
     same(&off, &on, &a);
     // Every new file is found (one page of the 1,100; `same` walked them all).
     let found = run(&on, &a);
@@ -829,20 +831,45 @@ fn past_its_cap_of_changed_files_a_root_is_searched_unindexed_and_lets_them_go()
         (&found["match_lines"], &found["truncated"]),
         (&100.into(), &true.into())
     );
+    // The root whose changed set passed its cap is being indexed again (or already is, on a
+    // fast machine); the other root (`sub`, unchanged) is still served by its index.
     let after = on.index_status();
-    let cut: Vec<_> = after.iter().filter(|s| s.state == "off").collect();
-    assert_eq!(cut.len(), 1, "{after:?}");
-    assert!(cut[0]
-        .reason
-        .as_deref()
-        .unwrap_or("")
-        .contains("files changed since"));
-    // The other root (`sub`, unchanged) is still served by its index.
-    assert_eq!(after.iter().filter(|s| s.state == "ready").count(), 1);
+    let again: Vec<_> = after
+        .iter()
+        .filter(|s| {
+            s.files != before.iter().find(|b| b.root == s.root).unwrap().files
+                || s.state == "building"
+        })
+        .collect();
+    assert_eq!(again.len(), 1, "{before:?} {after:?}");
+    if again[0].state == "building" {
+        assert!(
+            again[0]
+                .reason
+                .as_deref()
+                .unwrap_or("")
+                .contains("files changed since"),
+            "{after:?}"
+        );
+    }
     assert!(
         before.iter().all(|s| s.state == "ready" && s.files > 0),
         "{before:?}"
     );
+    // Once built again, the new index holds the new files, and the changed set was let go.
+    assert!(on.wait_for_index(Duration::from_secs(60)));
+    let rebuilt = on.index_status();
+    assert!(rebuilt.iter().all(|s| s.state == "ready"), "{rebuilt:?}");
+    let grown: Vec<_> = rebuilt
+        .iter()
+        .filter(|s| s.files == before.iter().find(|b| b.root == s.root).unwrap().files + 1100)
+        .collect();
+    assert_eq!(grown.len(), 1, "{before:?} {rebuilt:?}");
+    same(&off, &on, &a);
+    let c = args("zebra_new 1099", |a| {
+        a.output_mode = Some(OutputMode::Count)
+    });
+    same(&off, &on, &c);
     // And the answers stay the unindexed ones.
     same(&off, &on, &args("alpha", |_| {}));
 }

@@ -380,18 +380,15 @@ fn replace_word(text: &str, from: &str, to: &str) -> String {
 
 /// The roots a dialect tool works in, for its description (absolute paths are expected).
 fn where_note(sb: &Sandbox, engine: ToolName) -> String {
-    let esc = |p: &std::path::Path| crate::core::names::escape_path(p);
     if engine.needs_write_root() {
-        let w = sb.write_root.as_ref().map(|r| esc(&r.canonical));
         format!(
             "Only works inside the write root ({}).",
-            w.unwrap_or_default()
+            sb.write_root_said()
         )
     } else {
-        let roots: Vec<String> = sb.roots.iter().map(|r| esc(&r.canonical)).collect();
         format!(
             "Only works inside the allowed directories ({}); give absolute paths there.",
-            roots.join(", ")
+            sb.roots_said()
         )
     }
 }

@@ -334,10 +334,6 @@ impl crate::tools::tool::Tool for DeleteFile {
              files (allow_delete)",
         )
     }
-
-    fn destructive(_sb: &Sandbox) -> bool {
-        true
-    }
 }
 
 #[cfg(test)]
