@@ -10,7 +10,7 @@ use super::query::Trigram;
 use super::{Entry, RootIndex, StatKey};
 use crate::core::admit::{Gate, RootId};
 use crate::core::deadline::Deadline;
-use crate::core::dirs::{self, File, Stat};
+use crate::core::dirs::{self, Stat};
 use crate::core::open::{Kind, Want};
 use crate::core::sandbox::Sandbox;
 use crate::walk::{FoundFile, Walk, WalkSkips};
@@ -29,29 +29,49 @@ const STEP: usize = 256;
 /// timestamps.
 const RACY_SECS: i64 = 2;
 
-/// A file's trigrams, or why it gets no entry.
+/// A file's trigrams (per chunk), or why it gets no entry.
 struct Scanned {
     rel: PathBuf,
-    fact: Option<(StatKey, bool, Vec<Trigram>)>,
+    fact: Option<(StatKey, bool, Vec<Vec<Trigram>>)>,
 }
+
+/// A file is described in chunks of whole lines of at least this many bytes (the last may be
+/// shorter, a chunk holding one longer line longer): a line-oriented match lies within one line,
+/// so within one chunk, and a large file is a candidate only if one chunk holds the query.
+pub(crate) const CHUNK: usize = 256 << 10;
 
 thread_local! {
     static SEEN: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// Reads `f` whole in blocks; its sorted distinct trigrams and whether it holds a NUL byte.
-fn scan(mut f: File) -> std::io::Result<(Vec<Trigram>, bool, bool)> {
+/// Reads `f` whole in blocks, with chunks of `chunk` bytes (see [`CHUNK`]): the sorted distinct
+/// trigrams starting in each chunk, whether the file holds a NUL byte, and whether it starts with
+/// a byte-order mark. A file has at least one chunk (empty for an empty file).
+pub(super) fn scan(
+    mut f: impl Read,
+    chunk: usize,
+) -> std::io::Result<(Vec<Vec<Trigram>>, bool, bool)> {
     SEEN.with(|seen| {
         let mut seen = seen.borrow_mut();
         if seen.is_empty() {
             seen.resize(1 << 18, 0);
         }
+        let mut chunks = Vec::new();
         let mut tris = Vec::new();
+        let mut in_chunk = 0usize;
         let mut buf = vec![0u8; 1 << 20];
         let mut carry: Vec<u8> = Vec::new();
         let mut nul = false;
         let mut first = true;
         let mut bom = false;
+        let finish = |tris: &mut Vec<Trigram>, seen: &mut Vec<u64>| {
+            for &t in tris.iter() {
+                seen[t as usize / 64] = 0;
+            }
+            let mut done = std::mem::take(tris);
+            done.sort_unstable();
+            done
+        };
         loop {
             let n = match f.read(&mut buf[carry.len()..]) {
                 Ok(0) => break,
@@ -68,7 +88,13 @@ fn scan(mut f: File) -> std::io::Result<(Vec<Trigram>, bool, bool)> {
                 first = false;
             }
             nul |= memchr::memchr(0, data).is_some();
-            for w in data.windows(3) {
+            for (k, w) in data.windows(3).enumerate() {
+                // A new chunk starts only just after a line's end.
+                if in_chunk >= chunk && k > 0 && data[k - 1] == b'\n' {
+                    chunks.push(finish(&mut tris, &mut seen));
+                    in_chunk = 0;
+                }
+                in_chunk += 1;
                 let t = super::query::trigram(w);
                 let (i, b) = (t as usize / 64, 1u64 << (t % 64));
                 if seen[i] & b == 0 {
@@ -79,12 +105,20 @@ fn scan(mut f: File) -> std::io::Result<(Vec<Trigram>, bool, bool)> {
             let keep = data.len().min(2);
             carry = data[data.len() - keep..].to_vec();
         }
-        for &t in &tris {
-            seen[t as usize / 64] = 0;
-        }
-        tris.sort_unstable();
-        Ok((tris, nul, bom))
+        chunks.push(finish(&mut tris, &mut seen));
+        Ok((chunks, nul, bom))
     })
+}
+
+/// The distinct trigrams of all `chunks`, sorted.
+fn union(chunks: Vec<Vec<Trigram>>) -> Vec<Trigram> {
+    if chunks.len() == 1 {
+        return chunks.into_iter().next().unwrap_or_default();
+    }
+    let mut all: Vec<Trigram> = chunks.into_iter().flatten().collect();
+    all.sort_unstable();
+    all.dedup();
+    all
 }
 
 // The field types differ between platforms.
@@ -116,7 +150,7 @@ fn scan_one(f: FoundFile, now: i64, gate: &Gate, root: RootId) -> Scanned {
         }
         let file = dirs::reader(o.fd);
         let after = dirs::stat_fd(&file).ok();
-        let (tris, nul, bom) = scan(file.try_clone().ok()?).ok()?;
+        let (tris, nul, bom) = scan(file.try_clone().ok()?, CHUNK).ok()?;
         let after = dirs::stat_fd(&file).ok().or(after)?;
         (key(&after) == before && !bom).then_some((before, nul, tris))
     })();
@@ -158,12 +192,13 @@ pub(super) fn describe(sb: &Sandbox, root: usize, rel: &Path) -> Description {
         return Description::Later;
     }
     let file = dirs::reader(o.fd);
-    let scanned = file.try_clone().and_then(scan);
+    // A description of a changed file holds for the whole file (it is used in every mode).
+    let scanned = file.try_clone().and_then(|f| scan(f, usize::MAX));
     let after = dirs::stat_fd(&file).map(|st| key(&st));
     match (scanned, after) {
         (Ok((_, _, true)), _) => Description::Never,
-        (Ok((tris, nul, false)), Ok(after)) if after == before => {
-            Description::Now(before, nul, tris)
+        (Ok((chunks, nul, false)), Ok(after)) if after == before => {
+            Description::Now(before, nul, union(chunks))
         }
         _ => Description::Later,
     }
@@ -218,6 +253,8 @@ pub(super) fn build_root(
     };
     let mut ids: HashMap<PathBuf, u32> = HashMap::new();
     let mut entries: Vec<Entry> = Vec::new();
+    // The file of each unit of the postings (a file's chunks are units in a row).
+    let mut unit_file: Vec<u32> = Vec::new();
     let mut post = Builder::default();
     let mut batch: Vec<FoundFile> = Vec::new();
     let mut over = false;
@@ -237,16 +274,22 @@ pub(super) fn build_root(
         });
         for s in scanned {
             progress.files.fetch_add(1, Ordering::Relaxed);
-            let Some((stat, nul, tris)) = s.fact else {
+            let Some((stat, nul, chunks)) = s.fact else {
                 continue;
             };
             let id = entries.len() as u32;
-            post.add(id, &tris);
+            for c in &chunks {
+                post.add(unit_file.len() as u32, c);
+                unit_file.push(id);
+            }
             path_bytes += s.rel.as_os_str().len() + 64;
             ids.insert(s.rel, id);
             entries.push(Entry { stat, nul });
         }
-        let mem = post.memory() + path_bytes + entries.len() * std::mem::size_of::<Entry>();
+        let mem = post.memory()
+            + path_bytes
+            + entries.len() * std::mem::size_of::<Entry>()
+            + unit_file.len() * 4;
         mem as u64 <= max_bytes
     };
     let mut on_file = |f: FoundFile, _: &mut WalkSkips| {
@@ -268,6 +311,7 @@ pub(super) fn build_root(
     let mut ri = RootIndex {
         ids,
         entries,
+        unit_file,
         postings,
         path_bytes,
         evaluated: Mutex::default(),

@@ -49,11 +49,14 @@ pub(crate) struct Entry {
 pub(crate) struct RootIndex {
     ids: HashMap<PathBuf, u32>,
     entries: Vec<Entry>,
+    /// The file of each unit of the postings: a file is one unit, or one per chunk
+    /// (`build::CHUNK`).
+    unit_file: Vec<u32>,
     postings: postings::Postings,
     path_bytes: usize,
     /// The last queries evaluated, newest first: a cursor walk asks the same query once a page,
     /// and decoding the postings of common trigrams costs more than a page of a selective query.
-    evaluated: Mutex<Vec<(TriQuery, Arc<Vec<u64>>)>>,
+    evaluated: Mutex<Vec<(QueryKey, Arc<Vec<u64>>)>>,
     /// The last replay masks computed, newest first, by query and the version of the changed
     /// files ([`replay::Replay::version`]): a cursor walk replays once a page.
     masks: Mutex<Vec<MaskMemo>>,
@@ -61,8 +64,11 @@ pub(crate) struct RootIndex {
     describe_room: usize,
 }
 
+/// A query, and whether the search is line-oriented (see [`RootIndex::files_for`]).
+type QueryKey = (TriQuery, bool);
+
 /// A replay mask, the query and the version of the changed files it was computed for.
-type MaskMemo = (TriQuery, (u64, u64), Arc<ReplayMask>);
+type MaskMemo = (QueryKey, (u64, u64), Arc<ReplayMask>);
 
 /// A root's ready index and the files (one bit each) a query holds on.
 type Served = (Arc<RootIndex>, Arc<Vec<u64>>);
@@ -71,10 +77,13 @@ type Served = (Arc<RootIndex>, Arc<Vec<u64>>);
 const EVALUATED: usize = 16;
 
 impl RootIndex {
-    /// The files (one bit each) whose trigrams satisfy `q`.
-    fn files_for(&self, q: &TriQuery) -> Arc<Vec<u64>> {
+    /// The files (one bit each) that may hold a match of `q`: with `lines` (a line-oriented
+    /// search, whose match lies within one line) those with a chunk whose trigrams satisfy `q`;
+    /// otherwise those whose trigrams, all chunks together, do.
+    fn files_for(&self, q: &TriQuery, lines: bool) -> Arc<Vec<u64>> {
+        let key = (q.clone(), lines);
         let mut memo = self.evaluated.lock().unwrap();
-        if let Some(i) = memo.iter().position(|(k, _)| k == q) {
+        if let Some(i) = memo.iter().position(|(k, _)| *k == key) {
             let hit = memo.remove(i);
             let bits = hit.1.clone();
             memo.insert(0, hit);
@@ -82,21 +91,44 @@ impl RootIndex {
         }
         drop(memo);
         let n = self.entries.len();
-        let bits = Arc::new(
+        let chunked = self.unit_file.len() != n;
+        let bits = if !chunked {
+            self.postings.eval(q, n, None)
+        } else if lines {
             self.postings
-                .eval(q, n)
-                .unwrap_or_else(|| vec![u64::MAX; n.div_ceil(64)]),
-        );
+                .eval(q, self.unit_file.len(), None)
+                .map(|units| self.files_of(&units))
+        } else {
+            self.postings.eval(q, n, Some(&self.unit_file))
+        };
+        let bits = Arc::new(bits.unwrap_or_else(|| vec![u64::MAX; n.div_ceil(64)]));
         let mut memo = self.evaluated.lock().unwrap();
-        memo.insert(0, (q.clone(), bits.clone()));
+        memo.insert(0, (key, bits.clone()));
         memo.truncate(EVALUATED);
         bits
+    }
+
+    /// The files of the units set in `units`.
+    fn files_of(&self, units: &[u64]) -> Vec<u64> {
+        let mut files = vec![0u64; self.entries.len().div_ceil(64)];
+        for (w, &word) in units.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let u = w * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                if let Some(&f) = self.unit_file.get(u) {
+                    files[f as usize / 64] |= 1 << (f % 64);
+                }
+            }
+        }
+        files
     }
 
     fn memory(&self) -> usize {
         self.postings.memory()
             + self.path_bytes
             + self.entries.capacity() * std::mem::size_of::<Entry>()
+            + self.unit_file.capacity() * 4
     }
 }
 
@@ -398,7 +430,7 @@ impl Sandbox {
 
     /// The pruner for query `q` over this sandbox's roots, when some root's index is ready and the
     /// query requires something.
-    pub(crate) fn index_pruner(&self, q: &TriQuery) -> Option<Pruner> {
+    pub(crate) fn index_pruner(&self, q: &TriQuery, lines: bool) -> Option<Pruner> {
         if q.is_all() {
             return None;
         }
@@ -412,13 +444,14 @@ impl Sandbox {
                     State::Ready(ri) => ri.clone(),
                     _ => return None,
                 };
-                let bits = ri.files_for(q);
+                let bits = ri.files_for(q, lines);
                 Some((ri, bits))
             })
             .collect();
         let indexed = roots.iter().filter(|r| r.is_some()).count() as u64;
         (indexed > 0).then_some(Pruner {
             query: q.clone(),
+            lines,
             roots,
             indexed,
             replayed: Default::default(),
@@ -429,6 +462,8 @@ impl Sandbox {
 /// Which of a query's files need not be opened.
 pub(crate) struct Pruner {
     query: TriQuery,
+    /// A line-oriented search (a match lies within one line: see [`RootIndex::files_for`]).
+    lines: bool,
     roots: Vec<Option<Served>>,
     indexed: u64,
     replayed: std::sync::atomic::AtomicU64,
@@ -476,7 +511,7 @@ impl Pruner {
         let mut memo = ri.masks.lock().unwrap();
         if let Some(i) = memo
             .iter()
-            .position(|(q, v, _)| *v == rp.version && *q == self.query)
+            .position(|(q, v, _)| *v == rp.version && q.0 == self.query && q.1 == self.lines)
         {
             let hit = memo.remove(i);
             let mask = hit.2.clone();
@@ -517,7 +552,10 @@ impl Pruner {
             described,
             again,
         });
-        memo.insert(0, (self.query.clone(), rp.version, mask.clone()));
+        memo.insert(
+            0,
+            ((self.query.clone(), self.lines), rp.version, mask.clone()),
+        );
         memo.truncate(EVALUATED);
         Some(mask)
     }

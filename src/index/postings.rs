@@ -1,5 +1,6 @@
-//! Posting lists: per trigram, the ids of the files holding it, ascending, delta-coded as LEB128
-//! varints in one buffer; and the file-id bitsets a query evaluates to.
+//! Posting lists: per trigram, the ids of the units holding it (a file, or a chunk of a large
+//! file), ascending, delta-coded as LEB128 varints in one buffer; and the id bitsets a query
+//! evaluates to.
 
 use super::query::{TriQuery, Trigram};
 use std::collections::HashMap;
@@ -64,8 +65,8 @@ impl Postings {
         self.data.capacity() + self.dict.capacity() * 24
     }
 
-    /// Sets the bits of the files holding `t`.
-    fn mark(&self, t: Trigram, bits: &mut [u64]) {
+    /// Sets the bits of the units holding `t`, or with `to` of their files (`to[unit]`).
+    fn mark(&self, t: Trigram, bits: &mut [u64], to: Option<&[u32]>) {
         let Some(&(off, len)) = self.dict.get(&t) else {
             return;
         };
@@ -79,27 +80,29 @@ impl Postings {
                 continue;
             }
             id += v as i64 + 1;
-            bits[id as usize / 64] |= 1 << (id as usize % 64);
+            let at = to.map_or(id as usize, |to| to[id as usize] as usize);
+            bits[at / 64] |= 1 << (at % 64);
             v = 0;
             shift = 0;
         }
     }
 
-    /// The files (of `n`) whose trigrams satisfy `q`; `None`: every file.
-    pub fn eval(&self, q: &TriQuery, n: usize) -> Option<Vec<u64>> {
+    /// The units (of `n`) whose trigrams satisfy `q`, or with `to` the files (of `n`) whose
+    /// units' trigrams together do; `None`: every one.
+    pub fn eval(&self, q: &TriQuery, n: usize, to: Option<&[u32]>) -> Option<Vec<u64>> {
         let words = n.div_ceil(64);
         match q {
             TriQuery::All => None,
             TriQuery::None => Some(vec![0; words]),
             TriQuery::Tri(t) => {
                 let mut b = vec![0; words];
-                self.mark(*t, &mut b);
+                self.mark(*t, &mut b, to);
                 Some(b)
             }
             TriQuery::And(v) => {
                 let mut acc: Option<Vec<u64>> = None;
                 for q in v {
-                    if let Some(b) = self.eval(q, n) {
+                    if let Some(b) = self.eval(q, n, to) {
                         acc = Some(match acc {
                             None => b,
                             Some(mut a) => {
@@ -114,7 +117,7 @@ impl Postings {
             TriQuery::Or(v) => {
                 let mut acc = vec![0; words];
                 for q in v {
-                    let b = self.eval(q, n)?;
+                    let b = self.eval(q, n, to)?;
                     acc.iter_mut().zip(&b).for_each(|(x, y)| *x |= y);
                 }
                 Some(acc)
@@ -134,16 +137,24 @@ mod tests {
         b.add(5, &[2]);
         b.add(300, &[1, 2]);
         let p = b.finish();
-        let bits = p.eval(&TriQuery::Tri(2), 301).unwrap();
+        let bits = p.eval(&TriQuery::Tri(2), 301, None).unwrap();
         let ids: Vec<usize> = (0..301)
             .filter(|i| bits[i / 64] >> (i % 64) & 1 == 1)
             .collect();
         assert_eq!(ids, vec![0, 5, 300]);
         let q = TriQuery::And(vec![TriQuery::Tri(1), TriQuery::Tri(2)]);
-        let bits = p.eval(&q, 301).unwrap();
+        let bits = p.eval(&q, 301, None).unwrap();
         let ids: Vec<usize> = (0..301)
             .filter(|i| bits[i / 64] >> (i % 64) & 1 == 1)
             .collect();
         assert_eq!(ids, vec![0, 300]);
+        // Units 0 and 5 are two chunks of file 0: together they hold 1 and 2, and unit 300
+        // (file 1) too.
+        let mut to = vec![1u32; 301];
+        to[0] = 0;
+        to[5] = 0;
+        let q = TriQuery::And(vec![TriQuery::Tri(1), TriQuery::Tri(2)]);
+        let bits = p.eval(&q, 2, Some(&to)).unwrap();
+        assert_eq!(bits, vec![0b11]);
     }
 }

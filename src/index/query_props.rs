@@ -1,5 +1,6 @@
 //! The soundness property of the query analysis: whenever the matcher finds a match in a text, the
-//! text's trigrams satisfy the pattern's query.
+//! text's trigrams satisfy the pattern's query, and for a line-oriented search so do those of one
+//! of the text's chunks (`build::scan`).
 
 use super::query::{patterns_query, text_trigrams, QueryFlags};
 use grep_matcher::Matcher;
@@ -122,6 +123,7 @@ proptest! {
         pre in noise(), post in noise(),
         ci in any::<bool>(), smart in any::<bool>(), fixed in any::<bool>(), ml in any::<bool>(),
         word in prop::bool::weighted(0.2), line in prop::bool::weighted(0.1),
+        chunk in 1usize..24,
     ) {
         let f = QueryFlags { case_insensitive: ci, smart_case: smart, fixed_strings: fixed, multiline: ml };
         let pats: Vec<String> = pe.iter().map(|x| x.0.clone()).collect();
@@ -136,6 +138,15 @@ proptest! {
                 let tri = text_trigrams(t.as_bytes());
                 prop_assert!(q.eval(&|x| tri.binary_search(&x).is_ok()),
                     "patterns {:?} match {:?} but the query {:?} does not hold", pats, t, q);
+                if !ml {
+                    // A line lies within one chunk of the text, so one chunk holds the query.
+                    let (chunks, _, _) = super::build::scan(t.as_bytes(), chunk).unwrap();
+                    prop_assert!(
+                        chunks.iter().any(|c| q.eval(&|x| c.binary_search(&x).is_ok())),
+                        "patterns {:?} match a line of {:?} but no chunk of {} bytes holds {:?}",
+                        pats, t, chunk, q
+                    );
+                }
             }
         }
     }

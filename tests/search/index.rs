@@ -873,3 +873,62 @@ fn past_its_cap_of_changed_files_a_root_is_indexed_again_and_searched_unindexed_
     // And the answers stay the unindexed ones.
     same(&off, &on, &args("alpha", |_| {}));
 }
+
+/// A large file is described in chunks of whole lines: a line-oriented query rules it out when no
+/// one chunk holds all it requires (its parts are far apart, on different lines), while a
+/// multiline query, whose match may span chunks, still searches it; a line longer than a chunk
+/// stays whole, so a match along it is found.
+#[test]
+fn a_large_file_is_pruned_by_its_chunks_for_line_searches_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::create_dir(d.join("sub")).unwrap();
+    fs::write(d.join("sub/s.txt"), "nothing here\n").unwrap();
+    fs::write(d.join("small.txt"), "needle_left only\n").unwrap();
+    // Far more than two chunks (256 KiB each), the two needles at either end.
+    let mut big = String::from("needle_left starts here\n");
+    for i in 0..40_000 {
+        big.push_str(&format!("filler line number {i:08}\n"));
+    }
+    big.push_str("needle_right ends here\n");
+    fs::write(d.join("big.txt"), &big).unwrap();
+    // One line longer than a chunk, with both needles on it.
+    let long = format!("needle_left {} needle_right\n", "x".repeat(300 << 10));
+    fs::write(d.join("long.txt"), long).unwrap();
+    std::thread::sleep(Duration::from_millis(2100));
+    let (off, on) = sandboxes(d);
+    let pruned = |a: &GrepArgs| {
+        // Once as it comes, then again once the walk is recorded: the count of the second.
+        let _ = on.grep_search(a).unwrap();
+        assert!(on.wait_for_index(Duration::from_secs(60)));
+        let r = on.grep_search(a).unwrap();
+        r.stats.index.map_or(0, |i| i.files_pruned)
+    };
+    let line = args("needle_left.*needle_right", |a| {
+        a.output_mode = Some(OutputMode::FilesWithMatches)
+    });
+    let multi = args("needle_left[\\s\\S]*needle_right", |a| {
+        a.multiline = Some(true);
+        a.output_mode = Some(OutputMode::FilesWithMatches)
+    });
+    let none = args("zzzz_absent_zzzz", |_| {});
+    let all = pruned(&none);
+    assert!(all >= 4, "{all}");
+    // Only long.txt holds both needles in one chunk.
+    assert_eq!(pruned(&line), all - 1);
+    // Across chunks, big.txt may match too.
+    assert_eq!(pruned(&multi), all - 2);
+    for a in [&line, &multi, &none] {
+        same(&off, &on, a);
+    }
+    let found = run(&on, &multi);
+    assert!(
+        found["matches"].as_str().unwrap().contains("big.txt"),
+        "{found}"
+    );
+    let found = run(&on, &line);
+    assert!(
+        found["matches"].as_str().unwrap().contains("long.txt"),
+        "{found}"
+    );
+}

@@ -348,7 +348,7 @@ impl Sandbox {
                 multiline: flags.multiline,
             },
         );
-        self.index_pruner(&q)
+        self.index_pruner(&q, !flags.multiline)
     }
 }
 
