@@ -89,7 +89,10 @@
 //! [`Sandbox::call`] takes a tool name and JSON arguments and returns JSON (the agent-loop surface,
 //! with schemas from [`Sandbox::tools`]); [`config`] reads an operator's config file into per-agent
 //! tool sets; the `rootbound` binary (features `cli`, `mcp`) offers the same tools on the command line
-//! and as an MCP server.
+//! and as an MCP server. Every front end reads each tool from its one row: the table in
+//! `tools/catalog.rs` declares [`ToolName`] and the typed method of each tool, and each row (a `Tool`
+//! impl in the tool's module) holds its names, argument and result types, description, run and
+//! rendering, so listing, schemas, dispatch and the text a model reads cannot disagree.
 
 #![deny(missing_docs)]
 
