@@ -1,4 +1,4 @@
-//! ATTACKS.md classes 1–18, 20, 22, 26, 27 against read_file, stat and list_dir, on real trees.
+//! docs/ATTACKS.md classes 1–18, 20, 22, 26, 27 against read_file, stat and list_dir, on real trees.
 //!
 //! The escape tables run three times: with openat2 (`escape_suite_openat2`), with the portable resolver
 //! selected by `force_portable_resolver(true)` (`escape_suite_portable`; note that on Linux ≥ 5.6
@@ -1620,7 +1620,7 @@ fn hostile_offsets_and_arguments() {
             "read_file {args}: {v}"
         );
     }
-    // Models send numbers and booleans as strings: exactly such a string is taken (issue 15).
+    // Models send numbers and booleans as strings: exactly such a string is taken.
     let v = sb.call(
         "read_file",
         json!({"path": "file.txt", "offset": "2", "limit": "3"}),
@@ -1646,7 +1646,7 @@ fn hostile_offsets_and_arguments() {
     );
     assert_eq!(v["entries"].as_array().map(Vec::len), Some(1));
     assert_eq!(v["truncated"], false);
-    // limit 0 means "not set" (issue 25: what strict-mode converters send): the default page.
+    // limit 0 means "not set" (what strict-mode converters send): the default page.
     let v = sb.call("list_dir", json!({"path": "d", "limit": 0}));
     let default = sb.call("list_dir", json!({"path": "d"}));
     assert_eq!(v, default, "{v}");
@@ -1746,8 +1746,8 @@ fn every_error_code_is_reached() {
             ErrorCode::Denied => Some(sb.call("read_file", json!({"path": "./.env"}))),
             ErrorCode::InvalidArgument => Some(sb.call("read_file", json!({"path": "a\u{0}b"}))),
             ErrorCode::SymlinkLoop => Some(sb.call("read_file", json!({"path": "loop_a"}))),
-            // Out of descriptors when opening the file (the line-mode deadline, which used to be
-            // an IO_ERROR, now returns the partial page with `timed_out`).
+            // Out of descriptors when opening the file (the line-mode deadline is not an
+            // IO_ERROR: it returns the partial page with `timed_out`).
             ErrorCode::IoError => io_error_via_cli(&w.root),
             ErrorCode::PermissionDenied => permission_denied_via_cli(),
             // A call made with a budget its caller already cancelled.

@@ -1,4 +1,4 @@
-//! Load (ATTACKS.md 28): 1,000 mixed concurrent calls on one `Sandbox` from many threads, and 1,000
+//! Load (docs/ATTACKS.md 28): 1,000 mixed concurrent calls on one `Sandbox` from many threads, and 1,000
 //! concurrent JSON-RPC `tools/call` requests to one `rootbound mcp` server. Every call is answered, the
 //! open file-descriptor count returns to its baseline (`/proc/self/fd`, `/proc/<pid>/fd`), and resident
 //! memory stays under a cap (`VmRSS` from `/proc/.../status`).

@@ -1,4 +1,4 @@
-//! Issue 16: ripgrep 13's own integration tests (feature, misc, regression, binary, json,
+//! Ripgrep 13's own integration tests (feature, misc, regression, binary, json,
 //! multiline), ported as a differential test. Each case builds rg's tree in a temporary directory
 //! and runs rg's command lines with both `rg` and `rootbound grep`; stdout and exit codes must
 //! agree unless tests/rg_port/expect.rs says the case differs on purpose (`Deliberate`) or has a

@@ -1,7 +1,7 @@
-//! Issue 7: the opt-in write root. `write_file` is create-only by default, replaces a file only with
+//! The opt-in write root. `write_file` is create-only by default, replaces a file only with
 //! the double approval (the call says `overwrite: true` AND the policy allows it), replaces atomically,
 //! and leaves no temporary file behind; `delete_file` is gated and removes regular files only. Every
-//! attack class of ATTACKS.md that applies to a path is applied to writes (and deletes), in both
+//! attack class of docs/ATTACKS.md that applies to a path is applied to writes (and deletes), in both
 //! resolvers, and after each one nothing outside the write root has changed.
 //!
 //! Real temp trees: `base/read` (a read root), `base/write` (the write root), `base/write_evil` (a
@@ -438,7 +438,7 @@ fn parents_are_created_through_the_handle() {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Escapes (ATTACKS.md) applied to writes and deletes, in both resolvers
+// Escapes (docs/ATTACKS.md) applied to writes and deletes, in both resolvers
 
 /// Plants the symlinks of the escape table in the write root.
 fn plant_escapes(w: &World) {
@@ -1374,7 +1374,7 @@ fn mcp_lists_write_tools_with_annotations() {
     m.finish();
 }
 
-/// Issue 11: a known tool that the policy does not permit (`delete_file` without `allow_delete`,
+/// A known tool that the policy does not permit (`delete_file` without `allow_delete`,
 /// `write_file` / `delete_file` without a write root) is `DENIED` on every surface, as
 /// docs/capabilities.md says; an unknown tool name stays `INVALID_ARGUMENT`.
 #[test]

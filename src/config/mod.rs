@@ -52,7 +52,7 @@ mod schema;
 #[cfg(test)]
 mod tests;
 
-/// The router moved to the tool surface; it stays reachable here, where front ends look for it.
+/// The router lives with the tool surface; it is reachable here, where front ends look for it.
 pub use crate::tools::router::{AgentTools, ToolsWithin};
 pub use model::Format;
 pub use problems::{ConfigError, Problem};

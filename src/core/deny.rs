@@ -58,7 +58,7 @@ impl DenyRules {
     /// `.git/` also denies a file, symlink or FIFO called `.git`. Otherwise a planted `.git` file
     /// (`gitdir: ../evil`) would escape the rule meant to protect repositories, and the answer for a
     /// denied directory (DENIED) would differ from that for an absent name, telling which exists.
-    /// `is_dir` is kept for callers that know the kind; it no longer narrows the rules.
+    /// `is_dir` is taken for callers that know the kind; it does not narrow the rules.
     pub fn is_denied(&self, rel: &Path, is_dir: bool) -> bool {
         if self.matcher.is_empty() || rel.as_os_str().is_empty() {
             return false;

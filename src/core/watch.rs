@@ -1,4 +1,4 @@
-//! Change reports for the index (issue 27): inotify watches added through directory handles (the
+//! Change reports for the index: inotify watches added through directory handles (the
 //! handle's `/proc/self/fd` link, never an ambient path), and the events read back as what they mean
 //! for a walk: a file's content changed, or the tree's shape did.
 //!

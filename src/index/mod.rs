@@ -1,4 +1,4 @@
-//! An opt-in n-gram index that only prunes which files a grep need not open (issue 27).
+//! An opt-in n-gram index that only prunes which files a grep need not open.
 //!
 //! `query`: what a pattern requires (pure). `build`: one root's table, from the handle-bound walker
 //! with the admission gate (a denied file gets no entry and no postings). `postings`: the lists.

@@ -1,4 +1,4 @@
-//! Recorded walks, replayed while the tree keeps its shape (issue 27): the index owns the file list
+//! Recorded walks, replayed while the tree keeps its shape: the index owns the file list
 //! of the walks a session repeats, and learns about changes from inotify instead of statting every
 //! file at every query.
 //!

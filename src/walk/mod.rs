@@ -134,7 +134,7 @@ pub(crate) fn visibility(
     Visibility::Shown
 }
 
-/// Told about each directory before the walk reads it (the index watches it, issue 27).
+/// Told about each directory before the walk reads it (the index watches it).
 pub(crate) trait DirHook: Sync {
     /// The directory open at `dir`, known as `rel`, is about to be read.
     fn entering(&self, dir: std::os::fd::BorrowedFd<'_>, rel: &Path);

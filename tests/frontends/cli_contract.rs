@@ -1,4 +1,4 @@
-//! The CLI contract of `rootbound call` and `rootbound read` (issue 2, item 7): exit 0 with the result
+//! The CLI contract of `rootbound call` and `rootbound read`: exit 0 with the result
 //! JSON on stdout; exit 1 with the error JSON on stdout for a tool error; exit 2 with a message on stderr
 //! for a usage or configuration error. Arguments come from the positional JSON or, when it is absent,
 //! from stdin; flags may come before or after the positional arguments.

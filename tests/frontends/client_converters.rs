@@ -1,4 +1,4 @@
-//! Issue 25, part 2: every client's schema converter accepts every tool of every profile, with no
+//! Every client's schema converter accepts every tool of every profile, with no
 //! model and no network: google-genai's MCP conversion, langchain-mcp-adapters with langchain-core's
 //! OpenAI conversion (strict and not) and langchain-google-genai's (no warning), openai-agents
 //! (`convert_schemas_to_strict` true and false), pydantic-ai's OpenAI (strict) and Google

@@ -1,4 +1,4 @@
-//! Issue 25, part 6: the bugs found on the way, each with its case.
+//! The bugs found on the way, each with its case.
 
 use rootbound::config::AgentTools;
 use rootbound::{Profile, Sandbox, WritePolicy};
@@ -207,7 +207,7 @@ fn codex_dialect() {
     assert_eq!(out.text(), "No matches found.");
 }
 
-/// Issue 25 item 4: gemini-cli's replace as Gemini CLI's edit tool (edit.ts at 5411f113): the exact
+/// Gemini-cli's replace as Gemini CLI's edit tool (edit.ts at 5411f113): the exact
 /// text first, then its "flexible" match (lines compared trimmed, the replacement re-indented as the
 /// block found), and its error texts.
 #[test]

@@ -1,4 +1,4 @@
-//! Issue 15: dialects (`--profile`), MCP Roots narrowing, the shared renderer, and the CLI for people.
+//! Dialects (`--profile`), MCP Roots narrowing, the shared renderer, and the CLI for people.
 
 use rootbound::config::{AgentTools, Config, Format};
 use rootbound::{ErrorCode, Profile, Sandbox, SchemaFormat, WritePolicy};

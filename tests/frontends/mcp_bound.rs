@@ -1,4 +1,4 @@
-//! Issue 13: `rootbound mcp` bounds the tool calls in flight. 300 grep calls written back to back
+//! `rootbound mcp` bounds the tool calls in flight. 300 grep calls written back to back
 //! are all answered, while the server's thread count (`Threads:` in `/proc/PID/status`, sampled as
 //! they run) stays within the search pool + the in-flight bound + a few fixed threads. Without the
 //! bound each call would hold a thread of Tokio's blocking pool (up to 512) while it waits.

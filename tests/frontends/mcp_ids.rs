@@ -1,6 +1,6 @@
 //! `rootbound mcp` over raw lines: JSON-RPC ids of every shape are echoed as the client wrote them
-//! (ATTACKS.md class 34), and every accepted call is answered even when the client closes stdin
-//! while it runs (issue 23, items 13 and 14).
+//! (docs/ATTACKS.md class 34), and every accepted call is answered even when the client closes stdin
+//! while it runs.
 
 use serde_json::{json, Value};
 use std::io::{Read, Write};
@@ -181,7 +181,7 @@ fn call_line(id: &str, name: &str, args: Value) -> String {
 }
 
 /// The client writes its call and closes stdin at once; the call runs on to its own deadline (6 s,
-/// past rmcp's own 5 s wait at the end of input, after which the reply used to be dropped) or for
+/// past rmcp's own 5 s wait at the end of input, after which a reply could be dropped) or for
 /// about a second (the reported case, lost one run in six), and the reply arrives every time.
 #[test]
 fn a_call_in_flight_when_stdin_closes_is_answered() {

@@ -464,7 +464,7 @@ fn rpc_error(v: &Value) -> (i64, Value) {
     )
 }
 
-/// Issue 11: every request line gets a reply: -32700 (id null) for a line that is not JSON or is too
+/// Every request line gets a reply: -32700 (id null) for a line that is not JSON or is too
 /// long, -32600 for an invalid request (with its id when it can be read), -32602 for params that do
 /// not fit the method, and a tool error for arguments that are not an object. Notifications are never
 /// answered. Deep nesting neither overflows the stack nor goes unanswered.
@@ -685,7 +685,7 @@ fn a_cancelled_request_stops_its_call() {
     );
 }
 
-/// Issue 14/15: read_media_file comes back as an MCP image block (type sniffed from the bytes), with
+/// Read_media_file comes back as an MCP image block (type sniffed from the bytes), with
 /// the metadata in structuredContent; every listed tool has a title and an output schema.
 #[test]
 fn media_as_image_content_and_tools_with_output_schemas() {

@@ -19,7 +19,7 @@ fn official_python_sdk_client() {
     );
 }
 
-/// Issue 13: a tools/call with a progress callback (the SDK sends `_meta.progressToken`) gets
+/// A tools/call with a progress callback (the SDK sends `_meta.progressToken`) gets
 /// `notifications/progress` while the grep runs, at most every ~250 ms, with increasing counts.
 #[test]
 fn official_python_sdk_client_sees_progress() {
@@ -35,7 +35,7 @@ fn official_python_sdk_client_sees_progress() {
     );
 }
 
-/// Issue 15: a session per dialect (an error case and a paged grep each), and `--client-roots`
+/// A session per dialect (an error case and a paged grep each), and `--client-roots`
 /// narrowing with `notifications/roots/list_changed`.
 #[test]
 fn official_python_sdk_sessions_per_profile() {

@@ -1,4 +1,4 @@
-//! Issue 15: a scripted session per dialect (and the MCP Roots narrowing) through the official MCP
+//! A scripted session per dialect (and the MCP Roots narrowing) through the official MCP
 //! TypeScript SDK client (`tests/js/mcp_session.mjs`, `@modelcontextprotocol/sdk` installed by
 //! `npm ci --prefix tests/js`). Skips without node or the SDK, except under CI.
 

@@ -1,4 +1,4 @@
-//! Issue 15: schemas every client accepts. Every tool's input and output schema compiles under ajv's
+//! Schemas every client accepts. Every tool's input and output schema compiles under ajv's
 //! strict mode (draft-07 and 2020-12), the Gemini parameter form stays in the function-declaration
 //! subset, and real results of every tool validate against its output schema.
 //!

@@ -1,4 +1,4 @@
-//! Issue 25, part 1: calls shaped by strict-mode clients. OpenAI's strict mode (and openai-agents'
+//! Calls shaped by strict-mode clients. OpenAI's strict mode (and openai-agents'
 //! `convert_schemas_to_strict`) makes every field required, so a model sends every field: the ones
 //! it does not mean to set as `null` or as a zero value. For every tool of every profile, the call
 //! with every optional field present (generated from the tool's own input schema) does what the

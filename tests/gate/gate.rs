@@ -1,4 +1,4 @@
-//! Issue 11, policy: one admission gate. Each test here reproduces a defect found on the layout before
+//! One admission gate. Each test here reproduces a defect found on the layout before
 //! the gate (deny rules, hard links and identity checked by read_file alone) and fails without it.
 //!
 //! Real temp trees; every sandbox is built from a `Policy` so the cases read like operator configs.

@@ -1,4 +1,4 @@
-//! Issue 11, last requirement: policy consistency, as a property. Random small trees (nested read roots,
+//! Policy consistency, as a property. Random small trees (nested read roots,
 //! a write root inside a read root or elsewhere, hard links into and out of the roots, symlinks
 //! inside→inside, inside→outside, chains, loops and dangling ones, FIFOs, odd names) under random deny
 //! rules drawn from the tree's own names, with `refuse_hardlinks` and `path_display` varied. An oracle
@@ -684,7 +684,7 @@ impl Model {
 
     // --- deny and admission ---
 
-    /// `_is_dir` no longer matters: a directory-only rule denies the name in every kind.
+    /// `_is_dir` does not matter: a directory-only rule denies the name in every kind.
     fn denied_rel(&self, rel: &[Name], _is_dir: bool) -> bool {
         (1..=rel.len()).any(|k| self.rules.iter().any(|r| r.matches(&rel[..k], true)))
     }

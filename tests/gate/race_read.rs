@@ -1,4 +1,4 @@
-//! ATTACKS.md class 19 for read_file (and stat, list_dir): a thread swaps a directory for a symlink to
+//! docs/ATTACKS.md class 19 for read_file (and stat, list_dir): a thread swaps a directory for a symlink to
 //! outside while thousands of calls run through one `Sandbox`. Any result or error is fine; an outside
 //! byte, an outside name, or an outside file's metadata is not. Also the deny-rule variant: a plain
 //! name swapped for an alias of `.env` / `.git` must give the plain content or DENIED, never the secret.

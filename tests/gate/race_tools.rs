@@ -1,4 +1,4 @@
-//! Races against all five read tools at once through ONE shared `Sandbox` (ATTACKS.md 19, 20, 22):
+//! Races against all five read tools at once through ONE shared `Sandbox` (docs/ATTACKS.md 19, 20, 22):
 //!
 //! - `dir_swap_*`: a thread swaps a directory for a symlink to outside (rename dance, and
 //!   `RENAME_EXCHANGE`) while four threads run read_file, stat, list_dir, glob and grep_search on it (typed

@@ -1,4 +1,4 @@
-//! Issue 23, items 10, 11 and 12: every compile and every edit is bounded by the call's budget. A
+//! Every compile and every edit is bounded by the call's budget. A
 //! pattern set is classified on failure without building each pattern's matcher again, a glob set
 //! is size-capped before it is compiled, and an edit list and its diff use the call's deadline.
 //!

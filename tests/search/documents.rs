@@ -338,7 +338,7 @@ fn pdf_with_a_cyclic_xref_and_page_tree_ends() {
 }
 
 /// A content stream whose `/Length` lopdf cannot resolve (it refers to its own object, or to no
-/// object) is read up to `endstream`, as pdftotext does, FlateDecode included; it used to come
+/// object) is read up to `endstream`, as pdftotext does, FlateDecode included, rather than coming
 /// back as an empty page.
 #[test]
 fn pdf_stream_with_an_unresolvable_length_is_read_to_endstream() {

@@ -1,4 +1,4 @@
-//! Issue 23, items 7, 8, 9 and 16: the document readers keep a memory budget as well as the call's
+//! The document readers keep a memory budget as well as the call's
 //! deadline. Each hostile document is built here; the assertions are on outcomes (the text kept, the
 //! reason) and on the extractor's own accounting (`memory_bytes`, the peak it charged to
 //! `max_memory_bytes`), with generous wall bounds only where a test would otherwise hang.

@@ -506,7 +506,7 @@ fn stats_count_every_skip() {
         "a FIFO in the tree must not block the search"
     );
     let s = r.stats.skipped;
-    // Denied files are indistinguishable from absent ones: never counted (issue 11, item 4).
+    // Denied files are indistinguishable from absent ones: never counted.
     assert_eq!(s.denied, 0, "{r:?}");
     assert!(
         s.binary >= 1 && s.too_large >= 2 && s.ignored >= 4 && s.not_regular == 1,

@@ -1,4 +1,4 @@
-//! Issue 16: the agent options of grep_search (invert, only_matching, patterns, max_count,
+//! The agent options of grep_search (invert, only_matching, patterns, max_count,
 //! line_regexp, files_without_match, max_depth), its JSON output, and glob's sort by modification
 //! time. Each option is checked against `rg` (under CI), and offset and cursor paging stay exact
 //! with it.

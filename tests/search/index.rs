@@ -1,4 +1,4 @@
-//! The n-gram index (issue 27): with it, every grep answer is byte for byte the unindexed one
+//! The n-gram index: with it, every grep answer is byte for byte the unindexed one
 //! (results, truncated, counts, cursors, stats other than `stats.index`), and it is fresh: a change
 //! made after indexing is seen by the next query.
 

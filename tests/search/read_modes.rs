@@ -1,4 +1,4 @@
-//! read_file's byte and line modes and their boundaries (DESIGN.md §4), and stat / list_dir.
+//! read_file's byte and line modes and their boundaries (docs/DESIGN.md §4), and stat / list_dir.
 
 use crate::read_support;
 
@@ -340,7 +340,7 @@ fn line_mode_last_line_without_newline() {
             args_
         })
         .unwrap();
-    // The file has no newline at its end: line mode adds none (issue 25).
+    // The file has no newline at its end: line mode adds none.
     assert_eq!(p.content, "b\nc");
     assert_eq!((p.end_line, p.truncated), (Some(3), false));
     assert_eq!(p.next_offset, 5);
@@ -414,7 +414,7 @@ fn byte_and_line_mode_together_is_invalid() {
         json!({"path": "a.txt", "offset": 1, "max_lines": 2}),
     );
     assert_eq!(json_code(&v), Some("INVALID_ARGUMENT"));
-    // offset 0 is its default, "not set" (issue 25: strict-mode clients send every field).
+    // offset 0 is its default, "not set" (strict-mode clients send every field).
     let v = sb.call(
         "read_file",
         json!({"path": "a.txt", "offset": 0, "max_lines": 2}),
@@ -792,7 +792,7 @@ fn list_dir_pages_concatenate() {
     assert!(p.truncated);
 }
 
-/// Issue 14: `head_lines` is line mode from line 1; `tail_lines` reads the last lines from the end
+/// `head_lines` is line mode from line 1; `tail_lines` reads the last lines from the end
 /// (numbered when asked, by counting the lines before them).
 #[test]
 fn head_and_tail_lines() {

@@ -1,4 +1,4 @@
-//! Issue 13: the async adapter (`rootbound::async_tools`, feature `tokio`). A call runs on the blocking
+//! The async adapter (`rootbound::async_tools`, feature `tokio`). A call runs on the blocking
 //! pool; dropping its future cancels its budget, and the search stops there (its progress counter
 //! stops moving long before the tree is searched); a call that completes leaves its budget usable.
 

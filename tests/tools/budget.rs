@@ -1,4 +1,4 @@
-//! Issue 11, "every call bounded": work that grows with the input checks the call's budget, memory
+//! Work that grows with the input checks the call's budget, memory
 //! stays bounded, and a page cut by the deadline carries a cursor that resumes where it stopped.
 //!
 //! Timings are asserted with wide margins only (a call that took seconds before the fix must come
@@ -601,7 +601,7 @@ fn glob_pages_cut_by_the_deadline_concatenate() {
 // ---------------------------------------------------------------------------------------------------
 
 /// 4,500 lines of `a`, then a 20 GiB hole (zero bytes, no newline) read in line mode with a 50 ms
-/// budget: the deadline used to be an IO_ERROR; it is now the partial page with `timed_out`.
+/// budget: the deadline is not an IO_ERROR; it gives the partial page with `timed_out`.
 #[test]
 fn read_file_line_mode_deadline_returns_the_partial_page() {
     let t = tempfile::tempdir().unwrap();

@@ -1,4 +1,4 @@
-//! The call context (issue 24, item 5): a caller's budget reaches every sub-call a tool makes,
+//! The call context: a caller's budget reaches every sub-call a tool makes,
 //! through every dialect, as a value passed down the call. A cancelled budget stops each tool, and
 //! the same call with a fresh budget works (so the refusal is the budget's, not the arguments').
 

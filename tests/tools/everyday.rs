@@ -1,6 +1,6 @@
-//! Issue 14: the everyday tools (edit_file, read_many_files, directory_tree, list_roots,
+//! The everyday tools (edit_file, read_many_files, directory_tree, list_roots,
 //! read_media_file, create_directory, move_file). For each: its success cases, every error the issue
-//! names, and the attacks of ATTACKS.md that apply to it (`..`, absolute paths, symlinks at every
+//! names, and the attacks of docs/ATTACKS.md that apply to it (`..`, absolute paths, symlinks at every
 //! component, deny rules under every spelling and through nested roots, hard links, FIFOs), checking
 //! after each that nothing outside the roots changed and no temporary file was left. Race tests: no
 //! lost update between concurrent edits or an in-place writer, and a parent directory swapped for a
@@ -1951,7 +1951,7 @@ fn tree_depth_and_entry_limits() {
     }
     assert_eq!(r.omitted.over_limit, over as u64);
     assert!(unread >= 3, "{r:?}");
-    // Through JSON, max_entries 0 and max_depth 0 mean "not set" (issue 25: strict-mode
+    // Through JSON, max_entries 0 and max_depth 0 mean "not set" (strict-mode
     // converters send zeros for unset fields); bad values are refused.
     let v = s.call("directory_tree", json!({"max_entries": 0, "max_depth": 0}));
     assert_eq!(v, s.call("directory_tree", json!({})), "{v}");

@@ -209,7 +209,7 @@ impl<'r, 'p> Run<'r, 'p> {
         // index serves hands over mostly files that hold a match (the others travel as runs), so
         // what a deep queue searches ahead is mostly thrown away when the page is full: it keeps
         // a queue of two batches per thread (on the Linux tree, `mutex_lock` listed by pages of
-        // 100 took 65-100 ms instead of 130-155 ms; BENCHMARKS.md, issue 27, session 14).
+        // 100 took 65-100 ms instead of 130-155 ms; BENCHMARKS.md, session 14).
         let depth = if plan.prune.is_some() { 2 } else { 12 };
         let window = (depth * exec.threads()).min(MAX_WINDOW);
         let (out_tx, out_rx) = chan::unbounded();
