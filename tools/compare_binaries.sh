@@ -389,6 +389,32 @@ mcp_session() {
     echo "exit ${PIPESTATUS[1]}" >>"$f.err"
 }
 
+# The command line's rg-style search (the hit stream, not the agent page): run in the tree, as a
+# person would, with the printers' main modes.
+run_cli_grep() {
+    local b=$1 dir flags o p
+    local cases=(
+        "P" "-n P" "-c P" "-l P" "--files-without-match P" "-o -n P" "-C1 -n P" "--json P"
+        "-i -w P" "-v -c P" "--vimgrep P" "-r X P" "--null -l P" "-uu -n P" "--hidden -g *.md P"
+        "-e P -e line --column" "-F -x P" "--count-matches P" "--files" "-n -U P.*\n.*"
+    )
+    for dir in "$GEN" "$CORPUS"; do
+        # A pattern each tree holds.
+        p=needle
+        [ "$dir" = "$CORPUS" ] && p=static
+        for flags in "${cases[@]}"; do
+            flags=${flags//P/$p}
+            N=$((N + 1))
+            o=$(printf '%s/%03d-cli-grep' "$OUT" "$N")
+            # shellcheck disable=SC2086
+            (cd "$dir" && "$b" grep --sort path $flags) >"$o.out" 2>"$o.err"
+            echo "exit $?" >>"$o.err"
+            # --json summaries carry timings.
+            sed -i -E 's/"(elapsed|secs|nanos|human)":("[^"]*"|[0-9.]+)/"\1":0/g' "$o.out"
+        done
+    done
+}
+
 # The tool listings: every profile in every vendor shape, under policies that offer different tools
 # and descriptions (no write root; a write root; overwrite and delete; a write root nobody reads).
 run_schemas() {
@@ -421,6 +447,7 @@ run_all() {
     run_writes "$2"
     make_scratch
     run_schemas "$2"
+    run_cli_grep "$2"
     mcp_session "$2"
 }
 
