@@ -9,9 +9,8 @@
 //! Every expectation is an `ErrorCode` (and, through `Sandbox::call`, the JSON `code` string); messages
 //! are only checked for what they must not contain: outside bytes or host paths the agent did not give.
 
-mod read_support;
+mod support;
 
-use read_support::*;
 use rootbound::{ErrorCode, ListArgs, ReadArgs, RootMode, Sandbox, StatArgs, SymlinkMode};
 use serde_json::{json, Value};
 use std::os::unix::process::CommandExt;
@@ -19,6 +18,7 @@ use std::path::Path;
 use std::process::Command;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use support::read::*;
 
 // ---------------------------------------------------------------------------------------------------
 // Expectations and the table runner

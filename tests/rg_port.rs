@@ -13,8 +13,7 @@
 mod port;
 #[path = "rg_port/report.rs"]
 mod report;
-#[path = "rg_support/mod.rs"]
-mod rg_support;
+mod support;
 #[path = "rg_port/update.rs"]
 mod update;
 
@@ -24,7 +23,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 #[test]
 fn ripgrep_tests_agree_with_rg() {
-    let Some(version) = rg_support::rg_version() else {
+    let Some(version) = support::rg::rg_version() else {
         assert!(
             std::env::var_os("CI").is_none(),
             "rg is not installed (CI is set: .ci/run installs it)"
@@ -35,7 +34,7 @@ fn ripgrep_tests_agree_with_rg() {
     if !version.starts_with("ripgrep 13.") {
         eprintln!("rg_port: expected ripgrep 13, found {version}; differences may be rg's");
     }
-    let foreign = rg_support::foreign_ignore_files();
+    let foreign = support::rg::foreign_ignore_files();
     if !foreign.is_empty() {
         eprintln!("rg_port: rg will also read {foreign:?} (above the temporary directory)");
     }
@@ -79,7 +78,7 @@ fn ripgrep_tests_agree_with_rg() {
         "RG_PORT_CASE={filter:?} selects no case"
     );
 
-    let bin = rg_support::ours_bin().display().to_string();
+    let bin = support::rg::ours_bin().display().to_string();
     let table = report::table(&outcomes, &bin, &version);
     if let Some(path) = std::env::var_os("RG_PORT_REPORT") {
         std::fs::write(&path, &table).expect("write RG_PORT_REPORT");
@@ -119,14 +118,14 @@ fn only_timings_are_blanked() {
 "#;
     let want = br#"{"type":"end","data":{"path":{"text":"a"},"binary_offset":null,"stats":{"elapsed":{},"searches":1}}}
 "#;
-    assert_eq!(rg_support::normalize(json), want.to_vec());
+    assert_eq!(support::rg::normalize(json), want.to_vec());
     let summary = br#"{"data":{"elapsed_total":{"human":"0.003710s","nanos":3710284,"secs":0},"stats":{"bytes_printed":494}},"type":"summary"}"#;
     let want = br#"{"data":{"elapsed_total":{},"stats":{"bytes_printed":494}},"type":"summary"}"#;
-    assert_eq!(rg_support::normalize(summary), want.to_vec());
+    assert_eq!(support::rg::normalize(summary), want.to_vec());
     let stats =
         b"2 matches\n367 bytes searched\n0.000025 seconds spent searching\n0.002044 seconds\n";
     let want = b"2 matches\n367 bytes searched\nT seconds spent searching\nT seconds\n";
-    assert_eq!(rg_support::normalize(stats), want.to_vec());
+    assert_eq!(support::rg::normalize(stats), want.to_vec());
     let text = b"sherlock:0.5 seconds\nx:1:elapsed\n";
-    assert_eq!(rg_support::normalize(text), text.to_vec());
+    assert_eq!(support::rg::normalize(text), text.to_vec());
 }

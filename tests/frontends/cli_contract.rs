@@ -3,12 +3,12 @@
 //! for a usage or configuration error. Arguments come from the positional JSON or, when it is absent,
 //! from stdin; flags may come before or after the positional arguments.
 
-use crate::read_support;
+use crate::support;
 
-use read_support::*;
 use serde_json::Value;
 use std::io::Write;
 use std::process::{Command, Stdio};
+use support::read::*;
 
 const BIN: &str = env!("CARGO_BIN_EXE_rootbound");
 

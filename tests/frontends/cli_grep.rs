@@ -4,8 +4,9 @@
 //! path` so rg's order is fixed); `--files` is printed by the flag layer itself and compared as is.
 //! Skipped, saying so, when rg is missing (under CI it must be there).
 
-use crate::grep_support::write;
-use crate::rg_support::{self, have_rg, os};
+use crate::support;
+use crate::support::grep::write;
+use crate::support::rg::{have_rg, os};
 use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::os::unix::ffi::OsStrExt;
@@ -30,15 +31,15 @@ impl From<Output> for Run {
     }
 }
 
-/// `rg ARGS` in `dir` (the clean environment of tests/rg_support/mod.rs; no `--sort` added: the
+/// `rg ARGS` in `dir` (the clean environment of tests/support/rg.rs; no `--sort` added: the
 /// cases give it).
 fn rg(dir: &Path, args: &[OsString]) -> Run {
-    rg_support::rg(dir, args, None).into()
+    support::rg::rg(dir, args, None).into()
 }
 
 /// `rootbound grep ARGS` in `dir`, as [`rg`] runs.
 fn ours(dir: &Path, args: &[OsString]) -> Run {
-    rg_support::rootbound_grep(dir, args, None).into()
+    support::rg::rootbound_grep(dir, args, None).into()
 }
 
 /// Asserts that rg and rootbound print the same and exit alike for each command line.
@@ -783,7 +784,7 @@ fn passthru_prints_every_line_and_the_last_of_it_and_context_wins() {
 
 /// `--stats`' output with its two times blanked.
 fn untimed(r: Run) -> Run {
-    let stdout = String::from_utf8(rg_support::normalize(r.stdout.as_bytes())).unwrap();
+    let stdout = String::from_utf8(support::rg::normalize(r.stdout.as_bytes())).unwrap();
     Run { stdout, ..r }
 }
 

@@ -5,8 +5,9 @@
 //! A case whose flag `rootbound grep` does not accept (yet) says so and is skipped; the printers
 //! behind every flag are also checked at the unit level (src/cli/grep/print/tests.rs).
 
-use crate::grep_support::write;
-use crate::rg_support::{self, have_rg, json_messages, os, sorted_by_path};
+use crate::support;
+use crate::support::grep::write;
+use crate::support::rg::{have_rg, json_messages, os, sorted_by_path};
 use std::path::Path;
 
 fn tree() -> tempfile::TempDir {
@@ -44,7 +45,7 @@ fn tree() -> tempfile::TempDir {
 
 /// Runs both; `None` when rootbound refused a flag it does not know (yet).
 fn both(root: &Path, flags: &[&str]) -> Option<(Vec<u8>, Vec<u8>)> {
-    let ours = rg_support::rootbound_grep(root, &os(flags), None);
+    let ours = support::rg::rootbound_grep(root, &os(flags), None);
     if ours.status.code() == Some(2) {
         let err = String::from_utf8_lossy(&ours.stderr);
         if err.contains("unexpected argument") || err.contains("unrecognized") {
@@ -55,7 +56,7 @@ fn both(root: &Path, flags: &[&str]) -> Option<(Vec<u8>, Vec<u8>)> {
             return None;
         }
     }
-    let theirs = rg_support::rg(root, &sorted_by_path(&os(flags)), None);
+    let theirs = support::rg::rg(root, &sorted_by_path(&os(flags)), None);
     Some((ours.stdout, theirs.stdout))
 }
 

@@ -356,8 +356,8 @@ fn git_exclude_and_whitelists_apply_everywhere() {
         .unwrap();
     assert!(!g.matches.contains("secret.log"), "{}", g.matches);
     assert!(g.matches.contains(".keep"), "{}", g.matches);
-    if crate::rg_support::have_rg() {
-        let files = crate::rg_support::rg_files(&t.base, &[]);
+    if crate::support::rg::have_rg() {
+        let files = crate::support::rg::rg_files(&t.base, &[]);
         assert_eq!(files, ".keep\nkept.txt\n", "ripgrep agrees");
     }
     let l = sb

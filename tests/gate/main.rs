@@ -5,12 +5,8 @@
 //! their process (descriptors, rlimits, the process-global resolver switch, pool threads) keep
 //! binaries of their own.
 
-#[path = "../grep_support/mod.rs"]
-mod grep_support;
-#[path = "../read_support/mod.rs"]
-mod read_support;
-#[path = "../rg_support/mod.rs"]
-mod rg_support;
+#[path = "../support/mod.rs"]
+mod support;
 
 mod fuzz_regressions;
 mod gate;

@@ -3,14 +3,15 @@
 //! same cursor with nothing (found by an attack pass on the timed-out paging change), or lost a
 //! file. A case fails when 200 calls in a row return the same cursor and nothing else.
 
-use crate::grep_support::{self, write};
+use crate::support;
+use crate::support::grep::write;
 use rootbound::Sandbox;
 use serde_json::{json, Value};
 use std::path::Path;
 
 /// The grep tests' sandbox on 2 threads.
 fn sandbox(root: &Path) -> Sandbox {
-    grep_support::sandbox(root, 2)
+    support::grep::sandbox(root, 2)
 }
 
 /// Pages `args` with `timeout_ms: ms` until the end; Err when the cursor stops moving.

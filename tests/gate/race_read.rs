@@ -6,15 +6,15 @@
 //! Each configuration runs for a fraction of a second by default (until at least `MIN_CALLS` calls and
 //! both outcomes were seen); set `ROOTBOUND_STRESS_SECS` to run each for that many seconds.
 
-use crate::read_support;
+use crate::support;
 
-use read_support::*;
 use rootbound::{ListArgs, ReadArgs, Sandbox, StatArgs};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+use support::read::*;
 
 const INSIDE: &str = "INSIDE\n";
 const MIN_CALLS: u64 = 2000;

@@ -12,9 +12,8 @@
 //! names. Each race runs about 1.5 s (and until both sides of the race were seen); set
 //! `ROOTBOUND_STRESS_SECS` to run each that many seconds.
 
-use crate::read_support;
+use crate::support;
 
-use read_support::*;
 use rootbound::{GlobArgs, GrepArgs, ListArgs, OutputMode, ReadArgs, Sandbox, StatArgs};
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -22,6 +21,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+use support::read::*;
 
 const INSIDE: &str = "needle INSIDE\n";
 const WORKERS: u64 = 4;

@@ -2,7 +2,7 @@
 
 use super::expect::Expect;
 use crate::port::runner::Run;
-use crate::rg_support::normalize;
+use crate::support::rg::normalize;
 use std::fmt::Write as _;
 
 /// What happened to one case.

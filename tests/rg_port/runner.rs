@@ -5,9 +5,10 @@
 //! rg runs with `--sort path` put in front of the arguments (unless the case sorts itself): rg is
 //! multithreaded, so its order of files is otherwise unspecified, while `rootbound grep` always
 //! prints files in rg's `--sort path` order. rootbound gets exactly the case's arguments. Both run
-//! through tests/rg_support/mod.rs, in its clean environment, with its timings blanked.
+//! through tests/support/rg.rs, in its clean environment, with its timings blanked.
 
-use crate::rg_support::{self, normalize};
+use crate::support;
+use crate::support::rg::normalize;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -78,8 +79,8 @@ impl Run {
 
 /// Runs the case's command line with both programs in `cwd`.
 pub fn run_both(cwd: &Path, args: &[OsString], mode: Mode, stdin: Option<&[u8]>) -> Run {
-    let rg = rg_support::rg(cwd, &rg_support::sorted_by_path(args), stdin);
-    let ours = rg_support::rootbound_grep(cwd, args, stdin);
+    let rg = support::rg::rg(cwd, &support::rg::sorted_by_path(args), stdin);
+    let ours = support::rg::rootbound_grep(cwd, args, stdin);
     let code = |o: &Output| o.status.code();
     let mut same = normalize(&rg.stdout) == normalize(&ours.stdout) && code(&rg) == code(&ours);
     if mode == Mode::Stderr {

@@ -7,8 +7,8 @@ use rootbound::documents::{extract, DocFormat, DocLimits, Extracted};
 use rootbound::{ReadArgs, Sandbox};
 use std::time::{Duration, Instant};
 
-use crate::doc_support;
-use doc_support::*;
+use crate::support;
+use support::doc::*;
 
 fn run(bytes: &[u8], f: DocFormat) -> (Extracted, Duration) {
     run_with(bytes, f, &DocLimits::default())

@@ -2,10 +2,10 @@
 //! its part; counts, file lists and cursors over documents; deny rules; the cache follows edits.
 #![cfg(feature = "documents")]
 
-use crate::doc_support;
-use doc_support::*;
+use crate::support;
 use rootbound::{GrepArgs, OutputMode, Sandbox};
 use serde_json::json;
+use support::doc::*;
 
 fn tree() -> (tempfile::TempDir, Sandbox) {
     let dir = tempfile::tempdir().unwrap();

@@ -8,8 +8,8 @@ use rootbound::documents::{extract, DocFormat, DocLimits, Extracted};
 use rootbound::Sandbox;
 use std::time::{Duration, Instant};
 
-use crate::doc_support;
-use doc_support::*;
+use crate::support;
+use support::doc::*;
 
 fn run_with(bytes: &[u8], f: DocFormat, limits: &DocLimits, secs: u64) -> (Extracted, Duration) {
     let t = Instant::now();

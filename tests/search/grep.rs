@@ -11,10 +11,9 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use crate::grep_support;
-use crate::rg_support;
-use grep_support::{sandbox, write};
-use rg_support::{assert_same, have_rg, rg_files, rg_lines};
+use crate::support;
+use support::grep::{sandbox, write};
+use support::rg::{assert_same, have_rg, rg_files, rg_lines};
 
 /// A tree with nested ignore files, hidden files, binaries, unicode, long lines and odd names.
 fn tree() -> tempfile::TempDir {

@@ -6,8 +6,8 @@ use rootbound::rg::{BinaryMode, HitLineKind, HitOptions, RgOptions};
 use rootbound::{GrepArgs, OutputMode};
 use std::fmt::Write;
 
-use crate::grep_support;
-use grep_support::{sandbox, write};
+use crate::support;
+use support::grep::{sandbox, write};
 
 fn tree() -> tempfile::TempDir {
     let t = tempfile::tempdir().unwrap();

@@ -9,10 +9,9 @@ use rootbound::{
 use std::fs;
 use std::time::{Duration, SystemTime};
 
-use crate::grep_support;
-use crate::rg_support;
-use grep_support::{sandbox, write};
-use rg_support::{have_rg, rg_lines};
+use crate::support;
+use support::grep::{sandbox, write};
+use support::rg::{have_rg, rg_lines};
 
 /// Several matches per line, files without any, nested directories, a binary file, long files.
 fn tree() -> tempfile::TempDir {

@@ -5,14 +5,8 @@
 //! their process (descriptors, rlimits, the process-global resolver switch, pool threads) keep
 //! binaries of their own.
 
-#[path = "../doc_support/mod.rs"]
-mod doc_support;
-#[path = "../grep_support/mod.rs"]
-mod grep_support;
-#[path = "../read_support/mod.rs"]
-mod read_support;
-#[path = "../rg_support/mod.rs"]
-mod rg_support;
+#[path = "../support/mod.rs"]
+mod support;
 
 mod compile_budget;
 mod documents;

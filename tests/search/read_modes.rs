@@ -1,10 +1,10 @@
 //! read_file's byte and line modes and their boundaries (docs/DESIGN.md §4), and stat / list_dir.
 
-use crate::read_support;
+use crate::support;
 
-use read_support::*;
 use rootbound::{ErrorCode, Limits, ListArgs, ReadArgs, ReadResult, Sandbox, StatArgs};
 use serde_json::json;
+use support::read::*;
 
 /// ASCII, 2-, 3- and 4-byte characters, a UTF-8 BOM, CRLF, CJK, combining marks.
 const MIXED: &str = "\u{FEFF}héllo € 😀 wörld\r\n日本語テキスト\n\

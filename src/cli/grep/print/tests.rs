@@ -1,13 +1,13 @@
 //! The printers against rg 13, byte for byte: each case runs [`search`] with the [`PrintOpts`] and
 //! [`GrepArgs`] that rg's flags stand for, and `rg` with those flags in the same tree (run by the
-//! tests' shared runner, `tests/rg_support`: the same clean environment as every rg comparison).
+//! tests' shared runner, `tests/support/rg.rs`: the same clean environment as every rg comparison).
 
 use super::*;
 use rootbound::rg::{BinaryMode, RgOptions};
 use rootbound::{PathDisplay, Policy};
 use std::path::Path;
 
-#[path = "../../../../tests/rg_support/mod.rs"]
+#[path = "../../../../tests/support/rg.rs"]
 mod rg_support;
 use rg_support::have_rg;
 

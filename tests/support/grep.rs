@@ -1,7 +1,7 @@
 //! Helpers shared by the grep tests (tests/search/grep.rs, tests/search/grep_options.rs,
 //! tests/search/grep_hits.rs, tests/frontends/cli_grep.rs, tests/frontends/cli_print.rs): a tree
 //! writer and a sandbox with relative paths and generous caps. Running `rg` beside them is
-//! tests/rg_support/mod.rs.
+//! tests/support/rg.rs.
 #![allow(dead_code)]
 
 use rootbound::{Limits, PathDisplay, Policy, RootSpec, Sandbox};
