@@ -30,12 +30,12 @@ struct Key {
 }
 
 #[derive(Default)]
-struct Memo {
+struct Compiled {
     entries: Vec<(Key, RegexMatcher, u64)>,
     tick: u64,
 }
 
-static MEMO: LazyLock<Mutex<Memo>> = LazyLock::new(Mutex::default);
+static COMPILED: LazyLock<Mutex<Compiled>> = LazyLock::new(Mutex::default);
 
 /// [`build_any_within`] under a deadline of the policy's `timeout_ms` from now, bound to no call:
 /// for the command line's `-r` replacer, which the operator gives.
@@ -81,33 +81,37 @@ pub(crate) fn build_any_within(
 }
 
 fn get(key: &Key) -> Option<RegexMatcher> {
-    let mut memo = MEMO.lock().unwrap_or_else(|e| e.into_inner());
-    memo.tick += 1;
-    let tick = memo.tick;
-    let (_, m, used) = memo.entries.iter_mut().find(|(k, _, _)| k == key)?;
+    let mut compiled = COMPILED.lock().unwrap_or_else(|e| e.into_inner());
+    compiled.tick += 1;
+    let tick = compiled.tick;
+    let (_, m, used) = compiled.entries.iter_mut().find(|(k, _, _)| k == key)?;
     *used = tick;
     Some(m.clone())
 }
 
 fn put(key: Key, m: RegexMatcher) {
-    let mut memo = MEMO.lock().unwrap_or_else(|e| e.into_inner());
-    if memo.entries.iter().any(|(k, _, _)| *k == key) {
+    let mut compiled = COMPILED.lock().unwrap_or_else(|e| e.into_inner());
+    if compiled.entries.iter().any(|(k, _, _)| *k == key) {
         return;
     }
-    memo.tick += 1;
-    let tick = memo.tick;
-    if memo.entries.len() >= ENTRIES {
-        if let Some(oldest) = (0..memo.entries.len()).min_by_key(|&i| memo.entries[i].2) {
-            memo.entries.swap_remove(oldest);
+    compiled.tick += 1;
+    let tick = compiled.tick;
+    if compiled.entries.len() >= ENTRIES {
+        if let Some(oldest) = (0..compiled.entries.len()).min_by_key(|&i| compiled.entries[i].2) {
+            compiled.entries.swap_remove(oldest);
         }
     }
-    memo.entries.push((key, m, tick));
+    compiled.entries.push((key, m, tick));
 }
 
 /// How many matchers the cache holds (for tests).
 #[cfg(test)]
 pub(crate) fn len() -> usize {
-    MEMO.lock().unwrap_or_else(|e| e.into_inner()).entries.len()
+    COMPILED
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .entries
+        .len()
 }
 
 #[cfg(test)]
@@ -189,7 +193,10 @@ mod tests {
         let long = "x".repeat(MAX_PATTERN + 1);
         let m = build_any(&long, &[], MatchFlags::default(), &limits).unwrap();
         assert!(matches(&m, &long));
-        let memo = MEMO.lock().unwrap();
-        assert!(memo.entries.iter().all(|(k, _, _)| k.patterns[0] != long));
+        let compiled = COMPILED.lock().unwrap();
+        assert!(compiled
+            .entries
+            .iter()
+            .all(|(k, _, _)| k.patterns[0] != long));
     }
 }

@@ -103,12 +103,12 @@ impl Within<'_> {
         self.audited(
             "read_many_files",
             args.paths.first().map(String::as_str),
-            || Ok((self.many_inner(args)?, None)),
+            || Ok((self.checked_read_many(args)?, None)),
             |r| Fields::ok(r.bytes_returned, r.files.len() as u64, r.truncated),
         )
     }
 
-    fn many_inner(&self, args: &ReadManyArgs) -> Result<ReadManyResult> {
+    fn checked_read_many(&self, args: &ReadManyArgs) -> Result<ReadManyResult> {
         if args.paths.is_empty() {
             return Err(Error::invalid(
                 "paths is empty; give at least one path or glob",
@@ -122,10 +122,10 @@ impl Within<'_> {
         }
         // Every read and glob below runs under this call's one deadline.
         let timeout = self.policy.limits.call_timeout(args.timeout_ms);
-        self.split(timeout).many_within(args)
+        self.split(timeout).read_many_in_budget(args)
     }
 
-    fn many_within(&self, args: &ReadManyArgs) -> Result<ReadManyResult> {
+    fn read_many_in_budget(&self, args: &ReadManyArgs) -> Result<ReadManyResult> {
         let deadline = self.deadline(None);
         let cap = self.policy.limits.max_read_bytes.max(1);
         let mut budget = args.max_bytes.unwrap_or(cap).clamp(1, cap);

@@ -172,7 +172,7 @@ impl SearchPlan<'_> {
         &self,
         root: usize,
         rel: &std::path::Path,
-        feed: &mut dyn FnMut(FileJob) -> bool,
+        send: &mut dyn FnMut(FileJob) -> bool,
     ) -> Option<(WalkEnd, WalkSkips)> {
         use crate::index::replay::{DirCache, Replayed};
         let prune = self.prune.as_ref()?;
@@ -196,10 +196,10 @@ impl SearchPlan<'_> {
         let mut run: Option<PendingRun> = None;
         let send_run = |run: &mut Option<PendingRun>,
                         fed: &mut usize,
-                        feed: &mut dyn FnMut(FileJob) -> bool| {
+                        send: &mut dyn FnMut(FileJob) -> bool| {
             run.take().is_none_or(|r| {
                 *fed = r.last + 1;
-                feed(FileJob {
+                send(FileJob {
                     first: false,
                     root,
                     rel: r.rel,
@@ -214,7 +214,7 @@ impl SearchPlan<'_> {
                 && (i % 64 == 0 || run.is_none())
                 && self.deadline.expired()
             {
-                if !send_run(&mut run, &mut fed, feed) {
+                if !send_run(&mut run, &mut fed, send) {
                     return Some((WalkEnd::Stopped, WalkSkips::default()));
                 }
                 let last = files[first + fed - 1].0.clone();
@@ -240,7 +240,7 @@ impl SearchPlan<'_> {
                 r.last = i;
                 continue;
             }
-            if !send_run(&mut run, &mut fed, feed) {
+            if !send_run(&mut run, &mut fed, send) {
                 return Some((WalkEnd::Stopped, WalkSkips::default()));
             }
             let source = match dirs.source(self.sandbox, root, rel) {
@@ -258,14 +258,14 @@ impl SearchPlan<'_> {
                     *skips
                 },
             };
-            if !feed(job) {
+            if !send(job) {
                 return Some((WalkEnd::Stopped, WalkSkips::default()));
             }
             if !resumed {
                 fed = i + 1;
             }
         }
-        if !send_run(&mut run, &mut fed, feed) {
+        if !send_run(&mut run, &mut fed, send) {
             return Some((WalkEnd::Stopped, WalkSkips::default()));
         }
         Some((WalkEnd::Complete, rp.walk.tail))
