@@ -40,17 +40,37 @@ struct Scanned {
 /// so within one chunk, and a large file is a candidate only if one chunk holds the query.
 pub(crate) const CHUNK: usize = 256 << 10;
 
+/// A file with a line this long gets no entry: the searcher's buffer (its heap limit, 64 MiB in
+/// `search/grep/worker.rs`) may not hold the line, and the unindexed search then records the file
+/// as `too_large` rather than searched; only searching it again can say which.
+const LONGEST_LINE: usize = 60 << 20;
+
 thread_local! {
     static SEEN: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// Reads `f` whole in blocks, with chunks of `chunk` bytes (see [`CHUNK`]): the sorted distinct
-/// trigrams starting in each chunk, whether the file holds a NUL byte, and whether it starts with
-/// a byte-order mark. A file has at least one chunk (empty for an empty file).
-pub(super) fn scan(
-    mut f: impl Read,
-    chunk: usize,
-) -> std::io::Result<(Vec<Vec<Trigram>>, bool, bool)> {
+/// What [`scan`] finds in a file.
+pub(super) struct ScanFacts {
+    /// The sorted distinct trigrams starting in each chunk (at least one chunk).
+    pub chunks: Vec<Vec<Trigram>>,
+    /// It holds a NUL byte.
+    pub nul: bool,
+    /// It starts with a byte-order mark.
+    pub bom: bool,
+    /// Its longest line, in bytes.
+    pub longest_line: usize,
+}
+
+impl ScanFacts {
+    /// Whether the index can describe the file (see [`LONGEST_LINE`]; the searcher transcodes a
+    /// file with a byte-order mark).
+    fn describable(&self) -> bool {
+        !self.bom && self.longest_line < LONGEST_LINE
+    }
+}
+
+/// Reads `f` whole in blocks, with chunks of `chunk` bytes (see [`CHUNK`]).
+pub(super) fn scan(mut f: impl Read, chunk: usize) -> std::io::Result<ScanFacts> {
     SEEN.with(|seen| {
         let mut seen = seen.borrow_mut();
         if seen.is_empty() {
@@ -64,6 +84,7 @@ pub(super) fn scan(
         let mut nul = false;
         let mut first = true;
         let mut bom = false;
+        let (mut line, mut longest_line) = (0usize, 0usize);
         let finish = |tris: &mut Vec<Trigram>, seen: &mut Vec<u64>| {
             for &t in tris.iter() {
                 seen[t as usize / 64] = 0;
@@ -81,6 +102,13 @@ pub(super) fn scan(
             };
             buf[..carry.len()].copy_from_slice(&carry);
             let data = &buf[..carry.len() + n];
+            for piece in data[carry.len()..].split_inclusive(|&b| b == b'\n') {
+                line += piece.len();
+                longest_line = longest_line.max(line);
+                if piece.ends_with(b"\n") {
+                    line = 0;
+                }
+            }
             if first {
                 bom = data.starts_with(b"\xEF\xBB\xBF")
                     || data.starts_with(b"\xFF\xFE")
@@ -106,7 +134,12 @@ pub(super) fn scan(
             carry = data[data.len() - keep..].to_vec();
         }
         chunks.push(finish(&mut tris, &mut seen));
-        Ok((chunks, nul, bom))
+        Ok(ScanFacts {
+            chunks,
+            nul,
+            bom,
+            longest_line,
+        })
     })
 }
 
@@ -150,9 +183,9 @@ fn scan_one(f: FoundFile, now: i64, gate: &Gate, root: RootId) -> Scanned {
         }
         let file = dirs::reader(o.fd);
         let after = dirs::stat_fd(&file).ok();
-        let (tris, nul, bom) = scan(file.try_clone().ok()?, CHUNK).ok()?;
+        let facts = scan(file.try_clone().ok()?, CHUNK).ok()?;
         let after = dirs::stat_fd(&file).ok().or(after)?;
-        (key(&after) == before && !bom).then_some((before, nul, tris))
+        (key(&after) == before && facts.describable()).then_some((before, facts.nul, facts.chunks))
     })();
     Scanned { rel: f.rel, fact }
 }
@@ -196,9 +229,9 @@ pub(super) fn describe(sb: &Sandbox, root: usize, rel: &Path) -> Description {
     let scanned = file.try_clone().and_then(|f| scan(f, usize::MAX));
     let after = dirs::stat_fd(&file).map(|st| key(&st));
     match (scanned, after) {
-        (Ok((_, _, true)), _) => Description::Never,
-        (Ok((chunks, nul, false)), Ok(after)) if after == before => {
-            Description::Now(before, nul, union(chunks))
+        (Ok(facts), _) if !facts.describable() => Description::Never,
+        (Ok(facts), Ok(after)) if after == before => {
+            Description::Now(before, facts.nul, union(facts.chunks))
         }
         _ => Description::Later,
     }
@@ -308,7 +341,9 @@ pub(super) fn build_root(
         return Err(format!("over index_max_bytes ({max_bytes})"));
     }
     let postings = post.finish();
+    static SERIAL: AtomicU64 = AtomicU64::new(0);
     let mut ri = RootIndex {
+        serial: SERIAL.fetch_add(1, Ordering::Relaxed),
         ids,
         entries,
         unit_file,

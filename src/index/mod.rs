@@ -47,6 +47,8 @@ pub(crate) struct Entry {
 
 /// One root's table and postings.
 pub(crate) struct RootIndex {
+    /// Which build of which root this is, unique in the process: file ids are an index's own.
+    serial: u64,
     ids: HashMap<PathBuf, u32>,
     entries: Vec<Entry>,
     /// The file of each unit of the postings: a file is one unit, or one per chunk
@@ -508,6 +510,10 @@ impl Pruner {
     /// each replayed file costs one bit test, not a path hash.
     pub fn replay_mask(&self, root: usize, rp: &replay::Replay) -> Option<Arc<ReplayMask>> {
         let (ri, bits) = self.roots.get(root)?.as_ref()?;
+        if rp.serial != ri.serial {
+            // Recorded against another index of the root than the one this call holds.
+            return None;
+        }
         let mut memo = ri.masks.lock().unwrap();
         if let Some(i) = memo
             .iter()
@@ -608,5 +614,38 @@ impl Pruner {
             size: e.stat.size,
             nul: e.nul,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A call's pruner holds the index of its start: a walk recorded against another index of the
+    /// root (the root was indexed again meanwhile) is not replayed with it, since file ids are an
+    /// index's own.
+    #[test]
+    fn a_pruner_replays_only_walks_recorded_against_its_index() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.txt"), "alpha\n").unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(2100));
+        let sb = Sandbox::builder()
+            .root(dir.path())
+            .build()
+            .unwrap()
+            .with_index();
+        assert!(sb.wait_for_index(std::time::Duration::from_secs(60)));
+        let q = patterns_query(&["zebra"], QueryFlags::default());
+        let pruner = sb.index_pruner(&q, true).unwrap();
+        let serial = pruner.roots[0].as_ref().unwrap().0.serial;
+        let replay = |serial| replay::Replay {
+            serial,
+            walk: Arc::new(replay::Recorded::empty(serial)),
+            changed: Arc::default(),
+            redescribed: Arc::default(),
+            version: (0, 0),
+        };
+        assert!(pruner.replay_mask(0, &replay(serial)).is_some());
+        assert!(pruner.replay_mask(0, &replay(serial + 1)).is_none());
     }
 }

@@ -47,9 +47,25 @@ pub(crate) type RecordedFile = (PathBuf, WalkSkips, Option<u32>);
 /// One recorded walk.
 pub(crate) struct Recorded {
     generation: u64,
+    /// The index (its [`RootIndex::serial`]) the walk's entries were checked against: the ids
+    /// and entries of a replay are that index's, and a root indexed again has another.
+    serial: u64,
     pub files: Vec<RecordedFile>,
     /// Skips counted after the last file.
     pub tail: WalkSkips,
+}
+
+impl Recorded {
+    /// A recording of no files, checked against index `serial` (for tests).
+    #[cfg(test)]
+    pub(crate) fn empty(serial: u64) -> Recorded {
+        Recorded {
+            generation: 0,
+            serial,
+            files: Vec::new(),
+            tail: WalkSkips::default(),
+        }
+    }
 }
 
 /// (start directory, filter key, the sandbox's roots).
@@ -179,6 +195,9 @@ impl Live {
 /// A recorded walk that holds now, the files changed since they were indexed, and those of them
 /// described again since.
 pub(crate) struct Replay {
+    /// The index the walk was recorded against ([`RootIndex::serial`]): a pruner holding
+    /// another (the root was indexed again since the call began) must not use it.
+    pub serial: u64,
     pub walk: Arc<Recorded>,
     pub changed: Arc<HashMap<PathBuf, u64>>,
     pub redescribed: Arc<HashMap<PathBuf, Arc<Redescribed>>>,
@@ -279,8 +298,9 @@ impl Sandbox {
             }
         }
         if let Some((_, w)) = l.walks.iter().find(|(k, _)| *k == key) {
-            if w.generation == l.generation {
+            if w.generation == l.generation && w.serial == ri.serial {
                 return Some(Replay {
+                    serial: ri.serial,
                     walk: w.clone(),
                     changed: l.changed.clone(),
                     redescribed: l.redescribed.clone(),
@@ -478,6 +498,7 @@ fn walk_and_verify(
     let (end, tail) = walk.run(start?, rel.to_path_buf(), levels, &mut on_file);
     (end == WalkEnd::Complete && filter.ignore.partial() == 0).then_some(Recorded {
         generation: 0,
+        serial: ri.serial,
         files,
         tail,
     })

@@ -932,3 +932,21 @@ fn a_large_file_is_pruned_by_its_chunks_for_line_searches_only() {
         "{found}"
     );
 }
+
+/// A file with a line longer than the searcher can hold (its 64 MiB heap limit) is `too_large` to
+/// the unindexed search; the index gives it no entry, so the indexed answer is the same rather than
+/// "searched, no match".
+#[test]
+fn a_file_with_a_line_longer_than_the_searcher_holds_is_not_vouched_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::create_dir(d.join("sub")).unwrap();
+    fs::write(d.join("sub/s.txt"), "nothing here\n").unwrap();
+    fs::write(d.join("huge.txt"), vec![b'x'; 65 << 20]).unwrap();
+    std::thread::sleep(Duration::from_millis(2100));
+    let (off, on) = sandboxes(d);
+    let a = args("zebra_absent", |_| {});
+    let unindexed = run(&off, &a);
+    assert_eq!(unindexed["stats"]["skipped"]["too_large"], 1, "{unindexed}");
+    same(&off, &on, &a);
+}

@@ -187,8 +187,8 @@ impl SearchPlan<'_> {
                 .binary_search_by(|(p, ..)| p.as_path().cmp(&c.path))
                 .ok()?,
         };
-        prune.replayed_one();
         let mask = prune.replay_mask(root, &rp)?;
+        prune.replayed_one();
         let mut dirs = DirCache::new();
         // The files fed so far end at `files[first + fed - 1]`; vouched-for files wait in `run`
         // until a file that must be searched, the end, or the deadline sends them as one job.
