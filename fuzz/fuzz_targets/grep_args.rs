@@ -261,8 +261,8 @@ fn run(data: &[u8]) {
     let sb = sandbox(e, &l);
     let ctx = format!("{tool} {args}");
     let (first, took) = timed_call(&sb, &l, tool, &args);
-    // What the call meant: a zero in these fields means "not set" (src/tools/catalog.rs, `unset`),
-    // so the checks read the arguments without them.
+    // What the call meant: a zero in these fields means "not set" (the rows' `UNSET`, in
+    // src/tools/search.rs), so the checks read the arguments without them.
     let mut obj = args.as_object().cloned().unwrap_or_default();
     obj.retain(|k, v| {
         let unset = ["offset", "limit", "max_bytes", "max_count", "max_depth", "max_filesize"];

@@ -154,8 +154,8 @@ fn run(data: &[u8]) {
     let Some(r) = parse(&v, &ctx) else {
         return;
     };
-    // What the call meant: a zero or null in these fields means "not set" (src/tools/catalog.rs,
-    // `unset`), so the checks below read the arguments without them.
+    // What the call meant: a zero or null in these fields means "not set" (read_file's row,
+    // `UNSET` in src/tools/read/mod.rs), so the checks below read the arguments without them.
     args.retain(|k, v| {
         let unset = [
             "offset",
