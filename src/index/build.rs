@@ -40,6 +40,10 @@ struct Scanned {
 /// so within one chunk, and a large file is a candidate only if one chunk holds the query.
 pub(crate) const CHUNK: usize = 256 << 10;
 
+/// Trigrams a file's chunks may hold together (16 MiB of them) before the file is described
+/// whole instead: what a scan holds stays bounded whatever the file's size.
+pub(crate) const MAX_CHUNKED: usize = 1 << 22;
+
 /// A file with a line this long gets no entry: the searcher's buffer (its heap limit, 64 MiB in
 /// `search/grep/worker.rs`) may not hold the line, and the unindexed search then records the file
 /// as `too_large` rather than searched; only searching it again can say which.
@@ -76,7 +80,10 @@ pub(super) fn scan(mut f: impl Read, chunk: usize) -> std::io::Result<ScanFacts>
         if seen.is_empty() {
             seen.resize(1 << 18, 0);
         }
+        let mut chunk = chunk;
         let mut chunks = Vec::new();
+        // Trigrams held in finished chunks.
+        let mut held = 0usize;
         let mut tris = Vec::new();
         let mut in_chunk = 0usize;
         let mut buf = vec![0u8; 1 << 20];
@@ -119,8 +126,22 @@ pub(super) fn scan(mut f: impl Read, chunk: usize) -> std::io::Result<ScanFacts>
             for (k, w) in data.windows(3).enumerate() {
                 // A new chunk starts only just after a line's end.
                 if in_chunk >= chunk && k > 0 && data[k - 1] == b'\n' {
-                    chunks.push(finish(&mut tris, &mut seen));
+                    let done = finish(&mut tris, &mut seen);
+                    held += done.len();
+                    chunks.push(done);
                     in_chunk = 0;
+                    if held > MAX_CHUNKED {
+                        // A file this varied is described whole: its chunks' trigrams together
+                        // would grow with its size, a whole file's stay under 2^24.
+                        chunk = usize::MAX;
+                        for t in chunks.drain(..).flatten() {
+                            let (i, b) = (t as usize / 64, 1u64 << (t % 64));
+                            if seen[i] & b == 0 {
+                                seen[i] |= b;
+                                tris.push(t);
+                            }
+                        }
+                    }
                 }
                 in_chunk += 1;
                 let t = super::query::trigram(w);
@@ -360,4 +381,42 @@ pub(super) fn build_root(
         .max(16 << 20)
         .min((max_bytes as usize).saturating_sub(mem));
     Ok(ri)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `n` bytes of varied text: lines of 100 pseudo-random bytes (no NUL, no newline inside).
+    fn varied(n: usize) -> Vec<u8> {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        (0..n)
+            .map(|i| {
+                if i % 101 == 100 {
+                    return b'\n';
+                }
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                ((x >> 33) as u8).max(1).max(b'\n' + 1)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn chunks_hold_every_trigram_and_stay_bounded() {
+        // Small enough: chunks of whole lines, together the whole file's trigrams.
+        let text = varied(1 << 20);
+        let whole = scan(&text[..], usize::MAX).unwrap().chunks;
+        let chunked = scan(&text[..], CHUNK).unwrap().chunks;
+        assert_eq!(whole.len(), 1);
+        assert!(chunked.len() >= 4, "{}", chunked.len());
+        assert_eq!(union(chunked), whole[0]);
+        // So varied that its chunks would hold more than MAX_CHUNKED trigrams: described whole.
+        let text = varied(24 << 20);
+        let whole = scan(&text[..], usize::MAX).unwrap().chunks;
+        let chunked = scan(&text[..], CHUNK).unwrap().chunks;
+        assert_eq!(chunked.len(), 1);
+        assert_eq!(chunked, whole);
+    }
 }
