@@ -368,19 +368,28 @@ const THREAD_LOCALS: &[(&str, &str)] = &[
     ),
 ];
 
-#[test]
-fn no_call_state_is_thread_local() {
+/// Every source file under `src/`: its path from there (with `/`) and its text.
+fn source_texts() -> Vec<(String, String)> {
     let root = src();
     let mut files = Vec::new();
     sources(&root, &mut files);
+    files
+        .iter()
+        .map(|f| {
+            let rel = f
+                .strip_prefix(&root)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            (rel, std::fs::read_to_string(f).unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn no_call_state_is_thread_local() {
     let mut found = Vec::new();
-    for f in &files {
-        let rel = f
-            .strip_prefix(&root)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
-        let text = std::fs::read_to_string(f).unwrap();
+    for (rel, text) in source_texts() {
         if code(&text).iter().any(|(_, l)| l.contains("thread_local!")) {
             found.push(rel);
         }
@@ -420,20 +429,11 @@ fn tool_matches(text: &str) -> Vec<usize> {
 /// else matches on a tool's name to say something about it.
 #[test]
 fn no_code_matches_on_a_tool_outside_its_row() {
-    let root = src();
-    let mut files = Vec::new();
-    sources(&root, &mut files);
     let mut bad = Vec::new();
-    for f in &files {
-        let rel = f
-            .strip_prefix(&root)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
+    for (rel, text) in source_texts() {
         if rel == "tools/catalog.rs" {
             continue;
         }
-        let text = std::fs::read_to_string(f).unwrap();
         bad.extend(
             tool_matches(&text)
                 .into_iter()
