@@ -26,14 +26,23 @@ struct Cli {
     cmd: Cmd,
 }
 
+/// The help of `call`'s TOOL, listing the tools from the tool table.
+fn call_tool_help() -> String {
+    let join = |names: &mut dyn Iterator<Item = &str>| names.collect::<Vec<_>>().join(", ");
+    format!(
+        "The tool: {}; with --write-root also {} (edit_file where the write root is readable, \
+         delete_file with --allow-delete). With --profile, that dialect's tool names \
+         (`rootbound schema --profile NAME` lists them).",
+        join(&mut rootbound::ToolName::read_names()),
+        join(&mut rootbound::ToolName::write_names()),
+    )
+}
+
 #[derive(Subcommand)]
 enum Cmd {
     /// Call one tool: arguments as JSON (positional, or stdin when absent); the result JSON on stdout.
     Call {
-        /// The tool: read_file, grep_search, glob, list_dir, stat, read_many_files, directory_tree,
-        /// list_roots, read_media_file; with --write-root also write_file, edit_file,
-        /// create_directory, move_file, and delete_file (with --allow-delete). With --profile, that
-        /// dialect's tool names (`rootbound schema --profile NAME` lists them).
+        #[arg(help = call_tool_help())]
         tool: String,
         /// The arguments as a JSON object.
         args: Option<String>,

@@ -328,12 +328,10 @@ fn plan(
         }
     }
     if let Some(w) = write {
-        let mut tools = vec!["write_file"];
-        if w.allow_delete {
-            tools.push("delete_file");
-        }
+        // Every write tool goes to the write sandbox; each row says whether that policy offers
+        // it (delete_file: allow_delete; edit_file: a readable write root).
         plan.push(SandboxPlan {
-            tools,
+            tools: WRITE_TOOLS.to_vec(),
             policy: Policy {
                 roots: union.to_vec(),
                 write: Some(w),

@@ -22,7 +22,7 @@
 //! [agents.bot.tools.list_dir]
 //! [agents.bot.tools.stat]
 //!
-//! [agents.bot.write]                     # optional: write_file (and delete_file when allowed)
+//! [agents.bot.write]                     # optional: the write tools, as --write-root enables them
 //! root = "out"
 //! allow_overwrite = false
 //! ```
@@ -63,26 +63,13 @@ use reader::Cx;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// The read tools, in the order they are listed (see [`crate::ToolName`]).
-pub const READ_TOOLS: &[&str] = &[
-    "read_file",
-    "grep_search",
-    "glob",
-    "list_dir",
-    "stat",
-    "read_many_files",
-    "directory_tree",
-    "list_roots",
-    "read_media_file",
-];
-/// The write tools (configured by the `write` section).
-pub const WRITE_TOOLS: &[&str] = &[
-    "write_file",
-    "edit_file",
-    "create_directory",
-    "move_file",
-    "delete_file",
-];
+/// The read tools, in the order they are listed (the read rows of [`crate::ToolName`]'s table).
+pub const READ_TOOLS: &[&str] = &READ_NAMES;
+/// The write tools (configured by the `write` section; the write rows of the same table).
+pub const WRITE_TOOLS: &[&str] = &WRITE_NAMES;
+
+const READ_NAMES: [&str; crate::ToolName::count_where(false)] = crate::ToolName::names_where(false);
+const WRITE_NAMES: [&str; crate::ToolName::count_where(true)] = crate::ToolName::names_where(true);
 
 /// One sandbox an agent needs, and the tools it serves.
 #[derive(Debug, Clone, PartialEq)]

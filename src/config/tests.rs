@@ -113,14 +113,6 @@ fn expansion_handles_several_and_bad_names() {
     assert_eq!(cx.problems.len(), 2);
 }
 
-#[test]
-fn tool_lists_follow_the_tool_catalog() {
-    let read: Vec<_> = crate::ToolName::read_names().collect();
-    let write: Vec<_> = crate::ToolName::write_names().collect();
-    assert_eq!(READ_TOOLS, read.as_slice());
-    assert_eq!(WRITE_TOOLS, write.as_slice());
-}
-
 /// Settings a tool would ignore are refused: glob walks on the calling thread (no `threads`), stat
 /// has no deadline to bound (no `timeout_secs`); the tools that use them still take them.
 #[test]
@@ -221,5 +213,16 @@ fn index_keys_choose_the_index_options() {
         assert_eq!(e.problems.len(), 1, "{bad}: {e}");
         assert_eq!(e.problems[0].key, key, "{bad}");
         assert!(e.problems[0].message.contains(says), "{bad}: {e}");
+    }
+}
+
+/// Every per-tool limit key names a read tool of the tool table (a misspelt or removed tool would
+/// leave its key unreachable).
+#[test]
+fn per_tool_limit_keys_name_read_tools() {
+    for f in LIMITS {
+        for k in f.tools {
+            assert!(READ_TOOLS.contains(&k.tool), "{}: {}", f.name, k.tool);
+        }
     }
 }

@@ -26,7 +26,7 @@ macro_rules! tool_table {
             pub const ALL: &'static [ToolName] = &[$(ToolName::$variant,)*];
 
             /// The wire name.
-            pub fn as_str(self) -> &'static str {
+            pub const fn as_str(self) -> &'static str {
                 match self { $(ToolName::$variant => <$row as Tool>::NAME,)* }
             }
 
@@ -36,7 +36,7 @@ macro_rules! tool_table {
             }
 
             /// Whether the tool works in the write root (and so is offered only with one).
-            pub fn needs_write_root(self) -> bool {
+            pub const fn needs_write_root(self) -> bool {
                 match self { $(ToolName::$variant => <$row as Tool>::WRITES,)* }
             }
 
@@ -107,6 +107,33 @@ tool_table! {
 }
 
 impl ToolName {
+    /// How many tools write (`writes`) or only read.
+    pub(crate) const fn count_where(writes: bool) -> usize {
+        let (mut i, mut n) = (0, 0);
+        while i < Self::ALL.len() {
+            if Self::ALL[i].needs_write_root() == writes {
+                n += 1;
+            }
+            i += 1;
+        }
+        n
+    }
+
+    /// The wire names of the tools that write (`writes`) or only read, in listing order: `N` is
+    /// their [`ToolName::count_where`]. For constants built from the table.
+    pub(crate) const fn names_where<const N: usize>(writes: bool) -> [&'static str; N] {
+        let mut out = [""; N];
+        let (mut i, mut n) = (0, 0);
+        while i < Self::ALL.len() {
+            if Self::ALL[i].needs_write_root() == writes {
+                out[n] = Self::ALL[i].as_str();
+                n += 1;
+            }
+            i += 1;
+        }
+        out
+    }
+
     /// The tool of a wire name.
     pub fn parse(name: &str) -> Option<ToolName> {
         Self::ALL.iter().copied().find(|t| t.as_str() == name)

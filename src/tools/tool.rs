@@ -4,9 +4,10 @@
 //! rows is [`ToolName`](crate::ToolName)'s declaration in `catalog.rs`.
 //!
 //! Adding a tool is one module (its argument and result types, its `Within` method, its `Tool`
-//! impl) plus one line in that table; the config file's lists of tool names
-//! (`config::READ_TOOLS`, `WRITE_TOOLS`, public constants) and the per-tool limits
-//! (`core/limits.rs`) are checked against the table by tests, not derived from it.
+//! impl) plus one line in that table. The config file's lists of tool names
+//! (`config::READ_TOOLS`, `WRITE_TOOLS`) and `rootbound call --help` are derived from the table.
+//! A tool with a limit of its own also adds a row to the limit table (`core/limits.rs`, keyed by
+//! wire name since core sits below the tools), which a test checks against this table.
 
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::sandbox::Sandbox;

@@ -400,6 +400,27 @@ fn read_prints_content_for_people() {
     w.assert_clean_message(&res.stderr, "../outside/secret.txt", "read");
 }
 
+/// `call --help` names every tool and every flag that enables or bounds a write tool.
+#[test]
+fn call_help_lists_every_tool_and_write_flag() {
+    let help = run(&["call", "--help"], None).stdout;
+    for t in rootbound::ToolName::ALL {
+        assert!(
+            help.contains(t.as_str()),
+            "{} in call --help:\n{help}",
+            t.as_str()
+        );
+    }
+    for flag in [
+        "--write-root",
+        "--allow-overwrite",
+        "--allow-delete",
+        "--max-write-bytes",
+    ] {
+        assert!(help.contains(flag), "{flag} in call --help:\n{help}");
+    }
+}
+
 /// The limit flags come from the one table of limit fields: every field has its `--flag`, each
 /// flag sets its own field (seen in the tool descriptions of `schema`, and in a call), and none is
 /// accepted beside --config.

@@ -572,8 +572,34 @@ fn write_section_enables_the_write_tools() {
                 [agents.w.write]\nroot = \"out\"\nallow_delete = true\nmax_write_bytes = 10\n";
     let c = Config::parse_with_env(text, Format::Toml, tmp.path(), no_env).unwrap();
     let w = c.agent(None).unwrap();
-    assert_eq!(w.tool_names(), ["read_file", "write_file", "delete_file"]);
     let tools = w.build().unwrap();
+    // Every write tool but edit_file: the write root is outside the read root, and an edit's
+    // answer would tell what an unreadable file holds.
+    let offered: Vec<&str> = tools.tools().into_iter().map(|t| t.name).collect();
+    assert_eq!(
+        offered,
+        [
+            "read_file",
+            "write_file",
+            "create_directory",
+            "move_file",
+            "delete_file"
+        ]
+    );
+    let r = tools.call("create_directory", json!({"path": "d"}));
+    assert!(r.get("error").is_none(), "{r}");
+    let r = tools.call(
+        "edit_file",
+        json!({"path": "d", "old_string": "a", "new_string": "b"}),
+    );
+    assert_eq!(r["error"]["code"], "DENIED", "{r}");
+    assert!(
+        r["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("not readable"),
+        "{r}"
+    );
     let r = tools.call("write_file", json!({"path": "n.txt", "content": "hi"}));
     assert!(r.get("error").is_none(), "{r}");
     assert_eq!(
@@ -591,6 +617,54 @@ fn write_section_enables_the_write_tools() {
     let r = tools.call("delete_file", json!({"path": "n.txt"}));
     assert!(r.get("error").is_none(), "{r}");
     assert!(!tmp.path().join("out/n.txt").exists());
+}
+
+/// The write section offers the write tools as `--write-root` does: edit_file where the write root
+/// is readable, delete_file only with `allow_delete`.
+#[test]
+fn write_section_offers_what_the_write_root_flag_offers() {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(tmp.path().join("src/out")).unwrap();
+    std::fs::write(tmp.path().join("src/out/a.txt"), "one\n").unwrap();
+    let text = "[agents.w]\nroots = [\"src\"]\n[agents.w.tools.read_file]\n\
+                [agents.w.write]\nroot = \"src/out\"\nallow_overwrite = true\n";
+    let c = Config::parse_with_env(text, Format::Toml, tmp.path(), no_env).unwrap();
+    let tools = c.agent(None).unwrap().build().unwrap();
+    let offered: Vec<&str> = tools.tools().into_iter().map(|t| t.name).collect();
+    assert_eq!(
+        offered,
+        [
+            "read_file",
+            "write_file",
+            "edit_file",
+            "create_directory",
+            "move_file"
+        ]
+    );
+    let r = tools.call(
+        "edit_file",
+        json!({"path": "a.txt", "old_string": "one", "new_string": "two"}),
+    );
+    assert!(r.get("error").is_none(), "{r}");
+    assert_eq!(
+        std::fs::read_to_string(tmp.path().join("src/out/a.txt")).unwrap(),
+        "two\n"
+    );
+    let r = tools.call(
+        "move_file",
+        json!({"source": "a.txt", "destination": "b.txt"}),
+    );
+    assert!(r.get("error").is_none(), "{r}");
+    let r = tools.call("delete_file", json!({"path": "b.txt"}));
+    assert_eq!(r["error"]["code"], "DENIED", "{r}");
+    assert!(
+        r["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("allow_delete"),
+        "{r}"
+    );
+    assert!(tmp.path().join("src/out/b.txt").exists());
 }
 
 /// The table of tool settings in docs/frontends.md is the one the limit table gives each tool.
