@@ -109,7 +109,7 @@ impl AgentConfig {
     /// The names of the tools routed to this agent's sandboxes, in listing order. Every write
     /// tool is routed to the write section's sandbox, whose policy may still withhold one
     /// (delete_file without `allow_delete`; edit_file where the write root is not readable): the
-    /// built agent's [`AgentTools::tools`](crate::AgentTools::tools) lists what is offered.
+    /// built agent's [`AgentTools::tools`](crate::config::AgentTools::tools) lists what is offered.
     pub fn tool_names(&self) -> Vec<&'static str> {
         let mut v: Vec<&'static str> = self.plan.iter().flat_map(|p| p.tools.clone()).collect();
         v.sort_by_key(|t| tool_rank(t));
