@@ -3,12 +3,15 @@
 use crate::core::audit::Fields;
 use crate::core::error::{Error, Result};
 use crate::core::within::Within;
-use crate::search::contract::{GlobArgs, GlobSort, Globs, GrepResult, OutputMode};
+use crate::search::contract::{GlobArgs, GlobSort, Globs, GrepResult, OutputMode, Stats};
 use crate::search::cursor;
-use crate::search::page::Page;
+use crate::search::page::path_line;
+use crate::search::pager::Pager;
+use crate::search::query::grep_result;
 use crate::search::query::{check_glob, start_pos, WalkStart};
 use crate::search::rg::RgOptions;
 use crate::walk::{Filter, IgnoreBudget, WalkEnd, WalkSkips};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// At most this many files are sorted by modification time in one call.
@@ -61,7 +64,7 @@ impl Within<'_> {
         let offset = args.offset.unwrap_or(0);
         let skip = self.skip_of(cursor.as_ref(), offset)?;
         let first_index = cursor.as_ref().map_or(offset, |c| c.index);
-        let mut page = Page::listing(limit, max_bytes, skip);
+        let mut page = Listing::new(limit, max_bytes, skip);
         let deadline = Arc::new(self.deadline(args.timeout_ms));
         // Ignore files compile within the call's budget.
         let filter = Filter {
@@ -84,9 +87,9 @@ impl Within<'_> {
         let starts = self.starts(args.path.as_deref(), cursor.as_ref(), &filter)?;
         // A page cut by the deadline resumes after the last file it took (`take_path` keeps this up to
         // date), or where this call started.
-        page.consumed = start_pos(cursor.as_ref(), &starts);
+        page.pager.consumed = start_pos(cursor.as_ref(), &starts);
         for start in starts {
-            if page.done {
+            if page.pager.done {
                 break;
             }
             match start {
@@ -147,12 +150,8 @@ impl Within<'_> {
                         timed_out = true;
                         // Everything up to `at` was looked at: a resumed call starts after it,
                         // so a walk through many empty directories still advances.
-                        if let (Some(at), false) = (at, page.done) {
-                            page.consumed = Some(crate::search::page::Pos {
-                                root,
-                                rel: at,
-                                line: u64::MAX,
-                            });
+                        if let Some(at) = at {
+                            page.pager.cut_short(Some((root, at)));
                         }
                     }
                 }
@@ -166,8 +165,8 @@ impl Within<'_> {
         if by_time {
             if timed_out || deadline.was_hit() {
                 // An order of part of the files would be wrong: nothing is returned.
-                page.timed_out = true;
-                page.truncated = true;
+                page.pager.timed_out = true;
+                page.pager.truncated = true;
             } else {
                 // Newest first; equal times in path order.
                 timed.sort_by(|a, b| {
@@ -184,21 +183,58 @@ impl Within<'_> {
                 }
             }
             page.stats.skipped.partial_ignore_files += filter.ignore.partial();
-            let mut r = self.finish(page, first_index, query, OutputMode::FilesWithMatches);
-            r.stats.files_searched = r.match_lines;
+            let mut r = page.finish(first_index, query);
             // Offset paging only: a cursor resumes in path order.
             r.next_cursor = None;
             return Ok(r);
         }
         // The deadline also counts when it stopped the compilation of ignore rules: the walk then let
         // nothing through below them.
-        if (timed_out || deadline.was_hit()) && !page.done {
-            page.timed_out = true;
-            page.truncated = true;
+        if (timed_out || deadline.was_hit()) && !page.pager.done {
+            page.pager.timed_out = true;
+            page.pager.truncated = true;
         }
         page.stats.skipped.partial_ignore_files += filter.ignore.partial();
-        let mut r = self.finish(page, first_index, query, OutputMode::FilesWithMatches);
-        r.stats.files_searched = r.match_lines;
-        Ok(r)
+        Ok(page.finish(first_index, query))
+    }
+}
+
+/// Glob's page: one path per unit, shown as grep's files modes show them.
+struct Listing {
+    pager: Pager,
+    stats: Stats,
+    /// The line of the path being placed, reused from path to path.
+    line: String,
+}
+
+impl Listing {
+    fn new(limit: u64, max_bytes: usize, skip: u64) -> Self {
+        Listing {
+            pager: Pager::new(limit, max_bytes, skip),
+            stats: Stats::default(),
+            line: String::new(),
+        }
+    }
+
+    /// Takes one path (in the listing's order). Returns false once the page is complete.
+    fn take_path(&mut self, root: usize, rel: PathBuf, shown: &str) -> bool {
+        if !self.pager.next_file() {
+            return false;
+        }
+        path_line(&mut self.line, shown, None);
+        self.pager.place(root, &rel, u64::MAX, &self.line);
+        self.pager.passed(root, rel);
+        !self.pager.done
+    }
+
+    fn add_walk_skips(&mut self, s: &WalkSkips) {
+        crate::search::record::add_walk_skips(&mut self.stats, s);
+    }
+
+    /// The listing as glob's result: `files_searched` counts the paths listed.
+    fn finish(mut self, first_index: u64, query: u64) -> GrepResult {
+        let paged = self.pager.finish(first_index, query);
+        self.stats.files_searched = paged.units;
+        grep_result(paged, None, OutputMode::FilesWithMatches, None, self.stats)
     }
 }

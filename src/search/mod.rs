@@ -1,5 +1,5 @@
-//! Content and name search on the root-bound walker: the matcher, the per-file search, page assembly
-//! and cursors, and the two tools built on them (`grep_search`, `glob`).
+//! Content and name search on the root-bound walker: the matcher, the per-file search, the pager,
+//! page assembly and cursors, and the two tools built on them (`grep_search`, `glob`).
 
 pub(crate) mod contract;
 pub(crate) mod cursor;
@@ -11,6 +11,7 @@ pub(crate) mod grep;
 pub(crate) mod matcher;
 pub(crate) mod matcher_cache;
 pub(crate) mod page;
+pub(crate) mod pager;
 pub(crate) mod query;
 pub(crate) mod record;
 pub(crate) mod rg;

@@ -1,50 +1,27 @@
-//! Page assembly: results arrive per file in walk order; this decides which units (matching lines or
-//! files) make the page, renders them with context, and knows where the next page starts.
+//! The agent's page of a search: file records arrive in walk order ([`RecordSink`]); this renders
+//! their units (matching lines with context, or files) as text and, in JSON mode, as structured
+//! results, and hands each unit to the [`Pager`], which decides what makes the page.
 
 use crate::core::deadline::Deadline;
 use crate::search::contract::{FileCount, Hit, HitKind, OutputMode, Stats};
+use crate::search::pager::Pager;
 use crate::search::record::{self, FileResult, FileStatus, Item, RecordSink};
 use crate::walk::WalkSkips;
 use std::fmt::Write;
 use std::path::PathBuf;
 
-/// A position in the result order: a file and the last line taken from it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Pos {
-    pub root: usize,
-    pub rel: PathBuf,
-    pub line: u64,
-}
-
-/// The page being built.
+/// The agent's page of a search: the pager, with each unit rendered as text (`path:line:text`,
+/// context, `--` between groups) and, in JSON mode, as structured hits, counts or paths.
 pub(crate) struct Page<'d> {
+    pub pager: Pager,
     pub mode: OutputMode,
-    pub limit: u64,
-    pub max_bytes: usize,
     pub before: u64,
     pub after: u64,
-    /// Units still to skip (offset paging).
-    pub skip: u64,
-    /// The page as text. It is built in JSON mode too: the byte cap and the paging are the same in
-    /// both formats.
-    pub out: String,
-    pub units: u64,
-    pub truncated: bool,
-    pub timed_out: bool,
-    pub done: bool,
     pub stats: Stats,
-    /// The last unit put on the page.
-    pub last_unit: Option<Pos>,
-    /// Everything up to here has been looked at (for resuming after a timeout).
-    pub consumed: Option<Pos>,
     /// Sum of counts (count mode).
     pub total: u64,
     /// Structured results (`output_format: "json"`), collected alongside the text.
     pub json: Option<Structured>,
-    /// The number of the file being taken (files are taken one after another).
-    file_no: u64,
-    /// The file (its number) of `last_unit`.
-    last_unit_file: u64,
     /// The file (number) and line of the last line rendered.
     last_printed: Option<(u64, u64)>,
     /// The block of the unit being rendered, reused from unit to unit.
@@ -55,6 +32,16 @@ pub(crate) struct Page<'d> {
     deadline: Option<&'d Deadline>,
     /// The deadline passed while this page was being assembled.
     cut_by_deadline: bool,
+}
+
+/// Writes a file's one unit as the files modes show it: its path, with its count in count mode.
+pub(crate) fn path_line(out: &mut String, shown: &str, count: Option<u64>) {
+    out.clear();
+    out.push_str(shown);
+    if let Some(n) = count {
+        let _ = write!(out, ":{n}");
+    }
+    out.push('\n');
 }
 
 /// The structured form of a page (`output_format: "json"`).
@@ -78,24 +65,13 @@ impl<'d> Page<'d> {
         skip: u64,
     ) -> Self {
         Page {
+            pager: Pager::new(limit, max_bytes, skip),
             mode,
-            limit,
-            max_bytes,
             before,
             after,
-            skip,
-            out: String::new(),
-            units: 0,
-            truncated: false,
-            timed_out: false,
-            done: false,
             stats: Stats::default(),
-            last_unit: None,
-            consumed: None,
             total: 0,
             json: None,
-            file_no: 0,
-            last_unit_file: 0,
             last_printed: None,
             block: String::new(),
             block_hits: Vec::new(),
@@ -118,10 +94,9 @@ impl<'d> Page<'d> {
 
     /// Takes one file's result (in walk order). Returns false once the page is complete.
     pub fn take(&mut self, root: usize, rel: PathBuf, shown: &str, r: FileResult) -> bool {
-        if self.done {
+        if !self.pager.next_file() {
             return false;
         }
-        self.file_no += 1;
         r.count_into(&mut self.stats);
         // The line of the last unit of this file that the page skipped (offset paging).
         let mut skipped_through = None;
@@ -146,65 +121,18 @@ impl<'d> Page<'d> {
             }
         }
         if r.status == FileStatus::TimedOut || self.cut_by_deadline {
-            self.timed_out = true;
-            self.truncated = true;
-            self.done = true;
-            // Resume after the last unit of this file that was taken or skipped (the cursor carries
-            // the skip still owed, so skipped units must not be counted twice), and never before
-            // where this call started in it (a resumed call cut before its next unit).
-            let here = |p: &&Pos| p.root == root && p.rel == rel;
-            let line = self
-                .last_unit
-                .as_ref()
-                .filter(here)
-                .map(|p| p.line)
-                .max(skipped_through)
-                .max(self.consumed.as_ref().filter(here).map(|p| p.line))
-                .unwrap_or(0);
-            self.consumed = Some(Pos { root, rel, line });
-        } else if !self.done {
-            self.consumed = Some(Pos {
-                root,
-                rel,
-                line: u64::MAX,
-            });
+            self.pager.cut_in(root, rel, skipped_through);
+        } else {
+            self.pager.passed(root, rel);
         }
-        !self.done
-    }
-
-    /// A page of a path listing (glob): one path per unit, shown as the files modes show them.
-    pub fn listing(limit: u64, max_bytes: usize, skip: u64) -> Self {
-        Page::new(OutputMode::FilesWithMatches, limit, max_bytes, 0, 0, skip)
-    }
-
-    /// Takes one path of a listing (in the listing's order). Returns false once the page is
-    /// complete.
-    pub fn take_path(&mut self, root: usize, rel: PathBuf, shown: &str) -> bool {
-        if self.done {
-            return false;
-        }
-        self.file_no += 1;
-        self.file_line(root, &rel, shown, None);
-        if !self.done {
-            self.consumed = Some(Pos {
-                root,
-                rel,
-                line: u64::MAX,
-            });
-        }
-        !self.done
+        !self.pager.done
     }
 
     /// Places a file's one unit: its path, with its count in count mode.
     fn file_line(&mut self, root: usize, rel: &std::path::Path, shown: &str, count: Option<u64>) {
         let mut line = std::mem::take(&mut self.block);
-        line.clear();
-        line.push_str(shown);
-        if let Some(n) = count {
-            let _ = write!(line, ":{n}");
-        }
-        line.push('\n');
-        if self.unit(root, rel, u64::MAX, &line) {
+        path_line(&mut line, shown, count);
+        if self.pager.place(root, rel, u64::MAX, &line) {
             if let Some(j) = &mut self.json {
                 match count {
                     Some(count) => j.counts.push(FileCount {
@@ -216,49 +144,6 @@ impl<'d> Page<'d> {
             }
         }
         self.block = line;
-    }
-
-    /// Counts a unit: skipped (offset), placed on the page, or the one that proves more exist.
-    fn unit(&mut self, root: usize, rel: &std::path::Path, line: u64, text: &str) -> bool {
-        if self.done {
-            return false;
-        }
-        if self.skip > 0 {
-            self.skip -= 1;
-            return false;
-        }
-        if self.units >= self.limit
-            || (self.units > 0 && self.out.len() + text.len() > self.max_bytes)
-        {
-            self.truncated = true;
-            self.done = true;
-            return false;
-        }
-        if text.len() > self.max_bytes {
-            // The first unit alone is over the byte cap: cut it so the page still makes progress.
-            let mut cut = self.max_bytes.saturating_sub(1);
-            while !text.is_char_boundary(cut) {
-                cut -= 1;
-            }
-            self.out.push_str(&text[..cut]);
-            self.out.push('\n');
-        } else {
-            self.out.push_str(text);
-        }
-        self.units += 1;
-        // One path per file on the page, not one per unit.
-        match &mut self.last_unit {
-            Some(p) if self.last_unit_file == self.file_no => p.line = line,
-            _ => {
-                self.last_unit = Some(Pos {
-                    root,
-                    rel: rel.to_path_buf(),
-                    line,
-                });
-                self.last_unit_file = self.file_no;
-            }
-        }
-        true
     }
 
     /// Places a file's matching lines with their context. Linear in the file's items: the context
@@ -276,14 +161,14 @@ impl<'d> Page<'d> {
         let ctx = self.before > 0 || self.after > 0;
         let (before, after) = (self.before, self.after);
         let mut skipped_through = None;
-        if r.dropped > 0 && !self.done {
+        if r.dropped > 0 && !self.pager.done {
             // Units the file search already left out because this page skips them; they come first
             // in the file. Skipping them here would have left `last_printed` at the last context
             // line rendered for them.
-            self.skip = self.skip.saturating_sub(r.dropped);
+            self.pager.skip = self.pager.skip.saturating_sub(r.dropped);
             skipped_through = r.dropped_through;
             if let Some(line) = r.dropped_ctx_line {
-                self.last_printed = Some((self.file_no, line));
+                self.last_printed = Some((self.pager.file_no(), line));
             }
         }
         // Context items at `pending..i` (not matches) are candidates for the next match's block.
@@ -296,7 +181,7 @@ impl<'d> Page<'d> {
             if !item.is_match || item.cont {
                 continue;
             }
-            if self.done {
+            if self.pager.done {
                 break;
             }
             seen += 1;
@@ -336,8 +221,8 @@ impl<'d> Page<'d> {
                 self.render(&mut block, &mut hits, shown, r, &items[end], ctx);
                 end += 1;
             }
-            let skipping = self.skip > 0;
-            if self.unit(root, rel, item.line, &block) {
+            let skipping = self.pager.skip > 0;
+            if self.pager.place(root, rel, item.line, &block) {
                 last_taken = Some((i, item.line));
                 pending = end;
                 if let Some(j) = &mut self.json {
@@ -361,7 +246,7 @@ impl<'d> Page<'d> {
             {
                 if self
                     .last_printed
-                    .is_some_and(|p| p.0 == self.file_no && p.1 >= c.line)
+                    .is_some_and(|p| p.0 == self.pager.file_no() && p.1 >= c.line)
                 {
                     continue;
                 }
@@ -369,12 +254,10 @@ impl<'d> Page<'d> {
                 hits.clear();
                 let saved = self.last_printed;
                 self.render(&mut block, &mut hits, shown, r, c, ctx);
-                if self.out.len() + block.len() > self.max_bytes {
+                if !self.pager.extend(&block) {
                     self.last_printed = saved;
-                    self.truncated = true;
                     break;
                 }
-                self.out.push_str(&block);
                 if let Some(j) = &mut self.json {
                     j.hits.append(&mut hits);
                 }
@@ -399,7 +282,7 @@ impl<'d> Page<'d> {
         if ctx {
             if let Some((f, l)) = self.last_printed {
                 // Another match of the same line (`only_matching`) continues the group.
-                if f != self.file_no || (l + 1 != item.line && l != item.line) {
+                if f != self.pager.file_no() || (l + 1 != item.line && l != item.line) {
                     out.push_str("--\n");
                 }
             }
@@ -425,7 +308,7 @@ impl<'d> Page<'d> {
                 },
             });
         }
-        self.last_printed = Some((self.file_no, item.line));
+        self.last_printed = Some((self.pager.file_no(), item.line));
     }
 }
 
@@ -447,22 +330,11 @@ impl RecordSink for Page<'_> {
     }
 
     fn is_done(&self) -> bool {
-        self.done
+        self.pager.done
     }
 
     fn cut_short(&mut self, looked_at: Option<(usize, PathBuf)>) {
-        if self.done {
-            return;
-        }
-        self.timed_out = true;
-        self.truncated = true;
-        if let Some((root, rel)) = looked_at {
-            self.consumed = Some(Pos {
-                root,
-                rel,
-                line: u64::MAX,
-            });
-        }
+        self.pager.cut_short(looked_at);
     }
 
     fn wants_every_path(&self) -> bool {

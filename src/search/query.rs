@@ -6,9 +6,10 @@ use crate::core::deadline::Deadline;
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::open::{Kind, Want};
 use crate::core::sandbox::Sandbox;
-use crate::search::contract::{Globs, GrepResult, OutputMode, MAX_OFFSET};
+use crate::search::contract::{Globs, GrepResult, OutputMode, Stats, MAX_OFFSET};
 use crate::search::cursor::Cursor;
-use crate::search::page::{Page, Pos};
+use crate::search::page::{Page, Structured};
+use crate::search::pager::{Paged, Pos};
 use crate::walk::{self, Filter, Walk};
 use std::os::fd::{AsFd, OwnedFd};
 use std::path::{Path, PathBuf};
@@ -128,56 +129,13 @@ impl Sandbox {
         }
     }
 
-    pub(crate) fn finish(
-        &self,
-        page: Page<'_>,
-        first_index: u64,
-        query: u64,
-        mode: OutputMode,
-    ) -> GrepResult {
-        let resume = if page.timed_out {
-            page.consumed.clone().or(page.last_unit.clone())
-        } else {
-            page.last_unit.clone()
-        };
-        let next_cursor = if page.truncated {
-            resume.map(|p| {
-                Cursor {
-                    query,
-                    root: p.root,
-                    path: p.rel,
-                    line: p.line,
-                    index: first_index + page.units,
-                    // Non-zero only when the deadline cut the page while it was still skipping.
-                    skip: page.skip,
-                }
-                .encode()
-            })
-        } else {
-            None
-        };
-        let complete = !page.truncated && !page.timed_out;
-        let (matches, hits, counts, files) = match page.json {
-            None => (page.out, None, None, None),
-            Some(j) => match mode {
-                OutputMode::Content => (String::new(), Some(j.hits), None, None),
-                OutputMode::Count => (String::new(), None, Some(j.counts), None),
-                _ => (String::new(), None, None, Some(j.files)),
-            },
-        };
-        GrepResult {
-            total: (mode == OutputMode::Count && complete).then_some(page.total),
-            matches,
-            hits,
-            counts,
-            files,
-            match_lines: page.units,
-            next_offset: first_index + page.units,
-            next_cursor,
-            truncated: page.truncated,
-            timed_out: page.timed_out,
-            stats: page.stats,
-        }
+    /// The result of a grep page.
+    pub(crate) fn finish(&self, page: Page<'_>, first_index: u64, query: u64) -> GrepResult {
+        let mode = page.mode;
+        let paged = page.pager.finish(first_index, query);
+        let complete = !paged.truncated && !paged.timed_out;
+        let total = (mode == OutputMode::Count && complete).then_some(page.total);
+        grep_result(paged, page.json, mode, total, page.stats)
     }
 
     /// Builds the walk filter from include/exclude globs, types and the hidden/ignore switches.
@@ -356,6 +314,38 @@ impl Sandbox {
 
 /// Where a call starts: the cursor of a page cut by the deadline before any file was taken (by time
 /// spent compiling, or in the first file) resumes here.
+/// A page as a [`GrepResult`]: its text, or in JSON mode (`json`) the structured form the output
+/// mode gives.
+pub(crate) fn grep_result(
+    paged: Paged,
+    json: Option<Structured>,
+    mode: OutputMode,
+    total: Option<u64>,
+    stats: Stats,
+) -> GrepResult {
+    let (matches, hits, counts, files) = match json {
+        None => (paged.text, None, None, None),
+        Some(j) => match mode {
+            OutputMode::Content => (String::new(), Some(j.hits), None, None),
+            OutputMode::Count => (String::new(), None, Some(j.counts), None),
+            _ => (String::new(), None, None, Some(j.files)),
+        },
+    };
+    GrepResult {
+        total,
+        matches,
+        hits,
+        counts,
+        files,
+        match_lines: paged.units,
+        next_offset: paged.next_offset,
+        next_cursor: paged.next_cursor,
+        truncated: paged.truncated,
+        timed_out: paged.timed_out,
+        stats,
+    }
+}
+
 pub(crate) fn start_pos(cursor: Option<&Cursor>, starts: &[WalkStart]) -> Option<Pos> {
     match (cursor, starts.first()) {
         (Some(c), _) => Some(Pos {

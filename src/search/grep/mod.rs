@@ -229,7 +229,7 @@ impl Within<'_> {
         let seq = (skip > 0 && (before > 0 || after > 0) && mode == OutputMode::Content)
             .then(|| Arc::new(SeqSkip::new(skip, limit)));
         let starts = self.starts(args.path.as_deref(), cursor.as_ref(), &filter)?;
-        page.consumed = start_pos(cursor.as_ref(), &starts);
+        page.pager.consumed = start_pos(cursor.as_ref(), &starts);
         let sink: &mut dyn RecordSink = match hits.as_mut() {
             Some(h) => h,
             None => &mut page,
@@ -283,7 +283,7 @@ impl Within<'_> {
             ix.walks_replayed = p.walks_replayed();
         }
         page.stats.skipped.partial_ignore_files += filter.ignore.partial();
-        Ok(Searched::Page(self.finish(page, first_index, query, mode)))
+        Ok(Searched::Page(self.finish(page, first_index, query)))
     }
 }
 
