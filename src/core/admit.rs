@@ -10,15 +10,20 @@
 //! - **Identity on re-open**: a second open of an admitted object must find the same `(dev, ino)`.
 //!
 //! Callers: [`Sandbox::locate`](crate::Sandbox) (read_file, stat, list_dir, grep and glob starts), the
-//! walker (every entry and every file it hands out), list_dir's entries, and the write tools (targets,
-//! parents they create, symlinks they replace). A denied object is indistinguishable from an absent
-//! one: it is never counted, listed or searched.
+//! walker (every entry and every file it hands out), list_dir's and tree's entries, and the write tools
+//! (targets, parents they create, symlinks they replace). A denied object is indistinguishable from an
+//! absent one: it is never counted, listed or searched.
+//!
+//! The layers above reach the gate through [`Gate::open`], [`Gate::admit_listed`] (an entry a
+//! listing gave, not opened), [`Gate::reopened`] and [`Gate::denied_fn`] (the walk's own reads);
+//! the deny and hard-link checks themselves are core's.
 
 use crate::core::deny::DenyRules;
 use crate::core::open::{self, Kind, Opened, Want};
 use crate::core::policy::SymlinkMode;
 use rustix::fs::Stat;
-use std::os::fd::{BorrowedFd, OwnedFd};
+use std::ffi::OsStr;
+use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::path::{Path, PathBuf};
 
 /// Which configured root an object was reached through: a read root by index, or the write root.
@@ -138,7 +143,8 @@ impl Gate {
     }
 
     /// Whether the object at `rel` beneath `root` is denied, seen from every root that contains it.
-    pub fn denied(&self, root: RootId, rel: &Path, is_dir: bool) -> bool {
+    /// Outside core an entry is admitted whole ([`Gate::admit_listed`]), never by this half alone.
+    pub(in crate::core) fn denied(&self, root: RootId, rel: &Path, is_dir: bool) -> bool {
         if self.deny.is_empty() {
             return false;
         }
@@ -212,13 +218,31 @@ impl Gate {
     }
 
     /// The hard-link policy on an object's metadata.
-    pub fn links_ok(&self, st: &Stat) -> bool {
+    pub(in crate::core) fn links_ok(&self, st: &Stat) -> bool {
         !(self.refuse_hardlinks && Kind::from_stat(st) == Kind::File && st.st_nlink > 1)
     }
 
-    /// Whether the policy needs each walked file's link count (else the walker need not stat).
-    pub fn checks_links(&self) -> bool {
-        self.refuse_hardlinks
+    /// The deny question for paths beneath `root`, as the ignore-rule loaders take it: whether the
+    /// walk may read an ignore file or watch a repository's `.git` on its own account. Not for
+    /// entries handed to the agent: those pass [`Gate::admit_listed`] or [`Gate::open`].
+    pub fn denied_fn(&self, root: RootId) -> impl Fn(&Path, bool) -> bool + '_ {
+        move |rel, is_dir| self.denied(root, rel, is_dir)
+    }
+
+    /// Admits the name of an entry a directory listing gave (not opened): the deny rules, seen from
+    /// every root, on its path `rel` beneath `root`. The hard-link policy is the second step,
+    /// [`NameAdmitted::admit`]: the callers count what they skip between the two (a hidden or
+    /// ignored entry is counted as such, a denied one not at all) and stat only what gets that far.
+    pub fn admit_listed(
+        &self,
+        root: RootId,
+        rel: &Path,
+        kind: Kind,
+    ) -> Result<NameAdmitted<'_>, Refusal> {
+        if self.denied(root, rel, kind == Kind::Dir) {
+            return Err(Refusal::Denied);
+        }
+        Ok(NameAdmitted { gate: self, kind })
     }
 
     /// Admits an opened object reached at the resolved path `rel` beneath `root`.
@@ -233,6 +257,37 @@ impl Gate {
     }
 }
 
+/// A listed entry whose path the deny rules let through; [`NameAdmitted::admit`] applies the
+/// hard-link policy and completes the admission.
+#[must_use = "the entry is admitted only once `NameAdmitted::admit` applied the hard-link policy"]
+pub(crate) struct NameAdmitted<'g> {
+    gate: &'g Gate,
+    /// The kind the listing reported.
+    kind: Kind,
+}
+
+impl NameAdmitted<'_> {
+    /// Completes the admission of the entry `name` in the directory `dir`: with `refuse_hardlinks`,
+    /// a regular file is stat'ed (`fstatat`, no symlink followed) and refused when it has several
+    /// links or the stat fails. Nothing is stat'ed when the policy has no use for it, so a walk
+    /// without the policy costs no syscall here.
+    pub fn admit(self, dir: &impl AsFd, name: &OsStr) -> Result<Admitted<Listed>, Refusal> {
+        if !self.gate.refuse_hardlinks || self.kind != Kind::File {
+            return Ok(Admitted(Listed { stat: None }));
+        }
+        match crate::core::dirs::stat_entry(dir, name) {
+            Ok(st) if self.gate.links_ok(&st) => Ok(Admitted(Listed { stat: Some(st) })),
+            _ => Err(Refusal::HardLink),
+        }
+    }
+}
+
+/// What admitting a listed entry learnt of it.
+pub(crate) struct Listed {
+    /// The entry's metadata when the hard-link policy stat'ed it (reuse it rather than stat again).
+    pub stat: Option<Stat>,
+}
+
 /// An object the gate admitted. Only core makes one, so holding one means the gate said yes: the
 /// layers above open through [`Gate::open`] and cannot forget the check.
 pub(crate) struct Admitted<T>(T);
@@ -245,7 +300,7 @@ impl<T> Admitted<T> {
 }
 
 impl Admitted<Opened> {
-    /// The admitted object's descriptor, still admitted (to be read later: [`open::reopened`]).
+    /// The admitted object's descriptor, still admitted (to be read later: [`Gate::reopened`]).
     pub fn into_fd(self) -> Admitted<OwnedFd> {
         Admitted(self.0.fd)
     }
@@ -312,10 +367,17 @@ pub(crate) fn reopen(
     Ok(Admitted(again))
 }
 
-/// The object behind an admitted descriptor, with its metadata read again from the descriptor.
-pub(crate) fn reopened(fd: Admitted<OwnedFd>) -> std::io::Result<Admitted<Opened>> {
-    let stat = rustix::fs::fstat(&fd.0)?;
-    Ok(Admitted(Opened { fd: fd.0, stat }))
+impl Gate {
+    /// The object behind an admitted descriptor, with its metadata read again from the descriptor
+    /// and the hard-link policy applied to that: a link made since the admission counts. (Its path,
+    /// which the deny rules judged, is the one it was admitted at.)
+    pub fn reopened(&self, fd: Admitted<OwnedFd>) -> Result<Admitted<Opened>, NotAdmitted> {
+        let stat = rustix::fs::fstat(&fd.0).map_err(|e| NotAdmitted::Io(e.into()))?;
+        if !self.links_ok(&stat) {
+            return Err(NotAdmitted::Refused);
+        }
+        Ok(Admitted(Opened { fd: fd.0, stat }))
+    }
 }
 
 #[cfg(test)]

@@ -433,6 +433,7 @@ fn walk_and_verify(
     stale: &mut Vec<PathBuf>,
 ) -> Option<Recorded> {
     let id = RootId::Read(root);
+    let denied = sb.gate.denied_fn(id);
     let r = sb.roots.get(root)?;
     // The root and every directory above the start are watched before their ignore files are read.
     let mut prefix = PathBuf::new();
@@ -450,7 +451,7 @@ fn walk_and_verify(
             .fd;
         if k < comps.len() {
             hook.entering(fd.as_fd(), &prefix);
-            if !sb.gate.denied(id, &prefix.join(".git"), true) {
+            if !denied(&prefix.join(".git"), true) {
                 hook.repository(fd.as_fd(), &prefix);
             }
         } else {
@@ -460,9 +461,7 @@ fn walk_and_verify(
     let levels = if rel.as_os_str().is_empty() {
         None
     } else {
-        crate::walk::ancestor_levels(&r.dir, rel, filter.no_ignore, &filter.ignore, &|p, d| {
-            sb.gate.denied(id, p, d)
-        })
+        crate::walk::ancestor_levels(&r.dir, rel, filter.no_ignore, &filter.ignore, &denied)
     };
     // No time limit of its own: the walk is the one every query would make.
     let deadline = Deadline::detached(Duration::from_secs(u32::MAX as u64));

@@ -282,7 +282,7 @@ impl Sandbox {
                             &loc.rel,
                             filter.no_ignore,
                             &filter.ignore,
-                            &|p, d| self.gate.denied(RootId::Read(loc.root), p, d),
+                            &self.gate.denied_fn(RootId::Read(loc.root)),
                         );
                         out.push(WalkStart::Dir {
                             root: loc.root,

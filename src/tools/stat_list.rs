@@ -231,7 +231,7 @@ impl Within<'_> {
                 deadline: Some(deadline.clone()),
                 ..Default::default()
             };
-            let denied = |p: &Path, d: bool| self.gate.denied(RootId::Read(loc.root), p, d);
+            let denied = self.gate.denied_fn(RootId::Read(loc.root));
             let parent = walk::ancestor_levels(&root.dir, &loc.rel, false, &budget, &denied);
             Some(IgnoreLevel::load(
                 loc.opened.fd.as_fd(),
@@ -261,9 +261,9 @@ impl Within<'_> {
             let kind = Kind::from_file_type(ft);
             let rel = loc.rel.join(&name);
             let is_dir = kind == Kind::Dir;
-            if self.gate.denied(RootId::Read(loc.root), &rel, is_dir) {
+            let Ok(named) = self.gate.admit_listed(RootId::Read(loc.root), &rel, kind) else {
                 continue;
-            }
+            };
             match walk::visibility(&filter, levels.as_deref(), &rel, &name, is_dir) {
                 Visibility::Shown | Visibility::Filtered => {}
                 Visibility::Hidden => {
@@ -275,11 +275,9 @@ impl Within<'_> {
                     continue;
                 }
             }
-            if kind == Kind::File && self.gate.checks_links() {
-                let st = dirs::stat_entry(&loc.opened.fd, name.as_os_str());
-                if !st.is_ok_and(|st| self.gate.links_ok(&st)) {
-                    continue;
-                }
+            // After the filters, which count what they hide: a refused hard link is not counted.
+            if named.admit(&loc.opened.fd, &name).is_err() {
+                continue;
             }
             shown.push((name, kind));
         }

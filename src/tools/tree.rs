@@ -154,7 +154,7 @@ impl Within<'_> {
         }
         let root = &self.roots[loc.root];
         let id = RootId::Read(loc.root);
-        let denied = |p: &Path, d: bool| self.gate.denied(id, p, d);
+        let denied = self.gate.denied_fn(id);
         let parent_levels = if filter.no_ignore {
             None
         } else {
@@ -231,9 +231,9 @@ impl Within<'_> {
                 let kind = Kind::from_file_type(ft);
                 let rel = p.rel.join(&name);
                 let is_dir = kind == Kind::Dir;
-                if self.gate.denied(id, &rel, is_dir) {
+                let Ok(named) = self.gate.admit_listed(id, &rel, kind) else {
                     continue;
-                }
+                };
                 match walk::visibility(&filter, ign.as_deref(), &rel, &name, is_dir) {
                     Visibility::Shown => {}
                     Visibility::Hidden => {
@@ -254,13 +254,16 @@ impl Within<'_> {
                     out.truncated = true;
                     continue;
                 }
-                let st = dirs::stat_entry(&dir, name.as_os_str()).ok();
-                if kind == Kind::File
-                    && !st.as_ref().is_some_and(|st| self.gate.links_ok(st))
-                    && self.gate.checks_links()
-                {
+                // After the filters and the entry limit, which count what they leave out: a refused
+                // hard link is not counted.
+                let Ok(listed) = named.admit(&dir, &name) else {
                     continue;
-                }
+                };
+                // The stat the hard-link policy made, if it made one, gives the size.
+                let st = listed
+                    .into_inner()
+                    .stat
+                    .or_else(|| dirs::stat_entry(&dir, name.as_os_str()).ok());
                 out.entries += 1;
                 let mut child = TreeNode {
                     name: names::escape_path(Path::new(&name)),

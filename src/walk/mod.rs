@@ -5,7 +5,7 @@
 use crate::core::admit::{Admitted, Gate, RootId};
 use crate::core::deadline::Deadline;
 use crate::core::dirs::FileType;
-use crate::core::open::Want;
+use crate::core::open::{Kind, Want};
 use ignore::overrides::Override;
 use ignore::types::Types;
 use ignore::Match;
@@ -242,9 +242,12 @@ impl Walk<'_> {
                 ft
             };
             let is_dir = ft == FileType::Directory;
-            if self.gate.denied(self.root, &rel, is_dir) {
+            let Ok(named) = self
+                .gate
+                .admit_listed(self.root, &rel, Kind::from_file_type(ft))
+            else {
                 continue;
-            }
+            };
             match ft {
                 FileType::Directory | FileType::RegularFile => {}
                 FileType::Symlink => continue,
@@ -261,7 +264,9 @@ impl Walk<'_> {
                 }
                 Visibility::Filtered => continue,
             }
-            if !is_dir && self.gate.checks_links() && !self.links_ok(&*top.fd, &name) {
+            // After the filters: an ignored file is counted as ignored, and only a shown one is
+            // stat'ed for its link count (the search re-checks the opened file).
+            if named.admit(&*top.fd, &name).is_err() {
                 skips.denied += 1;
                 continue;
             }
@@ -305,9 +310,10 @@ impl Walk<'_> {
         }
         let (dir, entries) = read_entries_owned(fd)?;
         let has_git = entries.iter().any(|(n, _)| n == ".git");
+        let denied = self.gate.denied_fn(self.root);
         // A denied `.git` is not read (its `info/exclude` neither), so not watched either.
         if let (Some(h), true) = (self.hook, has_git) {
-            if !self.gate.denied(self.root, &rel.join(".git"), true) {
+            if !denied(&rel.join(".git"), true) {
                 h.repository(dir.as_fd(), &rel);
             }
         }
@@ -321,7 +327,7 @@ impl Walk<'_> {
                 parent,
                 Some(&entries),
                 &self.filter.ignore,
-                &|p, d| self.gate.denied(self.root, p, d),
+                &denied,
             ))
         };
         Some(Frame {
@@ -330,10 +336,5 @@ impl Walk<'_> {
             ign,
             entries: entries.into_iter(),
         })
-    }
-
-    /// The hard-link policy for a walked file, from `fstatat` (the search re-checks the opened file).
-    fn links_ok(&self, dir: &impl AsFd, name: &OsStr) -> bool {
-        crate::core::dirs::stat_entry(dir, name).is_ok_and(|st| self.gate.links_ok(&st))
     }
 }

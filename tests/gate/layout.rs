@@ -446,6 +446,39 @@ fn no_code_matches_on_a_tool_outside_its_row() {
     );
 }
 
+/// The gate's two halves, which outside src/core/ may only be reached through an admission that
+/// applies both (`Gate::admit_listed`, `Gate::open`, `Gate::reopened`): a site calling one could
+/// forget the other.
+const GATE_HALVES: &[&str] = &[".denied(", ".links_ok("];
+
+/// The lines of a file (`rel` from src/) that call a half of the gate outside src/core/.
+fn gate_halves_outside_core(rel: &str, text: &str) -> Vec<String> {
+    if rel.starts_with("core/") {
+        return Vec::new();
+    }
+    code(text)
+        .into_iter()
+        .filter(|(_, l)| GATE_HALVES.iter().any(|h| l.contains(h)))
+        .map(|(n, l)| format!("{rel}:{n}: {}", l.trim()))
+        .collect()
+}
+
+/// An entry is admitted whole: no layer above core checks the deny rules or the hard-link policy
+/// by hand, where it could check one and forget the other (docs/DESIGN.md, "One gate").
+#[test]
+fn only_core_calls_a_half_of_the_gate() {
+    let bad: Vec<String> = source_texts()
+        .iter()
+        .flat_map(|(rel, text)| gate_halves_outside_core(rel, text))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "a deny or hard-link check by hand outside src/core/ (admit through the gate: \
+         `Gate::admit_listed`, `Gate::open`, `Gate::reopened`; `Gate::denied_fn` for ignore files):\n{}",
+        bad.join("\n")
+    );
+}
+
 #[test]
 fn the_rules_see_a_violation() {
     // The checks above must be able to fail: a core line naming tools is caught, a grouped use too.
@@ -496,6 +529,11 @@ fn the_rules_see_a_violation() {
         "match t {\n    ToolName::ReadFile => 1,\n    ToolName::Glob | ToolName::Stat => 2,\n}\n\
                 engine: ToolName::Glob,\nif a == ToolName::Stat || b {}\nSome(ToolName::Stat) => 3,\n";
     assert_eq!(tool_matches(arms), [2, 3, 7]);
+    // A half of the gate called in a tool is seen, in core or a comment it is not.
+    let halves = "// gate.denied(root, rel, false)\nif gate.denied(id, &rel, d) {}\n\
+                  let ok = self.gate.links_ok(&st);\n";
+    assert_eq!(gate_halves_outside_core("tools/x.rs", halves).len(), 2);
+    assert!(gate_halves_outside_core("core/x.rs", halves).is_empty());
 }
 
 /// Every repository file that a doc, or a comment in a source, test or script, names by path (under

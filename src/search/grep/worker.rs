@@ -3,7 +3,7 @@
 
 use super::job::{FileJob, Source};
 use super::{hits, SearchPlan};
-use crate::core::admit::{self, Admitted, NotAdmitted, RootId};
+use crate::core::admit::{Admitted, NotAdmitted, RootId};
 use crate::core::deadline::DeadlineReader;
 use crate::core::dirs::File;
 use crate::core::open::{Kind, Want};
@@ -158,9 +158,7 @@ impl SearchPlan<'_> {
             Source::Pruned(_) | Source::Gone => Err(NotAdmitted::Io(std::io::Error::from(
                 std::io::ErrorKind::NotFound,
             ))),
-            Source::Opened(fd) => admit::reopened(fd)
-                .map(Admitted::into_inner)
-                .map_err(NotAdmitted::Io),
+            Source::Opened(fd) => self.sandbox.gate.reopened(fd).map(Admitted::into_inner),
             Source::At(dir, name) => self
                 .sandbox
                 .gate
@@ -176,7 +174,7 @@ impl SearchPlan<'_> {
         let opened = match opened {
             Ok(o) => o,
             // The walker refused the name already; what the gate refuses on the opened file is its
-            // link count (below, for a start file).
+            // link count, read from the opened file (the walker's look may be stale).
             Err(NotAdmitted::Refused) => {
                 return FileResult {
                     status: FileStatus::Refused,
@@ -198,13 +196,6 @@ impl SearchPlan<'_> {
                     ..Default::default()
                 }
             }
-        }
-        // The opened file's own link count decides (the walker's look may be stale).
-        if !self.sandbox.gate.links_ok(&opened.stat) {
-            return FileResult {
-                status: FileStatus::Refused,
-                ..Default::default()
-            };
         }
         if opened.stat.st_size as u64 > self.max_filesize {
             return FileResult {
