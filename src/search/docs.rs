@@ -7,7 +7,7 @@ use crate::core::io::pread_exact;
 use crate::core::open::Opened;
 use crate::documents::{cached_extract, detect, DocLimits, FileKey};
 use crate::search::file::FileSearch;
-use crate::search::record::FileResult;
+use crate::search::record::{FileResult, Found};
 use grep_searcher::Searcher;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
@@ -35,20 +35,22 @@ pub(crate) fn search(
     };
     let mut r = fs.run_slice(searcher, x.text.as_bytes());
     // Each item's text gets its part's label; the items are re-laid in a new text buffer.
-    let mut text = String::with_capacity(r.text.len() + 16 * r.items.len());
-    for item in &mut r.items {
-        let line = &r.text[item.start..item.end];
-        let marker = line.starts_with("--- ") && line.ends_with(" ---");
-        let start = text.len();
-        if let Some(label) = x.section_of(item.line).filter(|_| !marker) {
-            text.push('[');
-            text.push_str(label);
-            text.push_str("] ");
+    if let Found::Lines(lines) = &mut r.found {
+        let mut text = String::with_capacity(lines.text.len() + 16 * lines.items.len());
+        for item in &mut lines.items {
+            let line = &lines.text[item.start..item.end];
+            let marker = line.starts_with("--- ") && line.ends_with(" ---");
+            let start = text.len();
+            if let Some(label) = x.section_of(item.line).filter(|_| !marker) {
+                text.push('[');
+                text.push_str(label);
+                text.push_str("] ");
+            }
+            text.push_str(line);
+            item.start = start;
+            item.end = text.len();
         }
-        text.push_str(line);
-        item.start = start;
-        item.end = text.len();
+        lines.text = text;
     }
-    r.text = text;
     Some(r)
 }

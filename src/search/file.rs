@@ -11,7 +11,7 @@ use std::io;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::search::contract::OutputMode;
-use crate::search::record::{FileResult, FileStatus, Item};
+use crate::search::record::{FileResult, FileStatus, Found, Item, Lines};
 
 /// Per-file options beyond the pattern (the agent's `only_matching`, `max_count`, and whether the
 /// column of each match is needed).
@@ -37,7 +37,7 @@ pub(crate) struct FileOpts {
     pub crlf: bool,
 }
 
-impl FileResult {
+impl Lines {
     /// Appends an item whose text is `bytes` cut by [`cut_line`].
     fn push(
         &mut self,
@@ -124,6 +124,7 @@ impl FileSearch<'_> {
         let mut sink = Collect {
             s: self,
             out: FileResult::default(),
+            lines: Lines::default(),
             keep: u64::MAX,
             drop_left: 0,
             ring: VecDeque::new(),
@@ -144,7 +145,10 @@ impl FileSearch<'_> {
     /// Accounts for a finished file in the shared skip state (offset paging with context).
     fn done(&self, sink: Collect<'_, '_>) -> FileResult {
         // Context held back for a file whose every unit was dropped is never shown.
-        let out = sink.out;
+        let mut out = sink.out;
+        if !sink.lines.items.is_empty() {
+            out.found = Found::Lines(sink.lines);
+        }
         if let Some(seq) = self.seq.filter(|_| self.mode == OutputMode::Content) {
             // Files are searched one at a time in walk order, so nobody else touches these now.
             let kept = out.units - out.dropped;
@@ -176,6 +180,7 @@ impl FileSearch<'_> {
                     binary: sink.out.binary,
                     ..Default::default()
                 };
+                sink.lines = Lines::default();
             }
         }
         self.done(sink)
@@ -270,6 +275,8 @@ impl SearchError {
 struct Collect<'a, 'b> {
     s: &'a FileSearch<'b>,
     out: FileResult,
+    /// The lines kept, put in `out` when the file is done.
+    lines: Lines,
     /// Offset paging with context ([`SeqSkip`]): units past this many are counted, not kept.
     keep: u64,
     /// Units still to drop because the page skips them.
@@ -292,15 +299,15 @@ impl Collect<'_, '_> {
     /// Hands the context lines held back while dropping over to the kept items.
     fn flush_ring(&mut self) {
         while let Some((line, text)) = self.ring.pop_front() {
-            let start = self.out.text.len();
-            self.out.text.push_str(&text);
-            self.out.items.push(Item {
+            let start = self.lines.text.len();
+            self.lines.text.push_str(&text);
+            self.lines.items.push(Item {
                 line,
                 is_match: false,
                 cont: false,
                 column: 0,
                 start,
-                end: self.out.text.len(),
+                end: self.lines.text.len(),
             });
             self.spare.push(text);
         }
@@ -330,7 +337,8 @@ impl Collect<'_, '_> {
             self.ring.push_back((line, text));
         } else {
             self.flush_ring();
-            self.out.push(line, false, bytes, self.s.max_columns, None);
+            self.lines
+                .push(line, false, bytes, self.s.max_columns, None);
         }
     }
 
@@ -338,7 +346,8 @@ impl Collect<'_, '_> {
     fn push_match(&mut self, n: u64, line: &[u8]) {
         let s = self.s;
         if !s.opts.only_matching {
-            self.out.push(n, true, line, s.max_columns, Some(s.matcher));
+            self.lines
+                .push(n, true, line, s.max_columns, Some(s.matcher));
             if s.opts.columns {
                 let col = s
                     .matcher
@@ -346,7 +355,7 @@ impl Collect<'_, '_> {
                     .ok()
                     .flatten()
                     .map_or(0, |m| m.start() as u64 + 1);
-                if let Some(last) = self.out.items.last_mut() {
+                if let Some(last) = self.lines.items.last_mut() {
                     last.column = col;
                 }
             }
@@ -356,9 +365,9 @@ impl Collect<'_, '_> {
         let mut first = true;
         // Empty matches are shown too, as rg shows them.
         let _ = s.matcher.find_iter(line, |m| {
-            self.out
+            self.lines
                 .push(n, true, &line[m.start()..m.end()], s.max_columns, None);
-            if let Some(last) = self.out.items.last_mut() {
+            if let Some(last) = self.lines.items.last_mut() {
                 last.cont = !first;
                 last.column = m.start() as u64 + 1;
             }
@@ -367,7 +376,7 @@ impl Collect<'_, '_> {
         });
         if first {
             // A line the searcher matched whose every match is empty: the unit still shows, empty.
-            self.out.push(n, true, b"", s.max_columns, None);
+            self.lines.push(n, true, b"", s.max_columns, None);
         }
     }
 

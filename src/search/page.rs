@@ -157,7 +157,7 @@ impl<'d> Page<'d> {
         shown: &str,
         r: &FileResult,
     ) -> Option<u64> {
-        let items = &r.items;
+        let items: &[Item] = r.lines().map_or(&[], |l| &l.items);
         let ctx = self.before > 0 || self.after > 0;
         let (before, after) = (self.before, self.after);
         let mut skipped_through = None;
@@ -288,7 +288,7 @@ impl<'d> Page<'d> {
             }
         }
         let sep = if item.is_match { ':' } else { '-' };
-        let text = r.text_of(item);
+        let text = r.lines().map_or("", |l| l.text_of(item));
         out.push_str(shown);
         out.push(sep);
         let _ = write!(out, "{}", item.line);

@@ -25,7 +25,7 @@ pub(crate) trait RecordSink {
 }
 
 /// One line (or, with `only_matching`, one match) recorded from a file. Its text is the range
-/// `start..end` of the file's [`FileResult::text`]: one buffer per file, not a string per line.
+/// `start..end` of the file's [`Lines::text`]: one buffer per file, not a string per line.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Item {
     pub line: u64,
@@ -54,13 +54,50 @@ pub(crate) enum FileStatus {
     Abandoned,
 }
 
+/// What a file's search recorded to show, in the form its consumer takes.
+#[derive(Debug, Default)]
+pub(crate) enum Found {
+    /// Nothing to show.
+    #[default]
+    Nothing,
+    /// The lines the agent's page renders.
+    Lines(Lines),
+    /// The hits a hit stream hands to its callback.
+    Hits(Box<RawHits>),
+}
+
+/// A file's recorded lines: items whose texts lie one after another in one buffer.
+#[derive(Debug, Default)]
+pub(crate) struct Lines {
+    pub items: Vec<Item>,
+    /// The text of every item, one after another.
+    pub text: String,
+}
+
+impl Lines {
+    /// The text of an item.
+    pub fn text_of(&self, item: &Item) -> &str {
+        &self.text[item.start..item.end]
+    }
+}
+
+impl Found {
+    /// Heap bytes held, roughly (for the pipeline's budget of results waiting their turn).
+    pub fn bytes(&self) -> usize {
+        match self {
+            Found::Nothing => 0,
+            Found::Lines(l) => l.items.len() * 48 + l.text.len(),
+            Found::Hits(h) => h.bytes(),
+        }
+    }
+}
+
 /// The record of one file's search.
 #[derive(Debug, Default)]
 pub(crate) struct FileResult {
     pub status: FileStatus,
-    pub items: Vec<Item>,
-    /// The text of every item, one after another.
-    pub text: String,
+    /// What it recorded to show.
+    pub found: Found,
     /// Matching lines seen (all of them in count mode; up to the cap otherwise).
     pub units: u64,
     /// Binary data was found after some lines had been searched.
@@ -76,8 +113,6 @@ pub(crate) struct FileResult {
     pub dropped_through: Option<u64>,
     /// Not searched: the cursor resumes after this whole file (it was returned already).
     pub passed: bool,
-    /// The file's hits for a hit stream (`grep_hits_each`), instead of `items` and `text`.
-    pub raw: Option<Box<RawHits>>,
     /// Bytes searched (set for a hit stream, whether or not `raw` is kept).
     pub bytes_searched: u64,
     /// Not opened: the n-gram index vouched that it holds no match (`status` is what the search
@@ -153,9 +188,12 @@ impl FileResult {
         }
     }
 
-    /// The text of an item of this file.
-    pub fn text_of(&self, item: &Item) -> &str {
-        &self.text[item.start..item.end]
+    /// The lines recorded for the agent's page (none for another form).
+    pub fn lines(&self) -> Option<&Lines> {
+        match &self.found {
+            Found::Lines(l) => Some(l),
+            _ => None,
+        }
     }
 }
 

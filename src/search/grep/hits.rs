@@ -8,7 +8,7 @@ use crate::core::deadline::Deadline;
 use crate::search::contract::OutputMode;
 use crate::search::contract::Stats;
 pub use crate::search::record::HitLineKind;
-use crate::search::record::{self, FileResult, FileStatus, RawHits, RecordSink};
+use crate::search::record::{self, FileResult, FileStatus, Found, RawHits, RecordSink};
 use crate::walk::WalkSkips;
 use grep_matcher::Matcher;
 use grep_regex::RegexMatcher;
@@ -105,7 +105,10 @@ impl<'a> FileHits<'a> {
 
 /// The view of one file's result that the callback gets.
 pub(crate) fn file_hits<'a>(path: &'a str, r: &'a FileResult) -> FileHits<'a> {
-    let raw = r.raw.as_deref();
+    let raw = match &r.found {
+        Found::Hits(h) => Some(&**h),
+        _ => None,
+    };
     FileHits {
         path,
         named: raw.is_some_and(|h| h.named),
@@ -241,7 +244,11 @@ impl<'a> HitSink<'a> {
             units: self.units,
             binary,
             bytes_searched: hits.bytes_searched,
-            raw: keep.then(|| Box::new(hits)),
+            found: if keep {
+                Found::Hits(Box::new(hits))
+            } else {
+                Found::Nothing
+            },
             ..Default::default()
         }
     }

@@ -46,7 +46,7 @@ use crate::core::sandbox::Sandbox;
 use crate::search::contract::OutputMode;
 use crate::search::cursor::Cursor;
 use crate::search::file::{Context, FileOpts, SeqSkip};
-use crate::search::record::{FileStatus, RecordSink};
+use crate::search::record::{FileStatus, Found, RecordSink};
 use crate::walk::{Filter, WalkSkips};
 use crossbeam_channel as chan;
 use grep_regex::RegexMatcher;
@@ -71,12 +71,7 @@ impl Outcome {
     fn bytes(&self) -> usize {
         self.files
             .iter()
-            .map(|f| {
-                let items = f.result.items.len() * 48
-                    + f.result.text.len()
-                    + f.result.raw.as_ref().map_or(0, |h| h.bytes());
-                f.rel.as_os_str().len() + items + 128
-            })
+            .map(|f| f.rel.as_os_str().len() + f.result.found.bytes() + 128)
             .sum()
     }
 }
@@ -410,8 +405,7 @@ impl<'r, 'p> Run<'r, 'p> {
                 self.sink.add_walk_skips(&f.skips);
                 // Most files have no match: format their path only when it will be shown.
                 let shown = if f.result.units > 0
-                    || !f.result.items.is_empty()
-                    || f.result.raw.is_some()
+                    || !matches!(f.result.found, Found::Nothing)
                     || self.sink.wants_every_path()
                 {
                     self.plan.sandbox.display(f.root, &f.rel)
