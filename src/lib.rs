@@ -132,7 +132,8 @@ pub use search::contract::{
     OutputMode, Skipped, Stats, MAX_OFFSET,
 };
 pub use tools::client_roots::file_uri_path;
-pub use tools::profile::{Block, Presented, Profile, SchemaFormat};
+pub use tools::present::{Block, Presented};
+pub use tools::profile::{Profile, SchemaFormat};
 pub use tools::read::{DocumentInfo, ReadArgs, ReadResult};
 pub use tools::render;
 pub use tools::stat_list::{Entry, ListArgs, ListResult, StatArgs, StatResult};

@@ -11,7 +11,7 @@
 //!
 //! Concurrency: every call releases the GIL for its whole duration (`Python::detach`). A call made
 //! with `watch=True` (the Python layer passes it from the main thread, where signal handlers run)
-//! of a tool that can run long (not one of [`QUICK`]) must still turn Ctrl-C into
+//! of a tool that can run long (not [`quick`]) must still turn Ctrl-C into
 //! KeyboardInterrupt. On Unix, while SIGINT has Python's default handler, the call runs inline
 //! with the module's signal pipe as Python's wakeup fd (`signal.set_wakeup_fd`; see [`wake`]): a
 //! watcher thread cancels the call's budget when a SIGINT byte arrives, and after the call the
@@ -41,20 +41,12 @@ create_exception!(
     "A failure of construction: args are (code, message, details_json)."
 );
 
-/// Tools bounded by one file or one directory page, run inline even when watched: a helper-thread
-/// hand-off would cost more than they do, and they end within their timeout anyway.
-const QUICK: &[&str] = &[
-    "stat",
-    "read_file",
-    "list_dir",
-    "list_roots",
-    "read_media_file",
-    "write_file",
-    "edit_file",
-    "create_directory",
-    "move_file",
-    "delete_file",
-];
+/// Whether a tool is bounded by one file or one directory page: it runs inline even when watched
+/// (a helper-thread hand-off would cost more than it does, and it ends within its timeout anyway).
+/// A dialect's name is not a native tool's: it counts as one that can run long.
+fn quick(name: &str) -> bool {
+    rootbound::ToolName::parse(name).is_some_and(|t| t.works_on_one_object())
+}
 
 /// How often a watched call looks for pending signals (KeyboardInterrupt).
 const SIGNAL_POLL: Duration = Duration::from_millis(20);
@@ -423,7 +415,7 @@ impl Core {
             }
         };
         let budget = budget.map(|b| b.0.clone()).unwrap_or_default();
-        if !watch || QUICK.contains(&name) {
+        if !watch || quick(name) {
             let out = py.detach(|| run_guarded(&tools, name, args, &budget));
             return to_py(py, out);
         }

@@ -40,6 +40,12 @@ macro_rules! tool_table {
                 match self { $(ToolName::$variant => <$row as Tool>::WRITES,)* }
             }
 
+            /// Whether the tool works on one file or one directory page, never a walk, and so ends
+            /// quickly (a host may run it inline rather than on a thread it can interrupt).
+            pub const fn works_on_one_object(self) -> bool {
+                match self { $(ToolName::$variant => <$row as Tool>::ONE_OBJECT,)* }
+            }
+
             /// Each plain method's name beside its tool's wire name (they must be the same).
             #[cfg(test)]
             const METHODS: &'static [(&'static str, &'static str)] =
@@ -300,6 +306,15 @@ mod tests {
                 assert!(!text.contains(bad), "{t}: {bad} in {text}");
             }
         }
+    }
+
+    #[test]
+    fn tools_that_walk_or_read_many_files_are_not_one_object() {
+        use ToolName::*;
+        for t in [GrepSearch, Glob, ReadManyFiles, DirectoryTree] {
+            assert!(!t.works_on_one_object(), "{}", t.as_str());
+        }
+        assert!(ReadFile.works_on_one_object() && EditFile.works_on_one_object());
     }
 
     #[test]

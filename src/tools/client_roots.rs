@@ -51,7 +51,7 @@ impl AgentTools {
             sandboxes: self
                 .sandboxes
                 .iter()
-                .map(|sb| narrow(sb, &client))
+                .map(|sb| intersect_roots(sb, &client))
                 .collect(),
             routes: self.routes.clone(),
             profile: self.profile,
@@ -60,7 +60,7 @@ impl AgentTools {
 }
 
 /// The sandbox's roots intersected with `client` (each absolute and free of `..`).
-fn narrow(sb: &Sandbox, client: &[&Path]) -> Sandbox {
+fn intersect_roots(sb: &Sandbox, client: &[&Path]) -> Sandbox {
     let mut roots: Vec<Root> = Vec::new();
     let mut push = |canonical: PathBuf, name: String, dir: crate::core::sandbox::RootDir| {
         if roots.iter().any(|r| r.canonical == canonical) {

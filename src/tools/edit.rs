@@ -577,6 +577,7 @@ impl crate::tools::tool::Tool for EditFile {
     const TITLE: &'static str = "Edit file";
     const WRITES: bool = true;
     const UNSET: crate::tools::args::Unset = &["expected_replacements", "edits"];
+    const ONE_OBJECT: bool = true;
     type Args = EditArgs;
     type Output = EditResult;
 

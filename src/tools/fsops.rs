@@ -214,6 +214,7 @@ impl crate::tools::tool::Tool for CreateDirectory {
     const NAME: &'static str = "create_directory";
     const TITLE: &'static str = "Create directory";
     const WRITES: bool = true;
+    const ONE_OBJECT: bool = true;
     type Args = MkdirArgs;
     type Output = FsOpResult;
 
@@ -241,6 +242,7 @@ impl crate::tools::tool::Tool for MoveFile {
     const NAME: &'static str = "move_file";
     const TITLE: &'static str = "Move file";
     const WRITES: bool = true;
+    const ONE_OBJECT: bool = true;
     type Args = MoveArgs;
     type Output = FsOpResult;
 

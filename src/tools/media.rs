@@ -122,6 +122,7 @@ pub(crate) struct ReadMediaFile;
 impl crate::tools::tool::Tool for ReadMediaFile {
     const NAME: &'static str = "read_media_file";
     const TITLE: &'static str = "Read image or audio";
+    const ONE_OBJECT: bool = true;
     type Args = MediaArgs;
     type Output = MediaResult;
 

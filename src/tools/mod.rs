@@ -7,6 +7,7 @@ pub(crate) mod edit;
 pub(crate) mod fsops;
 pub(crate) mod media;
 pub(crate) mod plain;
+pub(crate) mod present;
 pub mod profile;
 pub(crate) mod read;
 pub(crate) mod read_many;
@@ -24,7 +25,7 @@ pub use catalog::ToolName;
 use crate::core::error::{Error, ErrorCode};
 use crate::core::sandbox::Sandbox;
 use crate::core::within::Within;
-use crate::tools::profile::Presented;
+use crate::tools::present::Presented;
 use crate::tools::tool::{Dispatch, Tool, Visit};
 use serde_json::{json, Value};
 

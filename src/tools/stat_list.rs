@@ -415,6 +415,7 @@ impl crate::tools::tool::Tool for ListDir {
     const NAME: &'static str = "list_dir";
     const TITLE: &'static str = "List directory";
     const UNSET: crate::tools::args::Unset = &["path", "offset", "limit", "timeout_ms"];
+    const ONE_OBJECT: bool = true;
     type Args = ListArgs;
     type Output = ListResult;
 
@@ -439,6 +440,7 @@ pub(crate) struct Stat;
 impl crate::tools::tool::Tool for Stat {
     const NAME: &'static str = "stat";
     const TITLE: &'static str = "File information";
+    const ONE_OBJECT: bool = true;
     type Args = StatArgs;
     type Output = StatResult;
 
@@ -461,6 +463,7 @@ pub(crate) struct ListRoots;
 impl crate::tools::tool::Tool for ListRoots {
     const NAME: &'static str = "list_roots";
     const TITLE: &'static str = "List allowed roots";
+    const ONE_OBJECT: bool = true;
     type Args = RootsArgs;
     type Output = RootsResult;
 

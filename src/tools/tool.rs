@@ -13,7 +13,7 @@ use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::sandbox::Sandbox;
 use crate::core::within::Within;
 use crate::tools::args::Unset;
-use crate::tools::profile::Presented;
+use crate::tools::present::Presented;
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -29,6 +29,9 @@ pub(crate) trait Tool {
     const WRITES: bool = false;
     /// The fields whose zero or empty value means "not set" (see `tools/args.rs`).
     const UNSET: Unset = &[];
+    /// Whether it works on one file or one directory page, never a walk, and so ends quickly
+    /// (a host may run it inline rather than on a thread it can interrupt).
+    const ONE_OBJECT: bool = false;
 
     /// The arguments, parsed from the call's JSON; their schema is the input schema.
     type Args: DeserializeOwned + JsonSchema;

@@ -33,6 +33,7 @@ mod mcp_filesystem;
 use crate::core::error::{Error, ErrorCode};
 use crate::core::sandbox::Sandbox;
 use crate::core::within::Within;
+use crate::tools::present::{Block, Presented};
 use crate::tools::router::{AgentTools, ToolsWithin};
 use crate::tools::{ToolInfo, ToolName};
 use crate::Budget;
@@ -103,59 +104,6 @@ impl std::fmt::Display for Profile {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
-}
-
-/// What a front end shows for one successful call: the structured result (MCP `structuredContent`;
-/// what `rootbound call` prints) and the content blocks a model reads.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Presented {
-    /// The structured result; it validates against the tool's output schema.
-    pub structured: Value,
-    /// The content a model reads, in order.
-    pub blocks: Vec<Block>,
-}
-
-impl Presented {
-    /// The text blocks joined (empty when there are none).
-    pub fn text(&self) -> String {
-        self.blocks
-            .iter()
-            .filter_map(|b| match b {
-                Block::Text(t) => Some(t.as_str()),
-                _ => None,
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
-
-    pub(crate) fn text_only(structured: Value, text: String) -> Self {
-        Presented {
-            structured,
-            blocks: vec![Block::Text(text)],
-        }
-    }
-}
-
-/// One content block of a result.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Block {
-    /// Text for the model.
-    Text(String),
-    /// An image, base64.
-    Image {
-        /// Base64 data.
-        data: String,
-        /// The MIME type.
-        mime_type: String,
-    },
-    /// An audio clip, base64.
-    Audio {
-        /// Base64 data.
-        data: String,
-        /// The MIME type.
-        mime_type: String,
-    },
 }
 
 /// One tool of a dialect: its listing and the engine tool behind it.

@@ -273,6 +273,7 @@ impl crate::tools::tool::Tool for WriteFile {
     const TITLE: &'static str = "Write file";
     const WRITES: bool = true;
     const UNSET: crate::tools::args::Unset = &["encoding"];
+    const ONE_OBJECT: bool = true;
     type Args = WriteArgs;
     type Output = WriteResult;
 
@@ -309,6 +310,7 @@ impl crate::tools::tool::Tool for DeleteFile {
     const NAME: &'static str = "delete_file";
     const TITLE: &'static str = "Delete file";
     const WRITES: bool = true;
+    const ONE_OBJECT: bool = true;
     type Args = DeleteArgs;
     type Output = WriteResult;
 
