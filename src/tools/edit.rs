@@ -601,7 +601,7 @@ impl crate::tools::tool::Tool for EditFile {
     }
 
     fn render(out: &EditResult) -> String {
-        crate::tools::render::edit(out)
+        edit_text(out)
     }
 
     fn prepare(args: serde_json::Value) -> serde_json::Value {
@@ -621,6 +621,19 @@ impl crate::tools::tool::Tool for EditFile {
     fn destructive(sb: &Sandbox) -> bool {
         sb.allows_overwrite()
     }
+}
+
+/// `changed PATH (...)` and the diff.
+pub fn edit_text(r: &EditResult) -> String {
+    let verb = if r.dry_run { "would change" } else { "changed" };
+    let mut out = format!(
+        "{verb} {} ({} replacement(s), {} bytes now)\n",
+        r.path, r.replacements, r.size
+    );
+    if let Some(d) = &r.diff {
+        out.push_str(d);
+    }
+    out
 }
 
 #[cfg(test)]

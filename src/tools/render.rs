@@ -3,7 +3,9 @@
 //! MCP server's text block and the CLI's `read` print the same words.
 //!
 //! Typed: each function renders a result struct, never its JSON. Each tool's row (a `Tool` impl in
-//! the tool's module, see `tools/tool.rs`) names its renderer; the tools whose result is its own best text render as pretty JSON.
+//! the tool's module, see `tools/tool.rs`) names its renderer, which lives beside the row (grep's
+//! and glob's, shared, live here); the tools whose result is its own best text render as pretty
+//! JSON.
 //!
 //! ```
 //! use rootbound::{render, ReadResult};
@@ -11,33 +13,14 @@
 //! assert_eq!(render::read(&r), "[binary file: 9 bytes; content not shown]");
 //! ```
 
-use crate::tools::edit::EditResult;
-use crate::tools::read::ReadResult;
-use crate::tools::stat_list::{ListResult, StatResult};
-use crate::tools::write::WriteResult;
 use crate::GrepResult;
-use serde_json::Value;
 
-/// Pretty JSON (two-space indent).
-pub fn pretty(v: &Value) -> String {
-    serde_json::to_string_pretty(v).unwrap_or_default()
-}
-
-/// A read page: its text (or a binary placeholder), then the truncation notice when more remains.
-pub fn read(r: &ReadResult) -> String {
-    let mut out = if r.binary {
-        format!("[binary file: {} bytes; content not shown]", r.total_bytes)
-    } else {
-        r.content.clone()
-    };
-    if let Some(notice) = r.truncation_notice() {
-        if !out.is_empty() && !out.ends_with('\n') {
-            out.push('\n');
-        }
-        out.push_str(&notice);
-    }
-    out
-}
+// The renderers of the tools whose rows live elsewhere, under the names callers know.
+pub use crate::tools::edit::edit_text as edit;
+pub use crate::tools::read::read_text as read;
+pub use crate::tools::stat_list::{list_text as list, stat_text as stat};
+pub use crate::tools::tool::pretty;
+pub use crate::tools::write::write_text as write;
 
 /// A grep or glob page: its lines, then `[N results; complete | truncated: ...; stats]`.
 pub fn search(glob: bool, r: &GrepResult) -> String {
@@ -100,66 +83,6 @@ pub fn search(glob: bool, r: &GrepResult) -> String {
     }
     footer.push(s);
     out.push_str(&format!("[{}]", footer.join("; ")));
-    out
-}
-
-/// A directory page: `name/` for directories, `name<TAB>N bytes` for files, and a footer.
-pub fn list(r: &ListResult) -> String {
-    let mut out = format!("{}:\n", r.path);
-    for e in &r.entries {
-        match e.kind.as_str() {
-            "dir" => out.push_str(&format!("{}/\n", e.name)),
-            "file" => out.push_str(&format!("{}\t{} bytes\n", e.name, e.size)),
-            other => out.push_str(&format!("{}\t({other})\n", e.name)),
-        }
-    }
-    let mut footer = vec![format!("{} of {} entries", r.entries.len(), r.total)];
-    if r.truncated {
-        footer.push(format!(
-            "truncated: call again with offset={}",
-            r.next_offset
-        ));
-    }
-    for (k, c) in [("hidden", r.hidden), ("ignored", r.ignored)] {
-        if c > 0 {
-            footer.push(format!("{c} {k} entries left out"));
-        }
-    }
-    out.push_str(&format!("[{}]", footer.join("; ")));
-    out
-}
-
-/// `key: value` lines.
-pub fn stat(r: &StatResult) -> String {
-    let mut out = format!(
-        "path: {}\nkind: {}\nsize: {}\nmtime: {}\n",
-        r.path, r.kind, r.size, r.mtime
-    );
-    if let Some(l) = r.lines {
-        out.push_str(&format!("lines: {l}\n"));
-    }
-    out
-}
-
-/// `created|replaced PATH (N bytes)` or `deleted PATH`.
-pub fn write(r: &WriteResult) -> String {
-    if r.deleted {
-        return format!("deleted {}", r.path);
-    }
-    let how = if r.replaced { "replaced" } else { "created" };
-    format!("{how} {} ({} bytes)", r.path, r.bytes_written)
-}
-
-/// `changed PATH (...)` and the diff.
-pub fn edit(r: &EditResult) -> String {
-    let verb = if r.dry_run { "would change" } else { "changed" };
-    let mut out = format!(
-        "{verb} {} ({} replacement(s), {} bytes now)\n",
-        r.path, r.replacements, r.size
-    );
-    if let Some(d) = &r.diff {
-        out.push_str(d);
-    }
     out
 }
 

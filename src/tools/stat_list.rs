@@ -430,7 +430,7 @@ impl crate::tools::tool::Tool for ListDir {
     }
 
     fn render(out: &ListResult) -> String {
-        crate::tools::render::list(out)
+        list_text(out)
     }
 }
 
@@ -453,7 +453,7 @@ impl crate::tools::tool::Tool for Stat {
     }
 
     fn render(out: &StatResult) -> String {
-        crate::tools::render::stat(out)
+        stat_text(out)
     }
 }
 
@@ -474,6 +474,44 @@ impl crate::tools::tool::Tool for ListRoots {
     fn describe(_sb: &Sandbox) -> String {
         "The directories this agent may read (and the one it may write), with their names.".into()
     }
+}
+
+/// A directory page: `name/` for directories, `name<TAB>N bytes` for files, and a footer.
+pub fn list_text(r: &ListResult) -> String {
+    let mut out = format!("{}:\n", r.path);
+    for e in &r.entries {
+        match e.kind.as_str() {
+            "dir" => out.push_str(&format!("{}/\n", e.name)),
+            "file" => out.push_str(&format!("{}\t{} bytes\n", e.name, e.size)),
+            other => out.push_str(&format!("{}\t({other})\n", e.name)),
+        }
+    }
+    let mut footer = vec![format!("{} of {} entries", r.entries.len(), r.total)];
+    if r.truncated {
+        footer.push(format!(
+            "truncated: call again with offset={}",
+            r.next_offset
+        ));
+    }
+    for (k, c) in [("hidden", r.hidden), ("ignored", r.ignored)] {
+        if c > 0 {
+            footer.push(format!("{c} {k} entries left out"));
+        }
+    }
+    out.push_str(&format!("[{}]", footer.join("; ")));
+    out
+}
+
+/// `key: value` lines.
+pub fn stat_text(r: &StatResult) -> String {
+    let mut out = format!(
+        "path: {}\nkind: {}\nsize: {}\nmtime: {}\n",
+        r.path, r.kind, r.size, r.mtime
+    );
+    if let Some(l) = r.lines {
+        out.push_str(&format!("lines: {l}\n"));
+    }
+    out
 }
 
 #[cfg(test)]

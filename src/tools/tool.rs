@@ -47,7 +47,7 @@ pub(crate) trait Tool {
     /// The text a model reads for a result (by default its JSON, pretty-printed).
     fn render(out: &Self::Output) -> String {
         serde_json::to_value(out)
-            .map(|v| crate::tools::render::pretty(&v))
+            .map(|v| pretty(&v))
             .unwrap_or_default()
     }
 
@@ -182,4 +182,9 @@ impl Sandbox {
             "Parent directories must already exist."
         }
     }
+}
+
+/// Pretty JSON (two-space indent).
+pub fn pretty(v: &Value) -> String {
+    serde_json::to_string_pretty(v).unwrap_or_default()
 }

@@ -312,8 +312,24 @@ impl crate::tools::tool::Tool for ReadFile {
     }
 
     fn render(out: &ReadResult) -> String {
-        crate::tools::render::read(out)
+        read_text(out)
     }
+}
+
+/// A read page: its text (or a binary placeholder), then the truncation notice when more remains.
+pub fn read_text(r: &ReadResult) -> String {
+    let mut out = if r.binary {
+        format!("[binary file: {} bytes; content not shown]", r.total_bytes)
+    } else {
+        r.content.clone()
+    };
+    if let Some(notice) = r.truncation_notice() {
+        if !out.is_empty() && !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push_str(&notice);
+    }
+    out
 }
 
 #[cfg(test)]

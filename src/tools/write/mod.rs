@@ -294,7 +294,7 @@ impl crate::tools::tool::Tool for WriteFile {
     }
 
     fn render(out: &WriteResult) -> String {
-        crate::tools::render::write(out)
+        write_text(out)
     }
 
     /// Replacing a file destroys its old content: only additive when overwrite is off.
@@ -327,7 +327,7 @@ impl crate::tools::tool::Tool for DeleteFile {
     }
 
     fn render(out: &WriteResult) -> String {
-        crate::tools::render::write(out)
+        write_text(out)
     }
 
     fn withheld(sb: &Sandbox) -> Option<&'static str> {
@@ -336,6 +336,15 @@ impl crate::tools::tool::Tool for DeleteFile {
              files (allow_delete)",
         )
     }
+}
+
+/// `created|replaced PATH (N bytes)` or `deleted PATH`.
+pub fn write_text(r: &WriteResult) -> String {
+    if r.deleted {
+        return format!("deleted {}", r.path);
+    }
+    let how = if r.replaced { "replaced" } else { "created" };
+    format!("{how} {} ({} bytes)", r.path, r.bytes_written)
 }
 
 #[cfg(test)]
