@@ -89,6 +89,7 @@ pub fn search(glob: bool, r: &GrepResult) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ReadResult;
     use serde_json::json;
 
     #[test]
