@@ -413,19 +413,28 @@ fn config_file_agent_over_mcp() {
         "{stderr}"
     );
 
-    // Write tools: not read-only; delete_file is destructive, write_file (create-only) is not.
+    // Write tools (edit_file is not offered: the write root is not readable): not read-only;
+    // delete_file is destructive, write_file (create-only) is not.
     let mut s = Server::start(&["mcp", "--config", cfg_s, "--agent", "writer"]);
     initialize(&mut s);
     s.request(2, "tools/list", json!({}));
     let list = s.response(2);
     let tools = list["result"]["tools"].as_array().unwrap();
     let names: Vec<&str> = tools.iter().map(|t| t["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["write_file", "delete_file"]);
-    assert_eq!(tools[0]["annotations"]["readOnlyHint"], false);
-    assert_eq!(tools[0]["annotations"]["destructiveHint"], false);
-    assert_eq!(tools[1]["annotations"]["readOnlyHint"], false);
-    assert_eq!(tools[1]["annotations"]["destructiveHint"], true);
-    assert_eq!(tools[1]["annotations"]["openWorldHint"], false);
+    assert_eq!(
+        names,
+        ["write_file", "create_directory", "move_file", "delete_file"]
+    );
+    let tool = |name: &str| tools.iter().find(|t| t["name"] == name).unwrap();
+    assert_eq!(tool("write_file")["annotations"]["readOnlyHint"], false);
+    assert_eq!(tool("write_file")["annotations"]["destructiveHint"], false);
+    assert_eq!(
+        tool("create_directory")["annotations"]["destructiveHint"],
+        false
+    );
+    assert_eq!(tool("delete_file")["annotations"]["readOnlyHint"], false);
+    assert_eq!(tool("delete_file")["annotations"]["destructiveHint"], true);
+    assert_eq!(tool("delete_file")["annotations"]["openWorldHint"], false);
     let r = s.call(
         3,
         "write_file",
