@@ -478,6 +478,8 @@ pub(crate) struct ReplayMask {
     /// The entries `again` holds (a bit test spares the other files a hash lookup).
     described: Vec<u64>,
     again: HashMap<u32, NoMatch>,
+    /// Files without an entry, described since, that may be passed over (by path).
+    unindexed: HashMap<PathBuf, NoMatch>,
 }
 
 /// A file the index vouches for: no match in it, and what the search would have found out.
@@ -536,9 +538,16 @@ impl Pruner {
             }
         };
         let mut again = HashMap::new();
+        let mut unindexed = HashMap::new();
         for (p, r) in redescribed {
-            let Some(&id) = ri.ids.get(p) else { continue };
             let holds = self.query.eval(&|t| r.tris.binary_search(&t).is_ok());
+            let Some(&id) = ri.ids.get(p) else {
+                // A file described and changed since is in `changed` only.
+                if !holds && !changed.contains_key(p) {
+                    unindexed.insert(p.clone(), r.no_match());
+                }
+                continue;
+            };
             set(id as usize, holds);
             if !holds {
                 again.insert(id, r.no_match());
@@ -557,6 +566,7 @@ impl Pruner {
             search,
             described,
             again,
+            unindexed,
         });
         memo.insert(
             0,
@@ -586,6 +596,15 @@ impl Pruner {
             size: e.stat.size,
             nul: e.nul,
         })
+    }
+
+    /// `Some` when file `rel` of a replayed walk, which has no entry in the index, was described
+    /// since with no match and no change reported.
+    pub fn unindexed(&self, rel: &Path, mask: &ReplayMask) -> Option<NoMatch> {
+        if mask.unindexed.is_empty() {
+            return None;
+        }
+        mask.unindexed.get(rel).copied()
     }
 
     /// `Some` when the file `rel` of root `root` (the entry `name` of the directory `dir`) holds no

@@ -9,7 +9,9 @@
 //! longer matches its entry joins the changed set. From then on a change is either reported or
 //! was already seen. At each query the queued events are drained first: a file whose content or
 //! metadata changed joins the changed set (it is searched, never pruned, until a background
-//! thread has described it again with no change reported meanwhile: [`redescribe`]); anything that can change what a walk yields (an entry created, deleted or renamed, a
+//! thread has described it again with no change reported meanwhile: [`redescribe`]; a file the
+//! recording finds without an entry, created since the index was built or not describable then,
+//! is described the same way); anything that can change what a walk yields (an entry created, deleted or renamed, a
 //! directory's permissions, an ignore file, `.git/info/exclude`, a lost event) makes every
 //! recorded walk of the root stale, and queries walk (and verify each pruned file by `statat`, as
 //! without events) until a new recording is in place.
@@ -75,6 +77,11 @@ type Key = (PathBuf, Arc<str>, Arc<str>);
 /// more): each is searched at every query until it is described again, and its path is held.
 const MAX_CHANGED: usize = 1024;
 
+/// Files without an entry in the index (new since it was built, or not describable then) that a
+/// root may track for description in the background; past this many, the others are searched at
+/// every query, as any file without an entry.
+const MAX_UNINDEXED: usize = 4096;
+
 /// One root's change reports and recorded walks.
 pub(crate) struct Live {
     watch: Watch,
@@ -94,6 +101,10 @@ pub(crate) struct Live {
     /// Changed files that cannot be described as they are, with the number of the change after
     /// which that was found (a later change makes them worth another try).
     undescribable: HashMap<PathBuf, u64>,
+    /// Files of recorded walks that have no entry in the index, no description and no reported
+    /// change, each with the number of changes reported when it was found: described in the
+    /// background like changed files (a change reported meanwhile moves it to `changed`).
+    unindexed: HashMap<PathBuf, u64>,
     walks: Vec<(Key, Arc<Recorded>)>,
     recording: bool,
     /// Why walks are no longer recorded here (a watch could not be added).
@@ -114,6 +125,7 @@ impl Live {
             installs: 0,
             redescribing: false,
             undescribable: HashMap::new(),
+            unindexed: HashMap::new(),
             walks: Vec::new(),
             recording: false,
             broken: None,
@@ -132,9 +144,10 @@ impl Live {
         }
     }
 
-    /// Whether changed file `p` (last change number `n`) is worth describing again.
-    fn describable(&self, ri: &RootIndex, p: &Path, n: u64) -> bool {
-        ri.ids.contains_key(p) && self.undescribable.get(p) != Some(&n)
+    /// Whether file `p` (last change number `n`) is worth describing again: not found
+    /// undescribable since that change.
+    fn describable(&self, p: &Path, n: u64) -> bool {
+        self.undescribable.get(p) != Some(&n)
     }
 
     /// File `p` changed: it is searched, never pruned, until it is described again.
@@ -144,6 +157,7 @@ impl Live {
                 self.redescribed_bytes -= r.bytes();
             }
         }
+        self.unindexed.remove(&p);
         self.changes += 1;
         Arc::make_mut(&mut self.changed).insert(p, self.changes);
     }
@@ -167,6 +181,7 @@ impl Live {
             + self.redescribed.keys().map(path).sum::<usize>()
             + self.changed.keys().map(path).sum::<usize>()
             + self.undescribable.keys().map(path).sum::<usize>()
+            + self.unindexed.keys().map(path).sum::<usize>()
             + walks
     }
 
@@ -176,6 +191,7 @@ impl Live {
         self.redescribed = Arc::default();
         self.redescribed_bytes = 0;
         self.undescribable = HashMap::new();
+        self.unindexed = HashMap::new();
         self.walks = Vec::new();
     }
 
@@ -280,7 +296,9 @@ impl Sandbox {
             }
             return None;
         }
-        if !l.redescribing && l.changed.iter().any(|(p, n)| l.describable(&ri, p, *n)) {
+        let to_describe =
+            !l.unindexed.is_empty() || l.changed.iter().any(|(p, n)| l.describable(p, *n));
+        if !l.redescribing && to_describe {
             l.redescribing = true;
             let sb = self.clone();
             let ri = ri.clone();
@@ -391,6 +409,7 @@ fn record(sb: &Sandbox, root: usize, j: usize, key: Key, filter: Filter, ri: &Ro
         failed: AtomicBool::new(false),
     };
     let mut stale: Vec<PathBuf> = Vec::new();
+    let mut unindexed: Vec<PathBuf> = Vec::new();
     let redescribed = live.lock().unwrap().redescribed.clone();
     let recorded = walk_and_verify(
         sb,
@@ -400,7 +419,7 @@ fn record(sb: &Sandbox, root: usize, j: usize, key: Key, filter: Filter, ri: &Ro
         ri,
         &redescribed,
         &hook,
-        &mut stale,
+        (&mut stale, &mut unindexed),
     );
     let mut l = live.lock().unwrap();
     l.drain();
@@ -414,6 +433,16 @@ fn record(sb: &Sandbox, root: usize, j: usize, key: Key, filter: Filter, ri: &Ro
         return;
     }
     rec.generation = start_generation;
+    for p in unindexed {
+        let known = l.changed.contains_key(&p)
+            || l.redescribed.contains_key(&p)
+            || l.undescribable.contains_key(&p)
+            || l.unindexed.contains_key(&p);
+        if !known && l.unindexed.len() < MAX_UNINDEXED {
+            let n = l.changes;
+            l.unindexed.insert(p, n);
+        }
+    }
     l.walks.retain(|(k, _)| *k != key);
     l.walks.push((key, Arc::new(rec)));
     if l.walks.len() > MAX_WALKS {
@@ -430,7 +459,7 @@ fn walk_and_verify(
     ri: &RootIndex,
     redescribed: &HashMap<PathBuf, Arc<Redescribed>>,
     hook: &Hook<'_>,
-    stale: &mut Vec<PathBuf>,
+    (stale, unindexed): (&mut Vec<PathBuf>, &mut Vec<PathBuf>),
 ) -> Option<Recorded> {
     let id = RootId::Read(root);
     let denied = sb.gate.denied_fn(id);
@@ -476,12 +505,18 @@ fn walk_and_verify(
     let mut files: Vec<RecordedFile> = Vec::new();
     let mut on_file = |f: FoundFile, skips: &mut WalkSkips| {
         let entry = ri.ids.get(&f.rel).copied();
-        if let Some(e) = entry {
-            // After the directory's watch: a change from here on is reported. A file described
-            // again is compared with that description.
-            let described = redescribed
-                .get(&f.rel)
-                .map_or(ri.entries[e as usize].stat, |r| r.stat);
+        // After the directory's watch: a change from here on is reported. A file described again
+        // is compared with that description, else with its entry; one with neither is described
+        // in the background.
+        let described = match (redescribed.get(&f.rel), entry) {
+            (Some(r), _) => Some(r.stat),
+            (None, Some(e)) => Some(ri.entries[e as usize].stat),
+            (None, None) => None,
+        };
+        if described.is_none() {
+            unindexed.push(f.rel.clone());
+        }
+        if let Some(described) = described {
             let same = stat_entry(&*f.dir, &f.name).ok().is_some_and(|st| {
                 FileType::from_raw_mode(st.st_mode).is_file()
                     && st.st_nlink == 1
@@ -517,19 +552,20 @@ fn redescribe(sb: &Sandbox, root: usize, live: &Mutex<Live>, ri: &RootIndex) {
     let cap = ri.describe_room;
     let mut tried: HashSet<PathBuf> = HashSet::new();
     loop {
-        let (chosen, generation, room): (Vec<(PathBuf, u64)>, u64, usize) = {
+        // (path, its change number, whether it came from `unindexed`)
+        let (chosen, generation, room): (Vec<(PathBuf, u64, bool)>, u64, usize) = {
             let mut l = live.lock().unwrap();
             l.drain();
             if l.redescribed_bytes >= cap {
                 return;
             }
             let room = cap - l.redescribed_bytes;
-            let chosen = l
-                .changed
-                .iter()
-                .filter(|(p, n)| l.describable(ri, p, **n) && !tried.contains(*p))
+            let changed = l.changed.iter().map(|(p, n)| (p, n, false));
+            let chosen = changed
+                .chain(l.unindexed.iter().map(|(p, n)| (p, n, true)))
+                .filter(|(p, n, _)| l.describable(p, **n) && !tried.contains(*p))
                 .take(REDESCRIBE_STEP)
-                .map(|(p, n)| (p.clone(), *n))
+                .map(|(p, n, new)| (p.clone(), *n, new))
                 .collect();
             (chosen, l.generation, room)
         };
@@ -539,7 +575,7 @@ fn redescribe(sb: &Sandbox, root: usize, live: &Mutex<Live>, ri: &RootIndex) {
         // The descriptions held until they are put in place stay within the room left too.
         let mut described = Vec::new();
         let mut held = 0usize;
-        for (p, n) in chosen {
+        for (p, n, new) in chosen {
             let d = super::build::describe(sb, root, &p);
             tried.insert(p.clone());
             if let Description::Now(_, _, tris) = &d {
@@ -548,29 +584,36 @@ fn redescribe(sb: &Sandbox, root: usize, live: &Mutex<Live>, ri: &RootIndex) {
                     break;
                 }
             }
-            described.push((p, n, d));
+            described.push((p, n, new, d));
         }
         let mut l = live.lock().unwrap();
         l.drain();
         // The tree's shape changed since the files were chosen: what was read at a path may not
         // be what is there now, with no change to it reported. Tried again at a later query.
         let moved = l.generation != generation;
-        for (p, n, d) in described {
+        for (p, n, new, d) in described {
+            // No change to it reported since it was chosen (one moves it to `changed`, anew).
+            let unchanged = match new {
+                true => l.unindexed.get(&p) == Some(&n),
+                false => l.changed.get(&p) == Some(&n),
+            };
             let (stat, nul, tris) = match d {
                 Description::Now(stat, nul, tris) => (stat, nul, tris),
                 Description::Later => continue,
                 Description::Never => {
-                    if !moved {
-                        l.undescribable.insert(p, n);
+                    if !moved && unchanged && l.undescribable.len() < MAX_UNINDEXED {
+                        l.undescribable.insert(p.clone(), n);
+                        l.unindexed.remove(&p);
                     }
                     continue;
                 }
             };
             let r = Arc::new(Redescribed { stat, nul, tris });
-            if moved || l.changed.get(&p) != Some(&n) || l.redescribed_bytes + r.bytes() > cap {
+            if moved || !unchanged || l.redescribed_bytes + r.bytes() > cap {
                 continue;
             }
             l.redescribed_bytes += r.bytes();
+            l.unindexed.remove(&p);
             Arc::make_mut(&mut l.changed).remove(&p);
             Arc::make_mut(&mut l.redescribed).insert(p, r);
             l.installs += 1;

@@ -661,6 +661,66 @@ fn changed_files_are_described_again_and_a_later_change_is_seen() {
     assert_eq!(pruned("alpha"), alpha);
 }
 
+/// A file created after indexing has no entry: it is searched until it is described in the
+/// background; from then on it is pruned by what it holds, and a change to it is seen at once.
+#[test]
+fn files_created_after_indexing_are_described_and_a_later_change_is_seen() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    tree(d);
+    // Older than two seconds: every file of the tree gets its entry.
+    std::thread::sleep(Duration::from_millis(2100));
+    let (off, on) = sandboxes(d);
+    let pruned = |p: &str| {
+        let a = args(p, |a| {
+            a.output_mode = Some(OutputMode::FilesWithMatches);
+            a.limit = Some(10_000);
+        });
+        same(&off, &on, &a);
+        let r = on.grep_search(&a).unwrap();
+        r.stats.index.map_or(0, |i| i.files_pruned)
+    };
+    pruned("alpha");
+    pruned("zebra_word");
+    assert!(on.wait_for_index(Duration::from_secs(60)));
+    let alpha = pruned("alpha");
+    let zebra = pruned("zebra_word");
+    fs::create_dir(d.join("fresh")).unwrap();
+    fs::write(d.join("fresh/n1.txt"), "nothing to see\n").unwrap();
+    fs::write(d.join("n2.txt"), "zebra_word here\n").unwrap();
+    // The walk is recorded again; the new files (written in the last two seconds) are searched
+    // until described. Every answer is the unindexed one, whenever the descriptions land.
+    pruned("alpha");
+    assert!(on.wait_for_index(Duration::from_secs(60)));
+    pruned("alpha");
+    std::thread::sleep(Duration::from_millis(2100));
+    // This query starts their description; once in place, both are pruned where they hold no
+    // match, and n2.txt is still searched for what it holds.
+    pruned("alpha");
+    assert!(on.wait_for_index(Duration::from_secs(60)));
+    assert_eq!(pruned("alpha"), alpha + 2, "the new files were described");
+    assert_eq!(pruned("zebra_word"), zebra + 1, "n2.txt holds zebra_word");
+    // A change to a described new file is seen by the next query.
+    fs::write(d.join("fresh/n1.txt"), "alpha now\n").unwrap();
+    assert_eq!(pruned("alpha"), alpha + 1);
+    fs::write(d.join("n2.txt"), "alpha too\n").unwrap();
+    assert_eq!(pruned("alpha"), alpha);
+    // Both described again as they are now (they hold alpha, not zebra_word).
+    std::thread::sleep(Duration::from_millis(2100));
+    pruned("alpha");
+    assert!(on.wait_for_index(Duration::from_secs(60)));
+    assert_eq!(pruned("zebra_word"), zebra + 2);
+    // Replaced by a file renamed over it, written two seconds before: the recording made after
+    // the rename finds another inode than the description's, and the file is searched again.
+    fs::write(d.join("n3.tmp"), "zebra_word\n").unwrap();
+    std::thread::sleep(Duration::from_millis(2100));
+    fs::rename(d.join("n3.tmp"), d.join("fresh/n1.txt")).unwrap();
+    for _ in 0..3 {
+        assert!(pruned("zebra_word") <= zebra + 1);
+        assert!(on.wait_for_index(Duration::from_secs(60)));
+    }
+}
+
 /// Closes (after a read) seen in a directory: the test's own inotify watch, to know when the
 /// background description has read a file. `name` and whether it was opened for reading only.
 struct Reads {

@@ -222,8 +222,9 @@ impl SearchPlan<'_> {
             }
             let resumed = i == 0 && cursor.is_some();
             let vouched = match id {
-                Some(id) if !resumed => prune.unverified(root, *id, &mask),
-                _ => None,
+                _ if resumed => None,
+                Some(id) => prune.unverified(root, *id, &mask),
+                None => prune.unindexed(rel, &mask),
             };
             if let Some(v) = vouched {
                 let r = run.get_or_insert_with(|| PendingRun {
