@@ -4,7 +4,8 @@
 //! memory, RSS), then for each query the full listing (files_with_matches and count, every page by
 //! cursor) indexed (median of 3), indexed in strict mode (no replay), unindexed and by `rg -l` /
 //! `rg -c` (`-j2`, once each); the first content page; and with `--touch N`, the same after
-//! changing the mtime of N files. `--loop N [--only TEXT]`: only the indexed listings, N times
+//! changing the mtime of N files; with `--create N`, the same after copying N `.c` files into a new
+//! directory of DIR (`rootbound-bench-new/`, removed at the end). `--loop N [--only TEXT]`: only the indexed listings, N times
 //! each, of the queries whose pattern contains TEXT (to profile under `perf record`); `--limit N`
 //! sets their page size (100).
 
@@ -115,6 +116,11 @@ fn main() {
     let touch: Option<usize> = argv
         .iter()
         .position(|a| a == "--touch")
+        .and_then(|i| argv.get(i + 1))
+        .and_then(|n| n.parse().ok());
+    let create: Option<usize> = argv
+        .iter()
+        .position(|a| a == "--create")
         .and_then(|i| argv.get(i + 1))
         .and_then(|n| n.parse().ok());
     let only_idx = argv.iter().any(|a| a == "--quick");
@@ -268,12 +274,13 @@ fn main() {
     if let Some(n) = touch {
         touched(&on, &dir, n);
     }
+    if let Some(n) = create {
+        created(&on, &dir, n);
+    }
 }
 
-/// Changes the mtime of `n` `.c` files of `dir`, then times three queries at once and once the
-/// changed files are described again.
-fn touched(on: &Sandbox, dir: &str, n: usize) {
-    // Change the mtime (and so the ctime) of n files spread over the tree.
+/// `n` `.c` files of `dir`, spread over the tree.
+fn spread_c_files(dir: &str, n: usize) -> Vec<std::path::PathBuf> {
     fn c_files(d: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
         for e in std::fs::read_dir(d).into_iter().flatten().flatten() {
             let t = e.file_type().unwrap();
@@ -286,9 +293,57 @@ fn touched(on: &Sandbox, dir: &str, n: usize) {
     }
     let mut files = Vec::new();
     c_files(std::path::Path::new(&dir), &mut files);
-    let step = (files.len() / n).max(1);
+    let step = (files.len() / n.max(1)).max(1);
+    files.into_iter().step_by(step).take(n).collect()
+}
+
+/// Copies `n` `.c` files of `dir` into a new directory of it, then times three queries at once
+/// (a new tree shape: walked, then recorded again) and once the new files are described in the
+/// background (before that was built, they were searched at every query); removes the directory
+/// at the end.
+fn created(on: &Sandbox, dir: &str, n: usize) {
+    let new = std::path::Path::new(dir).join("rootbound-bench-new");
+    std::fs::create_dir(&new).expect("a new directory in DIR");
+    for (i, f) in spread_c_files(dir, n).iter().enumerate() {
+        std::fs::copy(f, new.join(format!("{i}.c"))).unwrap();
+    }
+    for phase in ["at once", "described"] {
+        if phase == "described" {
+            std::thread::sleep(Duration::from_millis(2100));
+            let t = Instant::now();
+            listing(on, &args(&QUERIES[0], OutputMode::FilesWithMatches));
+            assert!(on.wait_for_index(Duration::from_secs(600)));
+            println!("described in {:.2} s", t.elapsed().as_secs_f64());
+        }
+        for q in [&QUERIES[0], &QUERIES[1], &QUERIES[8]] {
+            let a = args(q, OutputMode::FilesWithMatches);
+            let i = if phase == "at once" {
+                listing(on, &a).0
+            } else {
+                median((0..3).map(|_| listing(on, &a).0).collect())
+            };
+            let r = rg(dir, "-l", q);
+            println!(
+                "after creating {n} files, {phase}: `{}` indexed {:.3} s, rg {:.3} s, {:.1}x",
+                q.0,
+                i,
+                r,
+                r / i
+            );
+        }
+        if phase == "at once" {
+            assert!(on.wait_for_index(Duration::from_secs(600)));
+        }
+    }
+    std::fs::remove_dir_all(&new).unwrap();
+}
+
+/// Changes the mtime of `n` `.c` files of `dir`, then times three queries at once and once the
+/// changed files are described again.
+fn touched(on: &Sandbox, dir: &str, n: usize) {
+    // Change the mtime (and so the ctime) of n files spread over the tree.
     let now = std::time::SystemTime::now();
-    for f in files.iter().step_by(step).take(n) {
+    for f in spread_c_files(dir, n).iter() {
         let _ = std::fs::File::options()
             .write(true)
             .open(f)

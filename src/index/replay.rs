@@ -101,10 +101,16 @@ pub(crate) struct Live {
     /// Changed files that cannot be described as they are, with the number of the change after
     /// which that was found (a later change makes them worth another try).
     undescribable: HashMap<PathBuf, u64>,
-    /// Files of recorded walks that have no entry in the index, no description and no reported
-    /// change, each with the number of changes reported when it was found: described in the
-    /// background like changed files (a change reported meanwhile moves it to `changed`).
-    unindexed: HashMap<PathBuf, u64>,
+    /// Files of recorded walks that have no entry in the index and no description, each as a
+    /// recording saw it: described in the background, and the description put in place only if
+    /// it describes what the recording saw (a change reported since moves it to `changed`).
+    unindexed: HashMap<PathBuf, Observed>,
+    /// Descriptions of files without an entry in place, and their bytes (within a half of the
+    /// room for descriptions, and at most [`MAX_UNINDEXED`]).
+    unindexed_described: (usize, usize),
+    /// When the background description last ended (files without an entry that are not ready,
+    /// say written in the last two seconds, are tried again at most this often).
+    described_at: Option<std::time::Instant>,
     walks: Vec<(Key, Arc<Recorded>)>,
     recording: bool,
     /// Why walks are no longer recorded here (a watch could not be added).
@@ -126,6 +132,8 @@ impl Live {
             redescribing: false,
             undescribable: HashMap::new(),
             unindexed: HashMap::new(),
+            unindexed_described: (0, 0),
+            described_at: None,
             walks: Vec::new(),
             recording: false,
             broken: None,
@@ -144,22 +152,122 @@ impl Live {
         }
     }
 
-    /// Whether file `p` (last change number `n`) is worth describing again: not found
-    /// undescribable since that change.
-    fn describable(&self, p: &Path, n: u64) -> bool {
-        self.undescribable.get(p) != Some(&n)
+    /// Whether changed file `p` (last change number `n`) is worth describing again: it has an
+    /// entry (a file without one is described only as a recording saw it: [`Live::observe`]),
+    /// and was not found undescribable since that change.
+    fn describable(&self, ri: &RootIndex, p: &Path, n: u64) -> bool {
+        ri.ids.contains_key(p) && self.undescribable.get(p) != Some(&n)
     }
 
     /// File `p` changed: it is searched, never pruned, until it is described again.
     fn mark_changed(&mut self, p: PathBuf) {
-        if self.redescribed.contains_key(&p) {
-            if let Some(r) = Arc::make_mut(&mut self.redescribed).remove(&p) {
-                self.redescribed_bytes -= r.bytes();
-            }
-        }
+        self.undescribe(&p);
         self.unindexed.remove(&p);
         self.changes += 1;
         Arc::make_mut(&mut self.changed).insert(p, self.changes);
+    }
+
+    /// Drops the description of `p`, if any.
+    fn undescribe(&mut self, p: &Path) {
+        if !self.redescribed.contains_key(p) {
+            return;
+        }
+        if let Some(r) = Arc::make_mut(&mut self.redescribed).remove(p) {
+            self.redescribed_bytes -= r.bytes();
+            if r.unindexed {
+                self.unindexed_described.0 -= 1;
+                self.unindexed_described.1 -= r.bytes();
+            }
+        }
+    }
+
+    /// A recording found `p`, which has no entry in the index, as `seen`: its stat, taken after
+    /// its directory's watch was in place (`None`: not a regular file with one link). A
+    /// description of `p` that does not describe what was seen is dropped (it may have been read
+    /// before the watch, from another file at the path); and, when the recording is `kept`, `p`
+    /// waits to be described as seen (from then on any change to it is reported).
+    fn observe(&mut self, p: PathBuf, seen: Option<StatKey>, kept: bool) {
+        if let Some(r) = self.redescribed.get(&p) {
+            if Some(r.stat) == seen {
+                return;
+            }
+            self.mark_changed(p.clone());
+        }
+        if seen.is_none() {
+            self.unindexed.remove(&p);
+        }
+        let Some(stat) = seen.filter(|_| kept && !self.undescribable.contains_key(&p)) else {
+            return;
+        };
+        if self.unindexed.len() >= MAX_UNINDEXED && !self.unindexed.contains_key(&p) {
+            return;
+        }
+        // Searched until described as seen, which holds whatever was reported before.
+        if self.changed.contains_key(&p) {
+            Arc::make_mut(&mut self.changed).remove(&p);
+        }
+        let n = self.changes;
+        self.unindexed.insert(p, Observed { n, stat });
+    }
+
+    /// Puts a description of `p` in place, read since `p` was chosen as changed (change number
+    /// `n`) or, with no entry, as a recording saw it (`seen`), if it still holds: no change to
+    /// `p` reported meanwhile, no change of the tree's shape (`moved`), room under `cap`, and for
+    /// a file without an entry, what the recording saw. (What was read at the path of such a file
+    /// may be another file, in a directory not watched under that path yet.)
+    fn install(
+        &mut self,
+        p: PathBuf,
+        n: u64,
+        seen: Option<Observed>,
+        d: Description,
+        moved: bool,
+        cap: usize,
+    ) {
+        let unchanged = match seen {
+            Some(o) => self.unindexed.get(&p) == Some(&o),
+            None => self.changed.get(&p) == Some(&n),
+        };
+        let (stat, nul, tris) = match d {
+            Description::Now(stat, nul, tris) => (stat, nul, tris),
+            Description::Later => return,
+            Description::Never => {
+                if !moved && unchanged && self.undescribable.len() < MAX_UNINDEXED {
+                    self.undescribable.insert(p.clone(), n);
+                }
+                if seen.is_some() && unchanged {
+                    self.unindexed.remove(&p);
+                }
+                return;
+            }
+        };
+        if moved || !unchanged {
+            return;
+        }
+        let r = Arc::new(Redescribed {
+            unindexed: seen.is_some(),
+            stat,
+            nul,
+            tris,
+        });
+        let fits = self.redescribed_bytes + r.bytes() <= cap
+            && (seen.is_none()
+                || (self.unindexed_described.0 < MAX_UNINDEXED
+                    && self.unindexed_described.1 + r.bytes() <= cap / 2));
+        if !fits || seen.is_some_and(|o| o.stat != stat) {
+            // Searched until a recording sees it again.
+            self.unindexed.remove(&p);
+            return;
+        }
+        self.redescribed_bytes += r.bytes();
+        if r.unindexed {
+            self.unindexed_described.0 += 1;
+            self.unindexed_described.1 += r.bytes();
+        }
+        self.unindexed.remove(&p);
+        Arc::make_mut(&mut self.changed).remove(&p);
+        Arc::make_mut(&mut self.redescribed).insert(p, r);
+        self.installs += 1;
     }
 
     /// Memory held besides the root's index, approximately: the descriptions of changed files,
@@ -192,6 +300,7 @@ impl Live {
         self.redescribed_bytes = 0;
         self.undescribable = HashMap::new();
         self.unindexed = HashMap::new();
+        self.unindexed_described = (0, 0);
         self.walks = Vec::new();
     }
 
@@ -222,8 +331,18 @@ pub(crate) struct Replay {
     pub version: (u64, u64),
 }
 
+/// A file without an entry as a recording saw it: the number of changes reported until then, and
+/// its stat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Observed {
+    n: u64,
+    stat: StatKey,
+}
+
 /// A changed file described again: what the build records for a file, as it is now.
 pub(crate) struct Redescribed {
+    /// It has no entry in the index (it was described as a recording saw it).
+    pub unindexed: bool,
     pub stat: StatKey,
     pub nul: bool,
     /// Its distinct trigrams, sorted.
@@ -243,6 +362,9 @@ impl Redescribed {
         }
     }
 }
+
+/// How often files without an entry that could not be described yet are tried again.
+const RETRY_UNINDEXED: Duration = Duration::from_secs(2);
 
 /// Files described again per round of the background work (between two looks at the reports).
 const REDESCRIBE_STEP: usize = 256;
@@ -296,8 +418,11 @@ impl Sandbox {
             }
             return None;
         }
-        let to_describe =
-            !l.unindexed.is_empty() || l.changed.iter().any(|(p, n)| l.describable(p, *n));
+        let retry = l
+            .described_at
+            .is_none_or(|t| t.elapsed() >= RETRY_UNINDEXED);
+        let to_describe = (retry && !l.unindexed.is_empty())
+            || l.changed.iter().any(|(p, n)| l.describable(&ri, p, *n));
         if !l.redescribing && to_describe {
             l.redescribing = true;
             let sb = self.clone();
@@ -308,7 +433,9 @@ impl Sandbox {
                     let _ = rustix::process::setpriority_process(None, 19);
                     if let Some(live) = index_of(&sb).and_then(|i| i.live.get(j)?.as_ref().ok()) {
                         redescribe(&sb, root, live, &ri);
-                        live.lock().unwrap().redescribing = false;
+                        let mut l = live.lock().unwrap();
+                        l.redescribing = false;
+                        l.described_at = Some(std::time::Instant::now());
                     }
                 });
             if spawned.is_err() {
@@ -409,7 +536,7 @@ fn record(sb: &Sandbox, root: usize, j: usize, key: Key, filter: Filter, ri: &Ro
         failed: AtomicBool::new(false),
     };
     let mut stale: Vec<PathBuf> = Vec::new();
-    let mut unindexed: Vec<PathBuf> = Vec::new();
+    let mut unindexed: Vec<(PathBuf, Option<StatKey>)> = Vec::new();
     let redescribed = live.lock().unwrap().redescribed.clone();
     let recorded = walk_and_verify(
         sb,
@@ -426,23 +553,18 @@ fn record(sb: &Sandbox, root: usize, j: usize, key: Key, filter: Filter, ri: &Ro
     for p in stale {
         l.mark_changed(p);
     }
-    let Some(mut rec) = recorded else {
+    let kept = recorded.is_some()
+        && l.generation == start_generation
+        && !hook.failed.load(Ordering::Relaxed);
+    // Against the descriptions in place now, not only those the walk started with: one put in
+    // place meanwhile may have been read before the walk watched the file's directory.
+    for (p, seen) in unindexed {
+        l.observe(p, seen, kept);
+    }
+    let Some(mut rec) = recorded.filter(|_| kept) else {
         return;
     };
-    if l.generation != start_generation || hook.failed.load(Ordering::Relaxed) {
-        return;
-    }
     rec.generation = start_generation;
-    for p in unindexed {
-        let known = l.changed.contains_key(&p)
-            || l.redescribed.contains_key(&p)
-            || l.undescribable.contains_key(&p)
-            || l.unindexed.contains_key(&p);
-        if !known && l.unindexed.len() < MAX_UNINDEXED {
-            let n = l.changes;
-            l.unindexed.insert(p, n);
-        }
-    }
     l.walks.retain(|(k, _)| *k != key);
     l.walks.push((key, Arc::new(rec)));
     if l.walks.len() > MAX_WALKS {
@@ -459,7 +581,7 @@ fn walk_and_verify(
     ri: &RootIndex,
     redescribed: &HashMap<PathBuf, Arc<Redescribed>>,
     hook: &Hook<'_>,
-    (stale, unindexed): (&mut Vec<PathBuf>, &mut Vec<PathBuf>),
+    (stale, unindexed): (&mut Vec<PathBuf>, &mut Vec<(PathBuf, Option<StatKey>)>),
 ) -> Option<Recorded> {
     let id = RootId::Read(root);
     let denied = sb.gate.denied_fn(id);
@@ -505,26 +627,25 @@ fn walk_and_verify(
     let mut files: Vec<RecordedFile> = Vec::new();
     let mut on_file = |f: FoundFile, skips: &mut WalkSkips| {
         let entry = ri.ids.get(&f.rel).copied();
-        // After the directory's watch: a change from here on is reported. A file described again
-        // is compared with that description, else with its entry; one with neither is described
-        // in the background.
-        let described = match (redescribed.get(&f.rel), entry) {
-            (Some(r), _) => Some(r.stat),
-            (None, Some(e)) => Some(ri.entries[e as usize].stat),
-            (None, None) => None,
+        // After the directory's watch: a change from here on is reported. A file with an entry
+        // is compared with its description, else with the entry; one without is seen as it is
+        // (and compared with its description, if any, once the walk is over).
+        let seen = || {
+            stat_entry(&*f.dir, &f.name)
+                .ok()
+                .filter(|st| FileType::from_raw_mode(st.st_mode).is_file() && st.st_nlink == 1)
+                .map(|st| super::build::stat_key(&st))
         };
-        if described.is_none() {
-            unindexed.push(f.rel.clone());
-        }
-        if let Some(described) = described {
-            let same = stat_entry(&*f.dir, &f.name).ok().is_some_and(|st| {
-                FileType::from_raw_mode(st.st_mode).is_file()
-                    && st.st_nlink == 1
-                    && super::build::stat_key(&st) == described
-            });
-            if !same {
-                stale.push(f.rel.clone());
+        match entry {
+            Some(e) => {
+                let described = redescribed
+                    .get(&f.rel)
+                    .map_or(ri.entries[e as usize].stat, |r| r.stat);
+                if seen() != Some(described) {
+                    stale.push(f.rel.clone());
+                }
             }
+            None => unindexed.push((f.rel.clone(), seen())),
         }
         files.push((f.rel, std::mem::take(skips), entry));
         true
@@ -538,7 +659,8 @@ fn walk_and_verify(
     })
 }
 
-/// Describes the changed files of a root again, in rounds, so that they can be pruned again. A
+/// Describes the changed files of a root again, and files without an entry as a recording saw
+/// them ([`Live::observe`]), in rounds, so that they can be pruned (again). A
 /// description counts only when no change to its file was reported from before it was read until
 /// it is put in place: the file's number of its last change is the same then as when it was chosen,
 /// and so is the root's generation. A change of the tree's shape (a directory renamed away and
@@ -552,20 +674,26 @@ fn redescribe(sb: &Sandbox, root: usize, live: &Mutex<Live>, ri: &RootIndex) {
     let cap = ri.describe_room;
     let mut tried: HashSet<PathBuf> = HashSet::new();
     loop {
-        // (path, its change number, whether it came from `unindexed`)
-        let (chosen, generation, room): (Vec<(PathBuf, u64, bool)>, u64, usize) = {
+        // (path, its change number, how a recording saw it if it has no entry)
+        type Chosen = Vec<(PathBuf, u64, Option<Observed>)>;
+        let (chosen, generation, room): (Chosen, u64, usize) = {
             let mut l = live.lock().unwrap();
             l.drain();
             if l.redescribed_bytes >= cap {
                 return;
             }
             let room = cap - l.redescribed_bytes;
-            let changed = l.changed.iter().map(|(p, n)| (p, n, false));
+            let changed = l
+                .changed
+                .iter()
+                .filter(|(p, n)| l.describable(ri, p, **n))
+                .map(|(p, n)| (p, *n, None));
+            let unindexed = l.unindexed.iter().map(|(p, o)| (p, o.n, Some(*o)));
             let chosen = changed
-                .chain(l.unindexed.iter().map(|(p, n)| (p, n, true)))
-                .filter(|(p, n, _)| l.describable(p, **n) && !tried.contains(*p))
+                .chain(unindexed)
+                .filter(|(p, ..)| !tried.contains(*p))
                 .take(REDESCRIBE_STEP)
-                .map(|(p, n, new)| (p.clone(), *n, new))
+                .map(|(p, n, o)| (p.clone(), n, o))
                 .collect();
             (chosen, l.generation, room)
         };
@@ -575,7 +703,7 @@ fn redescribe(sb: &Sandbox, root: usize, live: &Mutex<Live>, ri: &RootIndex) {
         // The descriptions held until they are put in place stay within the room left too.
         let mut described = Vec::new();
         let mut held = 0usize;
-        for (p, n, new) in chosen {
+        for (p, n, seen) in chosen {
             let d = super::build::describe(sb, root, &p);
             tried.insert(p.clone());
             if let Description::Now(_, _, tris) = &d {
@@ -584,39 +712,15 @@ fn redescribe(sb: &Sandbox, root: usize, live: &Mutex<Live>, ri: &RootIndex) {
                     break;
                 }
             }
-            described.push((p, n, new, d));
+            described.push((p, n, seen, d));
         }
         let mut l = live.lock().unwrap();
         l.drain();
         // The tree's shape changed since the files were chosen: what was read at a path may not
         // be what is there now, with no change to it reported. Tried again at a later query.
         let moved = l.generation != generation;
-        for (p, n, new, d) in described {
-            // No change to it reported since it was chosen (one moves it to `changed`, anew).
-            let unchanged = match new {
-                true => l.unindexed.get(&p) == Some(&n),
-                false => l.changed.get(&p) == Some(&n),
-            };
-            let (stat, nul, tris) = match d {
-                Description::Now(stat, nul, tris) => (stat, nul, tris),
-                Description::Later => continue,
-                Description::Never => {
-                    if !moved && unchanged && l.undescribable.len() < MAX_UNINDEXED {
-                        l.undescribable.insert(p.clone(), n);
-                        l.unindexed.remove(&p);
-                    }
-                    continue;
-                }
-            };
-            let r = Arc::new(Redescribed { stat, nul, tris });
-            if moved || !unchanged || l.redescribed_bytes + r.bytes() > cap {
-                continue;
-            }
-            l.redescribed_bytes += r.bytes();
-            l.unindexed.remove(&p);
-            Arc::make_mut(&mut l.changed).remove(&p);
-            Arc::make_mut(&mut l.redescribed).insert(p, r);
-            l.installs += 1;
+        for (p, n, seen, d) in described {
+            l.install(p, n, seen, d, moved, cap);
         }
     }
 }
@@ -656,5 +760,86 @@ impl DirCache {
             (Some((_, Some(d))), Some(name)) => Replayed::At(d.clone(), name.to_os_string()),
             _ => Replayed::Gone,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stat(ino: u64, size: u64) -> StatKey {
+        StatKey {
+            dev: 1,
+            ino,
+            size,
+            mtime: (1, 0),
+            ctime: (1, 0),
+        }
+    }
+
+    fn described(st: StatKey) -> Description {
+        Description::Now(st, false, Vec::new())
+    }
+
+    const CAP: usize = 1 << 20;
+
+    /// A file without an entry is described only as a recording saw it: a description read from
+    /// another file at its path (another inode, or the same one changed) is not put in place.
+    #[test]
+    fn a_file_without_an_entry_is_described_only_as_seen() {
+        let mut l = Live::new().unwrap();
+        let p = PathBuf::from("d/p");
+        l.observe(p.clone(), Some(stat(7, 5)), true);
+        let seen = l.unindexed.get(&p).copied();
+        assert!(seen.is_some());
+        l.install(p.clone(), 0, seen, described(stat(8, 5)), false, CAP);
+        assert!(!l.redescribed.contains_key(&p), "another inode");
+        assert!(!l.unindexed.contains_key(&p), "searched until seen again");
+        l.observe(p.clone(), Some(stat(8, 5)), true);
+        let seen = l.unindexed.get(&p).copied();
+        l.install(p.clone(), 0, seen, described(stat(8, 9)), false, CAP);
+        assert!(!l.redescribed.contains_key(&p), "changed since it was seen");
+        l.observe(p.clone(), Some(stat(8, 9)), true);
+        let seen = l.unindexed.get(&p).copied();
+        l.install(p.clone(), 0, seen, described(stat(8, 9)), false, CAP);
+        assert!(l.redescribed.contains_key(&p), "as seen");
+        assert_eq!(l.unindexed_described.0, 1);
+        // A change reported since it was chosen, or a new shape of the tree, keeps it out too.
+        let q = PathBuf::from("d/q");
+        l.observe(q.clone(), Some(stat(9, 1)), true);
+        let seen = l.unindexed.get(&q).copied();
+        l.mark_changed(q.clone());
+        l.install(q.clone(), 0, seen, described(stat(9, 1)), false, CAP);
+        assert!(!l.redescribed.contains_key(&q));
+        l.observe(q.clone(), Some(stat(9, 1)), true);
+        let seen = l.unindexed.get(&q).copied();
+        l.install(q.clone(), 0, seen, described(stat(9, 1)), true, CAP);
+        assert!(!l.redescribed.contains_key(&q));
+    }
+
+    /// A recording checks every file without an entry against the description in place when it
+    /// ends (one put in place during the walk too): one that differs from what it saw is dropped
+    /// and the file is searched; one that matches stays.
+    #[test]
+    fn a_recording_drops_a_description_that_differs_from_what_it_saw() {
+        let mut l = Live::new().unwrap();
+        let p = PathBuf::from("p");
+        l.observe(p.clone(), Some(stat(3, 4)), true);
+        let seen = l.unindexed.get(&p).copied();
+        l.install(p.clone(), 0, seen, described(stat(3, 4)), false, CAP);
+        assert!(l.redescribed.contains_key(&p));
+        l.observe(p.clone(), Some(stat(3, 4)), true);
+        assert!(l.redescribed.contains_key(&p), "the same file");
+        // Not kept (the tree changed during the walk): still dropped.
+        l.observe(p.clone(), Some(stat(3, 6)), false);
+        assert!(!l.redescribed.contains_key(&p));
+        assert_eq!(l.unindexed_described, (0, 0));
+        assert!(l.changed.contains_key(&p) && !l.unindexed.contains_key(&p));
+        // Seen again by a kept recording: it waits to be described as seen, no longer changed.
+        l.observe(p.clone(), Some(stat(3, 6)), true);
+        assert!(!l.changed.contains_key(&p) && l.unindexed.contains_key(&p));
+        // Not a regular file with one link: dropped, and not described.
+        l.observe(p.clone(), None, true);
+        assert!(!l.redescribed.contains_key(&p) && !l.unindexed.contains_key(&p));
     }
 }
