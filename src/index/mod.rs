@@ -289,7 +289,7 @@ fn build_in_background(sb: Sandbox, roots: Vec<usize>) -> std::io::Result<()> {
                         match build::build_root(&sb, i, pool, limit, &progress) {
                             Ok(r) => {
                                 if let Some(Ok(live)) = index.live.get(i) {
-                                    live.lock().unwrap().renew();
+                                    live.lock().unwrap().renew(&r);
                                 }
                                 State::Ready(Arc::new(r))
                             }

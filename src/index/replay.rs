@@ -108,6 +108,10 @@ pub(crate) struct Live {
     /// Descriptions of files without an entry in place, and their bytes (within a half of the
     /// room for descriptions, and at most [`MAX_UNINDEXED`]).
     unindexed_described: (usize, usize),
+    /// The index whose walks are recorded and whose changed files are described now, and its
+    /// room for descriptions ([`RootIndex::serial`], [`RootIndex::describe_room`]); `None` while
+    /// the root is (re)built. A description thread started for another stops.
+    current: Option<(u64, usize)>,
     /// When the background description last ended (files without an entry that are not ready,
     /// say written in the last two seconds, are tried again at most this often).
     described_at: Option<std::time::Instant>,
@@ -133,6 +137,7 @@ impl Live {
             undescribable: HashMap::new(),
             unindexed: HashMap::new(),
             unindexed_described: (0, 0),
+            current: None,
             described_at: None,
             walks: Vec::new(),
             recording: false,
@@ -200,6 +205,11 @@ impl Live {
             return;
         };
         if self.unindexed.len() >= MAX_UNINDEXED && !self.unindexed.contains_key(&p) {
+            return;
+        }
+        // No room left for its description: reading it would be in vain.
+        let room = self.current.map_or(0, |c| c.1) / 2;
+        if self.unindexed_described.0 >= MAX_UNINDEXED || self.unindexed_described.1 >= room {
             return;
         }
         // Searched until described as seen, which holds whatever was reported before.
@@ -301,14 +311,16 @@ impl Live {
         self.undescribable = HashMap::new();
         self.unindexed = HashMap::new();
         self.unindexed_described = (0, 0);
+        self.current = None;
         self.walks = Vec::new();
     }
 
     /// A new index of the root is in place: every walk recorded until now was checked against
-    /// the one before it, so none is replayed again. (Files changed since are still in the
-    /// changed set: searched until described again.)
-    pub(crate) fn renew(&mut self) {
+    /// the one before it, so none is replayed again, and a description thread of the one before
+    /// stops. (Files changed since are still in the changed set: searched until described again.)
+    pub(crate) fn renew(&mut self, ri: &RootIndex) {
         self.generation += 1;
+        self.current = Some((ri.serial, ri.describe_room));
     }
 
     /// Why this root's walks are not replayed, if they cannot be.
@@ -679,6 +691,10 @@ fn redescribe(sb: &Sandbox, root: usize, live: &Mutex<Live>, ri: &RootIndex) {
         let (chosen, generation, room): (Chosen, u64, usize) = {
             let mut l = live.lock().unwrap();
             l.drain();
+            if l.current.map(|c| c.0) != Some(ri.serial) {
+                // The root was indexed again (or is being): `ri` is not its index any more.
+                return;
+            }
             if l.redescribed_bytes >= cap {
                 return;
             }
@@ -718,7 +734,7 @@ fn redescribe(sb: &Sandbox, root: usize, live: &Mutex<Live>, ri: &RootIndex) {
         l.drain();
         // The tree's shape changed since the files were chosen: what was read at a path may not
         // be what is there now, with no change to it reported. Tried again at a later query.
-        let moved = l.generation != generation;
+        let moved = l.generation != generation || l.current.map(|c| c.0) != Some(ri.serial);
         for (p, n, seen, d) in described {
             l.install(p, n, seen, d, moved, cap);
         }
@@ -783,11 +799,17 @@ mod tests {
 
     const CAP: usize = 1 << 20;
 
+    fn live() -> Live {
+        let mut l = Live::new().unwrap();
+        l.current = Some((1, CAP));
+        l
+    }
+
     /// A file without an entry is described only as a recording saw it: a description read from
     /// another file at its path (another inode, or the same one changed) is not put in place.
     #[test]
     fn a_file_without_an_entry_is_described_only_as_seen() {
-        let mut l = Live::new().unwrap();
+        let mut l = live();
         let p = PathBuf::from("d/p");
         l.observe(p.clone(), Some(stat(7, 5)), true);
         let seen = l.unindexed.get(&p).copied();
@@ -822,7 +844,7 @@ mod tests {
     /// and the file is searched; one that matches stays.
     #[test]
     fn a_recording_drops_a_description_that_differs_from_what_it_saw() {
-        let mut l = Live::new().unwrap();
+        let mut l = live();
         let p = PathBuf::from("p");
         l.observe(p.clone(), Some(stat(3, 4)), true);
         let seen = l.unindexed.get(&p).copied();
@@ -841,5 +863,17 @@ mod tests {
         // Not a regular file with one link: dropped, and not described.
         l.observe(p.clone(), None, true);
         assert!(!l.redescribed.contains_key(&p) && !l.unindexed.contains_key(&p));
+    }
+
+    /// With no room for its description, a file without an entry is not queued to be read.
+    #[test]
+    fn without_room_a_file_without_an_entry_is_not_queued() {
+        let mut l = live();
+        l.current = Some((1, 0));
+        l.observe(PathBuf::from("p"), Some(stat(3, 4)), true);
+        assert!(l.unindexed.is_empty());
+        l.current = None;
+        l.observe(PathBuf::from("p"), Some(stat(3, 4)), true);
+        assert!(l.unindexed.is_empty(), "no index in place");
     }
 }
