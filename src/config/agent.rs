@@ -312,6 +312,17 @@ fn plan(
     union: &[RootSpec],
 ) -> Vec<SandboxPlan> {
     let mut plan: Vec<SandboxPlan> = Vec::new();
+    // The roots of the tools that show what files hold, first (union order), then the others.
+    let content = |r: &RootSpec| {
+        tools.iter().any(|tp| {
+            crate::ToolName::parse(tp.tool).is_some_and(|t| t.reads_content())
+                && tp.roots.as_deref().unwrap_or(union).contains(r)
+        })
+    };
+    let (mut write_roots, rest): (Vec<RootSpec>, Vec<RootSpec>) =
+        union.iter().cloned().partition(|r| content(r));
+    let content_roots = write_roots.len();
+    write_roots.extend(rest);
     for tp in tools {
         let policy = Policy {
             roots: tp.roots.unwrap_or_else(|| union.to_vec()),
@@ -323,6 +334,7 @@ fn plan(
             Some(p) => p.tools.push(tp.tool),
             None => plan.push(SandboxPlan {
                 tools: vec![tp.tool],
+                content_roots: policy.roots.len(),
                 policy,
             }),
         }
@@ -332,8 +344,9 @@ fn plan(
         // it (delete_file: allow_delete; edit_file: a readable write root).
         plan.push(SandboxPlan {
             tools: WRITE_TOOLS.to_vec(),
+            content_roots,
             policy: Policy {
-                roots: union.to_vec(),
+                roots: write_roots,
                 write: Some(w),
                 ..base.clone()
             },

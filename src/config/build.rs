@@ -40,7 +40,10 @@ impl AgentConfig {
         if problems.is_empty() {
             for p in &self.plan {
                 match Sandbox::new(p.policy.clone()) {
-                    Ok(sb) => sandboxes.push(sb.with_agent(self.name.clone())),
+                    Ok(sb) => sandboxes.push(
+                        sb.reading_only_first(p.content_roots)
+                            .with_agent(self.name.clone()),
+                    ),
                     Err(e) => problems.push(Problem {
                         key: format!("agents.{}", key_part(&self.name)),
                         message: e.message,
@@ -69,7 +72,11 @@ impl AgentConfig {
                 let mut policy = p.policy.clone();
                 policy.path_display = crate::core::policy::PathDisplay::Absolute;
                 match Sandbox::new(policy) {
-                    Ok(new) => *sb = new.with_agent(self.name.clone()),
+                    Ok(new) => {
+                        *sb = new
+                            .reading_only_first(p.content_roots)
+                            .with_agent(self.name.clone())
+                    }
                     Err(e) => problems.push(Problem {
                         key: format!("agents.{}", key_part(&self.name)),
                         message: e.message,

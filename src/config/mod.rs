@@ -29,7 +29,11 @@
 //!
 //! Rules:
 //! - A tool is enabled when its section is present (an empty section enables it with defaults);
-//!   `write_file`/`delete_file` come from the `write` section.
+//!   the write tools come from the `write` section, as `--write-root` gives them (edit_file where
+//!   the write root lies in a root of a tool that shows what files hold, delete_file with
+//!   `allow_delete`). Roots given only to tools that list names (glob, list_dir, stat,
+//!   directory_tree) anchor deny rules for writes but do not count as readable: a move cannot
+//!   carry a file from there into a read_file root.
 //! - Relative paths resolve against the directory of the config file, never the working directory.
 //! - `${VAR}` in any string expands from the environment; an unset variable is an error naming it.
 //! - Unknown keys are errors. Every problem is reported at once, each with its key path
@@ -78,6 +82,10 @@ pub struct SandboxPlan {
     pub tools: Vec<&'static str>,
     /// Its complete policy.
     pub policy: Policy,
+    /// How many of `policy.roots`, from the first, are roots of tools that show what files hold
+    /// (all, but for the write section's sandbox: there the others, given only to tools that list
+    /// names, anchor deny rules and are not counted as readable).
+    pub content_roots: usize,
 }
 
 /// One agent of a configuration file, validated: the sandboxes to build and which tool goes where.

@@ -119,6 +119,11 @@ impl Gate {
         }
     }
 
+    /// How many read roots, from the first, the tools serve.
+    pub fn served(&self) -> usize {
+        self.served
+    }
+
     /// Only the first `n` read roots are served by the tools; the rest anchor deny rules only.
     pub fn serving(mut self, n: usize) -> Self {
         self.served = n;

@@ -74,6 +74,16 @@ impl PolicyBuilder {
 }
 
 impl Sandbox {
+    /// Only the first `n` read roots count as ones the agent's tools read (the write sandbox of a
+    /// config file's agent: roots only name-listing tools were given anchor deny rules, but a
+    /// write must not make a file readable by moving it there, and edits are not offered there).
+    pub(crate) fn reading_only_first(mut self, n: usize) -> Sandbox {
+        if n < self.roots.len() {
+            self.gate = Arc::new((*self.gate).clone().serving(n));
+        }
+        self
+    }
+
     /// A builder for the policy and the sandbox.
     pub fn builder() -> crate::PolicyBuilder {
         crate::PolicyBuilder::default()

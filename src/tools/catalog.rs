@@ -46,6 +46,11 @@ macro_rules! tool_table {
                 match self { $(ToolName::$variant => <$row as Tool>::ONE_OBJECT,)* }
             }
 
+            /// Whether the tool's results show what files hold, not only names and metadata.
+            pub const fn reads_content(self) -> bool {
+                match self { $(ToolName::$variant => <$row as Tool>::READS_CONTENT,)* }
+            }
+
             /// Each plain method's name beside its tool's wire name (they must be the same).
             #[cfg(test)]
             const METHODS: &'static [(&'static str, &'static str)] =

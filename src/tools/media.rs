@@ -123,6 +123,7 @@ impl crate::tools::tool::Tool for ReadMediaFile {
     const NAME: &'static str = "read_media_file";
     const TITLE: &'static str = "Read image or audio";
     const ONE_OBJECT: bool = true;
+    const READS_CONTENT: bool = true;
     type Args = MediaArgs;
     type Output = MediaResult;
 

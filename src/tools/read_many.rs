@@ -243,6 +243,7 @@ impl crate::tools::tool::Tool for ReadManyFiles {
     const NAME: &'static str = "read_many_files";
     const TITLE: &'static str = "Read several files";
     const UNSET: crate::tools::args::Unset = &["max_bytes", "timeout_ms"];
+    const READS_CONTENT: bool = true;
     type Args = ReadManyArgs;
     type Output = ReadManyResult;
 

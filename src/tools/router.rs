@@ -109,11 +109,22 @@ impl AgentTools {
         &self.agent
     }
 
-    /// The sandbox that serves `tool`, when the tool is enabled.
+    /// The sandbox that serves `tool`, when the tool is enabled: routed to a sandbox whose policy
+    /// offers it (a write tool may be routed where its row withholds it).
     pub fn sandbox_for(&self, tool: &str) -> Option<&Sandbox> {
+        let name = ToolName::parse(tool)?;
         self.routes
             .iter()
             .find(|(t, _)| *t == tool)
+            .map(|(_, i)| &self.sandboxes[*i])
+            .filter(|sb| sb.enables(name))
+    }
+
+    /// The sandbox `tool` is routed to, whether or not its policy offers the tool.
+    fn routed(&self, tool: ToolName) -> Option<&Sandbox> {
+        self.routes
+            .iter()
+            .find(|(t, _)| *t == tool.as_str())
             .map(|(_, i)| &self.sandboxes[*i])
     }
 
@@ -202,7 +213,8 @@ impl ToolsWithin<'_> {
         let Some(tool) = ToolName::parse(name) else {
             return Err(unknown_tool(name));
         };
-        if let Some(sb) = tools.sandbox_for(tool.as_str()) {
+        if let Some(sb) = tools.routed(tool) {
+            // A routed tool its sandbox's policy withholds: that sandbox says why.
             return sb.within(&self.budget).run_tool(tool, args, text);
         }
         if let [only] = tools.sandboxes.as_slice() {

@@ -14,6 +14,7 @@ pub(crate) struct GrepSearch;
 impl Tool for GrepSearch {
     const NAME: &'static str = "grep_search";
     const TITLE: &'static str = "Search file contents";
+    const READS_CONTENT: bool = true;
     const UNSET: crate::tools::args::Unset = &[
         "patterns",
         "path",

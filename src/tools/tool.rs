@@ -32,6 +32,9 @@ pub(crate) trait Tool {
     /// Whether it works on one file or one directory page, never a walk, and so ends quickly
     /// (a host may run it inline rather than on a thread it can interrupt).
     const ONE_OBJECT: bool = false;
+    /// Whether its results show what files hold, not only their names and metadata: a write must
+    /// not move a file into the roots of such a tool when none of them could read it before.
+    const READS_CONTENT: bool = false;
 
     /// The arguments, parsed from the call's JSON; their schema is the input schema.
     type Args: DeserializeOwned + JsonSchema;

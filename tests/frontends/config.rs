@@ -667,6 +667,97 @@ fn write_section_offers_what_the_write_root_flag_offers() {
     assert!(tmp.path().join("src/out/b.txt").exists());
 }
 
+/// Roots given only to tools that list names (glob, list_dir, stat, directory_tree) do not count
+/// as readable for the write section: a move must not carry a file from there into a read_file
+/// root, and edit_file (whose answers tell what a file holds) is not offered there. They still
+/// anchor deny rules.
+#[test]
+fn a_root_only_name_listing_tools_have_is_not_readable_for_writes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let proj = tmp.path().join("proj");
+    std::fs::create_dir_all(proj.join("src")).unwrap();
+    std::fs::write(proj.join("secret.txt"), "the secret\n").unwrap();
+    std::fs::write(proj.join("deny_me.txt"), "x\n").unwrap();
+    let text = "[agents.w]\nroots = [\"proj\"]\ndeny = [\"/deny_me.txt\"]\n\
+                [agents.w.tools.read_file]\nroots = [\"proj/src\"]\n\
+                [agents.w.tools.glob]\n\
+                [agents.w.write]\nroot = \"proj\"\nallow_overwrite = true\n";
+    let c = Config::parse_with_env(text, Format::Toml, tmp.path(), no_env).unwrap();
+    let tools = c.agent(None).unwrap().build().unwrap();
+    let offered: Vec<&str> = tools.tools().into_iter().map(|t| t.name).collect();
+    assert_eq!(
+        offered,
+        [
+            "read_file",
+            "glob",
+            "write_file",
+            "create_directory",
+            "move_file"
+        ]
+    );
+    let r = tools.call(
+        "move_file",
+        json!({"source": "secret.txt", "destination": "src/secret.txt"}),
+    );
+    assert_eq!(r["error"]["code"], "DENIED", "{r}");
+    assert!(proj.join("secret.txt").exists() && !proj.join("src/secret.txt").exists());
+    let r = tools.call("read_file", json!({"path": "secret.txt"}));
+    assert!(r.get("error").is_some(), "{r}");
+    // Within the read_file root, a move is a move.
+    std::fs::write(proj.join("src/a.txt"), "a\n").unwrap();
+    let r = tools.call(
+        "move_file",
+        json!({"source": "src/a.txt", "destination": "src/b.txt"}),
+    );
+    assert!(r.get("error").is_none(), "{r}");
+    // The glob root's deny rule still binds the write tools.
+    let r = tools.call(
+        "write_file",
+        json!({"path": "deny_me.txt", "content": "y", "overwrite": true}),
+    );
+    assert!(r.get("error").is_some(), "{r}");
+    assert_eq!(
+        std::fs::read_to_string(proj.join("deny_me.txt")).unwrap(),
+        "x\n"
+    );
+}
+
+/// A write tool the write section's policy withholds is refused in every dialect, with the
+/// policy's reason, even where a dialect's call would make no engine call of that tool (the
+/// reference server's edit_file with no edits).
+#[test]
+fn a_withheld_write_tool_is_refused_in_every_dialect() {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::create_dir(tmp.path().join("out")).unwrap();
+    std::fs::create_dir(tmp.path().join("src")).unwrap();
+    std::fs::write(tmp.path().join("out/f.txt"), "hidden\n").unwrap();
+    let text = "[agents.w]\nroots = [\"src\"]\n[agents.w.tools.read_file]\n\
+                [agents.w.write]\nroot = \"out\"\nallow_overwrite = true\n";
+    let c = Config::parse_with_env(text, Format::Toml, tmp.path(), no_env).unwrap();
+    let tools = c.agent(None).unwrap().build().unwrap();
+    assert!(tools.sandbox_for("edit_file").is_none());
+    assert!(tools.sandbox_for("write_file").is_some());
+    let fs_tools = c
+        .agent(None)
+        .unwrap()
+        .build()
+        .unwrap()
+        .with_profile(rootbound::Profile::McpFilesystem);
+    let out = tmp.path().join("out").canonicalize().unwrap();
+    for edits in [json!([]), json!([{"oldText": "hidden", "newText": "seen"}])] {
+        let r = fs_tools.present(
+            "edit_file",
+            json!({"path": out.join("f.txt"), "edits": edits}),
+        );
+        let e = r.expect_err("edit_file is withheld");
+        assert_eq!(e.code, rootbound::ErrorCode::Denied, "{e:?}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(tmp.path().join("out/f.txt")).unwrap(),
+        "hidden\n"
+    );
+}
+
 /// The table of tool settings in docs/frontends.md is the one the limit table gives each tool.
 #[test]
 fn documented_tool_settings_match_the_limit_table() {

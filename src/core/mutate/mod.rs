@@ -340,12 +340,13 @@ impl Sandbox {
         });
     }
 
-    /// Whether the read tools see the write root: it lies in a read root, and not in a part of one
-    /// that a deny rule refuses.
+    /// Whether the read tools see the write root: it lies in a read root they serve, and not in a
+    /// part of one that a deny rule refuses.
     pub(crate) fn write_root_readable(&self) -> bool {
         self.write_root.as_ref().is_some_and(|w| {
             self.roots
                 .iter()
+                .take(self.gate.served())
                 .any(|r| w.canonical.starts_with(&r.canonical))
                 && !self.gate.root_denied(RootId::Write)
         })

@@ -277,6 +277,7 @@ pub(crate) struct ReadFile;
 impl crate::tools::tool::Tool for ReadFile {
     const NAME: &'static str = "read_file";
     const TITLE: &'static str = "Read file";
+    const READS_CONTENT: bool = true;
     const ONE_OBJECT: bool = true;
     const UNSET: crate::tools::args::Unset = &[
         "offset",
