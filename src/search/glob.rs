@@ -6,7 +6,7 @@ use crate::core::within::Within;
 use crate::search::contract::{GlobArgs, GlobSort, Globs, GrepResult, OutputMode, Stats};
 use crate::search::cursor;
 use crate::search::page::path_line;
-use crate::search::pager::Pager;
+use crate::search::pager::{Pager, Pos};
 use crate::search::query::grep_result;
 use crate::search::query::{check_glob, start_pos, WalkStart};
 use crate::search::rg::RgOptions;
@@ -150,9 +150,16 @@ impl Within<'_> {
                         timed_out = true;
                         // Everything up to `at` was looked at: a resumed call starts after it,
                         // so a walk through many empty directories still advances.
-                        if let Some(at) = at {
-                            page.pager.cut_short(Some((root, at)));
+                        if let (Some(at), false) = (at, page.pager.done) {
+                            page.pager.consumed = Some(Pos {
+                                root,
+                                rel: at,
+                                line: u64::MAX,
+                            });
                         }
+                        // As grep: no later start is begun, since the first entry its walk takes
+                        // would move the resume point past what this walk left unseen.
+                        break;
                     }
                 }
             }

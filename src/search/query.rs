@@ -312,8 +312,6 @@ impl Sandbox {
     }
 }
 
-/// Where a call starts: the cursor of a page cut by the deadline before any file was taken (by time
-/// spent compiling, or in the first file) resumes here.
 /// A page as a [`GrepResult`]: its text, or in JSON mode (`json`) the structured form the output
 /// mode gives.
 pub(crate) fn grep_result(
@@ -346,6 +344,8 @@ pub(crate) fn grep_result(
     }
 }
 
+/// Where a call starts: the cursor of a page cut by the deadline before any file was taken (by time
+/// spent compiling, or in the first file) resumes here.
 pub(crate) fn start_pos(cursor: Option<&Cursor>, starts: &[WalkStart]) -> Option<Pos> {
     match (cursor, starts.first()) {
         (Some(c), _) => Some(Pos {

@@ -123,3 +123,39 @@ fn glob_keeps_a_file_named_0x01() {
     assert_eq!(paged, whole(&sb, "glob", &args));
     assert!(paged.contains("\\x01\n"), "{paged}");
 }
+
+/// A glob over two roots whose first root's walk the budget cuts: the next call resumes in the
+/// first root. (The second root's walk used to begin in the same call and take its first entry,
+/// which moved the resume point there: the rest of the first root was never listed.)
+#[test]
+fn a_glob_cut_in_its_first_root_resumes_there() {
+    let a = tempfile::tempdir().unwrap();
+    let b = tempfile::tempdir().unwrap();
+    for d in 0..50 {
+        for i in 0..100 {
+            write(a.path(), &format!("d{d:02}/f{i:03}.txt"), "");
+        }
+    }
+    for i in 0..5 {
+        write(b.path(), &format!("g{i}.txt"), "");
+    }
+    let mut p = rootbound::Policy {
+        roots: [a.path(), b.path()]
+            .iter()
+            .map(|r| rootbound::RootSpec {
+                name: String::new(),
+                path: r.to_path_buf(),
+            })
+            .collect(),
+        ..Default::default()
+    };
+    p.limits.threads = 2;
+    p.limits.max_results = 100_000;
+    p.limits.max_bytes = 64 << 20;
+    let sb = Sandbox::new(p).unwrap();
+    let args = json!({"pattern": "**/*.txt", "limit": 1000});
+    let paged = page_all(&sb, "glob", &args, 1).unwrap();
+    let all = whole(&sb, "glob", &args);
+    assert_eq!(all.lines().count(), 5005);
+    assert_eq!(paged, all);
+}
