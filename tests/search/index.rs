@@ -608,6 +608,18 @@ fn replayed_pages_cut_by_the_deadline_lose_no_file_and_always_advance() {
     assert!(replayed > 0, "no walk was replayed");
 }
 
+/// How many files the index passed over in a listing of the whole tree for `p` (every answer is
+/// also compared with the unindexed one).
+fn pruned_in_tree(off: &Sandbox, on: &Sandbox, p: &str) -> u64 {
+    let a = args(p, |a| {
+        a.output_mode = Some(OutputMode::FilesWithMatches);
+        a.limit = Some(10_000);
+    });
+    same(off, on, &a);
+    let r = on.grep_search(&a).unwrap();
+    r.stats.index.map_or(0, |i| i.files_pruned)
+}
+
 /// A file changed after indexing is searched until it is described again in the background; from
 /// then on it is pruned by what it holds now, and a later change is seen at once: a description
 /// never outlives the content it describes.
@@ -619,17 +631,7 @@ fn changed_files_are_described_again_and_a_later_change_is_seen() {
     fs::write(d.join("x.txt"), "alpha only\n").unwrap();
     std::thread::sleep(Duration::from_millis(2100));
     let (off, on) = sandboxes(d);
-    // How many files the index passed over in a search of the whole tree (every answer is also
-    // compared with the unindexed one).
-    let pruned = |p: &str| {
-        let a = args(p, |a| {
-            a.output_mode = Some(OutputMode::FilesWithMatches);
-            a.limit = Some(10_000);
-        });
-        same(&off, &on, &a);
-        let r = on.grep_search(&a).unwrap();
-        r.stats.index.map_or(0, |i| i.files_pruned)
-    };
+    let pruned = |p: &str| pruned_in_tree(&off, &on, p);
     // Record the walk, then change the file: it no longer holds alpha, now zebra_word.
     pruned("alpha");
     pruned("zebra_word");
@@ -671,15 +673,7 @@ fn files_created_after_indexing_are_described_and_a_later_change_is_seen() {
     // Older than two seconds: every file of the tree gets its entry.
     std::thread::sleep(Duration::from_millis(2100));
     let (off, on) = sandboxes(d);
-    let pruned = |p: &str| {
-        let a = args(p, |a| {
-            a.output_mode = Some(OutputMode::FilesWithMatches);
-            a.limit = Some(10_000);
-        });
-        same(&off, &on, &a);
-        let r = on.grep_search(&a).unwrap();
-        r.stats.index.map_or(0, |i| i.files_pruned)
-    };
+    let pruned = |p: &str| pruned_in_tree(&off, &on, p);
     pruned("alpha");
     pruned("zebra_word");
     assert!(on.wait_for_index(Duration::from_secs(60)));
