@@ -109,15 +109,17 @@ impl AgentTools {
         &self.agent
     }
 
-    /// The sandbox that serves `tool`, when the tool is enabled: routed to a sandbox whose policy
-    /// offers it (a write tool may be routed where its row withholds it).
+    /// The sandbox that serves `tool`, when the tool is enabled. A write tool is routed to the
+    /// write sandbox whether or not its policy offers it: it is served only where offered. (A read
+    /// tool routed to a sandbox left with no roots, by client roots, is still served there: a
+    /// dialect answers `list_roots` with no roots.)
     pub fn sandbox_for(&self, tool: &str) -> Option<&Sandbox> {
         let name = ToolName::parse(tool)?;
         self.routes
             .iter()
             .find(|(t, _)| *t == tool)
             .map(|(_, i)| &self.sandboxes[*i])
-            .filter(|sb| sb.enables(name))
+            .filter(|sb| !name.needs_write_root() || sb.enables(name))
     }
 
     /// The sandbox `tool` is routed to, whether or not its policy offers the tool.
