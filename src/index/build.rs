@@ -27,7 +27,7 @@ use std::time::Duration;
 const STEP: usize = 256;
 /// A file changed this recently (seconds) is not described: its next change could keep its
 /// timestamps.
-const RACY_SECS: i64 = 2;
+pub(super) const RACY_SECS: i64 = 2;
 
 /// A file's trigrams (per chunk), or why it gets no entry.
 struct Scanned {

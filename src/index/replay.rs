@@ -112,9 +112,10 @@ pub(crate) struct Live {
     /// room for descriptions ([`RootIndex::serial`], [`RootIndex::describe_room`]); `None` while
     /// the root is (re)built. A description thread started for another stops.
     current: Option<(u64, usize)>,
-    /// When the background description last ended (files without an entry that are not ready,
-    /// say written in the last two seconds, are tried again at most this often).
-    described_at: Option<std::time::Instant>,
+    /// When the background description last started: it starts at most every
+    /// [`RETRY_DESCRIBE`], since a file not ready then (written in the two seconds before) is
+    /// ready two seconds later at the latest, and a round reads or stats every file it chooses.
+    describe_started: Option<std::time::Instant>,
     walks: Vec<(Key, Arc<Recorded>)>,
     recording: bool,
     /// Why walks are no longer recorded here (a watch could not be added).
@@ -138,7 +139,7 @@ impl Live {
             unindexed: HashMap::new(),
             unindexed_described: (0, 0),
             current: None,
-            described_at: None,
+            describe_started: None,
             walks: Vec::new(),
             recording: false,
             broken: None,
@@ -201,7 +202,12 @@ impl Live {
         if seen.is_none() {
             self.unindexed.remove(&p);
         }
-        let Some(stat) = seen.filter(|_| kept && !self.undescribable.contains_key(&p)) else {
+        // One found undescribable is tried again only after a change to it was reported since.
+        let undescribable = self
+            .undescribable
+            .get(&p)
+            .is_some_and(|&u| self.changed.get(&p).is_none_or(|&m| m <= u));
+        let Some(stat) = seen.filter(|_| kept && !undescribable) else {
             return;
         };
         if self.unindexed.len() >= MAX_UNINDEXED && !self.unindexed.contains_key(&p) {
@@ -375,8 +381,9 @@ impl Redescribed {
     }
 }
 
-/// How often files without an entry that could not be described yet are tried again.
-const RETRY_UNINDEXED: Duration = Duration::from_secs(2);
+/// How often the background description of changed files and files without an entry starts
+/// (the age a file must have to be described: a file not ready at a start is ready at the next).
+const RETRY_DESCRIBE: Duration = Duration::from_secs(super::build::RACY_SECS as u64);
 
 /// Files described again per round of the background work (between two looks at the reports).
 const REDESCRIBE_STEP: usize = 256;
@@ -430,13 +437,14 @@ impl Sandbox {
             }
             return None;
         }
-        let retry = l
-            .described_at
-            .is_none_or(|t| t.elapsed() >= RETRY_UNINDEXED);
-        let to_describe = (retry && !l.unindexed.is_empty())
-            || l.changed.iter().any(|(p, n)| l.describable(&ri, p, *n));
-        if !l.redescribing && to_describe {
+        let to_describe = !l.redescribing
+            && l.describe_started
+                .is_none_or(|t| t.elapsed() >= RETRY_DESCRIBE)
+            && (!l.unindexed.is_empty()
+                || l.changed.iter().any(|(p, n)| l.describable(&ri, p, *n)));
+        if to_describe {
             l.redescribing = true;
+            l.describe_started = Some(std::time::Instant::now());
             let sb = self.clone();
             let ri = ri.clone();
             let spawned = std::thread::Builder::new()
@@ -447,7 +455,6 @@ impl Sandbox {
                         redescribe(&sb, root, live, &ri);
                         let mut l = live.lock().unwrap();
                         l.redescribing = false;
-                        l.described_at = Some(std::time::Instant::now());
                     }
                 });
             if spawned.is_err() {
@@ -863,6 +870,26 @@ mod tests {
         // Not a regular file with one link: dropped, and not described.
         l.observe(p.clone(), None, true);
         assert!(!l.redescribed.contains_key(&p) && !l.unindexed.contains_key(&p));
+    }
+
+    /// A file without an entry found undescribable (say a byte-order mark) is not read again at
+    /// every recording, but is once a change to it was reported.
+    #[test]
+    fn an_undescribable_file_without_an_entry_is_tried_again_after_a_change() {
+        let mut l = live();
+        let p = PathBuf::from("p");
+        l.observe(p.clone(), Some(stat(3, 4)), true);
+        let seen = l.unindexed.get(&p).copied();
+        l.install(p.clone(), 0, seen, Description::Never, false, CAP);
+        assert!(!l.unindexed.contains_key(&p));
+        l.observe(p.clone(), Some(stat(3, 4)), true);
+        assert!(!l.unindexed.contains_key(&p), "not read again unchanged");
+        l.mark_changed(p.clone());
+        l.observe(p.clone(), Some(stat(3, 5)), true);
+        assert!(l.unindexed.contains_key(&p), "read again once changed");
+        let seen = l.unindexed.get(&p).copied();
+        l.install(p.clone(), 0, seen, described(stat(3, 5)), false, CAP);
+        assert!(l.redescribed.contains_key(&p));
     }
 
     /// With no room for its description, a file without an entry is not queued to be read.
