@@ -663,6 +663,62 @@ fn changed_files_are_described_again_and_a_later_change_is_seen() {
     assert_eq!(pruned("alpha"), alpha);
 }
 
+/// Events lost to a full inotify queue: the kernel drops every event past
+/// `fs.inotify.max_queued_events` and queues one overflow event instead. A change whose event was
+/// dropped is still seen by the next query (the overflow makes every recorded walk stale: the
+/// query walks and verifies each pruned file's metadata).
+#[test]
+fn a_change_whose_event_the_full_queue_dropped_is_seen() {
+    use std::os::unix::fs::FileExt;
+    let max: usize = fs::read_to_string("/proc/sys/fs/inotify/max_queued_events")
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(16_384);
+    if max > 1 << 20 {
+        eprintln!("max_queued_events is {max}: too many events to fill the queue in a test");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    tree(d);
+    fs::write(d.join("x.txt"), "nothing yet\n").unwrap();
+    fs::write(d.join("noise_a"), "n").unwrap();
+    fs::write(d.join("noise_b"), "n").unwrap();
+    std::thread::sleep(Duration::from_millis(2100));
+    let (off, on) = sandboxes(d);
+    let needle = args("overflow_needle", |a| {
+        a.output_mode = Some(OutputMode::FilesWithMatches)
+    });
+    // Recorded, then replayed with x.txt passed over unopened.
+    same(&off, &on, &needle);
+    assert!(on.wait_for_index(Duration::from_secs(60)));
+    let before = same(&off, &on, &needle);
+    assert!(before.replayed > 0 && before.pruned > 0, "{before:?}");
+    // Fill the queue (two files in turn: the kernel merges an event only with the one before it),
+    // then change x.txt: its event is dropped.
+    let (a, b) = (
+        fs::File::options()
+            .write(true)
+            .open(d.join("noise_a"))
+            .unwrap(),
+        fs::File::options()
+            .write(true)
+            .open(d.join("noise_b"))
+            .unwrap(),
+    );
+    for _ in 0..max / 2 + 64 {
+        a.write_all_at(b"n", 0).unwrap();
+        b.write_all_at(b"n", 0).unwrap();
+    }
+    fs::write(d.join("x.txt"), "overflow_needle now\n").unwrap();
+    // The first indexed query after it (compared with the unindexed answer, which lists x.txt).
+    assert!(run(&off, &needle)["matches"]
+        .as_str()
+        .unwrap()
+        .contains("x.txt"));
+    same(&off, &on, &needle);
+}
+
 /// A file created after indexing has no entry: it is searched until it is described in the
 /// background; from then on it is pruned by what it holds, and a change to it is seen at once.
 #[test]
