@@ -393,7 +393,7 @@ impl Sandbox {
     /// events are taken in. Without one, a recording is started in the background (one per root at
     /// a time) and the caller walks.
     pub(crate) fn index_replay(&self, root: usize, rel: &Path, filter: &Filter) -> Option<Replay> {
-        let key = filter.key.as_ref()?;
+        let key = filter.walk_key()?;
         let index = index_of(self)?;
         let canonical = &self.roots.get(root)?.canonical;
         let j = index.roots.iter().position(|(c, _)| c == canonical)?;
@@ -409,7 +409,7 @@ impl Sandbox {
             .collect::<Vec<_>>()
             .join("\0")
             .into();
-        let key: Key = (rel.to_path_buf(), key.clone(), roots);
+        let key: Key = (rel.to_path_buf(), key, roots);
         let mut l = live.lock().unwrap();
         l.drain();
         let cap = MAX_CHANGED.max(ri.entries.len() / 4);

@@ -38,10 +38,33 @@ pub(crate) struct Filter {
     /// Directories on another file system than the walk's start are not entered (rg
     /// `--one-file-system`).
     pub one_file_system: bool,
-    /// What the walk yields is a function of the tree and of this text alone (the call's globs,
-    /// types and switches): the index may record the walk under it and replay it while the tree's
-    /// shape is unchanged. `None`: never recorded (command-line filters).
+    /// The call's globs, types and switches as text: with the fields set after it, what the walk
+    /// yields is a function of the tree and of [`Filter::walk_key`] alone. `None`: never recorded
+    /// (command-line filters).
     pub key: Option<Arc<str>>,
+}
+
+impl Filter {
+    /// The key the index records this filter's walks under and replays them by, while the tree's
+    /// shape is unchanged: [`Filter::key`] and every other field that decides what is yielded
+    /// (the ignore budget only cuts a walk short, and a cut walk is not recorded).
+    pub fn walk_key(&self) -> Option<Arc<str>> {
+        let Filter {
+            key,
+            max_depth,
+            one_file_system,
+            explicit,
+            hidden: _,
+            no_ignore: _,
+            overrides: _,
+            types: _,
+            ignore: _,
+        } = self;
+        if explicit.is_some() {
+            return None;
+        }
+        Some(format!("{} {max_depth:?} {one_file_system}", key.as_ref()?).into())
+    }
 }
 
 /// Counts of entries the walk passed over. Objects a deny rule matches are not counted anywhere: a

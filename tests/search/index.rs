@@ -242,6 +242,8 @@ fn cases() -> Vec<GrepArgs> {
             a.include = Some(rootbound::Globs::One("*.txt".into()))
         }));
         out.push(args(p, |a| a.max_filesize = Some(1000)));
+        out.push(args(p, |a| a.max_depth = Some(1)));
+        out.push(args(p, |a| a.max_depth = Some(2)));
         out.push(args(p, |a| a.path = Some("a".into())));
         out.push(args(p, |a| a.invert = Some(true)));
         out.push(args(p, |a| {
