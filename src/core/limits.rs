@@ -157,6 +157,11 @@ macro_rules! limit_table {
     };
 }
 
+/// The most the searcher's buffer may take for one file (grep-searcher's heap limit): a file
+/// that needs more (a line, with the context lines kept beside it, or a file a multiline search
+/// reads whole) is recorded `too_large`.
+pub(crate) const SEARCH_HEAP_LIMIT: usize = 64 << 20;
+
 const TIMEOUT_TOOLS: &[ToolKey] = &[
     ToolKey::secs("read_file"),
     ToolKey::secs("grep_search"),

@@ -47,7 +47,7 @@ pub(crate) const MAX_CHUNKED: usize = 1 << 22;
 /// A file with a line this long gets no entry: the searcher's buffer (its heap limit, 64 MiB in
 /// `search/grep/worker.rs`) may not hold the line, and the unindexed search then records the file
 /// as `too_large` rather than searched; only searching it again can say which.
-const LONGEST_LINE: usize = 60 << 20;
+pub(crate) const LONGEST_LINE: usize = 60 << 20;
 
 thread_local! {
     static SEEN: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };

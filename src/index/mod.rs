@@ -19,6 +19,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 mod build;
+use crate::core::limits::SEARCH_HEAP_LIMIT;
+use build::LONGEST_LINE;
 pub(crate) mod postings;
 pub(crate) mod query;
 pub(crate) mod replay;
@@ -432,7 +434,8 @@ impl Sandbox {
 
     /// The pruner for query `q` over this sandbox's roots, when some root's index is ready and the
     /// query requires something.
-    pub(crate) fn index_pruner(&self, q: &TriQuery, lines: bool) -> Option<Pruner> {
+    pub(crate) fn index_pruner(&self, q: &TriQuery, reading: Reading) -> Option<Pruner> {
+        let lines = !reading.whole;
         if q.is_all() {
             return None;
         }
@@ -454,6 +457,7 @@ impl Sandbox {
         (indexed > 0).then_some(Pruner {
             query: q.clone(),
             lines,
+            reading,
             roots,
             indexed,
             replayed: Default::default(),
@@ -466,6 +470,7 @@ pub(crate) struct Pruner {
     query: TriQuery,
     /// A line-oriented search (a match lies within one line: see [`RootIndex::files_for`]).
     lines: bool,
+    reading: Reading,
     roots: Vec<Option<Served>>,
     indexed: u64,
     replayed: std::sync::atomic::AtomicU64,
@@ -487,6 +492,34 @@ pub(crate) struct ReplayMask {
 pub(crate) struct NoMatch {
     pub size: u64,
     pub nul: bool,
+}
+
+/// How a search reads files, as far as it decides what the search records for a file without
+/// a match: `too_large` over `max_filesize` (unopened), `binary` with a NUL byte, else searched.
+/// That holds for a search by line within the searcher's buffer (a file with a line too long
+/// for it has no entry), but not always otherwise; a file the index may not vouch for is searched.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Reading {
+    pub max_filesize: u64,
+    /// A multiline search: it may read a file whole, and then looks for NUL bytes in the first
+    /// 64 KiB alone and finds a file of [`SEARCH_HEAP_LIMIT`] or more too large.
+    pub whole: bool,
+    /// Context lines are kept in the searcher's buffer beside the line searched: only a file
+    /// smaller than [`LONGEST_LINE`] surely fits.
+    pub context: bool,
+}
+
+impl Reading {
+    /// `v`, when it is what this search would record for its file.
+    fn holds(&self, v: NoMatch) -> Option<NoMatch> {
+        let holds = v.size > self.max_filesize
+            || if self.whole {
+                !v.nul && v.size < SEARCH_HEAP_LIMIT as u64
+            } else {
+                !self.context || v.size < LONGEST_LINE as u64
+            };
+        holds.then_some(v)
+    }
 }
 
 impl Pruner {
@@ -589,10 +622,10 @@ impl Pruner {
             return None;
         }
         if mask.described[i / 64] >> (i % 64) & 1 == 1 {
-            return mask.again.get(&id).copied();
+            return self.reading.holds(*mask.again.get(&id)?);
         }
         let e = ri.entries.get(i)?;
-        Some(NoMatch {
+        self.reading.holds(NoMatch {
             size: e.stat.size,
             nul: e.nul,
         })
@@ -604,7 +637,7 @@ impl Pruner {
         if mask.unindexed.is_empty() {
             return None;
         }
-        mask.unindexed.get(rel).copied()
+        self.reading.holds(*mask.unindexed.get(rel)?)
     }
 
     /// `Some` when the file `rel` of root `root` (the entry `name` of the directory `dir`) holds no
@@ -629,7 +662,7 @@ impl Pruner {
         {
             return None;
         }
-        Some(NoMatch {
+        self.reading.holds(NoMatch {
             size: e.stat.size,
             nul: e.nul,
         })
@@ -655,7 +688,16 @@ mod tests {
             .with_index();
         assert!(sb.wait_for_index(std::time::Duration::from_secs(60)));
         let q = patterns_query(&["zebra"], QueryFlags::default());
-        let pruner = sb.index_pruner(&q, true).unwrap();
+        let pruner = sb
+            .index_pruner(
+                &q,
+                Reading {
+                    max_filesize: u64::MAX,
+                    whole: false,
+                    context: false,
+                },
+            )
+            .unwrap();
         let serial = pruner.roots[0].as_ref().unwrap().0.serial;
         let replay = |serial| replay::Replay {
             serial,

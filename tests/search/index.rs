@@ -721,6 +721,60 @@ fn a_change_whose_event_the_full_queue_dropped_is_seen() {
     same(&off, &on, &needle);
 }
 
+/// A file the index vouches for takes the outcome the search records for a file without a
+/// match, and only where that is the search's: a multiline search that reads files whole looks
+/// for NUL bytes in the first 64 KiB alone and finds a file of 64 MiB or more too large, and
+/// context lines kept beside a long line can overflow the searcher's buffer (found by an attack
+/// pass: the indexed answers counted such files as binary or searched).
+#[test]
+fn a_pruned_file_takes_the_outcome_the_search_would_give_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    tree(d);
+    let mut late = vec![b'q'; 120_000];
+    late.push(0);
+    fs::write(d.join("late_nul.bin"), &late).unwrap();
+    // Three lines of 22 MiB: 66 MiB in all, two lines of context beside a third overflow.
+    let line = [vec![b'a'; 22 << 20], vec![b'\n']].concat();
+    fs::write(d.join("big.txt"), line.repeat(3)).unwrap();
+    std::thread::sleep(Duration::from_millis(2100));
+    let (off, on) = sandboxes(d);
+    let content = |f: fn(&mut GrepArgs)| {
+        args("zebra", |a| {
+            a.output_mode = Some(OutputMode::Content);
+            a.include = Some(rootbound::Globs::One("*.{bin,txt}".into()));
+            f(a)
+        })
+    };
+    let calls = [
+        args("zebra\\nq", |a| {
+            a.multiline = Some(true);
+            a.output_mode = Some(OutputMode::Count)
+        }),
+        args("zebra\\nq", |a| a.multiline = Some(true)),
+        content(|a| a.context = Some(2)),
+        content(|a| a.before = Some(2)),
+        content(|a| a.after = Some(2)),
+        content(|a| a.context = Some(1)),
+        content(|_| ()),
+    ];
+    let mut pruned = 0;
+    for a in &calls {
+        pruned += same(&off, &on, a).pruned;
+        pruned += same(&off, &on, a).pruned;
+    }
+    assert!(pruned > 0);
+    // The two files' outcomes, unindexed: the late NUL is not seen by the multiline search, and
+    // the big file is too large for it and for two lines of context.
+    let skipped = |a: &GrepArgs, what: &str| run(&off, a)["stats"]["skipped"][what].clone();
+    let by_line = args("zebra", |a| a.output_mode = Some(OutputMode::Count));
+    assert_eq!(skipped(&by_line, "too_large"), 0);
+    let binary = skipped(&by_line, "binary").as_u64().unwrap();
+    assert_eq!(skipped(&calls[0], "binary"), binary - 1);
+    assert_eq!(skipped(&calls[0], "too_large"), 1);
+    assert_eq!(skipped(&calls[2], "too_large"), 1);
+}
+
 /// A file created after indexing has no entry: it is searched until it is described in the
 /// background; from then on it is pruned by what it holds, and a change to it is seen at once.
 #[test]

@@ -209,8 +209,17 @@ impl Within<'_> {
         let mut page = Page::new(mode, limit, max_bytes, before, after, skip)
             .with_deadline(&deadline)
             .with_json(json && !stream);
+        let max_filesize = args
+            .max_filesize
+            .unwrap_or(limits.max_filesize)
+            .min(limits.max_filesize);
+        let reading = crate::index::Reading {
+            max_filesize,
+            whole: flags.multiline,
+            context: mode == OutputMode::Content && (before > 0 || after > 0),
+        };
         let prune = self
-            .pruner_for(args, flags, mode, stream || rg.is_some())
+            .pruner_for(args, flags, mode, stream || rg.is_some(), reading)
             .map(Arc::new);
         if let Some(p) = &prune {
             page.stats.index = Some(crate::index::IndexStats {
@@ -236,10 +245,6 @@ impl Within<'_> {
         };
         // Even when compiling took the whole budget, the walk deals with one entry and begins the
         // first file past the start: every call advances.
-        let max_filesize = args
-            .max_filesize
-            .unwrap_or(limits.max_filesize)
-            .min(limits.max_filesize);
         let plan = SearchPlan {
             sandbox: self,
             matcher: &matcher,
@@ -328,6 +333,7 @@ impl Sandbox {
         flags: MatchFlags,
         mode: OutputMode,
         command_line: bool,
+        reading: crate::index::Reading,
     ) -> Option<crate::index::Pruner> {
         self.index.as_ref()?;
         if command_line
@@ -348,7 +354,7 @@ impl Sandbox {
                 multiline: flags.multiline,
             },
         );
-        self.index_pruner(&q, !flags.multiline)
+        self.index_pruner(&q, reading)
     }
 }
 

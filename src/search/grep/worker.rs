@@ -78,7 +78,7 @@ impl SearchPlan<'_> {
             .bom_sniffing(!self.opts.no_bom_sniffing)
             .line_terminator(self.line_terminator())
             .binary_detection(BinaryDetection::quit(0))
-            .heap_limit(Some(64 * 1024 * 1024))
+            .heap_limit(Some(crate::core::limits::SEARCH_HEAP_LIMIT))
             .build()
     }
 
@@ -359,7 +359,7 @@ impl SearchPlan<'_> {
             .bom_sniffing(!self.opts.no_bom_sniffing)
             .line_terminator(searcher.line_terminator())
             .binary_detection(searcher.binary_detection().clone())
-            .heap_limit(Some(64 * 1024 * 1024))
+            .heap_limit(Some(crate::core::limits::SEARCH_HEAP_LIMIT))
             .memory_map(choice)
             .build();
         mapped.search_file(self.matcher, file, sink)
