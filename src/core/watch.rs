@@ -37,21 +37,22 @@ mod imp {
     use std::os::unix::ffi::OsStrExt;
     use std::path::{Path, PathBuf};
 
-    /// Why a directory is watched.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-    enum Role {
+    /// Why a directory is watched (one directory can be watched for several reasons: a walk
+    /// with hidden files reads `.git` too, and a directory read by a walk may be renamed `.git`).
+    #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+    struct Roles {
         /// A directory the walk reads: every change in it counts.
-        Walked,
-        /// A repository's `.git`, for its `info` alone.
-        Git,
-        /// A repository's `.git/info`, for its `exclude` alone.
-        GitInfo,
+        walked: bool,
+        /// A repository's `.git`, for its `info`.
+        git: bool,
+        /// A repository's `.git/info`, for its `exclude`.
+        git_info: bool,
     }
 
     /// One inotify instance and the directory each of its watches stands for.
     pub(crate) struct Watch {
         fd: OwnedFd,
-        dirs: HashMap<i32, (PathBuf, Role)>,
+        dirs: HashMap<i32, (PathBuf, Roles)>,
     }
 
     /// Watches one root may hold (the Linux 6.1 tree has about 5,000 directories).
@@ -77,7 +78,7 @@ mod imp {
             })
         }
 
-        fn add_as(&mut self, dir: BorrowedFd<'_>, rel: &Path, role: Role) -> std::io::Result<()> {
+        fn add_as(&mut self, dir: BorrowedFd<'_>, rel: &Path, role: Roles) -> std::io::Result<()> {
             // Watches are a per-user kernel resource shared with the user's other programs: a
             // tree an agent can grow must not take them all.
             if self.dirs.len() >= MAX_WATCHES {
@@ -87,13 +88,13 @@ mod imp {
             }
             let link = format!("/proc/self/fd/{}", dir.as_raw_fd());
             let wd = inotify::add_watch(&self.fd, link.as_str(), MASK)?;
-            match self.dirs.get_mut(&wd) {
-                Some(e) if role != Role::Walked && e.1 == Role::Walked => {}
-                Some(e) => *e = (rel.to_path_buf(), role),
-                None => {
-                    self.dirs.insert(wd, (rel.to_path_buf(), role));
-                }
-            }
+            // A directory watched already takes its name of now (it may have been renamed) and
+            // keeps every reason it was watched for.
+            let e = self.dirs.entry(wd).or_default();
+            e.0 = rel.to_path_buf();
+            e.1.walked |= role.walked;
+            e.1.git |= role.git;
+            e.1.git_info |= role.git_info;
             Ok(())
         }
 
@@ -101,7 +102,11 @@ mod imp {
         /// watched already keeps its watch and takes the new name (after a rename, a new walk says
         /// where it is now).
         pub fn add(&mut self, dir: BorrowedFd<'_>, rel: &Path) -> std::io::Result<()> {
-            self.add_as(dir, rel, Role::Walked)
+            let walked = Roles {
+                walked: true,
+                ..Roles::default()
+            };
+            self.add_as(dir, rel, walked)
         }
 
         /// Watches `.git` and `.git/info` beneath the directory `dir` (at `rel`) for the one file of
@@ -116,14 +121,24 @@ mod imp {
                 // A `.git` file (a worktree) or anything else: its `info/exclude` is not read.
                 Err(_) => return Ok(()),
             };
-            self.add_as(git.as_fd(), &rel.join(".git"), Role::Git)?;
+            let git_role = Roles {
+                git: true,
+                ..Roles::default()
+            };
+            self.add_as(git.as_fd(), &rel.join(".git"), git_role)?;
             match open_beneath(
                 git.as_fd(),
                 Path::new("info"),
                 Want::Dir,
                 SymlinkMode::Never,
             ) {
-                Ok(o) => self.add_as(o.fd.as_fd(), &rel.join(".git/info"), Role::GitInfo),
+                Ok(o) => {
+                    let info = Roles {
+                        git_info: true,
+                        ..Roles::default()
+                    };
+                    self.add_as(o.fd.as_fd(), &rel.join(".git/info"), info)
+                }
                 Err(_) => Ok(()),
             }
         }
@@ -159,8 +174,9 @@ mod imp {
                 let change = match self.dirs.get(&ev.wd()) {
                     _ if flags.intersects(gone) => Some(Change::Structure),
                     None => Some(Change::Structure),
-                    Some((_, Role::Git)) => (name == b"info").then_some(Change::Structure),
-                    Some((_, Role::GitInfo)) => (name == b"exclude").then_some(Change::Structure),
+                    Some((_, r)) if r.git && name == b"info" => Some(Change::Structure),
+                    Some((_, r)) if r.git_info && name == b"exclude" => Some(Change::Structure),
+                    Some((_, r)) if !r.walked => None,
                     Some(_) if flags.intersects(shape) => Some(Change::Structure),
                     // A directory's own metadata (who may read it), or an entry that is one.
                     Some(_) if flags.contains(ReadFlags::ISDIR) || name.is_empty() => {

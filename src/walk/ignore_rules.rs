@@ -48,6 +48,9 @@ const CACHE_RULES: usize = 20_000;
 pub(crate) struct IgnoreBudget {
     pub deadline: Option<Arc<Deadline>>,
     pub partial: Arc<AtomicU64>,
+    /// Ignore files read that have more than one link: a write through another name is not
+    /// reported as a change of theirs (the index does not record such a walk).
+    pub linked: Arc<AtomicU64>,
     pub kinds: IgnoreKinds,
 }
 
@@ -76,6 +79,11 @@ impl IgnoreBudget {
     /// Ignore files this call applied only in part.
     pub fn partial(&self) -> u64 {
         self.partial.load(Ordering::Relaxed)
+    }
+
+    /// Ignore files read that have more than one link.
+    pub fn linked(&self) -> u64 {
+        self.linked.load(Ordering::Relaxed)
     }
 }
 
@@ -348,6 +356,9 @@ fn read_rules(
     let opened = open::open_for_rules(dir, name, Want::Read).ok()?;
     if opened.kind() != open::Kind::File {
         return None;
+    }
+    if opened.stat.st_nlink > 1 {
+        budget.linked.fetch_add(1, Ordering::Relaxed);
     }
     let key = Key::new(&opened.stat, rel, budget.kinds.case_insensitive);
     let cached = Cache::get(&key);

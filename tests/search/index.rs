@@ -461,6 +461,44 @@ fn a_repository_exclude_file_change_is_seen() {
     assert_eq!(count(&on), 1);
 }
 
+/// The rules of a walk change with no event under their file's own name (found by an attack
+/// pass): `.git/info/exclude` in a directory a walk with hidden files read first (watched as a
+/// walked directory, where only `.gitignore`-like names changed the walk), and an ignore file
+/// that is a hard link, written through its other name. The next query sees either.
+#[test]
+fn rules_changed_under_another_name_or_role_are_seen() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    tree(d);
+    fs::create_dir_all(d.join(".git/info")).unwrap();
+    fs::write(d.join(".git/info/exclude"), "").unwrap();
+    fs::write(d.join("c/zz.txt"), "zebra_word excluded later\n").unwrap();
+    fs::create_dir_all(d.join("rules")).unwrap();
+    fs::write(d.join("rules/kept.txt"), "").unwrap();
+    fs::write(d.join("c/zy.txt"), "zebra_word ignored later\n").unwrap();
+    std::thread::sleep(Duration::from_millis(2100));
+    let (off, on) = sandboxes(d);
+    let replayed = std::cell::Cell::new(0);
+    let listing = |hidden: bool| {
+        let a = args("zebra_word", |a| {
+            a.output_mode = Some(OutputMode::FilesWithMatches);
+            a.hidden = Some(hidden);
+        });
+        same(&off, &on, &a);
+        replayed.set(replayed.get() + same(&off, &on, &a).replayed);
+        run(&off, &a)["matches"].as_str().unwrap().to_string()
+    };
+    listing(true);
+    assert!(listing(false).contains("zz.txt"));
+    assert!(replayed.get() > 0);
+    fs::write(d.join(".git/info/exclude"), "zz.txt\n").unwrap();
+    assert!(!listing(false).contains("zz.txt"));
+    fs::hard_link(d.join("rules/kept.txt"), d.join("c/.ignore")).unwrap();
+    assert!(listing(false).contains("zy.txt"));
+    fs::write(d.join("rules/kept.txt"), "zy.txt\n").unwrap();
+    assert!(!listing(false).contains("zy.txt"));
+}
+
 /// `IndexWhen::Auto` indexes a root on a filesystem that reports changes and leaves one that does
 /// not (procfs here) unindexed, saying why; `Always` indexes both, the second without events.
 #[cfg(target_os = "linux")]
