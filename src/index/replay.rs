@@ -113,8 +113,8 @@ pub(crate) struct Live {
     /// the root is (re)built. A description thread started for another stops.
     current: Option<(u64, usize)>,
     /// When the background description last started: it starts at most every
-    /// [`RETRY_DESCRIBE`], since a file not ready then (written in the two seconds before) is
-    /// ready two seconds later at the latest, and a round reads or stats every file it chooses.
+    /// [`RETRY_DESCRIBE`], since a round opens every file it chooses, and a file too new when it
+    /// is tried is ready two seconds after that (a start later, or two).
     describe_started: Option<std::time::Instant>,
     walks: Vec<(Key, Arc<Recorded>)>,
     recording: bool,

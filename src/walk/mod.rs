@@ -47,7 +47,8 @@ pub(crate) struct Filter {
 impl Filter {
     /// The key the index records this filter's walks under and replays them by, while the tree's
     /// shape is unchanged: [`Filter::key`] and every other field that decides what is yielded
-    /// (the ignore budget only cuts a walk short, and a cut walk is not recorded).
+    /// (of the ignore budget, the kinds of ignore file read; its deadline only cuts a walk short,
+    /// and a cut walk is not recorded).
     pub fn walk_key(&self) -> Option<Arc<str>> {
         let Filter {
             key,
@@ -58,12 +59,19 @@ impl Filter {
             no_ignore: _,
             overrides: _,
             types: _,
-            ignore: _,
+            ignore,
         } = self;
         if explicit.is_some() {
             return None;
         }
-        Some(format!("{} {max_depth:?} {one_file_system}", key.as_ref()?).into())
+        let kinds = ignore.kinds;
+        Some(
+            format!(
+                "{} {max_depth:?} {one_file_system} {kinds:?}",
+                key.as_ref()?
+            )
+            .into(),
+        )
     }
 }
 
