@@ -214,7 +214,8 @@ fn scan_one(f: FoundFile, now: i64, gate: &Gate, root: RootId) -> Scanned {
 /// A changed file described again, or why not.
 pub(super) enum Description {
     Now(StatKey, bool, Vec<Trigram>),
-    /// Not yet: it changed in the last two seconds, or while it was read.
+    /// Not yet: it changed in the last two seconds or while it was read, or the process was out
+    /// of descriptors or memory to open it.
     Later,
     /// Not as it is: the build would give it no entry (not a regular file, more than one link, a
     /// byte-order mark), or it cannot be opened.
@@ -228,13 +229,25 @@ pub(super) fn describe(sb: &Sandbox, root: usize, rel: &Path) -> Description {
     let Some(r) = sb.roots.get(root) else {
         return Description::Never;
     };
-    let Ok(o) = sb
+    let o = match sb
         .gate
         .open(RootId::Read(root), r.dir.as_fd(), rel, rel, Want::Read)
-    else {
-        return Description::Never;
+    {
+        Ok(o) => o.into_inner(),
+        // Out of descriptors or memory for a moment: not a fact about the file.
+        Err(crate::core::admit::NotAdmitted::Io(e))
+            if [
+                rustix::io::Errno::MFILE,
+                rustix::io::Errno::NFILE,
+                rustix::io::Errno::NOMEM,
+            ]
+            .map(|c| c.raw_os_error())
+            .contains(&e.raw_os_error().unwrap_or(0)) =>
+        {
+            return Description::Later
+        }
+        Err(_) => return Description::Never,
     };
-    let o = o.into_inner();
     if o.kind() != Kind::File || o.stat.st_nlink > 1 {
         return Description::Never;
     }

@@ -100,7 +100,9 @@ pub(crate) struct Live {
     redescribing: bool,
     /// Changed files that cannot be described as they are, with the number of the change after
     /// which that was found (a later change makes them worth another try).
-    undescribable: HashMap<PathBuf, u64>,
+    /// For a file without an entry, also the stat the recording saw (another file at the path,
+    /// renamed in with no change reported, is tried again).
+    undescribable: HashMap<PathBuf, (u64, Option<StatKey>)>,
     /// Files of recorded walks that have no entry in the index and no description, each as a
     /// recording saw it: described in the background, and the description put in place only if
     /// it describes what the recording saw (a change reported since moves it to `changed`).
@@ -162,7 +164,7 @@ impl Live {
     /// entry (a file without one is described only as a recording saw it: [`Live::observe`]),
     /// and was not found undescribable since that change.
     fn describable(&self, ri: &RootIndex, p: &Path, n: u64) -> bool {
-        ri.ids.contains_key(p) && self.undescribable.get(p) != Some(&n)
+        ri.ids.contains_key(p) && self.undescribable.get(p).map(|u| u.0) != Some(n)
     }
 
     /// File `p` changed: it is searched, never pruned, until it is described again.
@@ -202,11 +204,11 @@ impl Live {
         if seen.is_none() {
             self.unindexed.remove(&p);
         }
-        // One found undescribable is tried again only after a change to it was reported since.
-        let undescribable = self
-            .undescribable
-            .get(&p)
-            .is_some_and(|&u| self.changed.get(&p).is_none_or(|&m| m <= u));
+        // One found undescribable is tried again only after a change to it was reported since,
+        // or when another file is at the path.
+        let undescribable = self.undescribable.get(&p).is_some_and(|&(u, was)| {
+            self.changed.get(&p).is_none_or(|&m| m <= u) && (was.is_none() || was == seen)
+        });
         let Some(stat) = seen.filter(|_| kept && !undescribable) else {
             return;
         };
@@ -249,7 +251,8 @@ impl Live {
             Description::Later => return,
             Description::Never => {
                 if !moved && unchanged && self.undescribable.len() < MAX_UNINDEXED {
-                    self.undescribable.insert(p.clone(), n);
+                    self.undescribable
+                        .insert(p.clone(), (n, seen.map(|o| o.stat)));
                 }
                 if seen.is_some() && unchanged {
                     self.unindexed.remove(&p);
@@ -876,7 +879,7 @@ mod tests {
     }
 
     /// A file without an entry found undescribable (say a byte-order mark) is not read again at
-    /// every recording, but is once a change to it was reported.
+    /// every recording, but is once a change to it was reported, or another file is at its path.
     #[test]
     fn an_undescribable_file_without_an_entry_is_tried_again_after_a_change() {
         let mut l = live();
@@ -886,6 +889,13 @@ mod tests {
         l.install(p.clone(), 0, seen, Description::Never, false, CAP);
         assert!(!l.unindexed.contains_key(&p));
         l.observe(p.clone(), Some(stat(3, 4)), true);
+        assert!(!l.unindexed.contains_key(&p), "not read again unchanged");
+        // Another file renamed in at the path (no change reported): read.
+        l.observe(p.clone(), Some(stat(9, 4)), true);
+        assert!(l.unindexed.contains_key(&p), "another file is read");
+        let seen = l.unindexed.get(&p).copied();
+        l.install(p.clone(), 0, seen, Description::Never, false, CAP);
+        l.observe(p.clone(), Some(stat(9, 4)), true);
         assert!(!l.unindexed.contains_key(&p), "not read again unchanged");
         l.mark_changed(p.clone());
         l.observe(p.clone(), Some(stat(3, 5)), true);
