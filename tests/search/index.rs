@@ -435,16 +435,24 @@ fn rustix_is_root() -> bool {
         .unwrap_or(false)
 }
 
-/// `.git/info/exclude` decides what a walk yields inside a repository: a change to it is seen by
-/// the next (replayed) query.
-#[test]
-fn a_repository_exclude_file_change_is_seen() {
+/// The test tree inside a repository with an empty `.git/info/exclude`, and `c/zz.txt` holding
+/// `zebra_word` (for the exclude file to name later).
+fn repository_tree() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     tree(d);
     fs::create_dir_all(d.join(".git/info")).unwrap();
     fs::write(d.join(".git/info/exclude"), "").unwrap();
     fs::write(d.join("c/zz.txt"), "zebra_word excluded later\n").unwrap();
+    dir
+}
+
+/// `.git/info/exclude` decides what a walk yields inside a repository: a change to it is seen by
+/// the next (replayed) query.
+#[test]
+fn a_repository_exclude_file_change_is_seen() {
+    let dir = repository_tree();
+    let d = dir.path();
     std::thread::sleep(Duration::from_millis(2100));
     let (off, on) = sandboxes(d);
     let count = |sb: &Sandbox| {
@@ -467,12 +475,8 @@ fn a_repository_exclude_file_change_is_seen() {
 /// that is a hard link, written through its other name. The next query sees either.
 #[test]
 fn rules_changed_under_another_name_or_role_are_seen() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = repository_tree();
     let d = dir.path();
-    tree(d);
-    fs::create_dir_all(d.join(".git/info")).unwrap();
-    fs::write(d.join(".git/info/exclude"), "").unwrap();
-    fs::write(d.join("c/zz.txt"), "zebra_word excluded later\n").unwrap();
     fs::create_dir_all(d.join("rules")).unwrap();
     fs::write(d.join("rules/kept.txt"), "").unwrap();
     fs::write(d.join("c/zy.txt"), "zebra_word ignored later\n").unwrap();
