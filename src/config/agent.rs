@@ -113,8 +113,16 @@ impl Cx<'_> {
         if self.problems.len() > before {
             return None;
         }
+        // Every root of the agent, and its write root, anchors the deny rules of every sandbox.
+        let anchors = Policy {
+            roots: roots.union.clone(),
+            write: write.clone(),
+            root_mode: crate::core::policy::RootMode::Lenient,
+            ..base.clone()
+        };
         Some(AgentConfig {
             name: name.to_string(),
+            anchors,
             plan: plan(&base, tools, write, &roots.union),
             profile: self.profile(&join(key, "profile"), t.get("profile")),
             index: self.index(key, t),

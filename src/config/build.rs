@@ -37,11 +37,25 @@ impl AgentConfig {
             }
         }
         let mut sandboxes = Vec::new();
-        if problems.is_empty() {
+        let anchors = match problems.is_empty() {
+            true => match Sandbox::new(self.anchors.clone()) {
+                Ok(a) => Some(a),
+                Err(e) => {
+                    problems.push(Problem {
+                        key: format!("agents.{}", key_part(&self.name)),
+                        message: e.message,
+                    });
+                    None
+                }
+            },
+            false => None,
+        };
+        if let Some(anchors) = &anchors {
             for p in &self.plan {
                 match Sandbox::new(p.policy.clone()) {
                     Ok(sb) => sandboxes.push(
                         sb.reading_only_first(p.content_roots)
+                            .anchored_by(anchors)
                             .with_agent(self.name.clone()),
                     ),
                     Err(e) => problems.push(Problem {
@@ -67,7 +81,7 @@ impl AgentConfig {
             .plan
             .iter()
             .any(|p| p.policy.path_display == crate::core::policy::PathDisplay::Relative);
-        if absolute && relative {
+        if let (true, true, Some(anchors)) = (absolute, relative, &anchors) {
             for (sb, p) in sandboxes.iter_mut().zip(&self.plan) {
                 let mut policy = p.policy.clone();
                 policy.path_display = crate::core::policy::PathDisplay::Absolute;
@@ -75,6 +89,7 @@ impl AgentConfig {
                     Ok(new) => {
                         *sb = new
                             .reading_only_first(p.content_roots)
+                            .anchored_by(anchors)
                             .with_agent(self.name.clone())
                     }
                     Err(e) => problems.push(Problem {

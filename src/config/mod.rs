@@ -100,6 +100,9 @@ pub struct AgentConfig {
     /// The n-gram index for the agent's grep_search (`index = true | "auto"`, `index_verify`);
     /// [`AgentConfig::build`] starts it. `None`: no index (the default).
     pub index: Option<crate::IndexOptions>,
+    /// Every root of the agent and its write root, which anchor the deny rules of each of its
+    /// sandboxes (a tool's own roots included); lenient, since failures are reported by key.
+    anchors: Policy,
     /// Every root path and write root with the key that configured it, to report failures by key.
     origins: Vec<(PathBuf, String)>,
     file: Option<PathBuf>,

@@ -67,6 +67,8 @@ pub(crate) struct Gate {
     served: usize,
     /// Whether the last entry of `nesting` is the write root's.
     has_write: bool,
+    /// The canonical path of each root in `nesting`'s order, to anchor another gate by this one's.
+    paths: Vec<PathBuf>,
 }
 
 impl Gate {
@@ -116,7 +118,24 @@ impl Gate {
             nesting,
             served: reads.len(),
             has_write: write.is_some(),
+            paths: all.iter().map(|p| p.to_path_buf()).collect(),
         }
+    }
+
+    /// This gate with every root of `other` (read roots, the roots it only anchors, its write root)
+    /// as anchors too: the same roots served, and deny rules also matched relative to each of
+    /// `other`'s roots. A sandbox made for some of an agent's roots (a tool's own roots, a client's
+    /// narrower roots) is anchored by the agent's whole set, so no rule written relative to one of
+    /// them is lost through another.
+    pub(crate) fn anchored_by(&self, other: &Gate) -> Gate {
+        let reads_end = self.paths.len() - usize::from(self.has_write);
+        let reads: Vec<&Path> = self.paths[..reads_end]
+            .iter()
+            .chain(&other.paths)
+            .map(PathBuf::as_path)
+            .collect();
+        let write = self.has_write.then(|| self.paths[reads_end].as_path());
+        Gate::new(self.deny.clone(), self.refuse_hardlinks, &reads, write).serving(self.served)
     }
 
     /// How many read roots, from the first, the tools serve.

@@ -84,6 +84,14 @@ impl Sandbox {
         self
     }
 
+    /// This sandbox with every root of `agent` (its read roots, the roots it anchors, its write
+    /// root) anchoring deny rules as well: a sandbox built for part of an agent's roots (a tool's
+    /// own roots in the config file) keeps every rule the agent's other roots anchor.
+    pub(crate) fn anchored_by(mut self, agent: &Sandbox) -> Sandbox {
+        self.gate = Arc::new(self.gate.anchored_by(&agent.gate));
+        self
+    }
+
     /// A builder for the policy and the sandbox.
     pub fn builder() -> crate::PolicyBuilder {
         crate::PolicyBuilder::default()

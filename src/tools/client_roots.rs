@@ -121,20 +121,17 @@ fn intersect_roots(sb: &Sandbox, client: &[&Path]) -> Sandbox {
         .as_ref()
         .filter(|w| client.iter().any(|c| w.canonical.starts_with(normalize(c))))
         .cloned();
-    // The operator's roots stay anchors of the gate after the served ones, so a deny rule written
-    // relative to an operator root still holds inside a narrowed root.
-    let reads: Vec<&Path> = roots
-        .iter()
-        .chain(sb.roots.iter())
-        .map(|r| r.canonical.as_path())
-        .collect();
+    // The operator's roots (and every root they anchor, and the write root even where it is not
+    // kept) stay anchors of the gate after the served ones, so a deny rule written relative to an
+    // operator root still holds inside a narrowed root.
+    let reads: Vec<&Path> = roots.iter().map(|r| r.canonical.as_path()).collect();
     let gate = Gate::new(
         deny,
         sb.policy.refuse_hardlinks,
         &reads,
         write_root.as_ref().map(|w| w.canonical.as_path()),
     )
-    .serving(roots.len());
+    .anchored_by(&sb.gate);
     // Relative display must name one object for every tool here too (see `Sandbox::new`).
     let policy = if sb.policy.path_display == PathDisplay::Relative
         && relative_is_ambiguous(&roots, write_root.as_deref())

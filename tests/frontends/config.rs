@@ -783,3 +783,88 @@ fn documented_tool_settings_match_the_limit_table() {
         assert_eq!(documented, keys, "{tool}");
     }
 }
+
+/// Deny rules are the agent's, anchored at every root it has: a tool given a root of its own inside
+/// (or around) another root of the agent keeps the rules written relative to that other root, so a
+/// per-tool root inside a denied directory serves nothing of it (ATTACKS.md class 35).
+#[test]
+fn per_tool_roots_keep_the_agents_deny_rules() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path().join("repo");
+    write(&repo.join("open.txt"), "needle in the open\n");
+    write(&repo.join("secret/x.txt"), "needle secret\n");
+    write(&repo.join("sub/a.key"), "needle key\n");
+    write(&repo.join("sub/ok.txt"), "needle ok\n");
+    let cfg = tmp.path().join("agents.toml");
+    write(
+        &cfg,
+        r#"
+        [agents.bot]
+        roots = ["repo"]
+        deny = ["/secret/", "sub/*.key"]
+        [agents.bot.tools.read_file]
+        [agents.bot.tools.grep_search]
+        roots = ["repo/secret", "repo/sub"]
+        [agents.bot.tools.glob]
+        roots = ["repo/secret", "repo/sub"]
+        [agents.bot.tools.list_dir]
+        roots = ["repo/secret", "repo/sub"]
+        [agents.bot.tools.stat]
+        roots = ["repo/sub"]
+        [agents.bot.tools.directory_tree]
+        roots = ["repo/sub"]
+        "#,
+    );
+    let tools = Config::load(&cfg)
+        .unwrap()
+        .agent(Some("bot"))
+        .unwrap()
+        .build()
+        .unwrap();
+    let r = tools.call("read_file", json!({"path": "secret/x.txt"}));
+    assert_eq!(r["error"]["code"], "DENIED", "{r}");
+
+    let r = tools.call("grep_search", json!({"pattern": "needle", "limit": 100}));
+    let text = r["matches"].as_str().unwrap();
+    assert!(text.contains("ok.txt:1:needle ok"), "{r}");
+    assert!(!text.contains("secret") && !text.contains("key"), "{r}");
+    assert_eq!(r["match_lines"], 1, "{r}");
+    assert_eq!(
+        r["stats"]["skipped"]["denied"], 0,
+        "a denied file is not even counted: {r}"
+    );
+    let r = tools.call(
+        "grep_search",
+        json!({"pattern": "needle", "output_mode": "count", "path": "a.key"}),
+    );
+    assert!(
+        r["error"]["code"] == "DENIED" || r["error"]["code"] == "NOT_FOUND",
+        "{r}"
+    );
+
+    let r = tools.call("glob", json!({"pattern": "*"}));
+    let listed = r["matches"].as_str().unwrap();
+    assert!(listed.contains("ok.txt"), "{r}");
+    assert!(
+        !listed.contains("x.txt") && !listed.contains("a.key"),
+        "{r}"
+    );
+
+    let r = tools.call("list_dir", json!({"path": "."}));
+    let names: Vec<&str> = r["entries"]
+        .as_array()
+        .map(|e| e.iter().map(|e| e["name"].as_str().unwrap()).collect())
+        .unwrap_or_default();
+    assert!(
+        !names.contains(&"a.key") && !names.contains(&"x.txt"),
+        "{r}"
+    );
+    let r = tools.call("list_dir", json!({}));
+    assert!(!r.to_string().contains("x.txt"), "{r}");
+
+    let r = tools.call("stat", json!({"path": "a.key"}));
+    assert_eq!(r["error"]["code"], "DENIED", "{r}");
+    let r = tools.call("directory_tree", json!({"path": "."}));
+    assert!(r.to_string().contains("ok.txt"), "{r}");
+    assert!(!r.to_string().contains("a.key"), "{r}");
+}

@@ -1166,3 +1166,37 @@ fn gemini_cli_glob_as_gemini_cli() {
 fn lines_text(r: std::ops::RangeInclusive<u32>) -> String {
     r.map(|i| format!("line {i}\n")).collect()
 }
+
+/// A write root nested in a read root anchors deny rules there too; a client's narrower root that
+/// leaves the write root out keeps it as an anchor, so a rule written relative to the write root
+/// still holds through the narrowed root (ATTACKS.md class 35).
+#[test]
+fn client_roots_keep_the_rules_the_write_root_anchors() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().canonicalize().unwrap();
+    std::fs::create_dir_all(root.join("w/sub")).unwrap();
+    std::fs::write(root.join("w/sub/f.txt"), "needle\n").unwrap();
+    std::fs::write(root.join("w/sub/g.txt"), "needle\n").unwrap();
+    let mut w = WritePolicy::new(root.join("w"));
+    w.allow_overwrite = true;
+    let sb = Sandbox::builder()
+        .root(&root)
+        .deny("/sub/f.txt")
+        .write(w)
+        .build()
+        .unwrap();
+    let op = AgentTools::from_sandbox(sb);
+    let f = s(&root.join("w/sub/f.txt"));
+    assert_eq!(
+        op.call("read_file", json!({"path": f}))["error"]["code"],
+        "DENIED"
+    );
+    let n = op.narrowed(&[root.join("w/sub")]);
+    assert_eq!(
+        n.call("read_file", json!({"path": f}))["error"]["code"],
+        "DENIED"
+    );
+    let r = n.call("grep_search", json!({"pattern": "needle"}));
+    assert_eq!(r["match_lines"], 1, "{r}");
+    assert!(!r["matches"].as_str().unwrap().contains("f.txt"), "{r}");
+}
