@@ -130,3 +130,14 @@ def test_permission_denied(tree: Path) -> None:
         timeout=60,
     )
     assert "PERMISSION_DENIED PERMISSION_DENIED" in r.stdout, r.stderr
+
+
+def test_the_declared_classes_are_the_library_codes() -> None:
+    # rootbound/__init__.py makes a plain class for a code _errors.py lacks, so the check above
+    # cannot see a class forgotten there: compare the classes _errors.py itself declares.
+    declared = {
+        c.CODE
+        for c in rootbound.Error.__subclasses__()
+        if c.__module__ == "rootbound._errors"
+    }
+    assert declared == set(rootbound.ERROR_CODES)

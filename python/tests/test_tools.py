@@ -243,3 +243,19 @@ def test_runs_against_the_installed_wheel() -> None:
         pytest.skip("not under .ci/run")
     assert "site-packages" in rootbound.__file__
     assert "site-packages" in rootbound._rootbound.__file__
+
+
+def test_every_tool_has_a_method_with_the_contracts_argument_names(tmp_path: Path) -> None:
+    # The tool table is the library's; a tool added there without a method here (or with an
+    # argument the method does not take under the same name) fails this test.
+    import inspect
+
+    sb = Sandbox(tmp_path, write_root=tmp_path, allow_overwrite=True, allow_delete=True)
+    tools = sb.tools(format="mcp")
+    assert {t["name"] for t in tools} == set(sb.tool_names())
+    for t in tools:
+        method = getattr(Sandbox, t["name"], None)
+        assert callable(method), f"Sandbox has no method {t['name']}"
+        params = inspect.signature(method).parameters
+        missing = set(t["inputSchema"].get("properties", {})) - set(params)
+        assert not missing, f"{t['name']} lacks {sorted(missing)}"
