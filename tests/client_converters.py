@@ -84,13 +84,14 @@ def openai_agents(tools, profile, strict_defs):
     for t in tools:
         for strict in (True, False):
             ft = MCPUtil.to_function_tool(t, server, convert_schemas_to_strict=strict)
-            # A tool without arguments stays non-strict: openai-agents refuses an "open" object
-            # (no properties, no additionalProperties: false), and that key is what google-genai
-            # cannot read. There is nothing to fill in, so nothing is lost.
-            no_args = not t.inputSchema.get("properties")
-            check(ft.strict_json_schema == (strict and not no_args),
+            # Every tool comes out strict: openai-agents refuses an "open" object (no properties,
+            # no additionalProperties: false) and that key is what google-genai cannot read, so
+            # every input schema declares at least one property.
+            check(t.inputSchema.get("properties"),
+                  f"{profile} {t.name}: an object schema with no properties is open to openai-agents")
+            check(ft.strict_json_schema == strict,
                   f"{profile} {t.name}: strict={strict} came out {ft.strict_json_schema}")
-            if strict and not no_args:
+            if strict:
                 strict_schemas[t.name] = ft.params_json_schema
         mine = strict_defs[t.name]
         check(ensure_strict_json_schema(copy.deepcopy(mine)) == mine,

@@ -443,9 +443,12 @@ class Sandbox:
         budget = kwargs.pop("budget", None)
         return TreeResult(await self._invoke_async("directory_tree", _nn({"path": path, **kwargs}), budget))
 
-    def list_roots(self, *, budget: Optional[Budget] = None) -> RootsResult:
-        """The roots this sandbox serves (name, path, readable, writable)."""
-        return RootsResult(self._invoke("list_roots", {}, budget))
+    def list_roots(
+        self, path: Optional[str] = None, *, budget: Optional[Budget] = None
+    ) -> RootsResult:
+        """The roots this sandbox serves (name, path, readable, writable); with ``path``, only the
+        read root it resolves in."""
+        return RootsResult(self._invoke("list_roots", _args(locals()), budget))
 
     def read_media_file(self, path: str, *, budget: Optional[Budget] = None) -> MediaResult:
         """An image or audio file (by content, at most 8 MiB) as base64."""

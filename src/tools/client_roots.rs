@@ -39,13 +39,12 @@ impl AgentTools {
     /// assert!(only_sub.call_result("read_file", serde_json::json!({"path": top})).is_err());
     /// ```
     pub fn narrowed(&self, client_roots: &[PathBuf]) -> AgentTools {
-        let client: Vec<&Path> = client_roots
+        let client: Vec<PathBuf> = client_roots
             .iter()
-            .map(PathBuf::as_path)
-            .filter(|c| {
-                c.is_absolute() && c.components().all(|x| !matches!(x, Component::ParentDir))
-            })
+            .filter(|c| c.is_absolute())
+            .map(|c| lexical(c))
             .collect();
+        let client: Vec<&Path> = client.iter().map(PathBuf::as_path).collect();
         AgentTools {
             agent: self.agent.clone(),
             sandboxes: self
@@ -156,6 +155,24 @@ fn intersect_roots(sb: &Sandbox, client: &[&Path]) -> Sandbox {
 }
 
 /// `c` without `.` components and trailing separators (it has no `..`).
+/// An absolute client root with `.` and `..` taken lexically, as the reference server's
+/// `path.resolve` takes them (`/r/./sub/../sub` is `/r/sub`; `..` at `/` stays there). Safe because
+/// the result is only a request: it is matched against the operator's roots and opened through
+/// the resolver and the gate like any agent path, so no spelling reaches beyond a root.
+fn lexical(c: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for x in c.components() {
+        match x {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
 fn normalize(c: &Path) -> PathBuf {
     c.components()
         .filter(|x| !matches!(x, Component::CurDir))

@@ -320,11 +320,16 @@ fn page(path: String, total: u64, offset: u64, limit: u64) -> ListResult {
     }
 }
 
-/// Arguments of `list_roots` (none).
+/// Arguments of `list_roots`: none needed.
 #[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[non_exhaustive]
-pub struct RootsArgs {}
+pub struct RootsArgs {
+    /// Only the root this path resolves in, as every tool resolves paths (an error outside the
+    /// roots); omit it for every root.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+}
 
 /// One root of `list_roots`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq, schemars::JsonSchema)]
@@ -352,13 +357,23 @@ pub struct RootsResult {
 
 impl Within<'_> {
     /// The roots this sandbox serves, as displayed paths: the read roots in order, then the write root.
-    pub fn list_roots(&self, _args: &RootsArgs) -> Result<RootsResult> {
+    ///
+    /// The optional `path` exists so that the input schema declares a property: a strict-mode
+    /// converter (openai-agents) takes an object schema without any as open and leaves the tool
+    /// non-strict, and the one other way to close it, `additionalProperties: false`, is what
+    /// google-genai's MCP converter cannot read.
+    pub fn list_roots(&self, args: &RootsArgs) -> Result<RootsResult> {
         self.audited(
             "list_roots",
-            None,
+            args.path.as_deref(),
             || {
+                let only = match &args.path {
+                    Some(p) => Some(self.locate(p, Want::Meta)?.root),
+                    None => None,
+                };
                 let status = self.index_status();
                 let mut roots: Vec<RootEntry> = (0..self.roots.len())
+                    .filter(|&i| only.is_none_or(|j| j == i))
                     .filter(|&i| !self.gate.root_denied(RootId::Read(i)))
                     .map(|i| RootEntry {
                         name: self.roots[i].name.clone(),
@@ -371,7 +386,7 @@ impl Within<'_> {
                             .cloned(),
                     })
                     .collect();
-                if let Some(w) = &self.write_root {
+                if let (Some(w), None) = (&self.write_root, only) {
                     roots.push(RootEntry {
                         name: w.name.clone(),
                         path: names::escape_path(&w.canonical),
@@ -463,6 +478,7 @@ pub(crate) struct ListRoots;
 impl crate::tools::tool::Tool for ListRoots {
     const NAME: &'static str = "list_roots";
     const TITLE: &'static str = "List allowed roots";
+    const UNSET: crate::tools::args::Unset = &["path"];
     const ONE_OBJECT: bool = true;
     type Args = RootsArgs;
     type Output = RootsResult;

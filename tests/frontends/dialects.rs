@@ -409,6 +409,14 @@ fn client_roots_narrow_and_never_widen() {
     // Inside: narrowed to it. The operator's deny rule (anchored at the operator root) still holds.
     let n = op.narrowed(&[t.root.join("sub")]);
     assert_eq!(served(&n), vec![t.root.join("sub")]);
+    // Dot segments are taken as the reference server takes them (lexically), then the result is
+    // matched and opened like any other client root.
+    let dots = op.narrowed(&[t.root.join("./sub/../sub")]);
+    assert_eq!(served(&dots), vec![t.root.join("sub")]);
+    assert_eq!(
+        served(&op.narrowed(&[t.root.join("sub/..")])),
+        vec![t.root.clone()]
+    );
     assert_eq!(
         code(
             &n,

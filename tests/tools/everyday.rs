@@ -2162,6 +2162,25 @@ fn list_roots_lists_read_roots_then_the_write_root() {
             s.directory_tree(&tree(Some(&e.path))).unwrap();
         }
     }
+    // With `path`: only the read root it resolves in, by the rules every tool resolves by (the
+    // first root that holds a relative path; an absolute one by its root; an error outside).
+    let only = |p: &str| {
+        let mut a = RootsArgs::default();
+        a.path = Some(p.into());
+        s.list_roots(&a)
+    };
+    std::fs::write(w.base.join("r2/only_here.txt"), "x").unwrap();
+    let names = |r: rootbound::RootsResult| -> Vec<String> {
+        r.roots.into_iter().map(|e| e.name).collect()
+    };
+    assert_eq!(names(only("only_here.txt").unwrap()), ["other"]);
+    assert_eq!(names(only(".").unwrap()), ["main"]);
+    assert_eq!(names(only(&r2).unwrap()), ["other"]);
+    assert_eq!(only("../outside").unwrap_err().code, ErrorCode::OutOfSandbox);
+    assert_eq!(only("/etc").unwrap_err().code, ErrorCode::OutOfSandbox);
+    // Through the dispatcher, an empty path (a strict-mode client's zero value) is unset.
+    let all = s.call("list_roots", json!({"path": ""}));
+    assert_eq!(all["roots"].as_array().unwrap().len(), 3, "{all}");
     // A write-only sandbox: the write root, not readable.
     let r = sb(w.wo()).list_roots(&RootsArgs::default()).unwrap();
     assert_eq!(r.roots.len(), 1);

@@ -140,10 +140,13 @@ pub(super) struct Search {
     exclude_patterns: Option<Vec<String>>,
 }
 
-/// list_allowed_directories' arguments: none.
+/// list_allowed_directories' arguments: none needed.
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct NoArgs {}
+struct NoArgs {
+    /// Only the allowed directory this path is in (an error outside them); omit for all.
+    path: Option<String>,
+}
 
 fn def(
     name: &'static str,
@@ -353,8 +356,14 @@ fn file_info(sb: &Within<'_>, a: PathOnly) -> Result<Presented, Error> {
     Ok(text(out, None))
 }
 
-fn allowed_directories(sb: &Within<'_>, _a: NoArgs) -> Result<Presented, Error> {
-    let r = sb.list_roots(&RootsArgs {})?;
+/// The reference takes no arguments; `path` is rootbound's, so that the schema declares a
+/// property (see [`Within::list_roots`]): strict-mode clients send it empty or null.
+fn allowed_directories(sb: &Within<'_>, a: NoArgs) -> Result<Presented, Error> {
+    let path = match a.path.filter(|p| !p.is_empty()) {
+        Some(p) => Some(home(sb, p)?),
+        None => None,
+    };
+    let r = sb.list_roots(&RootsArgs { path })?;
     let mut dirs: Vec<String> = Vec::new();
     for e in &r.roots {
         let d = if e.readable {
@@ -495,7 +504,7 @@ pub(super) fn home(sb: &Within<'_>, path: String) -> Result<String, Error> {
     } else {
         expanded
     };
-    let roots = sb.list_roots(&RootsArgs {})?;
+    let roots = sb.list_roots(&RootsArgs::default())?;
     // Component-wise (`Path::starts_with`), so `/home/me-evil` is not inside `/home/me`; the
     // resolver still decides containment of the expanded path as for any absolute path.
     let inside = roots
