@@ -17,7 +17,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
         "tools",
         &["core", "walk", "index", "search", "documents", "tools"],
     ),
-    ("config", &["core", "tools", "config"]),
+    // The config file sets the index's options (`index = "auto"`), as it sets the tools'.
+    ("config", &["core", "index", "tools", "config"]),
 ];
 
 /// Lines of code (outside `#[cfg(test)]` modules) a source file may hold.
@@ -34,22 +35,115 @@ fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The code of a file without comments and without its unit-test module.
-/// Each line keeps its 1-based number.
-fn code(text: &str) -> Vec<(usize, &str)> {
-    text.lines()
-        .enumerate()
-        .take_while(|(_, l)| !l.trim_start().starts_with("#[cfg(test)]"))
-        .filter(|(_, l)| !l.trim_start().starts_with("//"))
-        .map(|(i, l)| (i + 1, l))
-        .collect()
+/// The code of a file without comments and without its unit-test items: an item after a
+/// `#[cfg(test)]` line is skipped to its end (its braces matched, strings and comments aside), and
+/// what follows it is read again. A `use` spanning several lines comes as one line, numbered by its
+/// first. Each line keeps its 1-based number.
+fn code(text: &str) -> Vec<(usize, String)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out: Vec<(usize, String)> = Vec::new();
+    let mut i = 0;
+    let mut open_use: Option<usize> = None;
+    while i < lines.len() {
+        let t = lines[i].trim_start();
+        if t.starts_with("#[cfg(test)]") {
+            i = end_of_item(&lines, i + 1);
+            continue;
+        }
+        if !t.starts_with("//") {
+            match open_use {
+                Some(k) => {
+                    out[k].1.push(' ');
+                    out[k].1.push_str(t);
+                }
+                None => out.push((i + 1, lines[i].to_string())),
+            }
+            let k = out.len() - 1;
+            let starts_use = open_use.is_none()
+                && (t.starts_with("use ") || t.starts_with("pub use ") || t.starts_with("pub(crate) use "));
+            if starts_use || open_use.is_some() {
+                open_use = (!t.trim_end().ends_with(';')).then_some(k);
+            }
+        }
+        i += 1;
+    }
+    out
 }
 
-/// The `crate::<module>` names a line uses (lower-case first segments only: re-exported types such
-/// as `crate::Sandbox` are defined in core).
+/// The index of the first line after the item that starts at or after line `from` (further
+/// attributes included): to its `;` when it has no body, else to the brace closing its body.
+fn end_of_item(lines: &[&str], from: usize) -> usize {
+    let mut depth = 0usize;
+    let mut opened = false;
+    let mut in_block_comment = false;
+    for (i, line) in lines.iter().enumerate().skip(from) {
+        let t = line.trim_start();
+        if !opened && depth == 0 && t.starts_with("#[") {
+            continue;
+        }
+        let mut chars = line.chars().peekable();
+        let mut in_str = false;
+        while let Some(c) = chars.next() {
+            if in_block_comment {
+                if c == '*' && chars.peek() == Some(&'/') {
+                    chars.next();
+                    in_block_comment = false;
+                }
+                continue;
+            }
+            if in_str {
+                match c {
+                    '\\' => {
+                        chars.next();
+                    }
+                    '"' => in_str = false,
+                    _ => {}
+                }
+                continue;
+            }
+            match c {
+                '/' if chars.peek() == Some(&'/') => break,
+                '/' if chars.peek() == Some(&'*') => {
+                    chars.next();
+                    in_block_comment = true;
+                }
+                '"' => in_str = true,
+                // A char literal ('{', '\'', '\\'); a lifetime ('a) has no closing quote.
+                '\'' => {
+                    let rest: String = chars.clone().take(3).collect();
+                    if rest.starts_with('\\') {
+                        chars.next();
+                        chars.next();
+                        chars.next();
+                    } else if rest.chars().nth(1) == Some('\'') {
+                        chars.next();
+                        chars.next();
+                    }
+                }
+                '{' => {
+                    depth += 1;
+                    opened = true;
+                }
+                '}' => {
+                    depth = depth.saturating_sub(1);
+                    if opened && depth == 0 {
+                        return i + 1;
+                    }
+                }
+                ';' if !opened && depth == 0 => return i + 1,
+                _ => {}
+            }
+        }
+    }
+    lines.len()
+}
+
+/// The `crate::<module>` names a line uses: lower-case first segments, and a re-exported name
+/// (`crate::Sandbox`, `crate::GrepArgs`) as the module that defines it (see [`reexports`]).
 fn crate_modules(line: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut rest = line;
+    let reexported = reexports();
     while let Some(i) = rest.find("crate::") {
         rest = &rest[i + 7..];
         let name: String = rest
@@ -58,18 +152,51 @@ fn crate_modules(line: &str) -> Vec<String> {
             .collect();
         if name.starts_with(|c: char| c.is_ascii_lowercase()) {
             out.push(name);
+        } else if let Some(m) = reexported.get(&name) {
+            out.push(m.clone());
         }
     }
-    // `use crate::{core::x, search::y}` groups.
+    // `use crate::{core::x, search::y, Sandbox}` groups.
     if let Some(i) = line.find("crate::{") {
         for part in line[i + 8..].split([',', '{', '}']) {
-            let first = part.trim().split("::").next().unwrap_or("");
+            let part = part.trim();
+            let first = part.split("::").next().unwrap_or("");
             if first.starts_with(|c: char| c.is_ascii_lowercase()) && part.contains("::") {
                 out.push(first.to_string());
+            } else if let Some(m) = reexported.get(first) {
+                out.push(m.clone());
             }
         }
     }
     out
+}
+
+/// The names src/lib.rs re-exports at the crate root, each with the top-level module defining it.
+fn reexports() -> BTreeMap<String, String> {
+    static MAP: std::sync::OnceLock<BTreeMap<String, String>> = std::sync::OnceLock::new();
+    MAP.get_or_init(|| {
+        let text = std::fs::read_to_string(src().join("lib.rs")).unwrap();
+        let mut map = BTreeMap::new();
+        for (_, line) in code(&text) {
+            let Some(rest) = line.trim_start().strip_prefix("pub use ") else {
+                continue;
+            };
+            let rest = rest.trim_start_matches("crate::");
+            let module = rest.split("::").next().unwrap_or("").to_string();
+            let names = match rest.split_once('{') {
+                Some((_, g)) => g.trim_end_matches([';', '}', ' ']).to_string(),
+                None => rest.rsplit("::").next().unwrap_or("").trim_end_matches(';').to_string(),
+            };
+            for n in names.split(',') {
+                let n = n.trim();
+                if !n.is_empty() && !n.contains("::") {
+                    map.insert(n.to_string(), module.clone());
+                }
+            }
+        }
+        map
+    })
+    .clone()
 }
 
 fn src() -> PathBuf {
@@ -93,7 +220,7 @@ fn each_layer_uses_only_the_layers_below_it() {
         };
         let text = std::fs::read_to_string(f).unwrap();
         for (n, line) in code(&text) {
-            for m in crate_modules(line) {
+            for m in crate_modules(&line) {
                 if !ok.contains(&m.as_str()) {
                     bad.push(format!("{}:{n}: {layer} uses crate::{m}", rel.display()));
                 }
@@ -220,7 +347,7 @@ fn import_graph(dir: &str) -> BTreeMap<String, BTreeSet<String>> {
             let text = std::fs::read_to_string(f).unwrap();
             let uses = code(&text)
                 .into_iter()
-                .flat_map(|(_, l)| module_uses(&m, l, &modules))
+                .flat_map(|(_, l)| module_uses(&m, &l, &modules))
                 .filter(|u| *u != m)
                 .collect();
             (m, uses)
@@ -490,7 +617,18 @@ fn the_rules_see_a_violation() {
         crate_modules("use crate::{core::open, search::page::Page};")
             .contains(&"search".to_string())
     );
-    assert!(crate_modules("let s: crate::Sandbox = x;").is_empty());
+    // A re-exported name counts as the module defining it: `crate::GrepArgs` is search's.
+    assert_eq!(crate_modules("let s: crate::Sandbox = x;"), ["core"]);
+    assert_eq!(crate_modules("fn f(a: &crate::GrepArgs) {}"), ["search"]);
+    assert!(crate_modules("use crate::{Kind, GrepArgs};").contains(&"search".to_string()));
+    // A use over several lines is one line; the code after a test module is read.
+    let after = "fn a() {}\n#[cfg(test)]\nmod t {\n    fn x() { let _ = ('{', \"}\"); }\n}\n\
+                 use crate::{\n    core::open,\n    search::page::Page,\n};\n";
+    let lines = code(after);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(lines[1].0, 6);
+    assert!(crate_modules(&lines[1].1).contains(&"search".to_string()));
+    assert_eq!(code("#[cfg(test)]\nmod t;\nfn b() {}\n").len(), 1);
     // A filesystem call in a tool is caught; the same line in core is not.
     let dir = tempfile::tempdir().unwrap();
     for layer in ["tools", "core"] {
