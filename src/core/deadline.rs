@@ -8,6 +8,7 @@
 //! by its deadline and sharing its cancel switch, and a tool that makes calls of its own splits it
 //! ([`Budget::split`]). So cancelling stops a call wherever it would have stopped at its deadline.
 
+use crate::core::memory::{CallMemory, NoRoom, Reservation};
 use std::io::{self, Read};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -45,6 +46,7 @@ struct Shared {
     cancel: AtomicBool,
     files: AtomicU64,
     bytes: AtomicU64,
+    memory_peak: AtomicU64,
 }
 
 /// How far the calls made with a [`Budget`] have got: a snapshot of counters the searches bump as
@@ -52,13 +54,17 @@ struct Shared {
 /// made with the budget and its clones.
 ///
 /// `files`: files searched by `grep_search`, files listed by `glob`. `bytes`: bytes of the files
-/// `grep_search` searched (their size when opened).
+/// `grep_search` searched (their size when opened). `memory_peak`: the most one call made with
+/// the budget held reserved from its memory budget at once (the policy's `max_call_memory`,
+/// shared by the call's threads), the largest over the calls.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Progress {
     /// Files searched (grep) or listed (glob) so far.
     pub files: u64,
     /// Bytes of the files searched so far.
     pub bytes: u64,
+    /// The most bytes one call held reserved from its memory budget at once.
+    pub memory_peak: u64,
 }
 
 impl Default for Budget {
@@ -125,19 +131,22 @@ impl Budget {
         Progress {
             files: self.shared.files.load(Ordering::Relaxed),
             bytes: self.shared.bytes.load(Ordering::Relaxed),
+            memory_peak: self.shared.memory_peak.load(Ordering::Relaxed),
         }
     }
 
     /// A deadline `timeout` from now, bounded by this budget's own deadline and expired as soon as
-    /// the budget is cancelled; its progress counts go to this budget. Every deadline of a call is
-    /// made here, from the call's budget.
-    pub(crate) fn deadline_after(&self, timeout: Duration) -> Deadline {
+    /// the budget is cancelled, with a memory budget of its own of `memory_cap` bytes that its
+    /// clones share; its progress counts go to this budget. Every deadline of a call is made here,
+    /// from the call's budget.
+    pub(crate) fn deadline_after(&self, timeout: Duration, memory_cap: u64) -> Deadline {
         let at = far(Instant::now(), timeout);
         Deadline {
             at: self.deadline.map_or(at, |d| d.min(at)),
             hit: AtomicBool::new(false),
             budget: Some(Arc::clone(&self.shared)),
             stop: None,
+            memory: CallMemory::new(memory_cap),
         }
     }
 
@@ -160,8 +169,9 @@ fn far(now: Instant, timeout: Duration) -> Instant {
 }
 
 /// A wall-clock budget shared by every worker of one call, with the cancel switch of the
-/// [`Budget`] it was made from. Clones share the switch (and the instant). Internal: callers
-/// of the library bound a call with a [`Budget`].
+/// [`Budget`] it was made from, and the call's memory budget ([`CallMemory`]). Clones share the
+/// switch, the instant and the memory budget. Internal: callers of the library bound a call with
+/// a [`Budget`].
 #[derive(Debug)]
 pub(crate) struct Deadline {
     at: Instant,
@@ -170,6 +180,8 @@ pub(crate) struct Deadline {
     budget: Option<Arc<Shared>>,
     /// The call is over (set by the call itself; see [`Deadline::with_stop`]).
     stop: Option<Arc<AtomicBool>>,
+    /// The call's memory budget, shared by its threads.
+    memory: Arc<CallMemory>,
 }
 
 impl Clone for Deadline {
@@ -179,6 +191,7 @@ impl Clone for Deadline {
             hit: AtomicBool::new(self.hit.load(Ordering::Relaxed)),
             budget: self.budget.clone(),
             stop: self.stop.clone(),
+            memory: Arc::clone(&self.memory),
         }
     }
 }
@@ -186,14 +199,29 @@ impl Clone for Deadline {
 impl Deadline {
     /// A deadline `timeout` from now that no caller's budget bounds or cancels: for work outside
     /// any tool call (the index's background build, recording walk and re-description). A call's
-    /// deadlines come from its budget ([`Budget::deadline_after`]).
+    /// deadlines come from its budget ([`Budget::deadline_after`]). Its memory budget is
+    /// unbounded: background work keeps caps of its own.
     pub(crate) fn detached(timeout: Duration) -> Self {
         Deadline {
             at: far(Instant::now(), timeout),
             hit: AtomicBool::new(false),
             budget: None,
             stop: None,
+            memory: CallMemory::new(u64::MAX),
         }
+    }
+
+    /// Reserves `bytes` from the call's memory budget before they are allocated, waiting for room
+    /// until the deadline (see [`crate::core::memory`]); the reservation gives them back when
+    /// dropped. The budget's peak is reported in the caller's [`Progress`].
+    pub(crate) fn reserve(&self, bytes: u64) -> Result<Reservation, NoRoom> {
+        let r = self.memory.reserve(bytes, || self.expired())?;
+        if let Some(shared) = &self.budget {
+            shared
+                .memory_peak
+                .fetch_max(self.memory.peak(), Ordering::Relaxed);
+        }
+        Ok(r)
     }
 
     /// A copy cut to `timeout` from now (or this deadline, if sooner), sharing its cancel switch:
@@ -286,16 +314,16 @@ mod tests {
     fn a_budget_bounds_and_cancels_the_deadlines_made_from_it() {
         let b = Budget::new().with_timeout(Duration::from_millis(0));
         assert!(!Deadline::detached(Duration::from_secs(60)).expired());
-        assert!(b.deadline_after(Duration::from_secs(60)).expired());
+        assert!(b.deadline_after(Duration::from_secs(60), 0).expired());
         let b = Budget::new();
-        let d = b.deadline_after(Duration::from_secs(60));
+        let d = b.deadline_after(Duration::from_secs(60), 100);
         let copy = d.clone();
         assert!(!d.expired() && !copy.expired());
         let part = b.split(Duration::from_secs(60));
         assert!(!part.spent());
         b.clone().cancel();
         assert!(d.expired() && d.cancelled() && copy.expired());
-        assert!(part.spent() && part.deadline_after(Duration::from_secs(60)).cancelled());
+        assert!(part.spent() && part.deadline_after(Duration::from_secs(60), 0).cancelled());
         assert!(b.split(Duration::ZERO).spent());
     }
 }

@@ -93,3 +93,10 @@ pub(crate) fn root_dir(fd: OwnedFd) -> cap_std::fs::Dir {
 pub(crate) fn reader(fd: OwnedFd) -> File {
     File::from(fd)
 }
+
+/// Moves the offset of a reader made by [`reader`] back to the start, to read the file again.
+pub(crate) fn rewind(file: &File) -> std::io::Result<()> {
+    use std::io::Seek;
+    let mut f = file;
+    f.seek(std::io::SeekFrom::Start(0)).map(|_| ())
+}

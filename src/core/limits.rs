@@ -159,8 +159,18 @@ macro_rules! limit_table {
 
 /// The most the searcher's buffer may take for one file (grep-searcher's heap limit): a file
 /// that needs more (a line, with the context lines kept beside it, or a file a multiline search
-/// reads whole) is recorded `too_large`.
+/// reads whole) is recorded `too_large`. A buffer grows past [`SEARCH_FIRST_HEAP`] only with
+/// [`SEARCH_HEAP_RESERVE`] bytes reserved from the call's memory budget.
 pub(crate) const SEARCH_HEAP_LIMIT: usize = 64 << 20;
+
+/// The searcher's buffer of each search thread, outside the call's memory budget: a file whose
+/// line (or, in multiline mode, whole text) needs more is searched again with
+/// [`SEARCH_HEAP_LIMIT`] once [`SEARCH_HEAP_RESERVE`] is reserved.
+pub(crate) const SEARCH_FIRST_HEAP: usize = 1 << 20;
+
+/// What a search with [`SEARCH_HEAP_LIMIT`] reserves from the call's memory budget: the buffer
+/// and, while it grows, the copy of its previous size.
+pub(crate) const SEARCH_HEAP_RESERVE: u64 = 2 * SEARCH_HEAP_LIMIT as u64;
 
 const TIMEOUT_TOOLS: &[ToolKey] = &[
     ToolKey::secs("read_file"),
@@ -202,6 +212,13 @@ limit_table! {
     /// Threads of the sandbox's search pool (0 = the number of CPUs), started on the first
     /// grep_search and shared by all its calls; unused when the caller supplies a pool.
     threads: usize = 0, short: Some('j'), tools: &[ToolKey::same("grep_search", "threads")];
+    /// Memory one call may hold in proportion to its input, in bytes, whatever its number of
+    /// threads: documents being extracted (bytes, parsed structures, text) and search buffers grown
+    /// for long lines or multiline files are reserved from it; a thread waits for room (within the
+    /// call's deadline), and a need larger than all of it is refused (`too_large`, or
+    /// `memory_bytes` for a document). Each search thread keeps a small fixed working set beside
+    /// it (docs/capabilities.md).
+    max_call_memory: u64 = 256 * 1024 * 1024, short: None, tools: &[];
     /// Memory one root's n-gram index may hold, in bytes (`Sandbox::with_index`, `rootbound mcp
     /// --index`); over it the root is not indexed and its searches run unindexed.
     index_max_bytes: u64 = 1024 * 1024 * 1024, short: None, tools: &[];

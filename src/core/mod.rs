@@ -12,6 +12,7 @@ pub(crate) mod dirs;
 pub(crate) mod error;
 pub(crate) mod io;
 pub(crate) mod limits;
+pub(crate) mod memory;
 pub(crate) mod mutate;
 pub(crate) mod names;
 pub(crate) mod open;

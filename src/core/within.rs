@@ -72,10 +72,12 @@ impl<'a> Within<'a> {
     }
 
     /// A deadline of the policy's timeout, cut by the call's own `timeout_ms` when it asks for one
-    /// and by the caller's budget: min(policy, arguments, caller).
+    /// and by the caller's budget: min(policy, arguments, caller); with a memory budget of the
+    /// policy's `max_call_memory` that the call's threads share.
     pub(crate) fn deadline(&self, asked_ms: Option<u64>) -> Deadline {
+        let limits = &self.sandbox.policy.limits;
         self.budget
-            .deadline_after(self.sandbox.policy.limits.call_timeout(asked_ms))
+            .deadline_after(limits.call_timeout(asked_ms), limits.max_call_memory)
     }
 
     /// The same sandbox within this budget cut to `timeout` from now: for a tool that makes calls

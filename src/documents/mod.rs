@@ -29,7 +29,7 @@ mod xlsx;
 mod xml;
 mod zip;
 
-pub(crate) use cache::{cached_extract, FileKey};
+pub(crate) use cache::{cached_extract, FileKey, Held};
 pub use out::{Extracted, Section};
 
 use crate::core::deadline::Deadline;
@@ -140,6 +140,28 @@ impl Default for DocLimits {
     }
 }
 
+impl DocLimits {
+    /// The bounds of a first try at a document inside a call (see `cache::cached_extract`): the
+    /// memory, stream and text bounds cut to a few MiB, so that most documents are extracted under
+    /// a small reservation of the call's memory budget. A document that reaches one of them is
+    /// extracted again with the full bounds; one that does not comes out as it would with them.
+    pub(crate) fn first_try(&self) -> DocLimits {
+        DocLimits {
+            max_memory_bytes: self.max_memory_bytes.min(8 << 20),
+            max_stream_bytes: self.max_stream_bytes.min(8 << 20),
+            max_text_bytes: self.max_text_bytes.min(4 << 20),
+            ..self.clone()
+        }
+    }
+
+    /// What an extraction of a `size`-byte document holds at most, as reserved from the call's
+    /// memory budget: the document's bytes, what it charges to `max_memory_bytes` and its text.
+    pub(crate) fn footprint(&self, size: u64) -> u64 {
+        size.saturating_add(self.max_memory_bytes)
+            .saturating_add(self.max_text_bytes)
+    }
+}
+
 /// Why an extraction stopped early (the `truncated_reason` code).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Reason {
@@ -172,6 +194,15 @@ pub enum Reason {
 }
 
 impl Reason {
+    /// Whether this is a bound on bytes held or decompressed (what a first try with smaller
+    /// bounds can reach when the full bounds would not).
+    fn of_size(&self) -> bool {
+        matches!(
+            self,
+            Reason::MemoryBytes | Reason::StreamBytes | Reason::TextBytes
+        )
+    }
+
     /// The stable code (`uncompressed_bytes`, `deadline`, `malformed`, ...).
     pub fn code(&self) -> &'static str {
         match self {
@@ -216,6 +247,9 @@ pub(crate) struct Ctx<'a> {
     pub memory: Cell<u64>,
     pub peak: Cell<u64>,
     pub images_skipped: Cell<u64>,
+    /// A bound on bytes held or decompressed was reached, reported or not (so a first try with
+    /// smaller bounds may differ from the full extraction).
+    cramped: Cell<bool>,
 }
 
 impl<'a> Ctx<'a> {
@@ -230,6 +264,7 @@ impl<'a> Ctx<'a> {
             memory: Cell::new(0),
             peak: Cell::new(0),
             images_skipped: Cell::new(0),
+            cramped: Cell::new(false),
         }
     }
 
@@ -251,8 +286,17 @@ impl<'a> Ctx<'a> {
         self.memory.set(self.memory.get().saturating_sub(bytes));
     }
 
+    /// Records that a bound on bytes held or decompressed cut something without a reason being
+    /// reported (a scan that stops at its cap).
+    pub fn cramp(&self) {
+        self.cramped.set(true);
+    }
+
     /// Records a bound that cut part of the document while the rest goes on (the first one wins).
     pub fn note(&self, r: Reason) {
+        if r.of_size() {
+            self.cramp();
+        }
         let mut cur = self.note.borrow_mut();
         if cur.is_none() {
             *cur = Some(r);
@@ -261,6 +305,9 @@ impl<'a> Ctx<'a> {
 
     /// Records why extraction stops (the first reason wins).
     pub fn stop(&self, r: Reason) {
+        if r.of_size() {
+            self.cramp();
+        }
         let mut cur = self.reason.borrow_mut();
         if cur.is_none() {
             *cur = Some(r);
@@ -317,6 +364,17 @@ pub(crate) fn extract_within(
     limits: &DocLimits,
     deadline: &Deadline,
 ) -> Extracted {
+    extract_tried(bytes, format, limits, deadline).0
+}
+
+/// [`extract_within`], and whether a bound on bytes held, decompressed or extracted was reached
+/// (see [`DocLimits::first_try`]).
+pub(crate) fn extract_tried(
+    bytes: &[u8],
+    format: DocFormat,
+    limits: &DocLimits,
+    deadline: &Deadline,
+) -> (Extracted, bool) {
     let ctx = Ctx::new(limits, deadline);
     let mut out = out::Out::new(limits.max_text_bytes);
     if bytes.len() as u64 > limits.max_input_bytes {
@@ -336,10 +394,11 @@ pub(crate) fn extract_within(
     if out.full {
         ctx.stop(Reason::TextBytes);
     }
-    out.finish(
+    let x = out.finish(
         format,
         ctx.reason(),
         ctx.images_skipped.get(),
         ctx.peak.get(),
-    )
+    );
+    (x, ctx.cramped.get())
 }

@@ -51,7 +51,9 @@ pub(crate) fn pdf(bytes: &[u8], ctx: &Ctx<'_>, out: &mut Out) {
     if ctx.stopped() {
         return;
     }
-    recover_unread_streams(&mut doc, bytes, cap);
+    if recover_unread_streams(&mut doc, bytes, cap) {
+        ctx.cramp();
+    }
     let pages = page_ids(&doc, ctx);
     let mut left = ctx.limits.max_stream_bytes;
     for (i, &page) in pages.iter().enumerate() {
@@ -69,8 +71,9 @@ pub(crate) fn pdf(bytes: &[u8], ctx: &Ctx<'_>, out: &mut Out) {
 /// indirect length that refers to itself or to no object): lopdf leaves such a stream empty with
 /// its start position, so its data is taken up to the next `endstream`. The raw bytes copied are
 /// the ones `charge_file` already charged (it counts every `stream` .. `endstream` span); the scan
-/// stops at `cap` bytes in all, so many unterminated streams cannot make it quadratic.
-fn recover_unread_streams(doc: &mut Document, bytes: &[u8], cap: usize) {
+/// stops at `cap` bytes in all, so many unterminated streams cannot make it quadratic (true: it
+/// stopped there).
+fn recover_unread_streams(doc: &mut Document, bytes: &[u8], cap: usize) -> bool {
     let mut scanned = 0usize;
     for object in doc.objects.values_mut() {
         let Object::Stream(stream) = object else {
@@ -84,7 +87,7 @@ fn recover_unread_streams(doc: &mut Document, bytes: &[u8], cap: usize) {
             continue;
         }
         if scanned >= cap {
-            return;
+            return true;
         }
         let window = &bytes[start..bytes.len().min(start.saturating_add(cap - scanned))];
         let Some(end) = memchr::memmem::find(window, b"endstream") else {
@@ -97,6 +100,7 @@ fn recover_unread_streams(doc: &mut Document, bytes: &[u8], cap: usize) {
         data = data.strip_suffix(b"\r").unwrap_or(data);
         stream.set_content(data.to_vec());
     }
+    scanned >= cap
 }
 
 /// The pages in order, walking `/Kids` from the catalog's `/Pages` with a visited set.

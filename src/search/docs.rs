@@ -4,10 +4,11 @@
 
 use crate::core::deadline::Deadline;
 use crate::core::io::pread_exact;
+use crate::core::memory::NoRoom;
 use crate::core::open::Opened;
 use crate::documents::{cached_extract, detect, DocLimits, FileKey};
 use crate::search::file::FileSearch;
-use crate::search::record::{FileResult, Found};
+use crate::search::record::{FileResult, FileStatus, Found};
 use grep_searcher::Searcher;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
@@ -33,6 +34,18 @@ pub(crate) fn search(
         })
         .ok()?
     };
+    // No room in the call's memory budget: a document larger than all of it is skipped as too
+    // large, one whose wait outlasted the deadline is where the next page resumes.
+    if let Some(no) = x.no_room {
+        let status = match no {
+            NoRoom::OverBudget => FileStatus::TooLarge,
+            NoRoom::Expired => FileStatus::TimedOut,
+        };
+        return Some(FileResult {
+            status,
+            ..Default::default()
+        });
+    }
     let mut r = fs.run_slice(searcher, x.text.as_bytes());
     // Each item's text gets its part's label; the items are re-laid in a new text buffer.
     if let Found::Lines(lines) = &mut r.found {

@@ -8,6 +8,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod call_memory;
 mod compile_budget;
 mod documents;
 mod documents_diff;

@@ -6,6 +6,8 @@ use super::{hits, SearchPlan};
 use crate::core::admit::{Admitted, NotAdmitted, RootId};
 use crate::core::deadline::DeadlineReader;
 use crate::core::dirs::File;
+use crate::core::limits::{SEARCH_FIRST_HEAP, SEARCH_HEAP_LIMIT, SEARCH_HEAP_RESERVE};
+use crate::core::memory::{NoRoom, Reservation};
 use crate::core::open::{Kind, Want};
 use crate::search::contract::OutputMode;
 use crate::search::file::FileSearch;
@@ -29,7 +31,7 @@ impl SearchPlan<'_> {
     /// Searches one batch (on a pool thread, or inline): opens each file through the one open path
     /// and searches it, until the call is over.
     pub(super) fn work(&self, files: Vec<FileJob>, stop: &AtomicBool) -> Vec<FileOutcome> {
-        let mut searcher = self.searcher();
+        let mut searcher = self.searcher(SEARCH_FIRST_HEAP);
         with_read_buffer(|buf| {
             files
                 .into_iter()
@@ -58,7 +60,8 @@ impl SearchPlan<'_> {
         crate::search::matcher::terminator(self.opts.null_data, self.opts.crlf)
     }
 
-    fn searcher(&self) -> Searcher {
+    /// A searcher whose buffer grows to at most `heap` bytes.
+    fn searcher(&self, heap: usize) -> Searcher {
         SearcherBuilder::new()
             .line_number(self.raw.is_none_or(|h| h.line_numbers))
             .multi_line(self.multiline)
@@ -78,8 +81,55 @@ impl SearchPlan<'_> {
             .bom_sniffing(!self.opts.no_bom_sniffing)
             .line_terminator(self.line_terminator())
             .binary_detection(BinaryDetection::quit(0))
-            .heap_limit(Some(crate::core::limits::SEARCH_HEAP_LIMIT))
+            .heap_limit(Some(heap))
             .build()
+    }
+
+    /// Whether a streamed search of a file of `size` bytes is tried first with the thread's own
+    /// searcher: not in multiline mode when the file is larger than that searcher's buffer can
+    /// grow (it reads the whole file).
+    fn first_heap_may_do(&self, size: u64) -> bool {
+        !self.multiline || size <= SEARCH_FIRST_HEAP as u64
+    }
+
+    /// A searcher of the full heap limit, with its reserve taken from the call's memory budget
+    /// (waiting for room until the deadline): for a file the thread's own searcher cannot hold.
+    /// `Err` is the file's status when there is no room.
+    fn large_searcher(&self) -> Result<(Searcher, Reservation), FileStatus> {
+        match self.deadline.reserve(SEARCH_HEAP_RESERVE) {
+            Ok(held) => Ok((self.searcher(SEARCH_HEAP_LIMIT), held)),
+            Err(NoRoom::OverBudget) => Err(FileStatus::TooLarge),
+            Err(NoRoom::Expired) => Err(FileStatus::TimedOut),
+        }
+    }
+
+    /// Streams `file` through `fs`: with the thread's searcher first, then, when a line (or a
+    /// multiline file) is over its buffer, again from the start with a large searcher. The answer is
+    /// the one a search with the full heap limit gives, whatever the threads around it hold.
+    fn streamed(
+        &self,
+        searcher: &mut Searcher,
+        fs: &FileSearch<'_>,
+        file: &File,
+        size: u64,
+    ) -> FileResult {
+        if self.first_heap_may_do(size) {
+            let r = fs.run(searcher, file);
+            if r.status != FileStatus::TooLarge {
+                return r;
+            }
+        }
+        let status = match self.large_searcher() {
+            Ok((mut large, _held)) => match crate::core::dirs::rewind(file) {
+                Ok(()) => return fs.run(&mut large, file),
+                Err(_) => FileStatus::Unreadable,
+            },
+            Err(status) => status,
+        };
+        FileResult {
+            status,
+            ..Default::default()
+        }
     }
 
     fn search_one(
@@ -237,7 +287,7 @@ impl SearchPlan<'_> {
                 },
             }
         } else {
-            fs.run(searcher, file)
+            self.streamed(searcher, &fs, &file, size)
         };
         if r.binary && r.units == 0 && r.status == FileStatus::Searched {
             r.status = FileStatus::Binary;
@@ -272,14 +322,17 @@ impl SearchPlan<'_> {
         } else {
             BinaryDetection::quit(0)
         };
-        let mut sink = hits::HitSink::new(
-            self.matcher,
-            ho,
-            self.mode,
-            self.multiline,
-            convert,
-            self.deadline,
-        );
+        let new_sink = || {
+            hits::HitSink::new(
+                self.matcher,
+                ho,
+                self.mode,
+                self.multiline,
+                convert,
+                self.deadline,
+            )
+        };
+        let mut sink = new_sink();
         let searched = if size <= SLURP_MAX {
             let data = match read_whole(&file, size as usize, buf) {
                 Ok(d) => d,
@@ -310,20 +363,29 @@ impl SearchPlan<'_> {
             searcher.set_binary_detection(detection);
             self.search_mapped(searcher, &file, &mut sink)
         } else {
-            searcher.set_binary_detection(detection);
-            let rdr = DeadlineReader {
-                inner: file,
-                deadline: self.deadline,
-            };
-            searcher.search_reader(self.matcher, rdr, &mut sink)
+            let first = self.first_heap_may_do(size).then(|| {
+                searcher.set_binary_detection(detection.clone());
+                let rdr = DeadlineReader {
+                    inner: &file,
+                    deadline: self.deadline,
+                };
+                searcher.search_reader(self.matcher, rdr, &mut sink)
+            });
+            match first {
+                Some(Err(e)) if heap_limit_error(&e) => {
+                    // Over the thread's buffer: again from the start, with what it found dropped.
+                    sink = new_sink();
+                    self.hits_large(&file, detection, &mut sink)
+                }
+                None => self.hits_large(&file, detection, &mut sink),
+                Some(done) => done,
+            }
         };
         searcher.set_binary_detection(BinaryDetection::quit(0));
         let status = match searched {
             Ok(()) => FileStatus::Searched,
             Err(e) if e.kind() == std::io::ErrorKind::TimedOut => FileStatus::TimedOut,
-            Err(e) if e.kind() == std::io::ErrorKind::Other && e.raw_os_error().is_none() => {
-                FileStatus::TooLarge
-            }
+            Err(e) if heap_limit_error(&e) => FileStatus::TooLarge,
             Err(_) => FileStatus::Unreadable,
         };
         let mut r = sink.finish(status, convert, size);
@@ -333,6 +395,36 @@ impl SearchPlan<'_> {
             r.binary = false;
         }
         r
+    }
+}
+
+/// grep-searcher's error for a buffer over its heap limit: kind `Other`, no OS error code (see
+/// `SearchError::status` in `search::file`).
+fn heap_limit_error(e: &std::io::Error) -> bool {
+    e.kind() == std::io::ErrorKind::Other && e.raw_os_error().is_none()
+}
+
+impl SearchPlan<'_> {
+    /// Streams `file` from its start into `sink` with a large searcher (see
+    /// [`SearchPlan::large_searcher`]); no room is the deadline's error or the heap limit's.
+    fn hits_large(
+        &self,
+        file: &File,
+        detection: BinaryDetection,
+        sink: &mut hits::HitSink<'_>,
+    ) -> std::io::Result<()> {
+        let (mut large, _held) = match self.large_searcher() {
+            Ok(l) => l,
+            Err(FileStatus::TimedOut) => return Err(std::io::ErrorKind::TimedOut.into()),
+            Err(_) => return Err(std::io::Error::other("over the call's memory budget")),
+        };
+        crate::core::dirs::rewind(file)?;
+        large.set_binary_detection(detection);
+        let rdr = DeadlineReader {
+            inner: file,
+            deadline: self.deadline,
+        };
+        large.search_reader(self.matcher, rdr, sink)
     }
 }
 

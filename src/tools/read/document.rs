@@ -6,16 +6,15 @@ use crate::core::error::{Error, Result};
 use crate::core::io::pread_exact;
 use crate::core::sandbox::{Located, Sandbox};
 use crate::core::within::Within;
-use crate::documents::{cached_extract, detect, refused, DocLimits, Extracted, FileKey, Reason};
+use crate::documents::{cached_extract, detect, refused, DocLimits, FileKey, Held, Reason};
 use std::os::unix::ffi::OsStrExt;
-use std::sync::Arc;
 
 /// The extracted text of the opened file when it is a document (`None`: not a document).
 pub(crate) fn extract_opened(
     loc: &Located,
     head: &[u8],
     deadline: &Deadline,
-) -> Result<Option<Arc<Extracted>>> {
+) -> Result<Option<Held>> {
     let name = loc.rel.file_name().map(|n| n.as_bytes()).unwrap_or(b"");
     let Some(format) = detect(head, name) else {
         return Ok(None);
@@ -23,7 +22,7 @@ pub(crate) fn extract_opened(
     let limits = DocLimits::default();
     let size = loc.opened.stat.st_size.max(0) as u64;
     if size > limits.max_input_bytes {
-        return Ok(Some(Arc::new(refused(format, Reason::InputBytes))));
+        return Ok(Some(Held::unreserved(refused(format, Reason::InputBytes))));
     }
     let key = FileKey::of(&loc.opened.stat);
     let fd = &loc.opened.fd;
