@@ -252,7 +252,7 @@ def test_every_tool_has_a_method_with_the_contracts_argument_names(tmp_path: Pat
 
     sb = Sandbox(tmp_path, write_root=tmp_path, allow_overwrite=True, allow_delete=True)
     tools = sb.tools(format="mcp")
-    assert {t["name"] for t in tools} == set(sb.tool_names())
+    assert {t["name"] for t in tools} == set(sb.tool_names)
     for t in tools:
         method = getattr(Sandbox, t["name"], None)
         assert callable(method), f"Sandbox has no method {t['name']}"
