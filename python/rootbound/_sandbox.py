@@ -348,6 +348,7 @@ class Sandbox:
         offset: Optional[int] = None,
         cursor: Optional[str] = None,
         limit: Optional[int] = None,
+        timeout_ms: Optional[int] = None,
         budget: Optional[Budget] = None,
     ) -> GrepResult:
         """Finds files by glob (rg ``-g`` syntax: ``*.rs`` at any depth, ``src/**/*.c`` from the
@@ -387,6 +388,7 @@ class Sandbox:
         no_ignore: Optional[bool] = None,
         offset: Optional[int] = None,
         limit: Optional[int] = None,
+        timeout_ms: Optional[int] = None,
         budget: Optional[Budget] = None,
     ) -> ListResult:
         """One level of a directory (``None``: the roots), entries with kind and size; symlinks
@@ -411,12 +413,12 @@ class Sandbox:
         paths: Sequence[str],
         *,
         max_bytes: Optional[int] = None,
+        timeout_ms: Optional[int] = None,
         budget: Optional[Budget] = None,
     ) -> ReadManyResult:
         """Several files (paths and globs) under one byte budget."""
-        return ReadManyResult(
-            self._invoke("read_many_files", _args({"paths": list(paths), "max_bytes": max_bytes}), budget)
-        )
+        args = {"paths": list(paths), "max_bytes": max_bytes, "timeout_ms": timeout_ms}
+        return ReadManyResult(self._invoke("read_many_files", _args(args), budget))
 
     async def read_many_files_async(self, paths: Sequence[str], **kwargs: Any) -> ReadManyResult:
         """``read_many_files`` without blocking the event loop."""
@@ -433,6 +435,7 @@ class Sandbox:
         exclude: Optional[Globs] = None,
         hidden: Optional[bool] = None,
         no_ignore: Optional[bool] = None,
+        timeout_ms: Optional[int] = None,
         budget: Optional[Budget] = None,
     ) -> TreeResult:
         """A breadth-first tree of a directory, capped in depth and entries."""
