@@ -54,8 +54,8 @@ enum Fact {
     NoRoom,
 }
 
-/// A file counts against `max_read` by the bytes it takes on disk too: a sparse file is read
-/// as its size, holes and all.
+/// Whether a file is over the size the build reads, by its stat: a sparse file counts by its
+/// size (reading it would read its holes).
 fn over_size(st: &Stat, max_read: u64) -> bool {
     st.st_size as u64 > max_read
 }

@@ -190,6 +190,9 @@ fn walkdir_sizes(d: &Path) -> u64 {
         .sum()
 }
 
+/// A change made to the tree between two queries.
+type Change<'a> = Box<dyn Fn() + 'a>;
+
 /// What an agent can see of the index over a set of queries: each answer, `stats.index`, and the
 /// status (files, memory, state, events), as the first query after whatever happened sees them.
 fn observe(sb: &Sandbox) -> Vec<Value> {
@@ -241,7 +244,7 @@ fn changes_to_denied_files_are_not_observable_through_the_index() {
         .filter_map(|v| v.get("walks_replayed").and_then(Value::as_u64))
         .sum();
     assert_eq!(replayed, 5, "{before:?}");
-    let changes: Vec<(&str, Box<dyn Fn()>)> = vec![
+    let changes: Vec<(&str, Change)> = vec![
         (
             "create .env files",
             Box::new(|| {
