@@ -222,6 +222,9 @@ limit_table! {
     /// Memory one root's n-gram index may hold, in bytes (`Sandbox::with_index`, `rootbound mcp
     /// --index`); over it the root is not indexed and its searches run unindexed.
     index_max_bytes: u64 = 1024 * 1024 * 1024, short: None, tools: &[];
+    /// Largest file the n-gram index reads (or `max_filesize`, if smaller); a larger one gets no
+    /// entry and is searched as without an index.
+    index_max_file_bytes: u64 = 256 * 1024 * 1024, short: None, tools: &[];
 }
 
 #[cfg(test)]

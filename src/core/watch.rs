@@ -143,8 +143,15 @@ mod imp {
             }
         }
 
-        /// Reads every queued event; calls `each` with what it means.
-        pub fn drain(&mut self, each: &mut dyn FnMut(Change)) {
+        /// Reads every queued event; calls `each` with what it means. An event about an entry
+        /// `denied` (its path relative to the root, whether it is a directory) means nothing: the
+        /// walk never yields a denied object nor reads a denied ignore file, so nothing a query
+        /// can observe may change with one.
+        pub fn drain(
+            &mut self,
+            denied: &dyn Fn(&Path, bool) -> bool,
+            each: &mut dyn FnMut(Change),
+        ) {
             let mut buf = [MaybeUninit::<u8>::uninit(); 8192];
             let mut reader = inotify::Reader::new(&self.fd, &mut buf);
             loop {
@@ -171,17 +178,29 @@ mod imp {
                     | ReadFlags::MOVE_SELF
                     | ReadFlags::UNMOUNT;
                 let name = ev.file_name().map(|n| n.to_bytes()).unwrap_or_default();
+                let is_dir = flags.contains(ReadFlags::ISDIR);
+                let hidden = |d: &Path, rest: &str, is_dir| {
+                    let mut p = d.join(OsStr::from_bytes(name));
+                    if !rest.is_empty() {
+                        p.push(rest);
+                    }
+                    denied(&p, is_dir)
+                };
                 let change = match self.dirs.get(&ev.wd()) {
                     _ if flags.intersects(gone) => Some(Change::Structure),
                     None => Some(Change::Structure),
-                    Some((_, r)) if r.git && name == b"info" => Some(Change::Structure),
-                    Some((_, r)) if r.git_info && name == b"exclude" => Some(Change::Structure),
-                    Some((_, r)) if !r.walked => None,
-                    Some(_) if flags.intersects(shape) => Some(Change::Structure),
-                    // A directory's own metadata (who may read it), or an entry that is one.
-                    Some(_) if flags.contains(ReadFlags::ISDIR) || name.is_empty() => {
+                    // What a walk reads of a repository is `.git/info/exclude`, unless denied.
+                    Some((d, r)) if r.git && name == b"info" && !hidden(d, "exclude", false) => {
                         Some(Change::Structure)
                     }
+                    Some((d, r)) if r.git_info && name == b"exclude" && !hidden(d, "", false) => {
+                        Some(Change::Structure)
+                    }
+                    Some((_, r)) if !r.walked => None,
+                    Some((d, _)) if !name.is_empty() && hidden(d, "", is_dir) => None,
+                    Some(_) if flags.intersects(shape) => Some(Change::Structure),
+                    // A directory's own metadata (who may read it), or an entry that is one.
+                    Some(_) if is_dir || name.is_empty() => Some(Change::Structure),
                     Some(_) if shapes_the_walk(name) => Some(Change::Structure),
                     Some((d, _)) => Some(Change::Content(d.join(OsStr::from_bytes(name)))),
                 };
@@ -235,7 +254,7 @@ mod imp {
         pub fn add_repository(&mut self, _: BorrowedFd<'_>, _: &Path) -> std::io::Result<()> {
             Err(std::io::Error::from(std::io::ErrorKind::Unsupported))
         }
-        pub fn drain(&mut self, _: &mut dyn FnMut(Change)) {}
+        pub fn drain(&mut self, _: &dyn Fn(&Path, bool) -> bool, _: &mut dyn FnMut(Change)) {}
     }
 
     pub(crate) fn events_reliable(_: BorrowedFd<'_>) -> bool {

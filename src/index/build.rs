@@ -2,11 +2,21 @@
 //! gate, the policy's hidden/ignore defaults), each read once through the one open path, its byte
 //! trigrams added to the posting lists. A file the index cannot describe gets no entry and is
 //! therefore always searched: a file with a byte-order mark (the searcher transcodes it), more than
-//! one hard link (another name can change it unseen), one that changed while it was read, or one
-//! changed so recently that a later change could keep the same timestamps ("racily clean").
+//! one hard link (another name can change it unseen), one that changed while it was read, one
+//! changed so recently that a later change could keep the same timestamps ("racily clean"), one
+//! over the size the build reads (`index_max_file_bytes`, or `max_filesize` if smaller: never
+//! read), or one whose description would pass its share of the memory cap or
+//! [`super::scan::MAX_FILE_TRIGRAMS`] distinct trigrams (reading stops there).
+//!
+//! Memory: every allocation the build makes for the table, the postings and the files being read
+//! is taken from one [`Budget`] of `index_max_bytes` *before* it is made; when it does not fit,
+//! the root is not indexed. So the build never holds more than the cap, whatever the files.
 
+use super::budget::{grow, grow_map, Budget};
 use super::postings::Builder;
 use super::query::Trigram;
+use super::scan::{scan, union, Room, Scan};
+pub(crate) use super::scan::{CHUNK, LONGEST_LINE};
 use super::{Entry, RootIndex, StatKey};
 use crate::core::admit::{Gate, RootId};
 use crate::core::deadline::Deadline;
@@ -19,7 +29,7 @@ use std::collections::HashMap;
 use std::io::Read;
 use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -29,150 +39,74 @@ const STEP: usize = 256;
 /// timestamps.
 pub(super) const RACY_SECS: i64 = 2;
 
-/// A file's trigrams (per chunk), or why it gets no entry.
-struct Scanned {
-    rel: PathBuf,
-    fact: Option<(StatKey, bool, Vec<Vec<Trigram>>)>,
+/// The most a file's description may hold while it is read (its trigrams, chunk by chunk).
+const SHARE_MAX: usize = 48 << 20;
+
+/// Memory accounted per slot of the table's path map, and per path beside its bytes.
+pub(super) const ID_SLOT: usize = 40;
+pub(super) const PATH_EXTRA: usize = 16;
+
+/// A file's description, or why it gets none.
+enum Fact {
+    Described(StatKey, bool, super::scan::ScanFacts),
+    None,
+    /// The build's budget had no room to read it: the root is over its cap.
+    NoRoom,
 }
 
-/// A file is described in chunks of whole lines of at least this many bytes (the last may be
-/// shorter, a chunk holding one longer line longer): a line-oriented match lies within one line,
-/// so within one chunk, and a large file is a candidate only if one chunk holds the query.
-pub(crate) const CHUNK: usize = 256 << 10;
-
-/// Trigrams a file's chunks may hold together (16 MiB of them) before the file is described
-/// whole instead: what a scan holds stays bounded whatever the file's size.
-pub(crate) const MAX_CHUNKED: usize = 1 << 22;
-
-/// A file with a line this long gets no entry: the searcher's buffer (its heap limit, 64 MiB in
-/// `search/grep/worker.rs`) may not hold the line, and the unindexed search then records the file
-/// as `too_large` rather than searched; only searching it again can say which.
-pub(crate) const LONGEST_LINE: usize = 60 << 20;
-
-thread_local! {
-    static SEEN: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
+/// Whether a file is over the size the build reads, by its stat: a sparse file counts by its
+/// size (reading it would read its holes).
+fn over_size(st: &Stat, max_read: u64) -> bool {
+    st.st_size as u64 > max_read
 }
 
-/// What [`scan`] finds in a file.
-pub(super) struct ScanFacts {
-    /// The sorted distinct trigrams starting in each chunk (at least one chunk).
-    pub chunks: Vec<Vec<Trigram>>,
-    /// It holds a NUL byte.
-    pub nul: bool,
-    /// It starts with a byte-order mark.
-    pub bom: bool,
-    /// Its longest line, in bytes.
-    pub longest_line: usize,
-}
-
-impl ScanFacts {
-    /// Whether the index can describe the file (see [`LONGEST_LINE`]; the searcher transcodes a
-    /// file with a byte-order mark).
-    fn describable(&self) -> bool {
-        !self.bom && self.longest_line < LONGEST_LINE
+fn scan_one(
+    f: &FoundFile,
+    now: i64,
+    gate: &Gate,
+    root: RootId,
+    room: &Room,
+    read: &AtomicU64,
+) -> Fact {
+    let opened = gate.open(root, f.dir.as_fd(), Path::new(&f.name), &f.rel, Want::Read);
+    let Ok(o) = opened.map(|o| o.into_inner()) else {
+        return Fact::None;
+    };
+    if o.kind() != Kind::File || o.stat.st_nlink > 1 || over_size(&o.stat, room.max_read) {
+        return Fact::None;
+    }
+    let before = key(&o.stat);
+    if now - before.mtime.0.max(before.ctime.0) < RACY_SECS {
+        return Fact::None;
+    }
+    let file = dirs::reader(o.fd);
+    let after = dirs::stat_fd(&file).ok();
+    let Ok(reader) = file.try_clone() else {
+        return Fact::None;
+    };
+    let facts = match scan(Counted(reader, read), CHUNK, room) {
+        Ok(Scan::Facts(facts)) => facts,
+        Ok(Scan::NoRoom) => return Fact::NoRoom,
+        Ok(Scan::Unbounded) | Err(_) => return Fact::None,
+    };
+    let after = dirs::stat_fd(&file).ok().or(after);
+    if after.map(|a| key(&a)) == Some(before) && facts.describable() {
+        Fact::Described(before, facts.nul, facts)
+    } else {
+        room.all.give(facts.held);
+        Fact::None
     }
 }
 
-/// Reads `f` whole in blocks, with chunks of `chunk` bytes (see [`CHUNK`]).
-pub(super) fn scan(mut f: impl Read, chunk: usize) -> std::io::Result<ScanFacts> {
-    SEEN.with(|seen| {
-        let mut seen = seen.borrow_mut();
-        if seen.is_empty() {
-            seen.resize(1 << 18, 0);
-        }
-        let mut chunk = chunk;
-        let mut chunks = Vec::new();
-        // Trigrams held in finished chunks.
-        let mut held = 0usize;
-        let mut tris = Vec::new();
-        let mut in_chunk = 0usize;
-        let mut buf = vec![0u8; 1 << 20];
-        let mut carry: Vec<u8> = Vec::new();
-        let mut nul = false;
-        let mut first = true;
-        let mut bom = false;
-        let (mut line, mut longest_line) = (0usize, 0usize);
-        let finish = |tris: &mut Vec<Trigram>, seen: &mut Vec<u64>| {
-            for &t in tris.iter() {
-                seen[t as usize / 64] = 0;
-            }
-            let mut done = std::mem::take(tris);
-            done.sort_unstable();
-            done
-        };
-        loop {
-            let n = match f.read(&mut buf[carry.len()..]) {
-                Ok(0) => break,
-                Ok(n) => n,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            buf[..carry.len()].copy_from_slice(&carry);
-            let data = &buf[..carry.len() + n];
-            for piece in data[carry.len()..].split_inclusive(|&b| b == b'\n') {
-                line += piece.len();
-                longest_line = longest_line.max(line);
-                if piece.ends_with(b"\n") {
-                    line = 0;
-                }
-            }
-            if first {
-                bom = data.starts_with(b"\xEF\xBB\xBF")
-                    || data.starts_with(b"\xFF\xFE")
-                    || data.starts_with(b"\xFE\xFF");
-                first = false;
-            }
-            nul |= memchr::memchr(0, data).is_some();
-            for (k, w) in data.windows(3).enumerate() {
-                // A new chunk starts only just after a line's end.
-                if in_chunk >= chunk && k > 0 && data[k - 1] == b'\n' {
-                    let done = finish(&mut tris, &mut seen);
-                    held += done.len();
-                    chunks.push(done);
-                    in_chunk = 0;
-                    if held > MAX_CHUNKED {
-                        // A file this varied is described whole: its chunks' trigrams together
-                        // would grow with its size, a whole file's stay under 2^24.
-                        chunk = usize::MAX;
-                        for t in chunks.drain(..).flatten() {
-                            let (i, b) = (t as usize / 64, 1u64 << (t % 64));
-                            if seen[i] & b == 0 {
-                                seen[i] |= b;
-                                tris.push(t);
-                            }
-                        }
-                    }
-                }
-                in_chunk += 1;
-                let t = super::query::trigram(w);
-                let (i, b) = (t as usize / 64, 1u64 << (t % 64));
-                if seen[i] & b == 0 {
-                    seen[i] |= b;
-                    tris.push(t);
-                }
-            }
-            let keep = data.len().min(2);
-            carry = data[data.len() - keep..].to_vec();
-        }
-        chunks.push(finish(&mut tris, &mut seen));
-        Ok(ScanFacts {
-            chunks,
-            nul,
-            bom,
-            longest_line,
-        })
-    })
-}
+/// A reader that counts the bytes read (the status's `bytes_read`).
+struct Counted<'a, R>(R, &'a AtomicU64);
 
-/// The distinct trigrams of all `chunks`, sorted.
-fn union(chunks: Vec<Vec<Trigram>>) -> Vec<Trigram> {
-    if chunks.len() == 1 {
-        return chunks.into_iter().next().unwrap_or_default();
+impl<R: Read> Read for Counted<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.0.read(buf)?;
+        self.1.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
     }
-    let mut all: Vec<Trigram> = chunks.into_iter().flatten().collect();
-    all.sort_unstable();
-    all.dedup();
-    all
 }
 
 // The field types differ between platforms.
@@ -189,26 +123,6 @@ fn key(st: &Stat) -> StatKey {
 
 pub(super) fn stat_key(st: &Stat) -> StatKey {
     key(st)
-}
-
-fn scan_one(f: FoundFile, now: i64, gate: &Gate, root: RootId) -> Scanned {
-    let opened = gate.open(root, f.dir.as_fd(), Path::new(&f.name), &f.rel, Want::Read);
-    let fact = (|| {
-        let o = opened.ok()?.into_inner();
-        if o.kind() != Kind::File || o.stat.st_nlink > 1 {
-            return None;
-        }
-        let before = key(&o.stat);
-        if now - before.mtime.0.max(before.ctime.0) < RACY_SECS {
-            return None;
-        }
-        let file = dirs::reader(o.fd);
-        let after = dirs::stat_fd(&file).ok();
-        let facts = scan(file.try_clone().ok()?, CHUNK).ok()?;
-        let after = dirs::stat_fd(&file).ok().or(after)?;
-        (key(&after) == before && facts.describable()).then_some((before, facts.nul, facts.chunks))
-    })();
-    Scanned { rel: f.rel, fact }
 }
 
 /// A changed file described again, or why not.
@@ -258,28 +172,93 @@ pub(super) fn describe(sb: &Sandbox, root: usize, rel: &Path) -> Description {
     if now - before.mtime.0.max(before.ctime.0) < RACY_SECS {
         return Description::Later;
     }
+    // A changed file is read within the bounds of the build, alone.
+    let all = Budget::new(usize::MAX);
+    let room = Room {
+        share: SHARE_MAX,
+        all: &all,
+        max_read: max_read(sb),
+    };
+    if over_size(&o.stat, room.max_read) {
+        return Description::Never;
+    }
     let file = dirs::reader(o.fd);
     // A description of a changed file holds for the whole file (it is used in every mode).
-    let scanned = file.try_clone().and_then(|f| scan(f, usize::MAX));
+    let scanned = file.try_clone().and_then(|f| scan(f, usize::MAX, &room));
     let after = dirs::stat_fd(&file).map(|st| key(&st));
     match (scanned, after) {
-        (Ok(facts), _) if !facts.describable() => Description::Never,
-        (Ok(facts), Ok(after)) if after == before => {
+        (Ok(Scan::Facts(facts)), _) if !facts.describable() => Description::Never,
+        (Ok(Scan::Unbounded), _) => Description::Never,
+        (Ok(Scan::Facts(facts)), Ok(after)) if after == before => {
             Description::Now(before, facts.nul, union(facts.chunks))
         }
         _ => Description::Later,
     }
 }
 
+/// The largest file the build reads: `index_max_file_bytes`, or `max_filesize` if smaller (no
+/// search reads a larger file).
+pub(super) fn max_read(sb: &Sandbox) -> u64 {
+    let l = &sb.policy.limits;
+    l.index_max_file_bytes.min(l.max_filesize)
+}
+
 /// Progress of a build, for the status.
 #[derive(Default)]
 pub(super) struct Progress {
     pub files: AtomicU64,
+    /// Bytes read from files so far.
+    pub bytes_read: AtomicU64,
     /// Why the root is being indexed again, when it was indexed before.
     pub again: Option<String>,
 }
 
-/// Builds root `root`'s index; `Err` says why the root is not indexed.
+/// The table and postings as files are added (each as its scan ends, under a lock: a scan's
+/// trigrams are let go as soon as they are in the postings, so no batch of them piles up).
+#[derive(Default)]
+struct Table {
+    ids: HashMap<PathBuf, u32>,
+    entries: Vec<Entry>,
+    /// The file of each unit of the postings (a file's chunks are units in a row).
+    unit_file: Vec<u32>,
+    post: Builder,
+    path_bytes: usize,
+}
+
+impl Table {
+    /// Adds a described file, taking every growth from `all`; false when one does not fit.
+    fn add(
+        &mut self,
+        rel: &Path,
+        stat: StatKey,
+        nul: bool,
+        chunks: &[Vec<u32>],
+        all: &Budget,
+    ) -> bool {
+        let id = self.entries.len() as u32;
+        for c in chunks {
+            if !grow(&mut self.unit_file, all)
+                || !self.post.add(self.unit_file.len() as u32, c, all)
+            {
+                return false;
+            }
+            self.unit_file.push(id);
+        }
+        let path = rel.as_os_str().len() + PATH_EXTRA;
+        if !grow(&mut self.entries, all)
+            || !grow_map(&mut self.ids, ID_SLOT, all)
+            || !all.take(path)
+        {
+            return false;
+        }
+        self.path_bytes += path;
+        self.ids.insert(rel.to_path_buf(), id);
+        self.entries.push(Entry { stat, nul });
+        true
+    }
+}
+
+/// Builds root `root`'s index within `max_bytes`; `Err` says why the root is not indexed.
 pub(super) fn build_root(
     sb: &Sandbox,
     root: usize,
@@ -318,74 +297,90 @@ pub(super) fn build_root(
         resume_after: None,
         hook: None,
     };
-    let mut ids: HashMap<PathBuf, u32> = HashMap::new();
-    let mut entries: Vec<Entry> = Vec::new();
-    // The file of each unit of the postings (a file's chunks are units in a row).
-    let mut unit_file: Vec<u32> = Vec::new();
-    let mut post = Builder::default();
+    let all = Budget::new(usize::try_from(max_bytes).unwrap_or(usize::MAX));
+    // Files read at once each get an equal share of a quarter of the cap for their trigrams.
+    let room = Room {
+        share: (all.cap() / 4 / pool.current_num_threads().max(1)).min(SHARE_MAX),
+        all: &all,
+        max_read: max_read(sb),
+    };
+    let table = Mutex::new(Table::default());
+    let over = AtomicBool::new(false);
     let mut batch: Vec<FoundFile> = Vec::new();
-    let mut over = false;
-    let mut path_bytes = 0usize;
     let now = || {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs() as i64)
     };
-    let mut flush = |batch: &mut Vec<FoundFile>| {
-        let t = now();
-        let scanned: Vec<Scanned> = pool.install(|| {
-            std::mem::take(batch)
-                .into_par_iter()
-                .map(|f| scan_one(f, t, &sb.gate, RootId::Read(root)))
-                .collect()
-        });
-        for s in scanned {
-            progress.files.fetch_add(1, Ordering::Relaxed);
-            let Some((stat, nul, chunks)) = s.fact else {
-                continue;
-            };
-            let id = entries.len() as u32;
-            for c in &chunks {
-                post.add(unit_file.len() as u32, c);
-                unit_file.push(id);
-            }
-            path_bytes += s.rel.as_os_str().len() + 64;
-            ids.insert(s.rel, id);
-            entries.push(Entry { stat, nul });
+    let add = |f: &FoundFile, t: i64| {
+        if over.load(Ordering::Relaxed) {
+            return;
         }
-        let mem = post.memory()
-            + path_bytes
-            + entries.len() * std::mem::size_of::<Entry>()
-            + unit_file.len() * 4;
-        mem as u64 <= max_bytes
+        let fact = scan_one(
+            f,
+            t,
+            &sb.gate,
+            RootId::Read(root),
+            &room,
+            &progress.bytes_read,
+        );
+        progress.files.fetch_add(1, Ordering::Relaxed);
+        let fits = match fact {
+            Fact::None => true,
+            Fact::NoRoom => false,
+            Fact::Described(stat, nul, facts) => {
+                let fits = table
+                    .lock()
+                    .unwrap()
+                    .add(&f.rel, stat, nul, &facts.chunks, &all);
+                let held = facts.held;
+                drop(facts);
+                all.give(held);
+                fits
+            }
+        };
+        if !fits {
+            over.store(true, Ordering::Relaxed);
+        }
+    };
+    let flush = |batch: &mut Vec<FoundFile>| {
+        let t = now();
+        pool.install(|| std::mem::take(batch).par_iter().for_each(|f| add(f, t)));
+        !over.load(Ordering::Relaxed)
     };
     let mut on_file = |f: FoundFile, _: &mut WalkSkips| {
         batch.push(f);
-        if batch.len() >= STEP && !flush(&mut batch) {
-            over = true;
-            return false;
-        }
-        true
+        batch.len() < STEP || flush(&mut batch)
     };
     let (_end, _) = walk.run(fd, PathBuf::new(), None, &mut on_file);
-    if !over && !batch.is_empty() && !flush(&mut batch) {
-        over = true;
+    flush(&mut batch);
+    let over_cap = || format!("over index_max_bytes ({max_bytes})");
+    let t = table
+        .into_inner()
+        .map_err(|_| "a build thread panicked".to_string())?;
+    // The finished postings are made beside the lists they come from.
+    let finishing = t.post.finish_memory();
+    if over.load(Ordering::Relaxed) || !all.take(finishing) {
+        return Err(over_cap());
     }
-    if over {
-        return Err(format!("over index_max_bytes ({max_bytes})"));
-    }
-    let postings = post.finish();
+    let lists = t.post.memory();
+    let postings = t.post.finish();
+    all.give(finishing + lists - postings.memory().min(finishing + lists));
     static SERIAL: AtomicU64 = AtomicU64::new(0);
     let mut ri = RootIndex {
         serial: SERIAL.fetch_add(1, Ordering::Relaxed),
-        ids,
-        entries,
-        unit_file,
+        ids: t.ids,
+        entries: t.entries,
+        unit_file: t.unit_file,
         postings,
-        path_bytes,
+        path_bytes: t.path_bytes,
         evaluated: Mutex::default(),
         masks: Mutex::default(),
         describe_room: 0,
+        built: super::Built {
+            peak: all.peak() as u64,
+            bytes_read: progress.bytes_read.load(Ordering::Relaxed),
+        },
     };
     // Changed files described again share the cap with the index: a quarter of the index's
     // memory (at least 16 MiB), and never more than the cap leaves.
@@ -394,42 +389,4 @@ pub(super) fn build_root(
         .max(16 << 20)
         .min((max_bytes as usize).saturating_sub(mem));
     Ok(ri)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// `n` bytes of varied text: lines of 100 pseudo-random bytes (no NUL, no newline inside).
-    fn varied(n: usize) -> Vec<u8> {
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        (0..n)
-            .map(|i| {
-                if i % 101 == 100 {
-                    return b'\n';
-                }
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                ((x >> 33) as u8).max(1).max(b'\n' + 1)
-            })
-            .collect()
-    }
-
-    #[test]
-    fn chunks_hold_every_trigram_and_stay_bounded() {
-        // Small enough: chunks of whole lines, together the whole file's trigrams.
-        let text = varied(1 << 20);
-        let whole = scan(&text[..], usize::MAX).unwrap().chunks;
-        let chunked = scan(&text[..], CHUNK).unwrap().chunks;
-        assert_eq!(whole.len(), 1);
-        assert!(chunked.len() >= 4, "{}", chunked.len());
-        assert_eq!(union(chunked), whole[0]);
-        // So varied that its chunks would hold more than MAX_CHUNKED trigrams: described whole.
-        let text = varied(24 << 20);
-        let whole = scan(&text[..], usize::MAX).unwrap().chunks;
-        let chunked = scan(&text[..], CHUNK).unwrap().chunks;
-        assert_eq!(chunked.len(), 1);
-        assert_eq!(chunked, whole);
-    }
 }

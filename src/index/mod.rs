@@ -18,7 +18,9 @@ use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
+mod budget;
 mod build;
+mod scan;
 use crate::core::limits::SEARCH_HEAP_LIMIT;
 use build::LONGEST_LINE;
 pub(crate) mod postings;
@@ -66,6 +68,16 @@ pub(crate) struct RootIndex {
     masks: Mutex<Vec<MaskMemo>>,
     /// The memory changed files described again may take (`replay::redescribe`).
     describe_room: usize,
+    built: Built,
+}
+
+/// What the build of a root's index took.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Built {
+    /// The most memory it held at once, as accounted (never over `index_max_bytes`).
+    pub peak: u64,
+    /// Bytes it read from files.
+    pub bytes_read: u64,
 }
 
 /// A query, and whether the search is line-oriented (see [`RootIndex::files_for`]).
@@ -131,6 +143,7 @@ impl RootIndex {
     fn memory(&self) -> usize {
         self.postings.memory()
             + self.path_bytes
+            + self.ids.capacity() * build::ID_SLOT
             + self.entries.capacity() * std::mem::size_of::<Entry>()
             + self.unit_file.capacity() * 4
     }
@@ -167,6 +180,14 @@ pub struct IndexStatus {
     /// Why the root is not indexed (off).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// The most memory the build held at once (ready), in bytes, as it accounts for it: never
+    /// over `index_max_bytes`.
+    #[serde(default)]
+    pub build_peak: u64,
+    /// Bytes the build read from files (ready; building: so far). Files over
+    /// `index_max_file_bytes` (or `max_filesize`) are not read.
+    #[serde(default)]
+    pub bytes_read: u64,
     /// Whether change reports (inotify) let repeated searches skip the walk; when not, every
     /// query walks and checks each pruned file's metadata.
     pub events: bool,
@@ -383,20 +404,26 @@ impl Sandbox {
                     Ok(l) => l.lock().unwrap().memory() as u64,
                     Err(_) => 0,
                 };
-                let (state, files, memory, reason) = match &*s.lock().unwrap() {
+                let relaxed = std::sync::atomic::Ordering::Relaxed;
+                let (state, files, memory, reason, built) = match &*s.lock().unwrap() {
                     State::Building(p) => (
                         "building",
-                        p.files.load(std::sync::atomic::Ordering::Relaxed),
+                        p.files.load(relaxed),
                         0,
                         p.again.clone(),
+                        Built {
+                            peak: 0,
+                            bytes_read: p.bytes_read.load(relaxed),
+                        },
                     ),
                     State::Ready(r) => (
                         "ready",
                         r.entries.len() as u64,
                         r.memory() as u64 + live_memory,
                         None,
+                        r.built,
                     ),
-                    State::Off(why) => ("off", 0, 0, Some(why.clone())),
+                    State::Off(why) => ("off", 0, 0, Some(why.clone()), Built::default()),
                 };
                 let events_reason = match live {
                     Ok(l) => l.lock().unwrap().broken().map(str::to_string),
@@ -408,6 +435,8 @@ impl Sandbox {
                     files,
                     memory,
                     reason,
+                    build_peak: built.peak,
+                    bytes_read: built.bytes_read,
                     events: events_reason.is_none(),
                     events_reason,
                 }

@@ -2,6 +2,7 @@
 //! file), ascending, delta-coded as LEB128 varints in one buffer; and the id bitsets a query
 //! evaluates to.
 
+use super::budget::{grow_map, Budget};
 use super::query::{TriQuery, Trigram};
 use std::collections::HashMap;
 
@@ -9,7 +10,10 @@ use std::collections::HashMap;
 #[derive(Default)]
 pub(crate) struct Builder {
     lists: HashMap<Trigram, (u32, Vec<u8>)>,
+    /// Bytes of the lists' buffers.
     bytes: usize,
+    /// Bytes the lists hold.
+    data: usize,
 }
 
 fn put_varint(out: &mut Vec<u8>, mut v: u32) {
@@ -20,31 +24,65 @@ fn put_varint(out: &mut Vec<u8>, mut v: u32) {
     out.push(v as u8);
 }
 
+/// Memory accounted per slot of the lists' table.
+const SLOT: usize = 40;
+
+fn varint_len(v: u32) -> usize {
+    (32 - (v | 1).leading_zeros() as usize).div_ceil(7)
+}
+
 impl Builder {
-    /// Adds file `id` (greater than every id added before) to the lists of `tris`.
-    pub fn add(&mut self, id: u32, tris: &[Trigram]) {
+    /// Adds file `id` (greater than every id added before) to the lists of `tris`, taking every
+    /// growth from `budget` before it is allocated; false (the lists no longer usable) when one
+    /// does not fit.
+    pub fn add(&mut self, id: u32, tris: &[Trigram], budget: &Budget) -> bool {
         for &t in tris {
+            if self.lists.len() == self.lists.capacity()
+                && !self.lists.contains_key(&t)
+                && !grow_map(&mut self.lists, SLOT, budget)
+            {
+                return false;
+            }
             let e = self
                 .lists
                 .entry(t)
                 .or_insert_with(|| (u32::MAX, Vec::new()));
             let before = e.1.capacity();
             let delta = if e.0 == u32::MAX { id } else { id - e.0 - 1 };
+            let need = e.1.len() + varint_len(delta);
+            if need > before {
+                // The old list and the new coexist as it moves.
+                let new = (before * 2).max(8).max(need);
+                if !budget.take(new) {
+                    return false;
+                }
+                e.1.reserve_exact(new - e.1.len());
+                budget.give(before);
+                budget.force(e.1.capacity() - new);
+            }
+            let len = e.1.len();
             put_varint(&mut e.1, delta);
             e.0 = id;
             self.bytes += e.1.capacity() - before;
+            self.data += e.1.len() - len;
         }
+        true
     }
 
-    /// Memory held so far, approximately.
+    /// Memory held so far, as accounted.
     pub fn memory(&self) -> usize {
-        self.bytes + self.lists.capacity() * 40
+        self.bytes + self.lists.capacity() * SLOT
+    }
+
+    /// Memory [`Builder::finish`] allocates beside the lists, at most.
+    pub fn finish_memory(&self) -> usize {
+        self.data + Postings::dict_memory(self.lists.len())
     }
 
     /// The lists in one buffer.
     pub fn finish(self) -> Postings {
         let mut dict = HashMap::with_capacity(self.lists.len());
-        let mut data = Vec::with_capacity(self.lists.values().map(|l| l.1.len()).sum());
+        let mut data = Vec::with_capacity(self.data);
         for (t, (_, l)) in self.lists {
             dict.insert(t, (data.len() as u64, l.len() as u32));
             data.extend_from_slice(&l);
@@ -59,10 +97,19 @@ pub(crate) struct Postings {
     data: Vec<u8>,
 }
 
+/// Memory accounted per slot of the finished dictionary.
+const DICT_SLOT: usize = 24;
+
 impl Postings {
     /// Bytes held.
     pub fn memory(&self) -> usize {
-        self.data.capacity() + self.dict.capacity() * 24
+        self.data.capacity() + self.dict.capacity() * DICT_SLOT
+    }
+
+    /// Memory of a dictionary of `n` lists, at most (a table's capacity is under twice what it
+    /// was made for).
+    fn dict_memory(n: usize) -> usize {
+        n.max(4) * 2 * DICT_SLOT
     }
 
     /// Sets the bits of the units holding `t`, or with `to` of their files (`to[unit]`).
@@ -133,9 +180,12 @@ mod tests {
     #[test]
     fn lists_round_trip() {
         let mut b = Builder::default();
-        b.add(0, &[1, 2]);
-        b.add(5, &[2]);
-        b.add(300, &[1, 2]);
+        let all = Budget::new(usize::MAX);
+        assert!(b.add(0, &[1, 2], &all));
+        assert!(b.add(5, &[2], &all));
+        assert!(b.add(300, &[1, 2], &all));
+        assert_eq!(all.used(), b.memory());
+        assert!(b.finish_memory() >= 5);
         let p = b.finish();
         let bits = p.eval(&TriQuery::Tri(2), 301, None).unwrap();
         let ids: Vec<usize> = (0..301)

@@ -140,7 +140,7 @@ proptest! {
                     "patterns {:?} match {:?} but the query {:?} does not hold", pats, t, q);
                 if !ml {
                     // A line lies within one chunk of the text, so one chunk holds the query.
-                    let chunks = super::build::scan(t.as_bytes(), chunk).unwrap().chunks;
+                    let chunks = super::scan::scan_all(t.as_bytes(), chunk).chunks;
                     prop_assert!(
                         chunks.iter().any(|c| q.eval(&|x| c.binary_search(&x).is_ok())),
                         "patterns {:?} match a line of {:?} but no chunk of {} bytes holds {:?}",

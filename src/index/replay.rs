@@ -148,10 +148,11 @@ impl Live {
         })
     }
 
-    fn drain(&mut self) {
+    /// Takes in the queued events; `denied` is the gate's question for the root's paths.
+    fn drain(&mut self, denied: &dyn Fn(&Path, bool) -> bool) {
         let mut content = Vec::new();
         let generation = &mut self.generation;
-        self.watch.drain(&mut |c| match c {
+        self.watch.drain(denied, &mut |c| match c {
             Change::Structure => *generation += 1,
             Change::Content(p) => content.push(p),
         });
@@ -413,8 +414,9 @@ impl Sandbox {
             .join("\0")
             .into();
         let key: Key = (rel.to_path_buf(), key, roots);
+        let denied = self.gate.denied_fn(RootId::Read(root));
         let mut l = live.lock().unwrap();
-        l.drain();
+        l.drain(&denied);
         let cap = MAX_CHANGED.max(ri.entries.len() / 4);
         if l.changed.len() > cap {
             // The changed set is searched at every query and held in memory: past the cap what
@@ -548,9 +550,10 @@ fn record(sb: &Sandbox, root: usize, j: usize, key: Key, filter: Filter, ri: &Ro
     let Some(live) = index_of(sb).and_then(|i| i.live.get(j)?.as_ref().ok()) else {
         return;
     };
+    let denied = sb.gate.denied_fn(RootId::Read(root));
     let start_generation = {
         let mut l = live.lock().unwrap();
-        l.drain();
+        l.drain(&denied);
         l.generation
     };
     let hook = Hook {
@@ -571,7 +574,7 @@ fn record(sb: &Sandbox, root: usize, j: usize, key: Key, filter: Filter, ri: &Ro
         (&mut stale, &mut unindexed),
     );
     let mut l = live.lock().unwrap();
-    l.drain();
+    l.drain(&denied);
     for p in stale {
         l.mark_changed(p);
     }
@@ -697,13 +700,14 @@ fn walk_and_verify(
 /// `index_max_bytes` leaves beside the index.
 fn redescribe(sb: &Sandbox, root: usize, live: &Mutex<Live>, ri: &RootIndex) {
     let cap = ri.describe_room;
+    let denied = sb.gate.denied_fn(RootId::Read(root));
     let mut tried: HashSet<PathBuf> = HashSet::new();
     loop {
         // (path, its change number, how a recording saw it if it has no entry)
         type Chosen = Vec<(PathBuf, u64, Option<Observed>)>;
         let (chosen, generation, room): (Chosen, u64, usize) = {
             let mut l = live.lock().unwrap();
-            l.drain();
+            l.drain(&denied);
             if l.current.map(|c| c.0) != Some(ri.serial) {
                 // The root was indexed again (or is being): `ri` is not its index any more.
                 return;
@@ -744,7 +748,7 @@ fn redescribe(sb: &Sandbox, root: usize, live: &Mutex<Live>, ri: &RootIndex) {
             described.push((p, n, seen, d));
         }
         let mut l = live.lock().unwrap();
-        l.drain();
+        l.drain(&denied);
         // The tree's shape changed since the files were chosen: what was read at a path may not
         // be what is there now, with no change to it reported. Tried again at a later query.
         let moved = l.generation != generation || l.current.map(|c| c.0) != Some(ri.serial);

@@ -488,7 +488,7 @@ const THREAD_LOCALS: &[(&str, &str)] = &[
         "search/grep/worker.rs",
         "a search thread's reusable read buffer",
     ),
-    ("index/build.rs", "an index build thread's reusable buffers"),
+    ("index/scan.rs", "an index build thread's reusable buffers"),
     (
         "cli/grep/print/mod.rs",
         "the command line's printer state, one command per process",

@@ -18,4 +18,5 @@ mod grep;
 mod grep_hits;
 mod grep_options;
 mod index;
+mod index_bounds;
 mod read_modes;

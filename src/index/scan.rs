@@ -1,0 +1,425 @@
+//! Reading one file for the index: its byte trigrams per chunk of whole lines, whether it holds a
+//! NUL byte, starts with a byte-order mark, and its longest line — within a bound of its own. A
+//! file whose description would pass the bound is not described (it gets no entry and is always
+//! searched): reading stops there.
+
+use super::budget::Budget;
+use super::query::Trigram;
+use std::io::Read;
+
+/// A file is described in chunks of whole lines of at least this many bytes (the last may be
+/// shorter, a chunk holding one longer line longer): a line-oriented match lies within one line,
+/// so within one chunk, and a large file is a candidate only if one chunk holds the query.
+pub(crate) const CHUNK: usize = 256 << 10;
+
+/// Trigrams a file's chunks may hold together (16 MiB of them) before the file is described
+/// whole instead: what a scan holds stays bounded whatever the file's size.
+pub(crate) const MAX_CHUNKED: usize = 1 << 22;
+
+/// Distinct trigrams a file described whole may hold (1/16 of the 2^24 there are): a file past
+/// this (random or compressed bytes) would hold most queries' trigrams anyway, so it gets no
+/// entry, and its description never costs more than 4 MiB.
+pub(crate) const MAX_FILE_TRIGRAMS: usize = 1 << 20;
+
+/// A file with a line this long gets no entry: the searcher's buffer (its heap limit, 64 MiB in
+/// `search/grep/worker.rs`) may not hold the line, and the unindexed search then records the file
+/// as `too_large` rather than searched; only searching it again can say which.
+pub(crate) const LONGEST_LINE: usize = 60 << 20;
+
+/// The read buffer of one scan.
+const BUF: usize = 1 << 20;
+/// The bitmap of trigrams seen in the current chunk (one per thread, kept between scans).
+const SEEN_WORDS: usize = 1 << 18;
+/// What a scan holds whatever the file: its buffer and the bitmap.
+pub(crate) const FIXED: usize = BUF + SEEN_WORDS * 8;
+
+thread_local! {
+    static SEEN: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// What a scan may hold and read.
+pub(crate) struct Room<'a> {
+    /// Bytes of trigrams the file's description may hold (its share of the build's cap).
+    pub share: usize,
+    /// The build's budget, which the scan's memory is taken from as it grows.
+    pub all: &'a Budget,
+    /// Bytes the scan may read: a file growing past them gets no entry.
+    pub max_read: u64,
+}
+
+/// What [`scan`] finds in a file.
+pub(crate) struct ScanFacts {
+    /// The sorted distinct trigrams starting in each chunk (at least one chunk).
+    pub chunks: Vec<Vec<Trigram>>,
+    /// It holds a NUL byte.
+    pub nul: bool,
+    /// It starts with a byte-order mark.
+    pub bom: bool,
+    /// Its longest line, in bytes.
+    pub longest_line: usize,
+    /// Bytes of `chunks` taken from [`Room::all`]: given back once they are let go.
+    pub held: usize,
+}
+
+impl ScanFacts {
+    /// Whether the index can describe the file (see [`LONGEST_LINE`]; the searcher transcodes a
+    /// file with a byte-order mark).
+    pub fn describable(&self) -> bool {
+        !self.bom && self.longest_line < LONGEST_LINE
+    }
+}
+
+/// What came of a scan.
+pub(crate) enum Scan {
+    Facts(ScanFacts),
+    /// Its description would pass [`Room::share`], [`MAX_FILE_TRIGRAMS`] or [`Room::max_read`]:
+    /// no entry.
+    Unbounded,
+    /// The build's budget has no room left for it.
+    NoRoom,
+}
+
+/// Memory a scan took from the build's budget, given back when the scan fails (on success its
+/// chunks' part is the caller's to give back).
+struct Held<'a> {
+    room: &'a Room<'a>,
+    /// Bytes of trigram vectors taken.
+    tris: usize,
+    fixed: bool,
+}
+
+/// Why a scan stops early.
+enum Stop {
+    Unbounded,
+    NoRoom,
+}
+
+impl Held<'_> {
+    fn take(&mut self, n: usize) -> Result<(), Stop> {
+        if self.tris + n > self.room.share {
+            return Err(Stop::Unbounded);
+        }
+        if !self.room.all.take(n) {
+            return Err(Stop::NoRoom);
+        }
+        self.tris += n;
+        Ok(())
+    }
+
+    fn give(&mut self, n: usize) {
+        self.room.all.give(n);
+        self.tris -= n;
+    }
+
+    /// Room in `v` for one more trigram, taken before it is allocated (the old buffer and the new
+    /// coexist while it moves).
+    fn grow(&mut self, v: &mut Vec<Trigram>) -> Result<(), Stop> {
+        if v.len() < v.capacity() {
+            return Ok(());
+        }
+        let t = std::mem::size_of::<Trigram>();
+        let (old, new) = (v.capacity(), (v.capacity() * 2).max(4096));
+        self.take(new * t)?;
+        v.reserve_exact(new - v.len());
+        self.give(old * t);
+        // A larger buffer than asked for is accounted as it is.
+        let more = (v.capacity() - new) * t;
+        self.room.all.force(more);
+        self.tris += more;
+        Ok(())
+    }
+}
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        self.room
+            .all
+            .give(self.tris + if self.fixed { FIXED } else { 0 });
+    }
+}
+
+/// Reads `f` whole in blocks, with chunks of `chunk` bytes (see [`CHUNK`]), within `room`.
+pub(crate) fn scan(f: impl Read, chunk: usize, room: &Room<'_>) -> std::io::Result<Scan> {
+    if !room.all.take(FIXED) {
+        return Ok(Scan::NoRoom);
+    }
+    let mut held = Held {
+        room,
+        tris: 0,
+        fixed: true,
+    };
+    match scan_within(f, chunk, &mut held) {
+        Ok(Ok(mut facts)) => {
+            // The chunks' memory goes with them; the buffer and the bitmap stay the scan's.
+            facts.held = std::mem::take(&mut held.tris);
+            Ok(Scan::Facts(facts))
+        }
+        Ok(Err(Stop::Unbounded)) => Ok(Scan::Unbounded),
+        Ok(Err(Stop::NoRoom)) => Ok(Scan::NoRoom),
+        Err(e) => Err(e),
+    }
+}
+
+#[inline]
+/// Adds `t` to the trigrams of the current chunk unless seen in it already.
+fn note(
+    t: Trigram,
+    seen: &mut [u64],
+    tris: &mut Vec<Trigram>,
+    held: &mut Held,
+) -> Result<(), Stop> {
+    let (i, b) = (t as usize / 64, 1u64 << (t % 64));
+    if seen[i] & b == 0 {
+        held.grow(tris)?;
+        seen[i] |= b;
+        tris.push(t);
+    }
+    Ok(())
+}
+
+fn scan_within(
+    mut f: impl Read,
+    chunk: usize,
+    held: &mut Held,
+) -> std::io::Result<Result<ScanFacts, Stop>> {
+    SEEN.with(|seen| {
+        let mut seen = seen.borrow_mut();
+        if seen.is_empty() {
+            seen.resize(SEEN_WORDS, 0);
+        }
+        // Cleared on every way out: the bitmap is the thread's, for its next scan.
+        let clear = |tris: &[Trigram], seen: &mut [u64]| {
+            for &t in tris {
+                seen[t as usize / 64] = 0;
+            }
+        };
+        let mut tris = Vec::new();
+        let r = scan_chunks(&mut f, chunk, held, &mut seen, &mut tris);
+        clear(&tris, &mut seen);
+        if let Ok(Err(_)) | Err(_) = &r {
+            let t = std::mem::size_of::<Trigram>();
+            held.give(tris.capacity() * t);
+        }
+        r
+    })
+}
+
+fn scan_chunks(
+    f: &mut impl Read,
+    mut chunk: usize,
+    held: &mut Held,
+    seen: &mut [u64],
+    tris: &mut Vec<Trigram>,
+) -> std::io::Result<Result<ScanFacts, Stop>> {
+    let t_size = std::mem::size_of::<Trigram>();
+    let mut chunks: Vec<Vec<Trigram>> = Vec::new();
+    // A failed scan gives back what its finished chunks hold.
+    let fail = |chunks: Vec<Vec<Trigram>>,
+                held: &mut Held,
+                why: Stop|
+     -> std::io::Result<Result<ScanFacts, Stop>> {
+        held.give(chunks.iter().map(|c| c.capacity() * t_size).sum());
+        Ok(Err(why))
+    };
+    // Trigrams held in finished chunks.
+    let mut in_chunks = 0usize;
+    let mut in_chunk = 0usize;
+    let mut buf = vec![0u8; BUF];
+    let mut carry: Vec<u8> = Vec::new();
+    let (mut nul, mut first, mut bom) = (false, true, false);
+    let (mut line, mut longest_line) = (0usize, 0usize);
+    let mut read = 0u64;
+    loop {
+        let n = match f.read(&mut buf[carry.len()..]) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        read += n as u64;
+        if read > held.room.max_read {
+            // It grew past the size the build reads: not described.
+            return fail(chunks, held, Stop::Unbounded);
+        }
+        buf[..carry.len()].copy_from_slice(&carry);
+        let data = &buf[..carry.len() + n];
+        for piece in data[carry.len()..].split_inclusive(|&b| b == b'\n') {
+            line += piece.len();
+            longest_line = longest_line.max(line);
+            if piece.ends_with(b"\n") {
+                line = 0;
+            }
+        }
+        if first {
+            bom = data.starts_with(b"\xEF\xBB\xBF")
+                || data.starts_with(b"\xFF\xFE")
+                || data.starts_with(b"\xFE\xFF");
+            first = false;
+        }
+        nul |= memchr::memchr(0, data).is_some();
+        for (k, w) in data.windows(3).enumerate() {
+            // A new chunk starts only just after a line's end.
+            if in_chunk >= chunk && k > 0 && data[k - 1] == b'\n' {
+                for &t in tris.iter() {
+                    seen[t as usize / 64] = 0;
+                }
+                let mut done = std::mem::take(tris);
+                done.sort_unstable();
+                in_chunks += done.len();
+                chunks.push(done);
+                in_chunk = 0;
+                if in_chunks > MAX_CHUNKED {
+                    // A file this varied is described whole: its chunks' trigrams together
+                    // would grow with its size, a whole file's stay bounded.
+                    chunk = usize::MAX;
+                    for c in std::mem::take(&mut chunks) {
+                        for &t in &c {
+                            if let Err(why) = note(t, seen, tris, held) {
+                                held.give(c.capacity() * t_size);
+                                return fail(chunks, held, why);
+                            }
+                        }
+                        held.give(c.capacity() * t_size);
+                    }
+                }
+            }
+            in_chunk += 1;
+            if let Err(why) = note(super::query::trigram(w), seen, tris, held) {
+                return fail(chunks, held, why);
+            }
+            if chunk == usize::MAX && tris.len() > MAX_FILE_TRIGRAMS {
+                return fail(chunks, held, Stop::Unbounded);
+            }
+        }
+        let keep = data.len().min(2);
+        carry = data[data.len() - keep..].to_vec();
+    }
+    for &t in tris.iter() {
+        seen[t as usize / 64] = 0;
+    }
+    let mut last = std::mem::take(tris);
+    last.sort_unstable();
+    chunks.push(last);
+    Ok(Ok(ScanFacts {
+        chunks,
+        nul,
+        bom,
+        longest_line,
+        held: 0,
+    }))
+}
+
+/// The distinct trigrams of all `chunks`, sorted.
+pub(crate) fn union(chunks: Vec<Vec<Trigram>>) -> Vec<Trigram> {
+    if chunks.len() == 1 {
+        return chunks.into_iter().next().unwrap_or_default();
+    }
+    let mut all: Vec<Trigram> = chunks.into_iter().flatten().collect();
+    all.sort_unstable();
+    all.dedup();
+    all
+}
+
+/// A scan with room for any file (tests, and descriptions, which have a room of their own).
+#[cfg(test)]
+pub(crate) fn scan_all(f: impl Read, chunk: usize) -> ScanFacts {
+    let all = Budget::new(usize::MAX);
+    let room = Room {
+        share: usize::MAX,
+        all: &all,
+        max_read: u64::MAX,
+    };
+    match scan(f, chunk, &room).unwrap() {
+        Scan::Facts(f) => f,
+        _ => panic!("unbounded"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `n` bytes of varied text: lines of 100 pseudo-random bytes of `symbols` kinds (no NUL, no
+    /// newline inside).
+    fn varied(n: usize, symbols: u64) -> Vec<u8> {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        (0..n)
+            .map(|i| {
+                if i % 101 == 100 {
+                    return b'\n';
+                }
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                b'\n' + 1 + ((x >> 33) % symbols) as u8
+            })
+            .collect()
+    }
+
+    fn room(all: &Budget, share: usize) -> Room<'_> {
+        Room {
+            share,
+            all,
+            max_read: u64::MAX,
+        }
+    }
+
+    #[test]
+    fn chunks_hold_every_trigram_and_stay_bounded() {
+        // Small enough: chunks of whole lines, together the whole file's trigrams.
+        let text = varied(1 << 20, 240);
+        let whole = scan_all(&text[..], usize::MAX).chunks;
+        let chunked = scan_all(&text[..], CHUNK).chunks;
+        assert_eq!(whole.len(), 1);
+        assert!(chunked.len() >= 4, "{}", chunked.len());
+        assert_eq!(union(chunked), whole[0]);
+        // Its chunks would hold more than MAX_CHUNKED trigrams, the whole file fewer than
+        // MAX_FILE_TRIGRAMS (94 symbols): described whole.
+        let text = varied(8 << 20, 94);
+        let whole = scan_all(&text[..], usize::MAX).chunks;
+        let chunked = scan_all(&text[..], CHUNK).chunks;
+        assert_eq!(chunked.len(), 1);
+        assert_eq!(chunked, whole);
+    }
+
+    /// A file with more distinct trigrams than a description may hold, or than its share, is not
+    /// described, and reading it stops early; the budget gets back all a scan took, and its peak
+    /// stays under the cap however the file looks.
+    #[test]
+    fn a_scan_stays_within_its_room() {
+        let random = varied(24 << 20, 245);
+        let all = Budget::new(64 << 20);
+        let r = scan(&random[..], CHUNK, &room(&all, usize::MAX)).unwrap();
+        assert!(matches!(r, Scan::Unbounded));
+        assert_eq!(all.used(), 0);
+        assert!(all.peak() <= 64 << 20, "{}", all.peak());
+        // Its share is 1 MiB: even a file of one chunk is over it.
+        let all = Budget::new(usize::MAX);
+        let r = scan(&random[..CHUNK * 2], CHUNK, &room(&all, 1 << 20)).unwrap();
+        assert!(matches!(r, Scan::Unbounded));
+        assert!(all.peak() <= FIXED + (1 << 20), "{}", all.peak());
+        // The budget has no room for the file's chunks.
+        let all = Budget::new(FIXED + (64 << 10));
+        let r = scan(&random[..CHUNK], CHUNK, &room(&all, usize::MAX)).unwrap();
+        assert!(matches!(r, Scan::NoRoom));
+        assert_eq!(all.used(), 0);
+        // A text within its room: described, its chunks' bytes held until given back.
+        let text = varied(1 << 20, 240);
+        let all = Budget::new(64 << 20);
+        let Scan::Facts(f) = scan(&text[..], CHUNK, &room(&all, 32 << 20)).unwrap() else {
+            panic!("not described");
+        };
+        let held: usize = f.chunks.iter().map(|c| c.capacity() * 4).sum();
+        assert_eq!((f.held, all.used()), (held, held));
+        // Reading stops past `max_read`.
+        let all = Budget::new(usize::MAX);
+        let r = Room {
+            max_read: 1000,
+            ..room(&all, usize::MAX)
+        };
+        assert!(matches!(
+            scan(&text[..], CHUNK, &r).unwrap(),
+            Scan::Unbounded
+        ));
+    }
+}

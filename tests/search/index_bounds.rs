@@ -1,0 +1,307 @@
+//! The n-gram index within its bounds (issue 39, item 0): the build never holds more memory than
+//! `index_max_bytes`, never reads a file over the size it reads, and nothing a query can observe
+//! (answers, `stats.index`, status, memory figures) changes when only denied files change.
+
+use rootbound::{GrepArgs, Limits, OutputMode, Sandbox};
+use serde_json::Value;
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+use std::time::Duration;
+
+/// An indexed sandbox over `dir` and an unindexed one, once the index is ready.
+fn sandboxes(dir: &Path, limits: Limits, deny: &[&str]) -> (Sandbox, Sandbox) {
+    let build = || {
+        let mut b = Sandbox::builder()
+            .root(dir)
+            .limits(limits.clone())
+            .threads(2);
+        for d in deny {
+            b = b.deny(d);
+        }
+        b.build().unwrap()
+    };
+    let on = build().with_index();
+    assert!(on.wait_for_index(Duration::from_secs(120)));
+    assert!(
+        on.index_status().iter().all(|s| s.state == "ready"),
+        "{:?}",
+        on.index_status()
+    );
+    (build(), on)
+}
+
+fn listing(p: &str) -> GrepArgs {
+    let mut a = GrepArgs::new(p);
+    a.output_mode = Some(OutputMode::FilesWithMatches);
+    a.limit = Some(1000);
+    a
+}
+
+/// The answer without `stats.index`, and `stats.index`.
+fn answer(sb: &Sandbox, a: &GrepArgs) -> (Value, Value) {
+    let mut v = serde_json::to_value(sb.grep_search(a).unwrap()).unwrap();
+    let ix = v
+        .pointer_mut("/stats")
+        .and_then(|s| s.as_object_mut())
+        .and_then(|s| s.remove("index"))
+        .unwrap_or(Value::Null);
+    (v, ix)
+}
+
+/// Text files with a few words each, made old enough to be indexed.
+fn text_files(dir: &Path, n: usize) {
+    for i in 0..n {
+        let sub = dir.join(["", "a", "a/b"][i % 3]);
+        fs::create_dir_all(&sub).unwrap();
+        let text = format!("alpha {i}\nbeta gamma {}\nfile number {i}\n", i * 7);
+        fs::write(sub.join(format!("f{i}.txt")), text).unwrap();
+    }
+}
+
+fn age() {
+    // Files changed in the last two seconds are not indexed.
+    std::thread::sleep(Duration::from_millis(2100));
+}
+
+/// Random bytes without NUL: millions of distinct trigrams.
+fn noise(n: usize) -> Vec<u8> {
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x as u8).max(1)
+        })
+        .collect()
+}
+
+/// A 24 MB file of random bytes under a 64 MiB cap: the build never held more than the cap (its
+/// own high-water mark says so), the file got no entry rather than the root none, and a grep
+/// still finds what it holds. Under the default cap the build stays far below the 1.5 GB it
+/// took before.
+#[test]
+fn the_build_stays_under_its_cap_whatever_a_file_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    text_files(d, 30);
+    let mut random = b"needle_at_start of the noise\n".to_vec();
+    random.extend(noise(24 << 20));
+    fs::write(d.join("noise.bin"), &random).unwrap();
+    age();
+    for (cap, below) in [(64u64 << 20, 64u64 << 20), (1 << 30, 160 << 20)] {
+        let limits = Limits {
+            index_max_bytes: cap,
+            ..Limits::default()
+        };
+        let (off, on) = sandboxes(d, limits, &[]);
+        let st = &on.index_status()[0];
+        assert!(st.build_peak > 0 && st.build_peak <= below, "{st:?}");
+        assert_eq!(st.files, 30, "the random file has no entry: {st:?}");
+        for p in ["needle_at_start", "alpha 1", "zzz_absent"] {
+            for _ in 0..2 {
+                assert_eq!(answer(&off, &listing(p)).0, answer(&on, &listing(p)).0);
+                assert!(on.wait_for_index(Duration::from_secs(60)));
+            }
+        }
+        let (found, ix) = answer(&on, &listing("needle_at_start"));
+        assert!(found["matches"].as_str().unwrap().contains("noise.bin"));
+        assert!(ix["files_pruned"].as_u64().unwrap() >= 29, "{ix}");
+    }
+}
+
+/// A sparse file of 3 GiB is over the size the build reads: it is not read (the status counts
+/// the bytes read), gets no entry, and is searched as before (its start holds a match, its holes
+/// NUL bytes: `binary`). A text file over `index_max_file_bytes` is not read by the build either,
+/// and a grep finds what it holds.
+#[test]
+fn the_build_does_not_read_files_over_its_size_cap() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    text_files(d, 12);
+    let mut f = fs::File::create(d.join("sparse.dat")).unwrap();
+    f.write_all(b"needle_in_sparse at its start\n").unwrap();
+    f.set_len(3 << 30).unwrap();
+    drop(f);
+    let small: u64 = walkdir_sizes(d) - (3 << 30);
+    age();
+    // The search reads files of any size; the build, those of 256 MiB at most (the default).
+    let limits = Limits {
+        max_filesize: u64::MAX,
+        ..Limits::default()
+    };
+    let (off, on) = sandboxes(d, limits, &[]);
+    let st = &on.index_status()[0];
+    assert_eq!(st.files, 12, "{st:?}");
+    assert!(
+        st.bytes_read <= small,
+        "{} > {small}: {st:?}",
+        st.bytes_read
+    );
+    let a = listing("needle_in_sparse");
+    let (unindexed, _) = answer(&off, &a);
+    assert_eq!(unindexed["stats"]["skipped"]["binary"], 1, "{unindexed}");
+    assert_eq!(answer(&on, &a).0, unindexed);
+    assert!(on.wait_for_index(Duration::from_secs(60)));
+    assert_eq!(answer(&on, &a).0, unindexed);
+    // A text file over `index_max_file_bytes`: not read by the build, found by a grep.
+    let mut big = b"needle_in_big at its start\n".to_vec();
+    big.extend(b"filler line\n".repeat(200_000));
+    fs::write(d.join("a/big.txt"), &big).unwrap();
+    age();
+    let limits = Limits {
+        index_max_file_bytes: 1 << 20,
+        ..Limits::default()
+    };
+    let (off, on) = sandboxes(d, limits, &[]);
+    let st = &on.index_status()[0];
+    assert_eq!(st.files, 12, "{st:?}");
+    assert!(
+        st.bytes_read <= small,
+        "{} > {small}: {st:?}",
+        st.bytes_read
+    );
+    let a = listing("needle_in_big");
+    let (unindexed, _) = answer(&off, &a);
+    assert!(
+        unindexed["matches"].as_str().unwrap().contains("big.txt"),
+        "{unindexed}"
+    );
+    for _ in 0..2 {
+        assert_eq!(answer(&on, &a).0, unindexed);
+        assert!(on.wait_for_index(Duration::from_secs(60)));
+    }
+}
+
+/// The bytes of the files beneath `d`.
+fn walkdir_sizes(d: &Path) -> u64 {
+    fs::read_dir(d)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            let m = e.metadata().unwrap();
+            if m.is_dir() {
+                walkdir_sizes(&e.path())
+            } else {
+                m.len()
+            }
+        })
+        .sum()
+}
+
+/// A change made to the tree between two queries.
+type Change<'a> = Box<dyn Fn() + 'a>;
+
+/// What an agent can see of the index over a set of queries: each answer, `stats.index`, and the
+/// status (files, memory, state, events), as the first query after whatever happened sees them.
+fn observe(sb: &Sandbox) -> Vec<Value> {
+    let mut seen = Vec::new();
+    for p in ["alpha", "gamma", "number 4", "zzz_absent", "token"] {
+        let (v, ix) = answer(sb, &listing(p));
+        seen.push(v);
+        seen.push(ix);
+    }
+    seen.push(serde_json::to_value(sb.index_status()).unwrap());
+    seen.push(serde_json::to_value(sb.list_roots(&Default::default()).unwrap()).unwrap());
+    seen
+}
+
+/// Creating, writing, chmod-ing, renaming and deleting denied files and directories between
+/// queries changes nothing an agent can observe: not the answers, not `walks_replayed` or
+/// `files_pruned`, not the status's files or memory. (Before, the next query walked instead of
+/// replaying, and the memory figure grew with the changed set.)
+#[test]
+fn changes_to_denied_files_are_not_observable_through_the_index() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    text_files(d, 24);
+    fs::write(d.join("a/old.pem"), "token in a key\n").unwrap();
+    fs::write(d.join("a/b/key.pem"), "token\n").unwrap();
+    fs::write(d.join(".env"), "token=1\n").unwrap();
+    fs::create_dir(d.join("secret")).unwrap();
+    fs::write(d.join("secret/s.txt"), "token alpha\n").unwrap();
+    age();
+    let (_, on) = sandboxes(d, Limits::default(), &[".env", "secret/", "*.pem"]);
+    assert!(on.index_status()[0].events, "{:?}", on.index_status());
+    // Every walk recorded and every figure settled: two rounds of the same queries agree.
+    let settle = || {
+        for _ in 0..3 {
+            observe(&on);
+            assert!(on.wait_for_index(Duration::from_secs(60)));
+        }
+    };
+    settle();
+    let before = observe(&on);
+    assert_eq!(
+        observe(&on),
+        before,
+        "the figures are stable without a change"
+    );
+    let replayed: u64 = before
+        .iter()
+        .filter_map(|v| v.get("walks_replayed").and_then(Value::as_u64))
+        .sum();
+    assert_eq!(replayed, 5, "{before:?}");
+    let changes: Vec<(&str, Change)> = vec![
+        (
+            "create .env files",
+            Box::new(|| {
+                fs::write(d.join("a/.env"), "token=2\n").unwrap();
+                fs::write(d.join("a/b/.env"), "x\n").unwrap();
+            }),
+        ),
+        (
+            "write a denied file",
+            Box::new(|| {
+                fs::write(d.join(".env"), "token=3 and more\n").unwrap();
+                fs::OpenOptions::new()
+                    .append(true)
+                    .open(d.join("a/old.pem"))
+                    .unwrap()
+                    .write_all(b"more token\n")
+                    .unwrap();
+            }),
+        ),
+        (
+            "chmod a denied file",
+            Box::new(|| {
+                fs::set_permissions(d.join("a/b/key.pem"), fs::Permissions::from_mode(0o600))
+                    .unwrap();
+            }),
+        ),
+        (
+            "rename between denied names",
+            Box::new(|| {
+                fs::rename(d.join("a/b/key.pem"), d.join("a/b/moved.pem")).unwrap();
+            }),
+        ),
+        (
+            "a denied directory",
+            Box::new(|| {
+                fs::create_dir(d.join("a/secret")).unwrap();
+                fs::write(d.join("a/secret/t.txt"), "token\n").unwrap();
+                fs::write(d.join("secret/s.txt"), "token changed\n").unwrap();
+            }),
+        ),
+        (
+            "delete denied files and a directory",
+            Box::new(|| {
+                fs::remove_file(d.join("a/old.pem")).unwrap();
+                fs::remove_file(d.join("a/.env")).unwrap();
+                fs::remove_file(d.join("a/secret/t.txt")).unwrap();
+                fs::remove_dir(d.join("a/secret")).unwrap();
+            }),
+        ),
+    ];
+    for (what, change) in changes {
+        change();
+        assert_eq!(observe(&on), before, "after: {what}");
+        assert!(on.wait_for_index(Duration::from_secs(60)));
+        assert_eq!(observe(&on), before, "after: {what}, settled");
+    }
+    // A change to a file the agent may see is observable, as it must be (the test sees changes).
+    fs::write(d.join("a/visible.txt"), "token\n").unwrap();
+    assert_ne!(observe(&on), before);
+}
