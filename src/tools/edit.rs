@@ -217,7 +217,10 @@ impl Within<'_> {
             created: false,
             dry_run: dry,
             diff: self.edit_diff(
-                (&form.shown(&body, &before), &form.shown(&after_body, &after)),
+                (
+                    &form.shown(&body, &before),
+                    &form.shown(&after_body, &after),
+                ),
                 &t.rel,
                 &deadline,
                 context,

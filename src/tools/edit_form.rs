@@ -269,7 +269,11 @@ mod tests {
         let be = b"\xFE\xFF\0h\0\xE9";
         let d = Form::decode(be, "x").unwrap();
         assert_eq!(d.form.store(&d.body), be);
-        for bad in [&b"\xFF\xFEa\0b"[..], b"\xFF\xFE\x00\xD8a\0", b"\xFE\xFF\xDC\x00"] {
+        for bad in [
+            &b"\xFF\xFEa\0b"[..],
+            b"\xFF\xFE\x00\xD8a\0",
+            b"\xFE\xFF\xDC\x00",
+        ] {
             let e = Form::decode(bad, "x").err().expect("refused");
             assert!(e.message.contains("not valid UTF-16"), "{e}");
         }
@@ -280,7 +284,13 @@ mod tests {
         assert_eq!(legacy(b"caf\xE9 \x80 \x81 \xC3\xA9"), "café € \u{81} é");
         let d = Form::decode(b"caf\xE9\n", "x").unwrap();
         assert_eq!(d.form.note, Some("utf-8-lossy"));
-        assert_eq!(Form::decode(b"a\0b", "x").unwrap().form.note, Some("binary"));
-        assert_eq!(Form::decode("\u{feff}a".as_bytes(), "x").unwrap().form.note, None);
+        assert_eq!(
+            Form::decode(b"a\0b", "x").unwrap().form.note,
+            Some("binary")
+        );
+        assert_eq!(
+            Form::decode("\u{feff}a".as_bytes(), "x").unwrap().form.note,
+            None
+        );
     }
 }

@@ -201,7 +201,10 @@ impl Within<'_> {
         let Some(name) = enc.utf16_name() else {
             return Ok((data, None));
         };
-        let text = args.content.strip_prefix('\u{FEFF}').unwrap_or(&args.content);
+        let text = args
+            .content
+            .strip_prefix('\u{FEFF}')
+            .unwrap_or(&args.content);
         let size = enc.stored_len(text.as_bytes());
         if size > max {
             return Err(Error::new(
@@ -213,7 +216,10 @@ impl Within<'_> {
                 ),
             ));
         }
-        Ok((Cow::Owned(enc.store(text.as_bytes()).into_owned()), Some(name)))
+        Ok((
+            Cow::Owned(enc.store(text.as_bytes()).into_owned()),
+            Some(name),
+        ))
     }
 
     fn delete_inner(&self, args: &DeleteArgs) -> Result<(WriteResult, PathBuf)> {
