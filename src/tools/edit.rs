@@ -608,6 +608,21 @@ impl crate::tools::tool::Tool for EditFile {
     }
 }
 
+/// What an edit's text answer says of a file that is not plain UTF-8.
+pub(crate) fn encoding_note(r: &EditResult) -> Option<String> {
+    match r.encoding.as_deref()? {
+        e @ ("utf-16le" | "utf-16be") => Some(format!(
+            "(the file is {e}: matched as decoded, written back in {e} with its byte-order mark)"
+        )),
+        "utf-8-lossy" => Some(
+            "(the file is not valid UTF-8: its other bytes are kept as they were and shown in the \
+             diff as Windows-1252; the new text is written as UTF-8)"
+                .into(),
+        ),
+        _ => None,
+    }
+}
+
 /// `changed PATH (...)` and the diff.
 pub fn edit_text(r: &EditResult) -> String {
     let verb = if r.dry_run { "would change" } else { "changed" };
@@ -615,15 +630,9 @@ pub fn edit_text(r: &EditResult) -> String {
         "{verb} {} ({} replacement(s), {} bytes now)\n",
         r.path, r.replacements, r.size
     );
-    match r.encoding.as_deref() {
-        Some(e @ ("utf-16le" | "utf-16be")) => {
-            out.push_str(&format!("(the file is {e}: kept, with its byte-order mark)\n"));
-        }
-        Some("utf-8-lossy") => out.push_str(
-            "(the file is not valid UTF-8: its other bytes are kept as they were and shown here as \
-             Windows-1252; the new text is written as UTF-8)\n",
-        ),
-        _ => {}
+    if let Some(note) = encoding_note(r) {
+        out.push_str(&note);
+        out.push('\n');
     }
     if let Some(d) = &r.diff {
         out.push_str(d);

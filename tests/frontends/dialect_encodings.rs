@@ -73,8 +73,21 @@ fn claude_code_edit_and_write_keep_utf16() {
         s.get("a.ini"),
         utf16("[Section]\r\nname=th\u{E9}\r\nsize=2\r\n", false)
     );
+    assert!(out.contains("the file is utf-16le"), "{out}");
     s.call("Write", json!({"file_path": f, "content": "[New]\r\n"}));
     assert_eq!(s.get("a.ini"), utf16("[New]\r\n", false));
+    // A Latin-1 file: every byte kept, the diff shows them as they decode, the answer says so.
+    let f = s.put("l.txt", b"caf\xE9\nold \xA9\n");
+    let out = s.call(
+        "Edit",
+        json!({"file_path": f, "old_string": "old", "new_string": "new"}),
+    );
+    assert_eq!(s.get("l.txt"), b"caf\xE9\nnew \xA9\n");
+    assert!(
+        out.contains("not valid UTF-8") && out.contains(" caf\u{E9}\n"),
+        "{out}"
+    );
+    assert!(!out.contains('\u{FFFD}'), "{out}");
 }
 
 #[test]

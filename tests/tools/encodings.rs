@@ -323,7 +323,11 @@ fn utf16_edits_stay_within_the_write_limit() {
     let mut all = replace("a", "a", &"c".repeat(1000));
     all.replace_all = Some(true);
     let e = fails(s.edit_file(&all), ErrorCode::TooLarge);
-    assert!(e.message.contains("would be over the write limit of 100 bytes"), "{e}");
+    assert!(
+        e.message
+            .contains("would be over the write limit of 100 bytes"),
+        "{e}"
+    );
     assert_eq!(d.get("a").len(), 100);
     // A file over the limit is not read for an edit at all.
     d.put("big", &utf16(&"z".repeat(60), true));
