@@ -185,7 +185,7 @@ pub(crate) fn utf16(body: &[u8], be: bool, raw: &str) -> Result<String> {
              (replace it whole with write_file if that is meant)"
         ))
     };
-    if body.len() % 2 != 0 {
+    if !body.len().is_multiple_of(2) {
         return Err(invalid(format!(
             "an odd number of bytes, {}",
             body.len() + 2

@@ -217,12 +217,15 @@ fn invalid_utf16_is_refused_and_kept() {
     }
 }
 
+/// A file, an edit (old, new), and the change it makes in the file's bytes (from, to).
+type Case<'a> = (&'a str, &'a [u8], &'a str, &'a str, &'a [u8], &'a [u8]);
+
 #[test]
 fn utf8_forms_keep_every_byte_outside_the_change() {
     let d = dir();
     let s = d.sb(None);
     // Each: the file, the edit, and where the change is (old bytes -> new bytes) in the file.
-    let cases: [(&str, &[u8], &str, &str, &[u8], &[u8]); 4] = [
+    let cases: [Case; 4] = [
         (
             "bom-crlf",
             b"\xEF\xBB\xBFone\r\ntwo\r\nthree\r\n",
