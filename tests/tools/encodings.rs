@@ -390,8 +390,14 @@ fn race_utf16_edit_against_an_in_place_writer_loses_no_update() {
         let (mut lost, mut k, mut writes) = (Vec::new(), 0u64, 0u64);
         while writes == 0 || Instant::now() < end {
             k += 1;
-            // Write k until it lands on the file that is at the name after the write.
-            while std::fs::metadata(&path).map(|m| m.ino()).ok() != Some(write_b(k)) {}
+            // Write k until it lands on the file that is at the name after the write (the name
+            // looked up after the write: a write into a file an edit just replaced is not landed).
+            loop {
+                let mine = write_b(k);
+                if std::fs::metadata(&path).map(|m| m.ino()).ok() == Some(mine) {
+                    break;
+                }
+            }
             writes += 1;
             std::thread::sleep(Duration::from_micros(300));
             let mut seen = None;
