@@ -228,6 +228,7 @@ fn creates_a_new_file_exclusively() {
             created: true,
             replaced: false,
             deleted: false,
+            encoding: None,
         }
     );
     assert_eq!(w.content("a.txt"), "hello\n");

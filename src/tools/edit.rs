@@ -3,8 +3,9 @@
 //! The file is read through its directory handle (never by path), the replacements are applied in
 //! memory, and the result is published like write_file's (a temporary file beside the target, synced,
 //! renamed over it). The rename is refused when the file changed since it was read (identity, size or
-//! modification time), so a concurrent writer's update is never silently lost. Line endings, a UTF-8
-//! byte-order mark and the permission bits are kept.
+//! modification time), so a concurrent writer's update is never silently lost. The encoding (a
+//! UTF-16 file is matched as read_file decodes it and written back in UTF-16), line endings, a
+//! byte-order mark and the permission bits are kept: see [`crate::tools::edit_form`].
 
 use crate::core::audit::Fields;
 use crate::core::deadline::Deadline;
@@ -13,6 +14,7 @@ use crate::core::mutate::{self, Dest, Existing};
 use crate::core::open::Kind;
 use crate::core::sandbox::Sandbox;
 use crate::core::within::Within;
+use crate::tools::edit_form::{legacy, Decoded, Form};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
@@ -102,40 +104,12 @@ pub struct EditResult {
     /// the write root is not also readable, so an edit never reads out what reading may not.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub diff: Option<String>,
-}
-
-/// How a file's text is stored, so replacements can be made as the agent saw it and written back in
-/// the same form.
-struct Form {
-    bom: bool,
-    crlf: bool,
-}
-
-impl Form {
-    fn of(bytes: &[u8]) -> Form {
-        let crlf = memchr::memmem::find(bytes, b"\r\n").is_some()
-            && memchr::memchr_iter(b'\n', bytes).all(|i| i > 0 && bytes[i - 1] == b'\r');
-        Form {
-            bom: bytes.starts_with(b"\xEF\xBB\xBF"),
-            crlf,
-        }
-    }
-
-    /// An agent's text in the file's line endings (a CRLF file's lines are shown with LF).
-    fn encode(&self, s: &str) -> Vec<u8> {
-        if !self.crlf {
-            return s.as_bytes().to_vec();
-        }
-        let mut out = Vec::with_capacity(s.len() + s.len() / 16);
-        let b = s.as_bytes();
-        for (i, &c) in b.iter().enumerate() {
-            if c == b'\n' && (i == 0 || b[i - 1] != b'\r') {
-                out.push(b'\r');
-            }
-            out.push(c);
-        }
-        out
-    }
+    /// read_file's name of the file's encoding when it is not plain UTF-8: `utf-16le`/`utf-16be`
+    /// (old_string matched against the decoded text, the result written back in that encoding with
+    /// its byte-order mark), `utf-8-lossy` (bytes that are not UTF-8 are kept as they were and shown
+    /// in the diff as Windows-1252; new text is written as UTF-8), or `binary`. Omitted for UTF-8.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub encoding: Option<String>,
 }
 
 impl Within<'_> {
@@ -214,23 +188,20 @@ impl Within<'_> {
             ));
         }
         let (before, stat) = self.read_for_edit(&t, raw, policy.max_write_bytes)?;
-        let form = Form::of(&before);
-        let body = if form.bom { &before[3..] } else { &before[..] };
-        let room = policy
-            .max_write_bytes
-            .saturating_sub(if form.bom { 3 } else { 0 });
-        let (after_body, replacements) = apply(body, &edits, &form, args, raw, room, &deadline)?;
-        let mut after = Vec::with_capacity(after_body.len() + 3);
-        if form.bom {
-            after.extend_from_slice(b"\xEF\xBB\xBF");
-        }
-        after.extend_from_slice(&after_body);
-        if after.len() as u64 > policy.max_write_bytes {
+        let Decoded { form, body } = Form::decode(&before, raw)?;
+        let room = Room {
+            body: form.room(policy.max_write_bytes),
+            said: policy.max_write_bytes,
+        };
+        let (after_body, replacements) = apply(&body, &edits, &form, args, raw, room, &deadline)?;
+        let size = form.stored_len(&after_body);
+        if size > policy.max_write_bytes {
             return Err(Error::new(
                 ErrorCode::TooLarge,
-                format!("the edited '{raw}' would be {} bytes, over the write limit of {} bytes; nothing was written", after.len(), policy.max_write_bytes),
+                format!("the edited '{raw}' would be {size} bytes, over the write limit of {} bytes; nothing was written", policy.max_write_bytes),
             ));
         }
+        let after = form.store(&after_body);
         if !dry {
             let read = mutate::Unchanged {
                 stat: &stat,
@@ -245,7 +216,16 @@ impl Within<'_> {
             size: after.len() as u64,
             created: false,
             dry_run: dry,
-            diff: self.edit_diff(&before, &after, &t.rel, &deadline, context),
+            diff: self.edit_diff(
+                (
+                    &form.shown(&body, &before),
+                    &form.shown(&after_body, &after),
+                ),
+                &t.rel,
+                &deadline,
+                context,
+            ),
+            encoding: form.note.map(str::to_string),
         };
         Ok((result, t.rel))
     }
@@ -305,7 +285,8 @@ impl Within<'_> {
             size: content.len() as u64,
             created: true,
             dry_run: dry,
-            diff: self.edit_diff(b"", content, &rel, deadline, context),
+            diff: self.edit_diff(("", &legacy(content)), &rel, deadline, context),
+            encoding: None,
         };
         Ok((result, rel))
     }
@@ -314,7 +295,8 @@ impl Within<'_> {
     /// a dialect whose edit is written another way; empty when the write root may not be read.
     pub(crate) fn edit_diff_text(&self, before: &[u8], after: &[u8], context: usize) -> String {
         let deadline = self.deadline(None);
-        self.edit_diff(before, after, std::path::Path::new(""), &deadline, context)
+        let (a, b) = (legacy(before), legacy(after));
+        self.edit_diff((&a, &b), std::path::Path::new(""), &deadline, context)
             .unwrap_or_default()
     }
 
@@ -324,8 +306,7 @@ impl Within<'_> {
     /// change.
     fn edit_diff(
         &self,
-        before: &[u8],
-        after: &[u8],
+        (before, after): (&str, &str),
         rel: &std::path::Path,
         deadline: &Deadline,
         context: usize,
@@ -337,14 +318,10 @@ impl Within<'_> {
             // Even a coarse diff hashes every line of both texts first (0.1-0.8 s for 4 MB).
             return Some("[diff not shown: the call's time budget is spent]\n".into());
         }
-        let (a, b) = (
-            String::from_utf8_lossy(before),
-            String::from_utf8_lossy(after),
-        );
         let name = crate::core::names::escape_path(rel);
         let diff = similar::TextDiff::configure()
             .deadline(Instant::now() + deadline.remaining())
-            .diff_lines(a.as_ref(), b.as_ref());
+            .diff_lines(before, after);
         let cap = self.policy.limits.max_bytes.max(256);
         let mut text = String::new();
         let mut unified = diff.unified_diff();
@@ -423,8 +400,16 @@ fn edit_list(args: &EditArgs) -> Result<Vec<Edit>> {
 /// Line numbers an error's `lines` detail gives at most (the message gives the count).
 const MAX_DETAIL_LINES: usize = 100;
 
+/// How large an edited body may grow: `body` bytes of text (past them the stored file is surely over
+/// the write limit), `said` the write limit an error names.
+#[derive(Clone, Copy)]
+struct Room {
+    body: u64,
+    said: u64,
+}
+
 /// Applies the edits in order to `body`; every edit must match as required, or nothing changes. A
-/// result over `max` bytes is refused before it is built (many matches of a short text replaced by a
+/// result over `room` is refused before it is built (many matches of a short text replaced by a
 /// long one would otherwise need a buffer of their product).
 fn apply(
     body: &[u8],
@@ -432,7 +417,7 @@ fn apply(
     form: &Form,
     args: &EditArgs,
     raw: &str,
-    max: u64,
+    room: Room,
     deadline: &Deadline,
 ) -> Result<(Vec<u8>, u64)> {
     let mut cur = body.to_vec();
@@ -501,10 +486,10 @@ fn apply(
         }
         let size = (cur.len() as u128 - (at.len() * old.len()) as u128)
             + at.len() as u128 * new.len() as u128;
-        if size > u128::from(max) {
+        if size > u128::from(room.body) {
             return Err(Error::new(
                 ErrorCode::TooLarge,
-                format!("{which}the edited '{raw}' would be over the write limit of {max} bytes; nothing was written"),
+                format!("{which}the edited '{raw}' would be over the write limit of {} bytes; nothing was written", room.said),
             ));
         }
         let mut next = Vec::with_capacity(size as usize);
@@ -589,7 +574,7 @@ impl crate::tools::tool::Tool for EditFile {
         format!(
             "Replace exact text in a file under the write root ({}): old_string must occur exactly once \
              (or set replace_all / expected_replacements); or give edits, a list applied in order, all or nothing. \
-             Match the text as read_file shows it; line endings, a BOM and the file mode are kept. An empty \
+             Match the text as read_file shows it; the encoding (UTF-16 too), line endings, a BOM and the file mode are kept. An empty \
              old_string creates a missing file. dry_run shows the diff without writing. {}",
             sb.write_root_said(),
             if sb.allows_overwrite() {
@@ -623,6 +608,21 @@ impl crate::tools::tool::Tool for EditFile {
     }
 }
 
+/// What an edit's text answer says of a file that is not plain UTF-8.
+pub(crate) fn encoding_note(r: &EditResult) -> Option<String> {
+    match r.encoding.as_deref()? {
+        e @ ("utf-16le" | "utf-16be") => Some(format!(
+            "(the file is {e}: matched as decoded, written back in {e} with its byte-order mark)"
+        )),
+        "utf-8-lossy" => Some(
+            "(the file is not valid UTF-8: its other bytes are kept as they were and shown in the \
+             diff as Windows-1252; the new text is written as UTF-8)"
+                .into(),
+        ),
+        _ => None,
+    }
+}
+
 /// `changed PATH (...)` and the diff.
 pub fn edit_text(r: &EditResult) -> String {
     let verb = if r.dry_run { "would change" } else { "changed" };
@@ -630,6 +630,10 @@ pub fn edit_text(r: &EditResult) -> String {
         "{verb} {} ({} replacement(s), {} bytes now)\n",
         r.path, r.replacements, r.size
     );
+    if let Some(note) = encoding_note(r) {
+        out.push_str(&note);
+        out.push('\n');
+    }
     if let Some(d) = &r.diff {
         out.push_str(d);
     }
@@ -639,15 +643,6 @@ pub fn edit_text(r: &EditResult) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn crlf_files_match_lf_text_and_keep_crlf() {
-        let form = Form::of(b"a\r\nb\r\nc\r\n");
-        assert!(form.crlf);
-        assert_eq!(form.encode("b\nX\n"), b"b\r\nX\r\n");
-        let mixed = Form::of(b"a\r\nb\nc\r\n");
-        assert!(!mixed.crlf);
-    }
 
     #[test]
     fn closest_line_names_a_number() {

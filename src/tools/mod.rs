@@ -4,6 +4,7 @@ pub(crate) mod args;
 pub(crate) mod catalog;
 pub(crate) mod client_roots;
 pub(crate) mod edit;
+pub(crate) mod edit_form;
 pub(crate) mod fsops;
 pub(crate) mod media;
 pub(crate) mod plain;

@@ -14,6 +14,7 @@ mod cli_grep;
 mod cli_print;
 mod client_converters;
 mod config;
+mod dialect_encodings;
 mod dialect_fixes;
 mod dialects;
 mod mcp_bound;

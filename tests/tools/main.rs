@@ -9,4 +9,5 @@ mod async_tools;
 mod budget;
 mod call_context;
 mod dispatch;
+mod encodings;
 mod everyday;

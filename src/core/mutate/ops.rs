@@ -251,6 +251,33 @@ impl Sandbox {
     /// (readable from the write root, no deny rule, the hard-link policy), at most `max` bytes, with
     /// the metadata the final exchange is checked against.
     pub(crate) fn read_for_edit(&self, t: &Dest, raw: &str, max: u64) -> Result<(Vec<u8>, Stat)> {
+        let (fd, st) = self.open_for_read(t, raw)?;
+        if st.st_size.max(0) as u64 > max {
+            return Err(Error::new(
+                ErrorCode::TooLarge,
+                format!(
+                    "'{raw}' is {} bytes, over the write limit of {max} bytes; it cannot be edited",
+                    st.st_size
+                ),
+            ));
+        }
+        let bytes = pread_exact(&fd, 0, st.st_size.max(0) as usize)?;
+        Ok((bytes, st))
+    }
+
+    /// The first `n` bytes of the regular file at a write's target, when the read tools could read
+    /// it (the write root readable, the gate's checks as for an edit); `None` otherwise or on any
+    /// error: what a write keeps of a file it replaces never tells more than a read would.
+    pub(crate) fn head_for_write(&self, t: &Dest, n: usize) -> Option<Vec<u8>> {
+        if !self.write_root_readable() {
+            return None;
+        }
+        let (fd, st) = self.open_for_read(t, "").ok()?;
+        pread_exact(&fd, 0, n.min(st.st_size.max(0) as usize)).ok()
+    }
+
+    /// Opens a write's target for reading through its directory handle, with the gate's checks.
+    fn open_for_read(&self, t: &Dest, raw: &str) -> Result<(OwnedFd, Stat)> {
         if !self.gate.readable_from_write(&t.rel) {
             return Err(denied(raw));
         }
@@ -274,16 +301,6 @@ impl Sandbox {
         if self.gate.denied(RootId::Write, &t.rel, false) {
             return Err(denied(raw));
         }
-        if st.st_size.max(0) as u64 > max {
-            return Err(Error::new(
-                ErrorCode::TooLarge,
-                format!(
-                    "'{raw}' is {} bytes, over the write limit of {max} bytes; it cannot be edited",
-                    st.st_size
-                ),
-            ));
-        }
-        let bytes = pread_exact(&fd, 0, st.st_size.max(0) as usize)?;
-        Ok((bytes, st))
+        Ok((fd, st))
     }
 }

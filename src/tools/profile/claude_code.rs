@@ -208,6 +208,10 @@ fn edit(sb: &Within<'_>, a: Edit) -> Result<Presented, Error> {
         "The file {} has been updated ({} replacement(s)).",
         r.path, r.replacements
     );
+    if let Some(note) = crate::tools::edit::encoding_note(&r) {
+        msg.push(' ');
+        msg.push_str(&note);
+    }
     if let Some(d) = r.diff {
         msg.push('\n');
         msg.push_str(&d);

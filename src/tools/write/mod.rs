@@ -7,6 +7,7 @@ use crate::core::mutate::{publish, shared, Existing};
 use crate::core::open::Kind;
 use crate::core::sandbox::Sandbox;
 use crate::core::within::Within;
+use crate::tools::edit_form::Enc;
 use base64::Engine;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -66,6 +67,11 @@ pub struct WriteResult {
     /// The file was deleted.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub deleted: bool,
+    /// The file replaced was UTF-16 (`utf-16le` or `utf-16be`, with a byte-order mark, as read_file
+    /// decodes it) and the text given was written in that encoding, with its mark. Omitted when the
+    /// bytes written are the content as given (UTF-8, or base64 decoded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub encoding: Option<String>,
 }
 
 impl Within<'_> {
@@ -160,6 +166,10 @@ impl Within<'_> {
                 ))
             }
         };
+        let (data, kept) = match perm {
+            Some(_) => self.kept_encoding(&t, args, data, policy.max_write_bytes)?,
+            None => (data, None),
+        };
         self.sweep_stale_temps(&t);
         publish(&t, &data, replace, perm, &args.path, None)?;
         let result = WriteResult {
@@ -168,8 +178,48 @@ impl Within<'_> {
             created: !replace,
             replaced: replace,
             deleted: false,
+            encoding: kept.map(str::to_string),
         };
         Ok((result, t.rel))
+    }
+
+    /// Text written over a UTF-16 file (one read_file decodes) is stored in that encoding, with its
+    /// byte-order mark, as edit_file keeps it: an agent that read the text and writes it back whole
+    /// does not turn the file into UTF-8. A leading U+FEFF of the text is the mark, not doubled.
+    /// base64 content is written as given. Answers the bytes and the encoding's name when kept.
+    fn kept_encoding<'a>(
+        &self,
+        t: &crate::core::mutate::Dest,
+        args: &'a WriteArgs,
+        data: Cow<'a, [u8]>,
+        max: u64,
+    ) -> Result<(Cow<'a, [u8]>, Option<&'static str>)> {
+        if args.encoding.unwrap_or_default() != ContentEncoding::Utf8 {
+            return Ok((data, None));
+        }
+        let enc = Enc::sniff(&self.head_for_write(t, 2).unwrap_or_default());
+        let Some(name) = enc.utf16_name() else {
+            return Ok((data, None));
+        };
+        let text = args
+            .content
+            .strip_prefix('\u{FEFF}')
+            .unwrap_or(&args.content);
+        let size = enc.stored_len(text.as_bytes());
+        if size > max {
+            return Err(Error::new(
+                ErrorCode::TooLarge,
+                format!(
+                    "'{}' is {name}, and the content in {name} is {size} bytes, over the write \
+                     limit of {max} bytes; nothing was written",
+                    args.path
+                ),
+            ));
+        }
+        Ok((
+            Cow::Owned(enc.store(text.as_bytes()).into_owned()),
+            Some(name),
+        ))
     }
 
     fn delete_inner(&self, args: &DeleteArgs) -> Result<(WriteResult, PathBuf)> {
@@ -344,7 +394,13 @@ pub fn write_text(r: &WriteResult) -> String {
         return format!("deleted {}", r.path);
     }
     let how = if r.replaced { "replaced" } else { "created" };
-    format!("{how} {} ({} bytes)", r.path, r.bytes_written)
+    match &r.encoding {
+        Some(e) => format!(
+            "{how} {} ({} bytes; the file was {e}: the text is written in {e}, with its byte-order mark)",
+            r.path, r.bytes_written
+        ),
+        None => format!("{how} {} ({} bytes)", r.path, r.bytes_written),
+    }
 }
 
 #[cfg(test)]

@@ -59,7 +59,9 @@ pub(super) fn replace(sb: &Within<'_>, a: Replace) -> Result<Presented, Error> {
         path: path.clone(),
         ..Default::default()
     })?;
-    if r.truncated || r.binary || r.encoding != "utf-8" || r.content.contains('\r') {
+    // UTF-16 text is matched as decoded, as the exact edit matches it.
+    let text = matches!(r.encoding.as_str(), "utf-8" | "utf-16le" | "utf-16be");
+    if r.truncated || r.binary || !text || r.content.contains('\r') {
         return Err(none_found());
     }
     let Some((from, to, block, n)) = flexible(&r.content, &a.old_string, &a.new_string) else {

@@ -38,7 +38,8 @@ pub(super) fn insert_at_start(
         raw: Some(true),
         ..ReadArgs::path(path)
     })?;
-    if r.binary || r.encoding != "utf-8" {
+    // The engine's edit matches UTF-16 text as decoded (and writes it back in UTF-16).
+    if r.binary || !matches!(r.encoding.as_str(), "utf-8" | "utf-16le" | "utf-16be") {
         return Err(Error::invalid(format!(
             "an empty oldText inserts newText at the start of '{path}', which is not UTF-8 text ({}); give the text to replace",
             if r.binary { "binary" } else { r.encoding.as_str() }
