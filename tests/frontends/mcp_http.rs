@@ -482,3 +482,70 @@ fn http_refuses_unsafe_startups() {
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.contains("chmod 600") && !err.contains(TOKEN_A), "{err}");
 }
+
+/// A client that closes a tools/call's response stream while the call runs cancels it: the grep
+/// (seconds of work: a pattern that falls back to the slowest regex engine) stops, and its audit
+/// line says cancelled. Uncancelled, it would run to its end and say ok.
+#[test]
+fn http_a_closed_stream_cancels_its_call() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    for i in 0..12 {
+        let buf: Vec<u8> = (0..256 * 1024)
+            .map(|j| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                if j % 1000 == 999 {
+                    b'\n'
+                } else {
+                    b'a' + (x % 10) as u8
+                }
+            })
+            .collect();
+        std::fs::write(tmp.path().join(format!("slow{i}.txt")), buf).unwrap();
+    }
+    let root = tmp.path().to_str().unwrap();
+    let mut server = Server::start(&["--root", root, "--timeout-ms", "60000"]);
+    let session = server.open_session(None);
+    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+        "name": "grep_search",
+        "arguments": {"pattern": "(?:a|b)[a-j]{500}(?:c|d)z", "limit": 100}}})
+    .to_string();
+    let mut s = TcpStream::connect(&server.addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+         Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: {PROTOCOL}\r\n\
+         Mcp-Session-Id: {session}\r\nContent-Length: {}\r\n\r\n{call}",
+        server.addr,
+        call.len()
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    // The stream has begun (its headers came): the call is under way. Then the client goes away.
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !seen.windows(4).any(|w| w == b"\r\n\r\n") {
+        let n = s.read(&mut buf).unwrap();
+        assert!(n > 0, "closed before the stream began");
+        seen.extend_from_slice(&buf[..n]);
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    drop(s);
+
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let audit = loop {
+        let log = server.stderr();
+        let line = log
+            .lines()
+            .find(|l| l.contains("rootbound::audit") && l.contains("grep_search"))
+            .map(str::to_string);
+        if let Some(line) = line {
+            break line;
+        }
+        assert!(Instant::now() < deadline, "no audit line for the grep: {log}");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert!(audit.contains("cancelled"), "{audit}");
+    server.assert_alive();
+}
