@@ -348,7 +348,9 @@ fn mcp_tools(
     let mut opts = opts.clone();
     if let Some(a) = agent {
         if opts.config.is_none() {
-            return Err(format!("agent '{a}' needs --config FILE, the file defining it"));
+            return Err(format!(
+                "agent '{a}' needs --config FILE, the file defining it"
+            ));
         }
         opts.agent = Some(a.to_string());
     }

@@ -105,7 +105,8 @@ fn bind(
     for line in lines {
         let agent = line.agent.clone().unwrap_or_else(|| default_name.clone());
         if !agents.contains_key(&agent) {
-            let tools = tools_of(Some(&agent)).map_err(|e| format!("token '{}': {e}", line.name))?;
+            let tools =
+                tools_of(Some(&agent)).map_err(|e| format!("token '{}': {e}", line.name))?;
             agents.insert(agent.clone(), handler(tools));
         }
         server = server.token(line, Some(agents[&agent].clone()));

@@ -226,7 +226,10 @@ impl Door {
         };
         let mut in_flight = server.default.max_in_flight();
         let (tokens, callers) = if server.tokens.is_empty() {
-            (Vec::new(), vec![caller("anonymous", server.default.clone())])
+            (
+                Vec::new(),
+                vec![caller("anonymous", server.default.clone())],
+            )
         } else {
             server
                 .tokens
@@ -252,7 +255,11 @@ impl Door {
     }
 
     /// Serves one connection: headers within the read timeout, then its requests.
-    async fn connection(self: Arc<Self>, stream: tokio::net::TcpStream, _slot: OwnedSemaphorePermit) {
+    async fn connection(
+        self: Arc<Self>,
+        stream: tokio::net::TcpStream,
+        _slot: OwnedSemaphorePermit,
+    ) {
         let door = Arc::clone(&self);
         let service = hyper::service::service_fn(move |req| {
             let door = Arc::clone(&door);
@@ -281,7 +288,9 @@ impl Door {
             return plain(StatusCode::TOO_MANY_REQUESTS, "Too Many Requests");
         };
         let (mut parts, body) = req.into_parts();
-        parts.extensions.insert(CallerName(Arc::clone(&caller.name)));
+        parts
+            .extensions
+            .insert(CallerName(Arc::clone(&caller.name)));
         let method = parts.method.clone();
         let bytes = if method == Method::POST {
             match self.post_body(&parts, body).await {
@@ -372,12 +381,18 @@ fn cancel_on_close(
     let mut request = Request::post(ENDPOINT)
         .header(header::CONTENT_TYPE, "application/json")
         .header(header::ACCEPT, "application/json, text/event-stream");
-    for name in [header::HOST.as_str(), SESSION_HEADER, "mcp-protocol-version"] {
+    for name in [
+        header::HOST.as_str(),
+        SESSION_HEADER,
+        "mcp-protocol-version",
+    ] {
         if let Some(v) = parts.headers.get(name) {
             request = request.header(name, v);
         }
     }
-    let request = request.body(Full::new(Bytes::from(cancel.to_string()))).ok()?;
+    let request = request
+        .body(Full::new(Bytes::from(cancel.to_string())))
+        .ok()?;
     let service = service.clone();
     Some(Box::new(move || {
         if let Ok(runtime) = tokio::runtime::Handle::try_current() {
@@ -401,7 +416,11 @@ pub(super) fn call_span(extensions: &rmcp::model::Extensions) -> tracing::Span {
 }
 
 fn plain(status: StatusCode, text: &'static str) -> Reply {
-    reply(status, "text/plain; charset=utf-8", Bytes::from_static(text.as_bytes()))
+    reply(
+        status,
+        "text/plain; charset=utf-8",
+        Bytes::from_static(text.as_bytes()),
+    )
 }
 
 fn json(status: StatusCode, body: Vec<u8>) -> Reply {
@@ -410,8 +429,10 @@ fn json(status: StatusCode, body: Vec<u8>) -> Reply {
 
 fn unauthorized(challenge: &'static str) -> Reply {
     let mut r = plain(StatusCode::UNAUTHORIZED, "Unauthorized");
-    r.headers_mut()
-        .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static(challenge));
+    r.headers_mut().insert(
+        header::WWW_AUTHENTICATE,
+        HeaderValue::from_static(challenge),
+    );
     r
 }
 

@@ -119,8 +119,14 @@ impl Server {
         let r = self.post(auth, None, &init);
         assert_eq!(r.status, 200, "initialize: {}", r.text());
         let result = r.message(1);
-        assert_eq!(result["result"]["serverInfo"]["name"], "rootbound", "{result}");
-        let session = r.header("mcp-session-id").expect("a session id").to_string();
+        assert_eq!(
+            result["result"]["serverInfo"]["name"], "rootbound",
+            "{result}"
+        );
+        let session = r
+            .header("mcp-session-id")
+            .expect("a session id")
+            .to_string();
         let done = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
         let r = self.post(auth, Some(&session), &done);
         assert_eq!(r.status, 202, "initialized: {}", r.text());
@@ -244,8 +250,14 @@ fn write(path: &Path, text: &str) {
 /// Two agents (alice's roots `a/`, bob's `b/`) in a config file, and a private token file mapping
 /// a token to each.
 fn two_agents(dir: &Path) -> (String, String) {
-    write(&dir.join("a/notes.txt"), &format!("{SECRET_A}\nneedle in a\n"));
-    write(&dir.join("b/notes.txt"), &format!("{SECRET_B}\nneedle in b\n"));
+    write(
+        &dir.join("a/notes.txt"),
+        &format!("{SECRET_A}\nneedle in a\n"),
+    );
+    write(
+        &dir.join("b/notes.txt"),
+        &format!("{SECRET_B}\nneedle in b\n"),
+    );
     let tools = "[agents.{n}.tools.read_file]\n[agents.{n}.tools.grep_search]\n";
     let mut config = String::new();
     for (n, root) in [("alice", "a"), ("bob", "b")] {
@@ -294,7 +306,13 @@ fn http_serves_the_tools_over_streamable_http() {
 
     let read = server.call(None, &session, 3, "read_file", json!({"path": "a.txt"}));
     assert!(result_text(&read.message(3)).contains("hello over http"));
-    let grep = server.call(None, &session, 4, "grep_search", json!({"pattern": "needle"}));
+    let grep = server.call(
+        None,
+        &session,
+        4,
+        "grep_search",
+        json!({"pattern": "needle"}),
+    );
     assert!(result_text(&grep.message(4)).contains("needle here"));
 
     // Not JSON: -32700; JSON that is not a request: -32600; both with HTTP 400, nothing else run.
@@ -303,7 +321,10 @@ fn http_serves_the_tools_over_streamable_http() {
         ("Accept", "application/json, text/event-stream"),
         ("Mcp-Session-Id", session.as_str()),
     ];
-    for (body, code) in [(&b"{not json"[..], -32700), (br#"{"id": 9, "method": 5}"#, -32600)] {
+    for (body, code) in [
+        (&b"{not json"[..], -32700),
+        (br#"{"id": 9, "method": 5}"#, -32600),
+    ] {
         let r = server.request("POST", &headers, body);
         assert_eq!(r.status, 400, "{}", r.text());
         let m: Value = serde_json::from_slice(&r.body).unwrap();
@@ -323,10 +344,16 @@ fn http_tokens_admit_only_their_agent() {
     let session = server.open_session(Some(TOKEN_A));
     let read_a = json!({"path": "notes.txt"});
 
-    for auth in [None, Some("tok-wrong-0123456789abcdef"), Some(&TOKEN_A[..20])] {
+    for auth in [
+        None,
+        Some("tok-wrong-0123456789abcdef"),
+        Some(&TOKEN_A[..20]),
+    ] {
         let r = server.call(auth, &session, 2, "read_file", read_a.clone());
         assert_eq!(r.status, 401, "{auth:?}: {}", r.text());
-        assert!(r.header("www-authenticate").is_some_and(|v| v.starts_with("Bearer")));
+        assert!(r
+            .header("www-authenticate")
+            .is_some_and(|v| v.starts_with("Bearer")));
         assert!(!r.text().contains(SECRET_A));
     }
 
@@ -340,8 +367,18 @@ fn http_tokens_admit_only_their_agent() {
     let m = r.message(4);
     assert_eq!(m["result"]["isError"], true, "{m}");
     assert!(!r.text().contains(SECRET_B));
-    let r = server.call(Some(TOKEN_A), &session, 5, "grep_search", json!({"pattern": "SECRET"}));
-    assert!(r.text().contains(SECRET_A) && !r.text().contains(SECRET_B), "{}", r.text());
+    let r = server.call(
+        Some(TOKEN_A),
+        &session,
+        5,
+        "grep_search",
+        json!({"pattern": "SECRET"}),
+    );
+    assert!(
+        r.text().contains(SECRET_A) && !r.text().contains(SECRET_B),
+        "{}",
+        r.text()
+    );
 
     // Bob presenting alice's session reads nothing; with a session of his own, only b/.
     let r = server.call(Some(TOKEN_B), &session, 6, "read_file", read_a.clone());
@@ -354,7 +391,10 @@ fn http_tokens_admit_only_their_agent() {
     server.assert_alive();
     let log = server.stderr();
     assert!(!log.contains(TOKEN_A) && !log.contains(TOKEN_B), "{log}");
-    assert!(log.contains("token=alice") && log.contains("token=bob"), "{log}");
+    assert!(
+        log.contains("token=alice") && log.contains("token=bob"),
+        "{log}"
+    );
     // The unauthenticated calls ran no tool: alice's read_file ran exactly once (call 3).
     let reads = log
         .lines()
@@ -413,9 +453,17 @@ fn http_refuses_foreign_hosts_origins_and_huge_bodies() {
     // The same without a length (chunked): refused once the limit is passed.
     let mut s = TcpStream::connect(&server.addr).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
-    let head = head.replace(&format!("Content-Length: {}", 64 << 20), "Transfer-Encoding: chunked");
+    let head = head.replace(
+        &format!("Content-Length: {}", 64 << 20),
+        "Transfer-Encoding: chunked",
+    );
     s.write_all(head.as_bytes()).unwrap();
-    let chunk = [format!("{:x}\r\n", 1 << 20).into_bytes(), vec![b' '; 1 << 20], b"\r\n".to_vec()].concat();
+    let chunk = [
+        format!("{:x}\r\n", 1 << 20).into_bytes(),
+        vec![b' '; 1 << 20],
+        b"\r\n".to_vec(),
+    ]
+    .concat();
     for _ in 0..64 {
         if s.write_all(&chunk).is_err() {
             break;
@@ -426,7 +474,13 @@ fn http_refuses_foreign_hosts_origins_and_huge_bodies() {
     assert_eq!(Reply::parse(&raw).status, 413);
 
     server.assert_alive();
-    let r = server.call(Some(TOKEN_A), &session, 3, "read_file", json!({"path": "notes.txt"}));
+    let r = server.call(
+        Some(TOKEN_A),
+        &session,
+        3,
+        "read_file",
+        json!({"path": "notes.txt"}),
+    );
     assert!(result_text(&r.message(3)).contains(SECRET_A));
 }
 
@@ -463,13 +517,22 @@ fn http_closes_stalled_clients() {
 fn http_refuses_unsafe_startups() {
     let tmp = tempfile::tempdir().unwrap();
     let (config, tokens) = two_agents(tmp.path());
+    // Each must exit at once; one still serving after a minute is killed and fails the test.
     let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_rootbound"))
+        let mut child = Command::new(env!("CARGO_BIN_EXE_rootbound"))
             .arg("mcp")
             .args(args)
             .stdin(Stdio::null())
-            .output()
-            .unwrap()
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while child.try_wait().unwrap().is_none() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = child.kill();
+        child.wait_with_output().unwrap()
     };
     let root = tmp.path().to_str().unwrap();
     let o = run(&["--root", root, "--http", "0.0.0.0:0"]);
@@ -477,7 +540,14 @@ fn http_refuses_unsafe_startups() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("not a loopback address"));
 
     set_mode(Path::new(&tokens), 0o644);
-    let o = run(&["--config", &config, "--http", "127.0.0.1:0", "--http-token-file", &tokens]);
+    let o = run(&[
+        "--config",
+        &config,
+        "--http",
+        "127.0.0.1:0",
+        "--http-token-file",
+        &tokens,
+    ]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.contains("chmod 600") && !err.contains(TOKEN_A), "{err}");
@@ -543,7 +613,10 @@ fn http_a_closed_stream_cancels_its_call() {
         if let Some(line) = line {
             break line;
         }
-        assert!(Instant::now() < deadline, "no audit line for the grep: {log}");
+        assert!(
+            Instant::now() < deadline,
+            "no audit line for the grep: {log}"
+        );
         std::thread::sleep(Duration::from_millis(100));
     };
     assert!(audit.contains("cancelled"), "{audit}");

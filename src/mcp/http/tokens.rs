@@ -103,12 +103,14 @@ pub(crate) fn parse(text: &str) -> Result<Vec<TokenLine>, String> {
         }
         _ => lines
             .iter()
-            .map(|(n, fields)| match fields.as_slice() {
-                [name, secret] => TokenLine::new(name, secret, None),
-                [name, secret, agent] => TokenLine::new(name, secret, Some(agent)),
-                _ => Err("expected NAME TOKEN [AGENT]".to_string()),
-            }
-            .map_err(|e| format!("line {n}: {e}")))
+            .map(|(n, fields)| {
+                match fields.as_slice() {
+                    [name, secret] => TokenLine::new(name, secret, None),
+                    [name, secret, agent] => TokenLine::new(name, secret, Some(agent)),
+                    _ => Err("expected NAME TOKEN [AGENT]".to_string()),
+                }
+                .map_err(|e| format!("line {n}: {e}"))
+            })
             .collect::<Result<_, _>>()?,
     };
     for (i, t) in tokens.iter().enumerate() {
@@ -117,10 +119,7 @@ pub(crate) fn parse(text: &str) -> Result<Vec<TokenLine>, String> {
                 return Err(format!("the name '{}' is given twice", t.name));
             }
             if ct_eq(&u.secret, &t.secret) {
-                return Err(format!(
-                    "tokens '{}' and '{}' are the same",
-                    u.name, t.name
-                ));
+                return Err(format!("tokens '{}' and '{}' are the same", u.name, t.name));
             }
         }
     }
@@ -161,7 +160,10 @@ mod tests {
     #[test]
     fn one_token_or_named_lines() {
         let one = parse(&format!("{A}\n")).unwrap();
-        assert_eq!((one[0].name.as_str(), one[0].agent.as_deref()), ("token", None));
+        assert_eq!(
+            (one[0].name.as_str(), one[0].agent.as_deref()),
+            ("token", None)
+        );
         let lines = parse(&format!("# team\nalice {A} docs\nbob {B}\n")).unwrap();
         assert_eq!(lines[0].agent.as_deref(), Some("docs"));
         assert_eq!(lines[1].agent, None);
