@@ -1,6 +1,7 @@
 //! `rootbound mcp --http ADDR`: the MCP server over Streamable HTTP (see `rootbound::mcp::http`).
 
 use clap::Args;
+#[cfg(feature = "mcp")]
 use rootbound::config::AgentTools;
 use std::path::PathBuf;
 
