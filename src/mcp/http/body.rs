@@ -70,8 +70,9 @@ impl<H: Unpin> Body for Held<H> {
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
         let polled = Pin::new(&mut self.inner).poll_frame(cx);
-        if let Poll::Ready(None) = polled {
-            // Sent to the end: nothing was abandoned.
+        // Sent to the end (hyper may stop polling once the body says it has ended): nothing was
+        // abandoned.
+        if matches!(polled, Poll::Ready(None)) || self.inner.is_end_stream() {
             self.abandoned = None;
         }
         polled
