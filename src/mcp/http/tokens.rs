@@ -177,13 +177,13 @@ mod tests {
     fn bad_files_are_refused_without_their_secrets() {
         for text in [
             "",
-            "short",
+            "tiny-secret",
             &format!("alice {A}\nalice {B}"),
             &format!("alice {A}\nbob {A}"),
             &format!("alice {A} docs extra"),
         ] {
             let e = parse(text).unwrap_err();
-            assert!(!e.contains(A) && !e.contains("short"), "{e}");
+            assert!(!e.contains(A) && !e.contains("tiny-secret"), "{e}");
         }
     }
 }
