@@ -127,8 +127,11 @@ pub(crate) async fn present_holding<H: Send + 'static>(
     hold: H,
 ) -> Result<crate::Presented> {
     let tool = name.to_string();
+    // The caller's span (over HTTP it names the token) covers the call's audit line too.
+    let span = tracing::Span::current();
     let joined = spawn(budget, move |budget| {
         let _hold = hold;
+        let _span = span.enter();
         tools.within(budget).present(&tool, args)
     })
     .await;

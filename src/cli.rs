@@ -1,6 +1,7 @@
 //! Command-line front end. It only translates: every filesystem access goes through `Sandbox`.
 
 mod grep;
+mod http;
 mod limits;
 
 use clap::{Args, Parser, Subcommand};
@@ -79,7 +80,7 @@ enum Cmd {
         #[command(flatten)]
         opts: SandboxOpts,
     },
-    /// Serve the enabled tools over MCP (stdio). Logs go to stderr.
+    /// Serve the enabled tools over MCP (stdio, or Streamable HTTP with --http). Logs go to stderr.
     Mcp {
         #[command(flatten)]
         profile: ProfileOpt,
@@ -101,6 +102,8 @@ enum Cmd {
         /// changes; `strict` walks and checks every pruned file's metadata at each query.
         #[arg(long, value_name = "MODE", requires = "index", value_parser = ["events", "strict"])]
         index_verify: Option<String>,
+        #[command(flatten)]
+        http: http::HttpFlags,
     },
 }
 
@@ -315,21 +318,53 @@ pub fn main() -> i32 {
             opts,
             index,
             index_verify,
-        } => match profile.tools_for(&opts, !index) {
-            Ok(t) if index => {
-                let verify = match index_verify.as_deref() {
-                    Some("strict") => rootbound::IndexVerify::Strict,
-                    _ => rootbound::IndexVerify::Events,
-                };
-                let o = rootbound::IndexOptions::default().verify(verify);
-                crate::serve_mcp(t.with_index_options(o), client_roots, max_in_flight)
+            http,
+        } => {
+            let tools_of =
+                |agent: Option<&str>| mcp_tools(&profile, &opts, agent, index, &index_verify);
+            if http.http.is_some() {
+                return http::serve(&http, &tools_of, client_roots, max_in_flight);
             }
-            Ok(t) => crate::serve_mcp(t, client_roots, max_in_flight),
-            Err(e) => usage(&e),
-        },
+            match tools_of(None) {
+                Ok(t) => crate::serve_mcp(t, client_roots, max_in_flight),
+                Err(e) => usage(&e),
+            }
+        }
         #[cfg(not(feature = "mcp"))]
         Cmd::Mcp { .. } => usage("this rootbound was built without the `mcp` feature"),
     }
+}
+
+/// The tools `rootbound mcp` serves for `agent` of the config file (`None`: --agent, or the only
+/// one), with --index applied.
+#[cfg(feature = "mcp")]
+fn mcp_tools(
+    profile: &ProfileOpt,
+    opts: &SandboxOpts,
+    agent: Option<&str>,
+    index: bool,
+    index_verify: &Option<String>,
+) -> Result<AgentTools, String> {
+    let mut opts = opts.clone();
+    if let Some(a) = agent {
+        if opts.config.is_none() {
+            return Err(format!(
+                "agent '{a}' needs --config FILE, the file defining it"
+            ));
+        }
+        opts.agent = Some(a.to_string());
+    }
+    // --index overrides the config file's `index`, which then does not start one of its own.
+    let tools = profile.tools_for(&opts, !index)?;
+    if !index {
+        return Ok(tools);
+    }
+    let verify = match index_verify.as_deref() {
+        Some("strict") => rootbound::IndexVerify::Strict,
+        _ => rootbound::IndexVerify::Events,
+    };
+    let o = rootbound::IndexOptions::default().verify(verify);
+    Ok(tools.with_index_options(o))
 }
 
 fn init_tracing() {

@@ -26,6 +26,8 @@
 //! rootbound::mcp::serve_stdio(tools).unwrap(); // until the client closes stdin
 //! ```
 
+#[cfg(feature = "http")]
+pub mod http;
 mod roots;
 mod wire;
 
@@ -102,6 +104,17 @@ impl McpServer {
     pub fn with_client_roots(mut self, on: bool) -> Self {
         self.client_roots = on.then(|| ClientRoots::new(self.tools.shared()));
         self
+    }
+
+    /// The handler of one more HTTP session: a clone sharing the tools and the bound on calls in
+    /// flight, with client roots of its own (one session's roots never narrow another's).
+    #[cfg(feature = "http")]
+    fn for_session(&self) -> Self {
+        let mut s = self.clone();
+        if s.client_roots.is_some() {
+            s.client_roots = Some(ClientRoots::new(self.tools.shared()));
+        }
+        s
     }
 
     /// The tools a call is served by: the operator's, or as narrowed by the client's roots.
@@ -295,7 +308,13 @@ impl ServerHandler for McpServer {
             Some(bad) => bad.0.clone(),
             None => request.arguments.map(Value::Object).unwrap_or(json!({})),
         };
-        let result = match self.run_call(&name, args, &context).await {
+        // Over HTTP, the call (and its audit line) runs in a span naming the caller's token.
+        #[cfg(feature = "http")]
+        let span = http::call_span(&context.extensions);
+        #[cfg(not(feature = "http"))]
+        let span = tracing::Span::none();
+        let call = tracing::Instrument::instrument(self.run_call(&name, args, &context), span);
+        let result = match call.await {
             Ok(presented) => presented_result(presented),
             Err(e) => tool_error(&e),
         };

@@ -45,7 +45,8 @@ use rmcp::model::{ClientJsonRpcMessage, ClientRequest, JsonRpcMessage, ServerJso
 use rmcp::transport::Transport;
 use rmcp::RoleServer;
 pub(crate) use scan::BadArguments;
-use scan::{classify, error_reply, Inbound, PARSE_ERROR};
+pub(crate) use scan::{classify, Inbound};
+use scan::{error_reply, PARSE_ERROR};
 use std::io;
 use std::pin::Pin;
 use std::sync::Arc;

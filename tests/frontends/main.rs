@@ -19,6 +19,7 @@ mod dialect_fixes;
 mod dialects;
 mod mcp_bound;
 mod mcp_filesystem_suite;
+mod mcp_http;
 mod mcp_ids;
 mod mcp_jsonrpc;
 mod mcp_python;

@@ -1,6 +1,7 @@
 //! `rootbound mcp` driven by a client no one here wrote: the official MCP Python SDK
-//! (`tests/mcp_client.py`, `tests/mcp_progress.py`, and `tests/mcp_dialects.py` for a session per
-//! dialect and MCP Roots narrowing; run with the virtualenv at `.venv`).
+//! (`tests/mcp_client.py`, `tests/mcp_progress.py`, `tests/mcp_dialects.py` for a session per
+//! dialect and MCP Roots narrowing, and `tests/mcp_http_client.py` over Streamable HTTP; run with the
+//! virtualenv at `.venv`).
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -47,6 +48,22 @@ fn official_python_sdk_sessions_per_profile() {
     };
     assert!(
         stdout.contains("client roots session OK") && stdout.trim_end().ends_with("ALL OK"),
+        "unexpected client output:\n{stdout}"
+    );
+}
+
+/// The SDK's Streamable HTTP client against `rootbound mcp --http` with a bearer token: the same
+/// checks as over stdio (every read tool, paging, escapes), and a wrong token gets no session.
+#[test]
+fn official_python_sdk_over_streamable_http() {
+    let Some(stdout) = run_client(
+        "mcp_http_client.py",
+        "official_python_sdk_over_streamable_http",
+    ) else {
+        return;
+    };
+    assert!(
+        stdout.contains("wrong token refused") && stdout.trim_end().ends_with("HTTP OK"),
         "unexpected client output:\n{stdout}"
     );
 }

@@ -426,6 +426,17 @@ const FS_EXCEPTIONS: &[(&str, &str, &str)] = &[
         "std::fs",
         "reads the operator's pattern and ignore files",
     ),
+    // The HTTP door's token file comes from the operator's command line (never from an agent).
+    (
+        "mcp/http/tokens.rs",
+        "std::fs",
+        "reads the operator's token file",
+    ),
+    (
+        "mcp/http/tokens.rs",
+        "File::open",
+        "opens the operator's token file",
+    ),
     // Unit tests of the rg printers make their fixture tree.
     (
         "cli/grep/print/tests.rs",

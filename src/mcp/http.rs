@@ -1,0 +1,445 @@
+//! The MCP server over Streamable HTTP (feature `http`; `rootbound mcp --http ADDR`): rmcp's
+//! transport ([`StreamableHttpService`]) on hyper, serving [`McpServer`] handlers (the same tools,
+//! dialects, progress and cancellation as stdio) behind a door that admits only whom the operator
+//! named (DESIGN.md guarantee 11):
+//!
+//! * **Where.** Loopback addresses only, unless bearer tokens are on.
+//! * **Who.** With tokens, every request carries `Authorization: Bearer TOKEN`; the token is found
+//!   in constant time, and a request without a known one is answered 401 (`WWW-Authenticate:
+//!   Bearer`) before anything else is read. Each token serves one agent's handler; the token's NAME,
+//!   never the token, names it in logs and audit lines.
+//! * **Sessions.** Each token has its own rmcp service and so its own session table: a session id
+//!   opened with one token is unknown (404) to every other. The handlers of one agent are clones that
+//!   share its tools (one search pool, one index, one bound on calls in flight).
+//! * **Host and Origin.** rmcp checks both (403): the Host against loopback names, the bound address
+//!   and `allow_host`s; a request that carries an Origin must name an `allow_origin` (none by
+//!   default: browsers are not clients of this server).
+//! * **Bounds.** A request body over [`HttpOptions::max_body_bytes`] is refused (413) before it is
+//!   read whole; headers and body must arrive within [`HttpOptions::read_timeout`] (else the
+//!   connection is closed, or 408); at most [`HttpOptions::max_connections`] connections and
+//!   [`HttpOptions::max_requests_per_token`] requests (streams included) per token at once (429).
+//! * **Malformed bodies.** A POST body is classified like a stdio line first: not JSON is `-32700`,
+//!   not a JSON-RPC request `-32600`, bad params `-32602`, as a JSON-RPC error with HTTP 400.
+//! * **Closed streams.** When a client closes a request's response stream before its answer, the
+//!   call is cancelled (`notifications/cancelled` on its session), as if the client had said so.
+
+mod body;
+mod tokens;
+
+pub use tokens::{read_token_file, TokenLine, MIN_TOKEN_LEN};
+
+use super::wire::{classify, Inbound};
+use super::McpServer;
+use body::{read_whole, BodyError, Held};
+use http_body_util::{BodyExt, Full};
+use hyper::body::{Bytes, Incoming};
+use hyper::http::{header, request::Parts, HeaderValue, Method, Request, Response, StatusCode};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
+use std::convert::Infallible;
+use std::io;
+use std::net::{SocketAddr, TcpListener};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+/// The path the MCP endpoint is served at (`http://HOST:PORT/mcp`).
+pub const ENDPOINT: &str = "/mcp";
+
+const SESSION_HEADER: &str = "mcp-session-id";
+
+/// The bounds of the HTTP door.
+#[derive(Debug, Clone)]
+pub struct HttpOptions {
+    /// The largest request body (default 16 MiB, the longest line stdio reads).
+    pub max_body_bytes: usize,
+    /// The time a request's headers, and then its body, may take to arrive (default 30 s).
+    pub read_timeout: Duration,
+    /// Connections served at once (default 256); more wait to be accepted.
+    pub max_connections: usize,
+    /// Requests (response streams included) one token may have open at once (default 32).
+    pub max_requests_per_token: usize,
+    /// Host header values admitted besides loopback names and the bound address.
+    pub allowed_hosts: Vec<String>,
+    /// Origin header values admitted (`https://app.example:443`); none by default.
+    pub allowed_origins: Vec<String>,
+}
+
+impl Default for HttpOptions {
+    fn default() -> Self {
+        HttpOptions {
+            max_body_bytes: super::wire::MAX_LINE,
+            read_timeout: Duration::from_secs(30),
+            max_connections: 256,
+            max_requests_per_token: 32,
+            allowed_hosts: Vec::new(),
+            allowed_origins: Vec::new(),
+        }
+    }
+}
+
+/// The MCP server over Streamable HTTP: one default agent's handler, and the tokens that admit
+/// callers (none: loopback only, every caller serves the default agent).
+pub struct HttpServer {
+    default: McpServer,
+    tokens: Vec<(TokenLine, Option<McpServer>)>,
+    options: HttpOptions,
+}
+
+impl HttpServer {
+    /// A server of `default` (the agent of callers without tokens, and of tokens naming no agent).
+    pub fn new(default: McpServer) -> Self {
+        HttpServer {
+            default,
+            tokens: Vec::new(),
+            options: HttpOptions::default(),
+        }
+    }
+
+    /// Admits the bearer token `line`, serving `server` (`None`: the default agent). With at least
+    /// one token, every request must carry one.
+    pub fn token(mut self, line: TokenLine, server: Option<McpServer>) -> Self {
+        self.tokens.push((line, server));
+        self
+    }
+
+    /// Sets the bounds and the allowed hosts and origins.
+    pub fn options(mut self, options: HttpOptions) -> Self {
+        self.options = options;
+        self
+    }
+
+    /// Binds `addr` (port 0: any free port). Refused for an address that is not loopback unless
+    /// tokens are on.
+    pub fn bind(self, addr: SocketAddr) -> io::Result<BoundHttp> {
+        if !addr.ip().is_loopback() && self.tokens.is_empty() {
+            return Err(io::Error::new(
+                io::ErrorKind::PermissionDenied,
+                format!(
+                    "{addr} is not a loopback address: serving it needs bearer tokens (--http-token-file)"
+                ),
+            ));
+        }
+        let listener = TcpListener::bind(addr)?;
+        listener.set_nonblocking(true)?;
+        let local = listener.local_addr()?;
+        Ok(BoundHttp {
+            door: Door::new(self, local),
+            listener,
+        })
+    }
+}
+
+/// An [`HttpServer`] bound to its address, ready to serve.
+pub struct BoundHttp {
+    door: Door,
+    listener: TcpListener,
+}
+
+impl BoundHttp {
+    /// The address bound (with the port chosen when 0 was asked).
+    pub fn local_addr(&self) -> io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// Serves until the process ends, on a Tokio runtime of its own (2 worker threads; a blocking
+    /// pool sized for the calls in flight of every agent).
+    pub fn serve(self) -> io::Result<()> {
+        let blocking = self.door.max_in_flight() + 4;
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .max_blocking_threads(blocking)
+            .enable_all()
+            .thread_name("rootbound-http")
+            .build()?;
+        runtime.block_on(self.run())
+    }
+
+    /// Serves on the current Tokio runtime until the process ends (or an accept fails for good).
+    pub async fn run(self) -> io::Result<()> {
+        let listener = tokio::net::TcpListener::from_std(self.listener)?;
+        let door = Arc::new(self.door);
+        let connections = Arc::new(Semaphore::new(door.options.max_connections.max(1)));
+        loop {
+            let Ok(permit) = Arc::clone(&connections).acquire_owned().await else {
+                return Ok(());
+            };
+            let stream = match listener.accept().await {
+                Ok((stream, _)) => stream,
+                Err(e) => {
+                    // Out of descriptors and the like: others are still being served; try again.
+                    tracing::warn!(error = %e, "cannot accept a connection");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            };
+            tokio::spawn(Arc::clone(&door).connection(stream, permit));
+        }
+    }
+}
+
+/// Who a request comes from: the token's name (or `anonymous`), its service, its slots.
+struct Caller {
+    name: Arc<str>,
+    service: StreamableHttpService<McpServer, LocalSessionManager>,
+    slots: Arc<Semaphore>,
+}
+
+/// The name of the caller of a request, in its `http::request::Parts` extensions (rmcp hands the
+/// parts to the handler).
+#[derive(Clone)]
+struct CallerName(Arc<str>);
+
+/// Everything the serving loop shares.
+struct Door {
+    /// With tokens: one caller per token, in the order of `tokens`. Without: the anonymous caller.
+    callers: Vec<Caller>,
+    tokens: Vec<TokenLine>,
+    options: HttpOptions,
+    in_flight: usize,
+}
+
+type Reply = Response<Held<Option<OwnedSemaphorePermit>>>;
+
+impl Door {
+    fn new(server: HttpServer, local: SocketAddr) -> Door {
+        let mut config = StreamableHttpServerConfig::default()
+            .with_allowed_origins(server.options.allowed_origins.clone())
+            .enforce_origin_validation()
+            .with_max_request_body_bytes(server.options.max_body_bytes);
+        let mut hosts = config.allowed_hosts.clone();
+        if !local.ip().is_unspecified() {
+            hosts.push(local.ip().to_string());
+        }
+        hosts.extend(server.options.allowed_hosts.iter().cloned());
+        config = config.with_allowed_hosts(hosts);
+        let slots = server.options.max_requests_per_token.max(1);
+        let caller = |name: &str, handler: McpServer| Caller {
+            name: name.into(),
+            service: StreamableHttpService::new(
+                move || Ok(handler.for_session()),
+                Arc::new(LocalSessionManager::default()),
+                config.clone(),
+            ),
+            slots: Arc::new(Semaphore::new(slots)),
+        };
+        let mut in_flight = server.default.max_in_flight();
+        let (tokens, callers) = if server.tokens.is_empty() {
+            (
+                Vec::new(),
+                vec![caller("anonymous", server.default.clone())],
+            )
+        } else {
+            server
+                .tokens
+                .into_iter()
+                .map(|(line, handler)| {
+                    let handler = handler.unwrap_or_else(|| server.default.clone());
+                    in_flight += handler.max_in_flight();
+                    let c = caller(&line.name, handler);
+                    (line, c)
+                })
+                .unzip()
+        };
+        Door {
+            callers,
+            tokens,
+            options: server.options,
+            in_flight,
+        }
+    }
+
+    fn max_in_flight(&self) -> usize {
+        self.in_flight
+    }
+
+    /// Serves one connection: headers within the read timeout, then its requests.
+    async fn connection(
+        self: Arc<Self>,
+        stream: tokio::net::TcpStream,
+        _slot: OwnedSemaphorePermit,
+    ) {
+        let door = Arc::clone(&self);
+        let service = hyper::service::service_fn(move |req| {
+            let door = Arc::clone(&door);
+            async move { Ok::<_, Infallible>(door.route(req).await) }
+        });
+        let served = hyper::server::conn::http1::Builder::new()
+            .timer(TokioTimer::new())
+            .header_read_timeout(self.options.read_timeout)
+            .serve_connection(TokioIo::new(stream), service)
+            .await;
+        if let Err(e) = served {
+            tracing::debug!(error = %e, "HTTP connection ended");
+        }
+    }
+
+    /// One request: the endpoint, the token, a slot, the body; then rmcp.
+    async fn route(&self, req: Request<Incoming>) -> Reply {
+        if req.uri().path() != ENDPOINT {
+            return plain(StatusCode::NOT_FOUND, "Not Found: the MCP endpoint is /mcp");
+        }
+        let caller = match self.authenticate(req.headers()) {
+            Ok(c) => c,
+            Err(reply) => return reply,
+        };
+        let Ok(slot) = Arc::clone(&caller.slots).try_acquire_owned() else {
+            return plain(StatusCode::TOO_MANY_REQUESTS, "Too Many Requests");
+        };
+        let (mut parts, body) = req.into_parts();
+        parts
+            .extensions
+            .insert(CallerName(Arc::clone(&caller.name)));
+        let method = parts.method.clone();
+        let bytes = if method == Method::POST {
+            match self.post_body(&parts, body).await {
+                Ok(b) => b,
+                Err(reply) => return reply,
+            }
+        } else {
+            Bytes::new()
+        };
+        let abandoned = (method == Method::POST)
+            .then(|| cancel_on_close(&caller.service, &parts, &bytes))
+            .flatten();
+        let response = caller
+            .service
+            .handle(Request::from_parts(parts, Full::new(bytes)))
+            .await;
+        tracing::info!(target: "rootbound::audit", token = %caller.name, http = %method,
+            status = response.status().as_u16());
+        response.map(|b| Held::new(b, Some(slot), abandoned))
+    }
+
+    /// The caller a request's `Authorization` names (the anonymous one without tokens), or 401.
+    fn authenticate(&self, headers: &hyper::HeaderMap) -> Result<&Caller, Reply> {
+        if self.tokens.is_empty() {
+            return Ok(&self.callers[0]);
+        }
+        let presented = headers
+            .get(header::AUTHORIZATION)
+            .map(HeaderValue::as_bytes)
+            .and_then(|v| {
+                let (scheme, token) = v.split_at_checked(7)?;
+                scheme.eq_ignore_ascii_case(b"bearer ").then_some(token)
+            });
+        let Some(token) = presented else {
+            return Err(unauthorized(r#"Bearer realm="rootbound""#));
+        };
+        match tokens::find(&self.tokens, token.trim_ascii()) {
+            Some(i) => Ok(&self.callers[i]),
+            None => Err(unauthorized(
+                r#"Bearer realm="rootbound", error="invalid_token""#,
+            )),
+        }
+    }
+
+    /// A POST's body, read whole within the bounds and checked to be one JSON-RPC message.
+    async fn post_body(&self, parts: &Parts, body: Incoming) -> Result<Bytes, Reply> {
+        let declared = parts
+            .headers
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+        let o = &self.options;
+        let bytes = match read_whole(declared, body, o.max_body_bytes, o.read_timeout).await {
+            Ok(b) => b,
+            Err(BodyError::TooLarge) => {
+                return Err(plain(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "Payload Too Large: the request body exceeds the limit",
+                ))
+            }
+            Err(BodyError::TooSlow) => {
+                return Err(plain(StatusCode::REQUEST_TIMEOUT, "Request Timeout"))
+            }
+            Err(BodyError::Broken) => return Err(plain(StatusCode::BAD_REQUEST, "Bad Request")),
+        };
+        match classify(&bytes) {
+            Inbound::Reply(reply) => Err(json(StatusCode::BAD_REQUEST, reply.to_line())),
+            _ => Ok(bytes),
+        }
+    }
+}
+
+/// What to do when the response stream of the request in `body` is closed before its end: tell the
+/// session that the request is cancelled. `None` for a message that is not a request in a session.
+fn cancel_on_close(
+    service: &StreamableHttpService<McpServer, LocalSessionManager>,
+    parts: &Parts,
+    body: &Bytes,
+) -> Option<Box<dyn FnOnce() + Send + Sync>> {
+    parts.headers.get(SESSION_HEADER)?;
+    let message: serde_json::Value = serde_json::from_slice(body).ok()?;
+    let id = message.get("id")?.clone();
+    message.get("method")?;
+    let cancel = serde_json::json!({
+        "jsonrpc": "2.0",
+        "method": "notifications/cancelled",
+        "params": {"requestId": id, "reason": "the client closed the response stream"},
+    });
+    let mut request = Request::post(ENDPOINT)
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::ACCEPT, "application/json, text/event-stream");
+    for name in [
+        header::HOST.as_str(),
+        SESSION_HEADER,
+        "mcp-protocol-version",
+    ] {
+        if let Some(v) = parts.headers.get(name) {
+            request = request.header(name, v);
+        }
+    }
+    let request = request
+        .body(Full::new(Bytes::from(cancel.to_string())))
+        .ok()?;
+    let service = service.clone();
+    Some(Box::new(move || {
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            runtime.spawn(async move {
+                let _ = service.handle(request).await;
+            });
+        }
+    }))
+}
+
+/// The tracing span a tool call of an HTTP caller runs in: the audit line of the call carries the
+/// token's name (`http{token=NAME}`). Disabled for calls that did not come over HTTP.
+pub(super) fn call_span(extensions: &rmcp::model::Extensions) -> tracing::Span {
+    match extensions
+        .get::<Parts>()
+        .and_then(|p| p.extensions.get::<CallerName>())
+    {
+        Some(CallerName(name)) => tracing::info_span!("http", token = %name),
+        None => tracing::Span::none(),
+    }
+}
+
+fn plain(status: StatusCode, text: &'static str) -> Reply {
+    reply(
+        status,
+        "text/plain; charset=utf-8",
+        Bytes::from_static(text.as_bytes()),
+    )
+}
+
+fn json(status: StatusCode, body: Vec<u8>) -> Reply {
+    reply(status, "application/json", Bytes::from(body))
+}
+
+fn unauthorized(challenge: &'static str) -> Reply {
+    let mut r = plain(StatusCode::UNAUTHORIZED, "Unauthorized");
+    r.headers_mut().insert(
+        header::WWW_AUTHENTICATE,
+        HeaderValue::from_static(challenge),
+    );
+    r
+}
+
+fn reply(status: StatusCode, content_type: &'static str, body: Bytes) -> Reply {
+    let mut r = Response::new(Held::new(Full::new(body).boxed(), None, None));
+    *r.status_mut() = status;
+    r.headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    r
+}
