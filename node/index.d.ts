@@ -8,6 +8,18 @@ export interface CallOptions {
   /** A deadline for this call: a search that reaches it returns its partial page with
    *  `timedOut: true` (and a cursor); other tools fail with their usual error. */
   timeoutMs?: number;
+  /** A budget shared with other calls: cancelling it cancels them all; its progress counts
+   *  their work. Give it the timeout (`new Budget(ms)`), not `timeoutMs`. */
+  budget?: Budget;
+}
+
+/** A cancel switch plus an optional deadline, shared by the calls made with it. */
+export declare class Budget {
+  constructor(timeoutMs?: number | null);
+  cancel(): void;
+  readonly cancelled: boolean;
+  /** Files searched (grep) or listed (glob), and bytes searched, by the calls made with it. */
+  progress(): { files: number; bytes: number };
 }
 
 export type Roots = string | URL | Array<string | URL> | Record<string, string | URL>;

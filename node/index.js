@@ -107,9 +107,11 @@ function abortReason(signal) {
  * cancels the native call's budget; the listener is removed when the call settles.
  */
 function invoke(core, name, args, opts, profile, engine) {
-  const { signal, timeoutMs } = opts || {};
+  const { signal, timeoutMs, budget: shared } = opts || {};
   if (signal && signal.aborted) return Promise.reject(abortReason(signal));
-  const budget = new native.Budget(timeoutMs);
+  if (shared !== undefined && !(shared instanceof native.Budget)) throw new TypeError('budget: a rootbound Budget');
+  if (shared !== undefined && timeoutMs !== undefined) throw new TypeError('give a budget its timeout: new Budget(timeoutMs)');
+  const budget = shared || new native.Budget(timeoutMs);
   const running = core.call(name, args, budget, profile, engine);
   if (!signal) return running;
   return new Promise((resolve, reject) => {
@@ -131,7 +133,7 @@ function invoke(core, name, args, opts, profile, engine) {
   });
 }
 
-const CALL_OPTS = ['signal', 'timeoutMs'];
+const CALL_OPTS = ['signal', 'timeoutMs', 'budget'];
 
 /** Splits a method's options into the tool's arguments and the call options. */
 function split(opts) {
@@ -330,6 +332,8 @@ function fromThrown(e) {
 
 module.exports = {
   Sandbox,
+  /** A cancel switch and deadline shared by the calls given it (`{ budget }`), with progress. */
+  Budget: native.Budget,
   ...errors,
   RootboundError,
   LIMITS,
@@ -338,4 +342,6 @@ module.exports = {
   PROFILES: Object.freeze(native.profileNames()),
   /** @internal for tests: live native call threads */
   _callThreads: native.callThreads,
+  /** @internal for tests: native calls running now */
+  _runningCalls: native.runningCalls,
 };

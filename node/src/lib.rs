@@ -56,6 +56,24 @@ impl Budget {
     pub fn cancelled(&self) -> bool {
         self.0.is_cancelled()
     }
+
+    /// How far the calls made with this budget got: files searched (grep) or listed (glob), and
+    /// bytes searched, summed over the calls.
+    #[napi]
+    pub fn progress(&self) -> Progress {
+        let p = self.0.progress();
+        Progress {
+            files: p.files as f64,
+            bytes: p.bytes as f64,
+        }
+    }
+}
+
+/// A [`Budget`]'s progress counters.
+#[napi(object)]
+pub struct Progress {
+    pub files: f64,
+    pub bytes: f64,
 }
 
 /// What a call settles with: `ok` false means `value` is the contract's `{ error: {...} }`.
@@ -319,4 +337,10 @@ pub fn profile_names() -> Vec<String> {
 #[napi]
 pub fn call_threads() -> u32 {
     pool::live() as u32
+}
+
+/// How many calls are running on the call threads now (for tests: a cancelled call must end).
+#[napi]
+pub fn running_calls() -> u32 {
+    pool::busy() as u32
 }

@@ -26,6 +26,8 @@ struct Pool {
     queued: AtomicUsize,
     idle: AtomicUsize,
     live: AtomicUsize,
+    /// Jobs running now.
+    busy: AtomicUsize,
 }
 
 fn pool() -> &'static Pool {
@@ -38,6 +40,7 @@ fn pool() -> &'static Pool {
             queued: AtomicUsize::new(0),
             idle: AtomicUsize::new(0),
             live: AtomicUsize::new(0),
+            busy: AtomicUsize::new(0),
         }
     })
 }
@@ -72,7 +75,9 @@ fn work(p: &Pool) {
         match got {
             Ok(job) => {
                 p.queued.fetch_sub(1, Ordering::AcqRel);
-                job()
+                p.busy.fetch_add(1, Ordering::AcqRel);
+                job();
+                p.busy.fetch_sub(1, Ordering::AcqRel);
             }
             Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => break,
         }
@@ -87,4 +92,9 @@ fn work(p: &Pool) {
 /// Worker threads alive now.
 pub fn live() -> usize {
     pool().live.load(Ordering::Acquire)
+}
+
+/// Calls running now (queued ones not counted).
+pub fn busy() -> usize {
+    pool().busy.load(Ordering::Acquire)
 }
