@@ -86,7 +86,7 @@ pub struct Outcome {
 /// Where a core's tools came from, to present them in another dialect.
 enum Source {
     Sandbox(Sandbox),
-    Config(AgentConfig),
+    Config(Box<AgentConfig>),
 }
 
 /// One agent's tools.
@@ -116,7 +116,10 @@ fn invalid(msg: impl Into<String>) -> RbError {
 /// A construction or lookup failure as a thrown JS error whose message is the contract's error
 /// object's code and message; `index.js` turns it into the matching `RootboundError` class.
 fn thrown(e: &RbError) -> napi::Error {
-    napi::Error::new(Status::GenericFailure, format!("{}: {}", e.code.as_str(), e.message))
+    napi::Error::new(
+        Status::GenericFailure,
+        format!("{}: {}", e.code.as_str(), e.message),
+    )
 }
 
 fn parse_profile(name: &str) -> std::result::Result<Profile, RbError> {
@@ -187,7 +190,7 @@ impl Core {
         let tools = match &self.source {
             Source::Sandbox(sb) => AgentTools::from_sandbox(sb.clone()).with_profile(p),
             Source::Config(cfg) => {
-                let mut cfg = cfg.clone();
+                let mut cfg = AgentConfig::clone(cfg);
                 cfg.profile = p;
                 cfg.build().map_err(|e| config_error(&e))?
             }
@@ -235,7 +238,7 @@ impl Core {
             Ok((a, tools))
         })();
         match built {
-            Ok((cfg, tools)) => Either::A(Core::new(tools, Source::Config(cfg))),
+            Ok((cfg, tools)) => Either::A(Core::new(tools, Source::Config(Box::new(cfg)))),
             Err(e) => Either::B(config_error(&e).to_json()),
         }
     }
@@ -324,7 +327,10 @@ pub fn default_limits() -> Value {
 /// Every stable error code of the contract (`OUT_OF_SANDBOX`, `NOT_FOUND`, ...).
 #[napi]
 pub fn error_codes() -> Vec<String> {
-    ErrorCode::ALL.iter().map(|c| c.as_str().to_string()).collect()
+    ErrorCode::ALL
+        .iter()
+        .map(|c| c.as_str().to_string())
+        .collect()
 }
 
 /// The tool dialects (`rootbound`, `claude-code`, ...).

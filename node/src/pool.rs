@@ -49,7 +49,8 @@ fn pool() -> &'static Pool {
 pub fn submit(job: Job) -> Result<(), String> {
     let p = pool();
     let queued = p.queued.fetch_add(1, Ordering::AcqRel) + 1;
-    p.tx.send(job).map_err(|_| "the call queue is closed".to_string())?;
+    p.tx.send(job)
+        .map_err(|_| "the call queue is closed".to_string())?;
     // Idle workers will take the queued jobs; start one more when there are fewer of them. A
     // stale count only delays a job until some worker is free, it never loses it.
     if p.idle.load(Ordering::Acquire) < queued {
