@@ -19,6 +19,7 @@ echo "node: $(node --version), npm $(npm --version)"
 
 t0=$(date +%s)
 if [ ! -x node_modules/.bin/napi ] || [ ! -f node_modules/typescript/package.json ] || [ ! -f node_modules/ai/package.json ] \
+  || [ ! -f node_modules/@langchain/core/package.json ] \
   || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund --silent
 fi
