@@ -112,7 +112,12 @@ function invoke(core, name, args, opts, profile, engine) {
   if (shared !== undefined && !(shared instanceof native.Budget)) throw new TypeError('budget: a rootbound Budget');
   if (shared !== undefined && timeoutMs !== undefined) throw new TypeError('give a budget its timeout: new Budget(timeoutMs)');
   const budget = shared || new native.Budget(timeoutMs);
-  const running = core.call(name, args, budget, profile, engine);
+  let running;
+  try {
+    running = core.call(name, args, budget, profile, engine);
+  } catch (e) {
+    return Promise.reject(fromThrown(e)); // an unknown profile: a caller's mistake, not a tool error
+  }
   if (!signal) return running;
   return new Promise((resolve, reject) => {
     const onAbort = () => {

@@ -94,6 +94,8 @@ test('call() speaks the wire format and never throws a tool error', async () => 
   assert.equal(notJson.error.code, 'INVALID_ARGUMENT');
   const dialect = await sb.call('Read', { file_path: path.join(t0.tree, 'notes.txt') }, { profile: 'claude-code' });
   assert.ok(!('error' in dialect), JSON.stringify(dialect));
+  // An unknown dialect is the caller's mistake: it rejects, as its error class.
+  await assert.rejects(sb.call('read_file', { path: 'notes.txt' }, { profile: 'nope' }), rb.InvalidArgument);
 });
 
 test('tools() in every format and profile', () => {
