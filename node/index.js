@@ -335,18 +335,33 @@ function fromThrown(e) {
   return m ? errorFrom({ code: m[1], message: m[2] }) : e;
 }
 
-module.exports = {
-  Sandbox,
-  /** A cancel switch and deadline shared by the calls given it (`{ budget }`), with progress. */
-  Budget: native.Budget,
-  ...errors,
-  RootboundError,
-  LIMITS,
-  DEFAULT_LIMITS: Object.freeze(fromWire(native.defaultLimits())),
-  ERROR_CODES: Object.freeze(native.errorCodes()),
-  PROFILES: Object.freeze(native.profileNames()),
-  /** @internal for tests: live native call threads */
-  _callThreads: native.callThreads,
-  /** @internal for tests: native calls running now */
-  _runningCalls: native.runningCalls,
-};
+// Each export assigned on its own line: node's ESM loader finds CommonJS named exports by reading
+// the source (cjs-module-lexer), and it does not see through `...errors` in an object literal.
+exports.Sandbox = Sandbox;
+/** A cancel switch and deadline shared by the calls given it (`{ budget }`), with progress. */
+exports.Budget = native.Budget;
+exports.RootboundError = errors.RootboundError;
+exports.ConfigError = errors.ConfigError;
+exports.OutOfSandbox = errors.OutOfSandbox;
+exports.NotFound = errors.NotFound;
+exports.NotAFile = errors.NotAFile;
+exports.Denied = errors.Denied;
+exports.PermissionDenied = errors.PermissionDenied;
+exports.InvalidArgument = errors.InvalidArgument;
+exports.InvalidPattern = errors.InvalidPattern;
+exports.PatternTooLarge = errors.PatternTooLarge;
+exports.SymlinkLoop = errors.SymlinkLoop;
+exports.AlreadyExists = errors.AlreadyExists;
+exports.TooLarge = errors.TooLarge;
+exports.IoError = errors.IoError;
+exports.Cancelled = errors.Cancelled;
+exports.ERRORS = errors.ERRORS;
+exports.errorFrom = errors.errorFrom;
+exports.LIMITS = LIMITS;
+exports.DEFAULT_LIMITS = Object.freeze(fromWire(native.defaultLimits()));
+exports.ERROR_CODES = Object.freeze(native.errorCodes());
+exports.PROFILES = Object.freeze(native.profileNames());
+/** @internal for tests: live native call threads */
+exports._callThreads = native.callThreads;
+/** @internal for tests: native calls running now */
+exports._runningCalls = native.runningCalls;
