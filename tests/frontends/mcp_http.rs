@@ -18,14 +18,14 @@ const SECRET_A: &str = "ALICE-SECRET-7f3a";
 const SECRET_B: &str = "BOB-SECRET-91c2";
 
 /// A running `rootbound mcp --http 127.0.0.1:0` and everything it wrote on stderr.
-struct Server {
+pub(super) struct Server {
     child: Child,
-    addr: String,
+    pub(super) addr: String,
     stderr: Arc<Mutex<String>>,
 }
 
 impl Server {
-    fn start(args: &[&str]) -> Server {
+    pub(super) fn start(args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_rootbound"))
             .args(["mcp", "--http", "127.0.0.1:0"])
             .args(args)
@@ -61,11 +61,11 @@ impl Server {
         }
     }
 
-    fn stderr(&self) -> String {
+    pub(super) fn stderr(&self) -> String {
         self.stderr.lock().unwrap().clone()
     }
 
-    fn assert_alive(&mut self) {
+    pub(super) fn assert_alive(&mut self) {
         assert!(
             self.child.try_wait().unwrap().is_none(),
             "the server exited: {}",
@@ -621,4 +621,147 @@ fn http_a_closed_stream_cancels_its_call() {
     };
     assert!(audit.contains("cancelled"), "{audit}");
     server.assert_alive();
+}
+
+/// Waits (at most 120 s) for the first audit line of `tool` in the server's log.
+fn audit_line(server: &Server, tool: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let log = server.stderr();
+        let found = log
+            .lines()
+            .find(|l| l.contains("rootbound::audit") && l.contains(&format!("tool=\"{tool}\"")))
+            .map(str::to_string);
+        if let Some(line) = found {
+            return line;
+        }
+        assert!(Instant::now() < deadline, "no audit line for {tool}: {log}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// A greedy, silent client: it asks for a grep page of tens of MiB (more than the loopback
+/// socket buffers of both ends hold) and never reads it, so the server cannot finish writing it.
+/// Meanwhile another client's session opens and its calls are answered; the greedy client's
+/// answer is still there to read afterwards.
+#[test]
+fn http_a_client_that_never_reads_stalls_no_one_else() {
+    let tmp = tempfile::tempdir().unwrap();
+    // 300 000 matching lines of 100 bytes: a page of ~30 MiB of text, more once JSON-escaped.
+    let line = format!("needle {}\n", "x".repeat(92));
+    write(&tmp.path().join("big.txt"), &line.repeat(300_000));
+    write(
+        &tmp.path().join("small.txt"),
+        "hello from the other client\n",
+    );
+    let root = tmp.path().to_str().unwrap();
+    let big = ["--max-results", "1000000", "--max-bytes", "268435456"];
+    let mut server =
+        Server::start(&[&["--root", root, "--timeout-ms", "120000"], &big[..]].concat());
+    let session = server.open_session(None);
+    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+        "name": "grep_search", "arguments": {"pattern": "needle", "path": "big.txt",
+        "limit": 1_000_000, "max_bytes": 268_435_456_u64}}})
+    .to_string();
+    let mut greedy = TcpStream::connect(&server.addr).unwrap();
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nConnection: close\r\n\
+         Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: {PROTOCOL}\r\n\
+         Mcp-Session-Id: {session}\r\nContent-Length: {}\r\n\r\n{call}",
+        server.addr,
+        call.len()
+    );
+    greedy.write_all(head.as_bytes()).unwrap();
+    // The grep has run to its end: its answer is being written to a client that does not read.
+    let audit = audit_line(&server, "grep_search");
+    assert!(audit.contains("ok"), "{audit}");
+
+    let other = server.open_session(None);
+    let r = server.call(None, &other, 3, "read_file", json!({"path": "small.txt"}));
+    assert!(result_text(&r.message(3)).contains("hello from the other client"));
+    let r = server.call(
+        None,
+        &other,
+        4,
+        "grep_search",
+        json!({"pattern": "hello", "path": "small.txt"}),
+    );
+    assert!(result_text(&r.message(4)).contains("hello from the other client"));
+    // The greedy client's own session serves it on too (on another connection).
+    let r = server.call(None, &session, 5, "stat", json!({"path": "small.txt"}));
+    assert_eq!(r.message(5)["result"]["isError"], false);
+    server.assert_alive();
+
+    // Its answer was indeed larger than what the sockets could buffer: it is all there now.
+    greedy
+        .set_read_timeout(Some(Duration::from_secs(120)))
+        .unwrap();
+    let mut raw = Vec::new();
+    let _ = greedy.read_to_end(&mut raw);
+    let reply = Reply::parse(&raw);
+    assert_eq!(reply.status, 200);
+    assert!(reply.body.len() > 30 << 20, "{} bytes", reply.body.len());
+    let page = result_text(&reply.message(2));
+    assert_eq!(page.matches("needle").count(), 300_000);
+}
+
+/// 50 clients at once, each an agent with a token of its own (one token admits 32 open requests
+/// at once, more get 429), each opening its own session and making a few calls on fresh
+/// connections: all are answered, each with its own result, and the server stays up.
+#[test]
+fn http_fifty_clients_at_once_are_all_answered() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("root");
+    let mut tokens = String::new();
+    for i in 0..50 {
+        write(
+            &root.join(format!("f{i}.txt")),
+            &format!("file {i}\nneedle{i}\n"),
+        );
+        tokens.push_str(&format!("c{i} tok-client-{i:02}-0123456789abcdef\n"));
+    }
+    let token_file = tmp.path().join("tokens");
+    write(&token_file, &tokens);
+    set_mode(&token_file, 0o600);
+    let mut server = Server::start(&[
+        "--root",
+        root.to_str().unwrap(),
+        "--http-token-file",
+        token_file.to_str().unwrap(),
+    ]);
+    let server_ref = &server;
+    let answered: usize = std::thread::scope(|s| {
+        let clients: Vec<_> = (0..50)
+            .map(|i| s.spawn(move || one_client(server_ref, i)))
+            .collect();
+        clients.into_iter().map(|c| c.join().unwrap()).sum()
+    });
+    assert_eq!(answered, 150);
+    server.assert_alive();
+}
+
+/// Client `i` of the test above: a session, a read, a grep and a stat, each checked.
+fn one_client(server: &Server, i: usize) -> usize {
+    let token = format!("tok-client-{i:02}-0123456789abcdef");
+    let auth = Some(token.as_str());
+    let session = server.open_session(auth);
+    let path = format!("f{i}.txt");
+    let r = server.call(auth, &session, 2, "read_file", json!({"path": path}));
+    assert!(result_text(&r.message(2)).contains(&format!("file {i}")));
+    let pattern = format!("needle{i}$");
+    let r = server.call(
+        auth,
+        &session,
+        3,
+        "grep_search",
+        json!({"pattern": pattern}),
+    );
+    let text = result_text(&r.message(3));
+    assert!(
+        text.contains(&path) && text.matches("needle").count() == 1,
+        "{text}"
+    );
+    let r = server.call(auth, &session, 4, "stat", json!({"path": path}));
+    assert_eq!(r.message(4)["result"]["isError"], false);
+    3
 }
