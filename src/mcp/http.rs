@@ -17,7 +17,9 @@
 //! * **Bounds.** A request body over [`HttpOptions::max_body_bytes`] is refused (413) before it is
 //!   read whole; headers and body must arrive within [`HttpOptions::read_timeout`] (else the
 //!   connection is closed, or 408); at most [`HttpOptions::max_connections`] connections and
-//!   [`HttpOptions::max_requests_per_token`] requests (streams included) per token at once (429).
+//!   [`HttpOptions::max_requests_per_token`] POST requests (their response streams included) per
+//!   token at once (429); a session's standalone GET stream takes no slot (the connection limit
+//!   bounds those).
 //! * **Malformed bodies.** A POST body is classified like a stdio line first: not JSON is `-32700`,
 //!   not a JSON-RPC request `-32600`, bad params `-32602`, as a JSON-RPC error with HTTP 400.
 //! * **Closed streams.** When a client closes a request's response stream before its answer, the
@@ -284,8 +286,16 @@ impl Door {
             Ok(c) => c,
             Err(reply) => return reply,
         };
-        let Ok(slot) = Arc::clone(&caller.slots).try_acquire_owned() else {
-            return plain(StatusCode::TOO_MANY_REQUESTS, "Too Many Requests");
+        // A slot is a request that runs something (a POST). A session's standalone stream (GET)
+        // lasts as long as the session and runs nothing: counting it would let idle clients of one
+        // token lock the others out; such streams are bounded by the connection limit instead.
+        let slot = if req.method() == Method::POST {
+            let Ok(slot) = Arc::clone(&caller.slots).try_acquire_owned() else {
+                return plain(StatusCode::TOO_MANY_REQUESTS, "Too Many Requests");
+            };
+            Some(slot)
+        } else {
+            None
         };
         let (mut parts, body) = req.into_parts();
         parts
@@ -309,7 +319,7 @@ impl Door {
             .await;
         tracing::info!(target: "rootbound::audit", token = %caller.name, http = %method,
             status = response.status().as_u16());
-        response.map(|b| Held::new(b, Some(slot), abandoned))
+        response.map(|b| Held::new(b, slot, abandoned))
     }
 
     /// The caller a request's `Authorization` names (the anonymous one without tokens), or 401.

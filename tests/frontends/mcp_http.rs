@@ -765,3 +765,41 @@ fn one_client(server: &Server, i: usize) -> usize {
     assert_eq!(r.message(4)["result"]["isError"], false);
     3
 }
+
+/// A session's standalone GET stream runs nothing and lasts as long as the session: 40 idle
+/// clients sharing one (here: no) token, each holding its stream open, do not use up the 32
+/// request slots of that token, so a 41st client is still served.
+#[test]
+fn http_idle_session_streams_take_no_request_slot() {
+    let tmp = tempfile::tempdir().unwrap();
+    write(&tmp.path().join("a.txt"), "needle\n");
+    let mut server = Server::start(&["--root", tmp.path().to_str().unwrap()]);
+    let mut streams = Vec::new();
+    for _ in 0..40 {
+        let session = server.open_session(None);
+        let mut s = TcpStream::connect(&server.addr).unwrap();
+        let head = format!(
+            "GET /mcp HTTP/1.1\r\nHost: {}\r\nAccept: text/event-stream\r\n\
+             MCP-Protocol-Version: {PROTOCOL}\r\nMcp-Session-Id: {session}\r\n\r\n",
+            server.addr
+        );
+        s.write_all(head.as_bytes()).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+        // The stream is open once its headers came back.
+        let mut first = [0u8; 12];
+        s.read_exact(&mut first).unwrap();
+        assert_eq!(
+            &first,
+            b"HTTP/1.1 200",
+            "{}",
+            String::from_utf8_lossy(&first)
+        );
+        streams.push(s);
+    }
+    let last = server.open_session(None);
+    let r = server.call(None, &last, 7, "grep_search", json!({"pattern": "needle"}));
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert!(result_text(&r.message(7)).contains("needle"));
+    server.assert_alive();
+    drop(streams);
+}
