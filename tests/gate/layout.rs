@@ -60,7 +60,9 @@ fn code(text: &str) -> Vec<(usize, String)> {
             }
             let k = out.len() - 1;
             let starts_use = open_use.is_none()
-                && (t.starts_with("use ") || t.starts_with("pub use ") || t.starts_with("pub(crate) use "));
+                && (t.starts_with("use ")
+                    || t.starts_with("pub use ")
+                    || t.starts_with("pub(crate) use "));
             if starts_use || open_use.is_some() {
                 open_use = (!t.trim_end().ends_with(';')).then_some(k);
             }
@@ -185,7 +187,12 @@ fn reexports() -> BTreeMap<String, String> {
             let module = rest.split("::").next().unwrap_or("").to_string();
             let names = match rest.split_once('{') {
                 Some((_, g)) => g.trim_end_matches([';', '}', ' ']).to_string(),
-                None => rest.rsplit("::").next().unwrap_or("").trim_end_matches(';').to_string(),
+                None => rest
+                    .rsplit("::")
+                    .next()
+                    .unwrap_or("")
+                    .trim_end_matches(';')
+                    .to_string(),
             };
             for n in names.split(',') {
                 let n = n.trim();

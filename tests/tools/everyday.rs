@@ -2176,7 +2176,10 @@ fn list_roots_lists_read_roots_then_the_write_root() {
     assert_eq!(names(only("only_here.txt").unwrap()), ["other"]);
     assert_eq!(names(only(".").unwrap()), ["main"]);
     assert_eq!(names(only(&r2).unwrap()), ["other"]);
-    assert_eq!(only("../outside").unwrap_err().code, ErrorCode::OutOfSandbox);
+    assert_eq!(
+        only("../outside").unwrap_err().code,
+        ErrorCode::OutOfSandbox
+    );
     assert_eq!(only("/etc").unwrap_err().code, ErrorCode::OutOfSandbox);
     // Through the dispatcher, an empty path (a strict-mode client's zero value) is unset.
     let all = s.call("list_roots", json!({"path": ""}));
