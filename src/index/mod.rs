@@ -20,6 +20,10 @@ use std::sync::{Arc, Mutex};
 
 mod budget;
 mod build;
+mod life;
+#[doc(hidden)]
+pub use life::{index_fault_at, index_threads_live};
+pub(crate) use life::{index_of, worker, Locked};
 mod scan;
 use crate::core::limits::SEARCH_HEAP_LIMIT;
 use build::LONGEST_LINE;
@@ -98,7 +102,7 @@ impl RootIndex {
     /// otherwise those whose trigrams, all chunks together, do.
     fn files_for(&self, q: &TriQuery, lines: bool) -> Arc<Vec<u64>> {
         let key = (q.clone(), lines);
-        let mut memo = self.evaluated.lock().unwrap();
+        let mut memo = self.evaluated.locked();
         if let Some(i) = memo.iter().position(|(k, _)| *k == key) {
             let hit = memo.remove(i);
             let bits = hit.1.clone();
@@ -118,7 +122,7 @@ impl RootIndex {
             self.postings.eval(q, n, Some(&self.unit_file))
         };
         let bits = Arc::new(bits.unwrap_or_else(|| vec![u64::MAX; n.div_ceil(64)]));
-        let mut memo = self.evaluated.lock().unwrap();
+        let mut memo = self.evaluated.locked();
         memo.insert(0, (key, bits.clone()));
         memo.truncate(EVALUATED);
         bits
@@ -160,6 +164,46 @@ pub(crate) struct Index {
     roots: Vec<(PathBuf, Mutex<State>)>,
     /// Per root (same order): change reports and recorded walks, or why there are none.
     live: Vec<Result<Mutex<replay::Live>, String>>,
+    /// Raised when the host's last sandbox goes ([`life::Owner`]): background work ends.
+    stop: Arc<std::sync::atomic::AtomicBool>,
+}
+
+/// Whether a root's index serves queries ([`IndexStatus::state`]).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum IndexState {
+    /// Being built (or built again): searched unindexed until ready.
+    Building,
+    /// In use.
+    Ready,
+    /// Not indexed (`reason` says why): searched unindexed.
+    Off,
+}
+
+impl IndexState {
+    /// As serialized: `building`, `ready` or `off`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            IndexState::Building => "building",
+            IndexState::Ready => "ready",
+            IndexState::Off => "off",
+        }
+    }
+}
+
+impl std::fmt::Display for IndexState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<&str> for IndexState {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
 }
 
 /// The index state of one root, as `list_roots` and [`Sandbox::index_status`] report it.
@@ -171,7 +215,7 @@ pub struct IndexStatus {
     /// The root's name.
     pub root: String,
     /// `building`, `ready` or `off`.
-    pub state: String,
+    pub state: IndexState,
     /// Files looked at so far (building) or indexed (ready).
     pub files: u64,
     /// Memory the index holds, in bytes (ready): postings and the file table, plus the
@@ -218,10 +262,6 @@ pub struct IndexStats {
     /// Start directories whose walk was replayed from the index's file list (no directory read,
     /// no file statted but those searched), because no change since it was recorded could alter it.
     pub walks_replayed: u64,
-}
-
-fn index_of(sb: &Sandbox) -> Option<&Index> {
-    sb.index.as_ref()?.downcast_ref::<Index>()
 }
 
 /// Which roots get an index ([`IndexOptions::when`]).
@@ -280,14 +320,20 @@ impl IndexOptions {
 /// priority. A root whose index is put in place starts its change reports afresh
 /// ([`replay::Live::renew`]).
 fn build_in_background(sb: Sandbox, roots: Vec<usize>) -> std::io::Result<()> {
+    let sb = worker(&sb);
+    let Some(index) = life::index_arc(&sb) else {
+        return Ok(());
+    };
     let threads = match sb.policy.limits.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
-    std::thread::Builder::new()
-        .name("rootbound-index".into())
-        .spawn(move || {
-            let _ = rustix::process::setpriority_process(None, 19);
+    let on = roots.clone();
+    life::spawn(
+        "rootbound-index",
+        index,
+        roots.clone(),
+        move || {
             let Some(index) = index_of(&sb) else {
                 return;
             };
@@ -295,36 +341,53 @@ fn build_in_background(sb: Sandbox, roots: Vec<usize>) -> std::io::Result<()> {
                 .num_threads(threads)
                 .thread_name(|i| format!("rootbound-index-{i}"))
                 .start_handler(|_| {
+                    std::mem::forget(life::Alive::new());
                     let _ = rustix::process::setpriority_process(None, 19);
                 })
+                .exit_handler(|_| drop(life::Alive))
                 .build();
-            for i in roots {
-                let Some((_, state)) = index.roots.get(i) else {
-                    continue;
-                };
-                let progress = match &*state.lock().unwrap() {
-                    State::Building(p) => p.clone(),
-                    _ => continue,
-                };
-                let next = match &pool {
-                    Ok(pool) => {
-                        let limit = sb.policy.limits.index_max_bytes;
-                        match build::build_root(&sb, i, pool, limit, &progress) {
-                            Ok(r) => {
-                                if let Some(Ok(live)) = index.live.get(i) {
-                                    live.lock().unwrap().renew(&r);
-                                }
-                                State::Ready(Arc::new(r))
-                            }
-                            Err(why) => State::Off(why),
-                        }
-                    }
-                    Err(e) => State::Off(format!("no build threads: {e}")),
-                };
-                *state.lock().unwrap() = next;
+            for i in on {
+                build_one(&sb, index, i, &pool);
             }
-        })
-        .map(|_| ())
+        },
+        |_| {},
+    )
+}
+
+/// Builds index root `i` if it is building, and puts the outcome in place.
+fn build_one(
+    sb: &Sandbox,
+    index: &Index,
+    i: usize,
+    pool: &Result<rayon::ThreadPool, rayon::ThreadPoolBuildError>,
+) {
+    let Some((canonical, state)) = index.roots.get(i) else {
+        return;
+    };
+    let progress = match &*state.locked() {
+        State::Building(p) => p.clone(),
+        _ => return,
+    };
+    if index.stop.load(std::sync::atomic::Ordering::SeqCst) {
+        return;
+    }
+    life::fault_point(canonical);
+    let next = match pool {
+        Ok(pool) => {
+            let limit = sb.policy.limits.index_max_bytes;
+            match build::build_root(sb, i, pool, limit, &progress, &index.stop) {
+                Ok(r) => {
+                    if let Some(Ok(live)) = index.live.get(i) {
+                        live.locked().renew(&r);
+                    }
+                    State::Ready(Arc::new(r))
+                }
+                Err(why) => State::Off(why),
+            }
+        }
+        Err(e) => State::Off(format!("no build threads: {e}")),
+    };
+    *state.locked() = next;
 }
 
 /// Why a root that is not on an events-reporting filesystem gets no change reports.
@@ -374,12 +437,13 @@ impl Sandbox {
                     IndexVerify::Events => replay::Live::new().map(Mutex::new),
                 })
                 .collect(),
+            stop: Arc::default(),
         });
-        self.index = Some(shared.clone());
+        self.index = Some(Arc::new(life::Owner(shared.clone())));
         let all = (0..shared.roots.len()).collect();
         if let Err(e) = build_in_background(self.clone(), all) {
             for (_, s) in &shared.roots {
-                *s.lock().unwrap() = State::Off(format!("no build thread: {e}"));
+                *s.locked() = State::Off(format!("no build thread: {e}"));
             }
         }
         self
@@ -401,13 +465,13 @@ impl Sandbox {
                     .find(|r| &r.canonical == canonical)
                     .map_or_else(|| canonical.display().to_string(), |r| r.name.clone());
                 let live_memory = match live {
-                    Ok(l) => l.lock().unwrap().memory() as u64,
+                    Ok(l) => l.locked().memory() as u64,
                     Err(_) => 0,
                 };
                 let relaxed = std::sync::atomic::Ordering::Relaxed;
-                let (state, files, memory, reason, built) = match &*s.lock().unwrap() {
+                let (state, files, memory, reason, built) = match &*s.locked() {
                     State::Building(p) => (
-                        "building",
+                        IndexState::Building,
                         p.files.load(relaxed),
                         0,
                         p.again.clone(),
@@ -417,21 +481,21 @@ impl Sandbox {
                         },
                     ),
                     State::Ready(r) => (
-                        "ready",
+                        IndexState::Ready,
                         r.entries.len() as u64,
                         r.memory() as u64 + live_memory,
                         None,
                         r.built,
                     ),
-                    State::Off(why) => ("off", 0, 0, Some(why.clone()), Built::default()),
+                    State::Off(why) => (IndexState::Off, 0, 0, Some(why.clone()), Built::default()),
                 };
                 let events_reason = match live {
-                    Ok(l) => l.lock().unwrap().broken().map(str::to_string),
+                    Ok(l) => l.locked().broken().map(str::to_string),
                     Err(why) => Some(why.clone()),
                 };
                 IndexStatus {
                     root,
-                    state: state.into(),
+                    state,
                     files,
                     memory,
                     reason,
@@ -450,7 +514,11 @@ impl Sandbox {
     pub fn wait_for_index(&self, timeout: std::time::Duration) -> bool {
         let end = std::time::Instant::now() + timeout;
         loop {
-            if !self.index_status().iter().any(|s| s.state == "building") && !self.index_recording()
+            if !self
+                .index_status()
+                .iter()
+                .any(|s| s.state == IndexState::Building)
+                && !self.index_recording()
             {
                 return true;
             }
@@ -474,7 +542,7 @@ impl Sandbox {
             .iter()
             .map(|r| {
                 let (_, s) = index.roots.iter().find(|(c, _)| c == &r.canonical)?;
-                let ri = match &*s.lock().unwrap() {
+                let ri = match &*s.locked() {
                     State::Ready(ri) => ri.clone(),
                     _ => return None,
                 };
@@ -578,7 +646,7 @@ impl Pruner {
             // Recorded against another index of the root than the one this call holds.
             return None;
         }
-        let mut memo = ri.masks.lock().unwrap();
+        let mut memo = ri.masks.locked();
         if let Some(i) = memo
             .iter()
             .position(|(q, v, _)| *v == rp.version && q.0 == self.query && q.1 == self.lines)

@@ -250,7 +250,7 @@ impl Live {
     }
 
     /// Lets go of everything held for replays (the root's index is let go).
-    pub(super) fn forget(&mut self) {
+    pub(crate) fn forget(&mut self) {
         self.changed = Arc::default();
         self.redescribed = Arc::default();
         self.redescribed_bytes = 0;

@@ -25,6 +25,7 @@ mod live;
 mod record;
 mod redescribe;
 
+use crate::index::life::Locked;
 pub(crate) use live::Live;
 use live::MAX_CHANGED;
 
@@ -128,7 +129,7 @@ impl Sandbox {
         let canonical = &self.roots.get(root)?.canonical;
         let j = index.roots.iter().position(|(c, _)| c == canonical)?;
         let live = index.live.get(j)?.as_ref().ok()?;
-        let ri = match &*index.roots[j].1.lock().unwrap() {
+        let ri = match &*index.roots[j].1.locked() {
             State::Ready(ri) => ri.clone(),
             _ => return None,
         };
@@ -141,7 +142,7 @@ impl Sandbox {
             .into();
         let key: Key = (rel.to_path_buf(), key, roots);
         let denied = self.gate.denied_fn(RootId::Read(root));
-        let mut l = live.lock().unwrap();
+        let mut l = live.locked();
         l.drain(&denied);
         let cap = MAX_CHANGED.max(ri.entries.len() / 4);
         if l.changed.len() > cap {
@@ -154,7 +155,7 @@ impl Sandbox {
             );
             l.forget();
             drop(l);
-            let mut state = index.roots[j].1.lock().unwrap();
+            let mut state = index.roots[j].1.locked();
             if matches!(*state, State::Ready(_)) {
                 *state = State::Building(Arc::new(super::build::Progress {
                     again: Some(why.clone()),
@@ -162,8 +163,7 @@ impl Sandbox {
                 }));
                 drop(state);
                 if let Err(e) = super::build_in_background(self.clone(), vec![j]) {
-                    *index.roots[j].1.lock().unwrap() =
-                        State::Off(format!("{why}; no build thread: {e}"));
+                    *index.roots[j].1.locked() = State::Off(format!("{why}; no build thread: {e}"));
                 }
             }
             return None;
@@ -176,18 +176,29 @@ impl Sandbox {
         if to_describe {
             l.redescribing = true;
             l.describe_started = Some(std::time::Instant::now());
-            let sb = self.clone();
+            let sb = crate::index::worker(self);
             let ri = ri.clone();
-            let spawned = std::thread::Builder::new()
-                .name("rootbound-index-redescribe".into())
-                .spawn(move || {
-                    let _ = rustix::process::setpriority_process(None, 19);
-                    if let Some(live) = index_of(&sb).and_then(|i| i.live.get(j)?.as_ref().ok()) {
-                        redescribe::redescribe(&sb, root, live, &ri);
-                        let mut l = live.lock().unwrap();
-                        l.redescribing = false;
-                    }
-                });
+            let work = move || {
+                if let Some(live) = index_of(&sb).and_then(|i| i.live.get(j)?.as_ref().ok()) {
+                    crate::index::life::fault_point(&ri_root(&sb, root));
+                    redescribe::redescribe(&sb, root, live, &ri);
+                }
+            };
+            let after = move |index: &super::Index| {
+                if let Some(Ok(live)) = index.live.get(j) {
+                    live.locked().redescribing = false;
+                }
+            };
+            let spawned = match crate::index::life::index_arc(self) {
+                Some(index) => crate::index::life::spawn(
+                    "rootbound-index-redescribe",
+                    index,
+                    vec![j],
+                    work,
+                    after,
+                ),
+                None => Err(std::io::ErrorKind::NotFound.into()),
+            };
             if spawned.is_err() {
                 l.redescribing = false;
             }
@@ -206,24 +217,30 @@ impl Sandbox {
         if !l.recording && l.broken.is_none() {
             l.recording = true;
             drop(l);
-            let sb = self.clone();
+            let sb = crate::index::worker(self);
             let mut filter = filter.clone();
             // Its own budget for ignore files (no deadline): the call's is not its.
             filter.ignore = crate::walk::IgnoreBudget {
                 kinds: filter.ignore.kinds,
                 ..Default::default()
             };
-            let spawned = std::thread::Builder::new()
-                .name("rootbound-index-walk".into())
-                .spawn(move || {
-                    let _ = rustix::process::setpriority_process(None, 19);
-                    record::record(&sb, root, j, key, filter, &ri);
-                    if let Some(live) = index_of(&sb).and_then(|i| i.live.get(j)?.as_ref().ok()) {
-                        live.lock().unwrap().recording = false;
-                    }
-                });
+            let work = move || {
+                crate::index::life::fault_point(&ri_root(&sb, root));
+                record::record(&sb, root, j, key, filter, &ri);
+            };
+            let after = move |index: &super::Index| {
+                if let Some(Ok(live)) = index.live.get(j) {
+                    live.locked().recording = false;
+                }
+            };
+            let spawned = match crate::index::life::index_arc(self) {
+                Some(index) => {
+                    crate::index::life::spawn("rootbound-index-walk", index, vec![j], work, after)
+                }
+                None => Err(std::io::ErrorKind::NotFound.into()),
+            };
             if spawned.is_err() {
-                live.lock().unwrap().recording = false;
+                live.locked().recording = false;
             }
         }
         None
@@ -234,11 +251,18 @@ impl Sandbox {
     pub(crate) fn index_recording(&self) -> bool {
         index_of(self).is_some_and(|i| {
             i.live.iter().flatten().any(|l| {
-                let l = l.lock().unwrap();
+                let l = l.locked();
                 l.recording || l.redescribing
             })
         })
     }
+}
+
+/// The canonical path of read root `root` (where a test's injected fault is looked for).
+fn ri_root(sb: &Sandbox, root: usize) -> PathBuf {
+    sb.roots
+        .get(root)
+        .map_or_else(PathBuf::new, |r| r.canonical.clone())
 }
 
 /// What the feed needs to pass a replayed file on.

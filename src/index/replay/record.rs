@@ -8,6 +8,7 @@ use crate::core::deadline::Deadline;
 use crate::core::dirs::{stat_entry, FileType};
 use crate::core::open::Want;
 use crate::core::sandbox::Sandbox;
+use crate::index::life::Locked;
 use crate::index::{index_of, RootIndex, StatKey};
 use crate::walk::{DirHook, Filter, FoundFile, Walk, WalkEnd, WalkSkips};
 use std::collections::HashMap;
@@ -16,6 +17,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+/// How long a recording walk may take: past it the walk is not recorded.
+pub(crate) const RECORD_LIMIT: Duration = Duration::from_secs(600);
 
 /// Watches each directory a recording walk is about to read.
 struct Hook<'a> {
@@ -27,7 +31,7 @@ impl Hook<'_> {
     fn result(&self, r: std::io::Result<()>) {
         if let Err(e) = r {
             self.failed.store(true, Ordering::Relaxed);
-            let mut l = self.live.lock().unwrap();
+            let mut l = self.live.locked();
             if l.broken.is_none() {
                 l.broken = Some(format!("a directory could not be watched: {e}"));
             }
@@ -37,12 +41,12 @@ impl Hook<'_> {
 
 impl DirHook for Hook<'_> {
     fn entering(&self, dir: BorrowedFd<'_>, rel: &Path) {
-        let r = self.live.lock().unwrap().watch.add(dir, rel);
+        let r = self.live.locked().watch.add(dir, rel);
         self.result(r);
     }
 
     fn repository(&self, dir: BorrowedFd<'_>, rel: &Path) {
-        let r = self.live.lock().unwrap().watch.add_repository(dir, rel);
+        let r = self.live.locked().watch.add_repository(dir, rel);
         self.result(r);
     }
 }
@@ -61,7 +65,7 @@ pub(super) fn record(
     };
     let denied = sb.gate.denied_fn(RootId::Read(root));
     let start_generation = {
-        let mut l = live.lock().unwrap();
+        let mut l = live.locked();
         l.drain(&denied);
         l.generation
     };
@@ -71,7 +75,7 @@ pub(super) fn record(
     };
     let mut stale: Vec<PathBuf> = Vec::new();
     let mut unindexed: Vec<(PathBuf, Option<StatKey>)> = Vec::new();
-    let redescribed = live.lock().unwrap().redescribed.clone();
+    let redescribed = live.locked().redescribed.clone();
     let recorded = walk_and_verify(
         sb,
         root,
@@ -82,7 +86,7 @@ pub(super) fn record(
         &hook,
         (&mut stale, &mut unindexed),
     );
-    let mut l = live.lock().unwrap();
+    let mut l = live.locked();
     l.drain(&denied);
     for p in stale {
         l.mark_changed(p);
@@ -148,8 +152,12 @@ fn walk_and_verify(
     } else {
         crate::walk::ancestor_levels(&r.dir, rel, filter.no_ignore, &filter.ignore, &denied)
     };
-    // No time limit of its own: the walk is the one every query would make.
-    let deadline = Deadline::detached(Duration::from_secs(u32::MAX as u64));
+    // A limit of its own, and it ends when the host's last sandbox goes: a walk cut short is
+    // not recorded (queries walk, as without one).
+    let mut deadline = Deadline::detached(RECORD_LIMIT);
+    if let Some(index) = index_of(sb) {
+        deadline = deadline.with_stop(index.stop.clone());
+    }
     let walk = Walk {
         gate: &sb.gate,
         root: id,

@@ -4,10 +4,12 @@ use super::live::{Live, Observed};
 use crate::core::admit::RootId;
 use crate::core::sandbox::Sandbox;
 use crate::index::build::Description;
+use crate::index::life::Locked;
 use crate::index::query::Trigram;
 use crate::index::RootIndex;
 use std::collections::HashSet;
 use std::path::PathBuf;
+use std::sync::atomic::Ordering;
 use std::sync::Mutex;
 
 /// Files described again per round of the background work (between two looks at the reports).
@@ -28,11 +30,16 @@ pub(super) fn redescribe(sb: &Sandbox, root: usize, live: &Mutex<Live>, ri: &Roo
     let cap = ri.describe_room;
     let denied = sb.gate.denied_fn(RootId::Read(root));
     let mut tried: HashSet<PathBuf> = HashSet::new();
+    let stop = crate::index::index_of(sb).map(|i| i.stop.clone());
+    let stopped = || stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
     loop {
+        if stopped() {
+            return;
+        }
         // (path, its change number, how a recording saw it if it has no entry)
         type Chosen = Vec<(PathBuf, u64, Option<Observed>)>;
         let (chosen, generation, room): (Chosen, u64, usize) = {
-            let mut l = live.lock().unwrap();
+            let mut l = live.locked();
             l.drain(&denied);
             if l.current.map(|c| c.0) != Some(ri.serial) {
                 // The root was indexed again (or is being): `ri` is not its index any more.
@@ -63,6 +70,9 @@ pub(super) fn redescribe(sb: &Sandbox, root: usize, live: &Mutex<Live>, ri: &Roo
         let mut described = Vec::new();
         let mut held = 0usize;
         for (p, n, seen) in chosen {
+            if stopped() {
+                return;
+            }
             let d = crate::index::build::describe(sb, root, &p);
             tried.insert(p.clone());
             if let Description::Now(_, _, tris) = &d {
@@ -73,7 +83,7 @@ pub(super) fn redescribe(sb: &Sandbox, root: usize, live: &Mutex<Live>, ri: &Roo
             }
             described.push((p, n, seen, d));
         }
-        let mut l = live.lock().unwrap();
+        let mut l = live.locked();
         l.drain(&denied);
         // The tree's shape changed since the files were chosen: what was read at a path may not
         // be what is there now, with no change to it reported. Tried again at a later query.
