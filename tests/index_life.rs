@@ -3,7 +3,9 @@
 //! while queries answer exactly as unindexed. A binary of its own: it counts the index threads
 //! of the whole process.
 
-use rootbound::{index_fault_at, index_threads_live, GrepArgs, IndexState, OutputMode, Sandbox};
+use rootbound::{
+    index_fault_at, index_slow_at, index_threads_live, GrepArgs, IndexState, OutputMode, Sandbox,
+};
 use serde_json::Value;
 use std::fs;
 use std::path::Path;
@@ -43,7 +45,9 @@ fn wait_until(limit: Duration, mut f: impl FnMut() -> bool) -> bool {
 fn dropping_the_last_sandbox_stops_its_build() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let dir = tempfile::tempdir().unwrap();
-    tree(dir.path(), 40_000);
+    // 3,000 files at 10 ms each: a build of 30 s at least.
+    tree(dir.path(), 3_000);
+    index_slow_at(Some(&fs::canonicalize(dir.path()).unwrap()));
     assert!(wait_until(Duration::from_secs(10), || index_threads_live() == 0));
     let sb = Sandbox::builder()
         .root(dir.path())
@@ -54,7 +58,7 @@ fn dropping_the_last_sandbox_stops_its_build() {
     let clone = sb.clone();
     // Well under way, and far from done.
     assert!(wait_until(Duration::from_secs(60), || {
-        sb.index_status()[0].files >= 200
+        sb.index_status()[0].files >= 20
     }));
     let st = sb.index_status();
     assert_eq!(st[0].state, IndexState::Building, "{st:?}");

@@ -319,6 +319,7 @@ pub(super) fn build_root(
         if over.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
             return;
         }
+        super::life::slow_point(&sb.roots[root].canonical);
         let fact = scan_one(
             f,
             t,

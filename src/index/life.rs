@@ -13,7 +13,7 @@ use crate::core::sandbox::Sandbox;
 use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// What a host's sandboxes hold: dropping the last one stops the index's background work.
@@ -96,19 +96,38 @@ pub fn index_threads_live() -> usize {
     LIVE_THREADS.load(Ordering::SeqCst)
 }
 
-/// The root (canonical path) whose index work panics on purpose (tests).
+/// Test hooks: the roots (canonical paths) whose index work panics, and whose build reads
+/// each file slowly; `HOOKED` spares every other build a lock per file.
 static FAULT: Mutex<Option<PathBuf>> = Mutex::new(None);
+static SLOW: Mutex<Option<PathBuf>> = Mutex::new(None);
+static HOOKED: AtomicBool = AtomicBool::new(false);
 
 /// Makes the index work of the root at canonical path `root` panic (tests); `None` stops it.
 #[doc(hidden)]
 pub fn index_fault_at(root: Option<&Path>) {
+    HOOKED.store(true, Ordering::SeqCst);
     *lock(&FAULT) = root.map(Path::to_path_buf);
+}
+
+/// Makes the build of the root at canonical path `root` take 10 ms a file (tests: a build that
+/// takes long on a small tree); `None` stops it.
+#[doc(hidden)]
+pub fn index_slow_at(root: Option<&Path>) {
+    HOOKED.store(true, Ordering::SeqCst);
+    *lock(&SLOW) = root.map(Path::to_path_buf);
 }
 
 /// Panics if a test asked for a fault in this root's index work.
 pub(crate) fn fault_point(canonical: &Path) {
-    if lock(&FAULT).as_deref() == Some(canonical) {
+    if HOOKED.load(Ordering::Relaxed) && lock(&FAULT).as_deref() == Some(canonical) {
         panic!("index fault injected");
+    }
+}
+
+/// Sleeps if a test asked for a slow build of this root.
+pub(crate) fn slow_point(canonical: &Path) {
+    if HOOKED.load(Ordering::Relaxed) && lock(&SLOW).as_deref() == Some(canonical) {
+        std::thread::sleep(std::time::Duration::from_millis(10));
     }
 }
 

@@ -22,7 +22,7 @@ mod budget;
 mod build;
 mod life;
 #[doc(hidden)]
-pub use life::{index_fault_at, index_threads_live};
+pub use life::{index_fault_at, index_slow_at, index_threads_live};
 pub(crate) use life::{index_of, worker, Locked};
 mod scan;
 use crate::core::limits::SEARCH_HEAP_LIMIT;
