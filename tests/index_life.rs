@@ -118,6 +118,8 @@ fn a_panic_in_the_build_turns_the_root_off_and_queries_stay_exact() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let dir = tempfile::tempdir().unwrap();
     tree(dir.path(), 300);
+    // Past the two seconds within which a changed file gets no entry.
+    std::thread::sleep(Duration::from_millis(2100));
     let canonical = fs::canonicalize(dir.path()).unwrap();
     let build = || Sandbox::builder().root(dir.path()).build().unwrap();
     index_fault_at(Some(&canonical));
@@ -132,12 +134,15 @@ fn a_panic_in_a_recording_turns_the_root_off_and_queries_stay_exact() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let dir = tempfile::tempdir().unwrap();
     tree(dir.path(), 300);
+    // Past the two seconds within which a changed file gets no entry.
+    std::thread::sleep(Duration::from_millis(2100));
     let canonical = fs::canonicalize(dir.path()).unwrap();
     let build = || Sandbox::builder().root(dir.path()).build().unwrap();
     let on = build().with_index();
     assert!(on.wait_for_index(Duration::from_secs(60)));
     let st = on.index_status();
     assert_eq!(st[0].state, IndexState::Ready, "{st:?}");
+    assert_eq!(st[0].files, 300, "{st:?}");
     if !st[0].events {
         return; // no recordings without change reports
     }
