@@ -23,6 +23,7 @@ use crate::core::deadline::Deadline;
 use crate::core::dirs::{self, Stat};
 use crate::core::open::{Kind, Want};
 use crate::core::sandbox::Sandbox;
+use crate::index::life::Locked;
 use crate::walk::{FoundFile, Walk, WalkSkips};
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -265,6 +266,7 @@ pub(super) fn build_root(
     pool: &rayon::ThreadPool,
     max_bytes: u64,
     progress: &Progress,
+    stop: &std::sync::Arc<AtomicBool>,
 ) -> Result<RootIndex, String> {
     let r = &sb.roots[root];
     if sb.gate.root_denied(RootId::Read(root)) {
@@ -287,8 +289,9 @@ pub(super) fn build_root(
         no_ignore: sb.policy.no_ignore,
         ..Default::default()
     };
-    // The build has no time limit of its own: the memory cap bounds it.
-    let deadline = Deadline::detached(Duration::from_secs(u32::MAX as u64));
+    // The build has no time limit of its own: the memory cap bounds it. It ends when the host's
+    // last sandbox goes (`stop`).
+    let deadline = Deadline::detached(Duration::from_secs(u32::MAX as u64)).with_stop(stop.clone());
     let walk = Walk {
         gate: &sb.gate,
         root: RootId::Read(root),
@@ -313,9 +316,10 @@ pub(super) fn build_root(
             .map_or(0, |d| d.as_secs() as i64)
     };
     let add = |f: &FoundFile, t: i64| {
-        if over.load(Ordering::Relaxed) {
+        if over.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
             return;
         }
+        super::life::slow_point(&sb.roots[root].canonical);
         let fact = scan_one(
             f,
             t,
@@ -329,10 +333,7 @@ pub(super) fn build_root(
             Fact::None => true,
             Fact::NoRoom => false,
             Fact::Described(stat, nul, facts) => {
-                let fits = table
-                    .lock()
-                    .unwrap()
-                    .add(&f.rel, stat, nul, &facts.chunks, &all);
+                let fits = table.locked().add(&f.rel, stat, nul, &facts.chunks, &all);
                 let held = facts.held;
                 drop(facts);
                 all.give(held);
@@ -346,7 +347,7 @@ pub(super) fn build_root(
     let flush = |batch: &mut Vec<FoundFile>| {
         let t = now();
         pool.install(|| std::mem::take(batch).par_iter().for_each(|f| add(f, t)));
-        !over.load(Ordering::Relaxed)
+        !over.load(Ordering::Relaxed) && !stop.load(Ordering::Relaxed)
     };
     let mut on_file = |f: FoundFile, _: &mut WalkSkips| {
         batch.push(f);
@@ -354,6 +355,9 @@ pub(super) fn build_root(
     };
     let (_end, _) = walk.run(fd, PathBuf::new(), None, &mut on_file);
     flush(&mut batch);
+    if stop.load(Ordering::Relaxed) {
+        return Err("stopped: the sandbox was let go".into());
+    }
     let over_cap = || format!("over index_max_bytes ({max_bytes})");
     let t = table
         .into_inner()

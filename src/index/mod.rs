@@ -20,6 +20,12 @@ use std::sync::{Arc, Mutex};
 
 mod budget;
 mod build;
+mod life;
+mod status;
+#[doc(hidden)]
+pub use life::{index_fault_at, index_slow_at, index_threads_live};
+pub(crate) use life::{index_of, worker, Locked};
+pub use status::{IndexState, IndexStatus};
 mod scan;
 use crate::core::limits::SEARCH_HEAP_LIMIT;
 use build::LONGEST_LINE;
@@ -98,7 +104,7 @@ impl RootIndex {
     /// otherwise those whose trigrams, all chunks together, do.
     fn files_for(&self, q: &TriQuery, lines: bool) -> Arc<Vec<u64>> {
         let key = (q.clone(), lines);
-        let mut memo = self.evaluated.lock().unwrap();
+        let mut memo = self.evaluated.locked();
         if let Some(i) = memo.iter().position(|(k, _)| *k == key) {
             let hit = memo.remove(i);
             let bits = hit.1.clone();
@@ -118,7 +124,7 @@ impl RootIndex {
             self.postings.eval(q, n, Some(&self.unit_file))
         };
         let bits = Arc::new(bits.unwrap_or_else(|| vec![u64::MAX; n.div_ceil(64)]));
-        let mut memo = self.evaluated.lock().unwrap();
+        let mut memo = self.evaluated.locked();
         memo.insert(0, (key, bits.clone()));
         memo.truncate(EVALUATED);
         bits
@@ -160,40 +166,8 @@ pub(crate) struct Index {
     roots: Vec<(PathBuf, Mutex<State>)>,
     /// Per root (same order): change reports and recorded walks, or why there are none.
     live: Vec<Result<Mutex<replay::Live>, String>>,
-}
-
-/// The index state of one root, as `list_roots` and [`Sandbox::index_status`] report it.
-#[derive(
-    Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
-)]
-#[non_exhaustive]
-pub struct IndexStatus {
-    /// The root's name.
-    pub root: String,
-    /// `building`, `ready` or `off`.
-    pub state: String,
-    /// Files looked at so far (building) or indexed (ready).
-    pub files: u64,
-    /// Memory the index holds, in bytes (ready): postings and the file table, plus the
-    /// descriptions of files changed since, the changed set and the recorded walks.
-    pub memory: u64,
-    /// Why the root is not indexed (off).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-    /// The most memory the build held at once (ready), in bytes, as it accounts for it: never
-    /// over `index_max_bytes`.
-    #[serde(default)]
-    pub build_peak: u64,
-    /// Bytes the build read from files (ready; building: so far). Files over
-    /// `index_max_file_bytes` (or `max_filesize`) are not read.
-    #[serde(default)]
-    pub bytes_read: u64,
-    /// Whether change reports (inotify) let repeated searches skip the walk; when not, every
-    /// query walks and checks each pruned file's metadata.
-    pub events: bool,
-    /// Why change reports do not serve this root.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub events_reason: Option<String>,
+    /// Raised when the host's last sandbox goes ([`life::Owner`]): background work ends.
+    stop: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// What the index used for one grep reports (`stats.index`).
@@ -218,10 +192,6 @@ pub struct IndexStats {
     /// Start directories whose walk was replayed from the index's file list (no directory read,
     /// no file statted but those searched), because no change since it was recorded could alter it.
     pub walks_replayed: u64,
-}
-
-fn index_of(sb: &Sandbox) -> Option<&Index> {
-    sb.index.as_ref()?.downcast_ref::<Index>()
 }
 
 /// Which roots get an index ([`IndexOptions::when`]).
@@ -280,14 +250,20 @@ impl IndexOptions {
 /// priority. A root whose index is put in place starts its change reports afresh
 /// ([`replay::Live::renew`]).
 fn build_in_background(sb: Sandbox, roots: Vec<usize>) -> std::io::Result<()> {
+    let sb = worker(&sb);
+    let Some(index) = life::index_arc(&sb) else {
+        return Ok(());
+    };
     let threads = match sb.policy.limits.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
-    std::thread::Builder::new()
-        .name("rootbound-index".into())
-        .spawn(move || {
-            let _ = rustix::process::setpriority_process(None, 19);
+    let on = roots.clone();
+    life::spawn(
+        "rootbound-index",
+        index,
+        roots.clone(),
+        move || {
             let Some(index) = index_of(&sb) else {
                 return;
             };
@@ -295,36 +271,53 @@ fn build_in_background(sb: Sandbox, roots: Vec<usize>) -> std::io::Result<()> {
                 .num_threads(threads)
                 .thread_name(|i| format!("rootbound-index-{i}"))
                 .start_handler(|_| {
+                    std::mem::forget(life::Alive::new());
                     let _ = rustix::process::setpriority_process(None, 19);
                 })
+                .exit_handler(|_| drop(life::Alive))
                 .build();
-            for i in roots {
-                let Some((_, state)) = index.roots.get(i) else {
-                    continue;
-                };
-                let progress = match &*state.lock().unwrap() {
-                    State::Building(p) => p.clone(),
-                    _ => continue,
-                };
-                let next = match &pool {
-                    Ok(pool) => {
-                        let limit = sb.policy.limits.index_max_bytes;
-                        match build::build_root(&sb, i, pool, limit, &progress) {
-                            Ok(r) => {
-                                if let Some(Ok(live)) = index.live.get(i) {
-                                    live.lock().unwrap().renew(&r);
-                                }
-                                State::Ready(Arc::new(r))
-                            }
-                            Err(why) => State::Off(why),
-                        }
-                    }
-                    Err(e) => State::Off(format!("no build threads: {e}")),
-                };
-                *state.lock().unwrap() = next;
+            for i in on {
+                build_one(&sb, index, i, &pool);
             }
-        })
-        .map(|_| ())
+        },
+        |_| {},
+    )
+}
+
+/// Builds index root `i` if it is building, and puts the outcome in place.
+fn build_one(
+    sb: &Sandbox,
+    index: &Index,
+    i: usize,
+    pool: &Result<rayon::ThreadPool, rayon::ThreadPoolBuildError>,
+) {
+    let Some((canonical, state)) = index.roots.get(i) else {
+        return;
+    };
+    let progress = match &*state.locked() {
+        State::Building(p) => p.clone(),
+        _ => return,
+    };
+    if index.stop.load(std::sync::atomic::Ordering::SeqCst) {
+        return;
+    }
+    life::fault_point(canonical);
+    let next = match pool {
+        Ok(pool) => {
+            let limit = sb.policy.limits.index_max_bytes;
+            match build::build_root(sb, i, pool, limit, &progress, &index.stop) {
+                Ok(r) => {
+                    if let Some(Ok(live)) = index.live.get(i) {
+                        live.locked().renew(&r);
+                    }
+                    State::Ready(Arc::new(r))
+                }
+                Err(why) => State::Off(why),
+            }
+        }
+        Err(e) => State::Off(format!("no build threads: {e}")),
+    };
+    *state.locked() = next;
 }
 
 /// Why a root that is not on an events-reporting filesystem gets no change reports.
@@ -374,91 +367,16 @@ impl Sandbox {
                     IndexVerify::Events => replay::Live::new().map(Mutex::new),
                 })
                 .collect(),
+            stop: Arc::default(),
         });
-        self.index = Some(shared.clone());
+        self.index = Some(Arc::new(life::Owner(shared.clone())));
         let all = (0..shared.roots.len()).collect();
         if let Err(e) = build_in_background(self.clone(), all) {
             for (_, s) in &shared.roots {
-                *s.lock().unwrap() = State::Off(format!("no build thread: {e}"));
+                *s.locked() = State::Off(format!("no build thread: {e}"));
             }
         }
         self
-    }
-
-    /// The index state of every root (empty without [`Sandbox::with_index`]).
-    pub fn index_status(&self) -> Vec<IndexStatus> {
-        let Some(index) = index_of(self) else {
-            return Vec::new();
-        };
-        index
-            .roots
-            .iter()
-            .zip(&index.live)
-            .map(|((canonical, s), live)| {
-                let root = self
-                    .roots
-                    .iter()
-                    .find(|r| &r.canonical == canonical)
-                    .map_or_else(|| canonical.display().to_string(), |r| r.name.clone());
-                let live_memory = match live {
-                    Ok(l) => l.lock().unwrap().memory() as u64,
-                    Err(_) => 0,
-                };
-                let relaxed = std::sync::atomic::Ordering::Relaxed;
-                let (state, files, memory, reason, built) = match &*s.lock().unwrap() {
-                    State::Building(p) => (
-                        "building",
-                        p.files.load(relaxed),
-                        0,
-                        p.again.clone(),
-                        Built {
-                            peak: 0,
-                            bytes_read: p.bytes_read.load(relaxed),
-                        },
-                    ),
-                    State::Ready(r) => (
-                        "ready",
-                        r.entries.len() as u64,
-                        r.memory() as u64 + live_memory,
-                        None,
-                        r.built,
-                    ),
-                    State::Off(why) => ("off", 0, 0, Some(why.clone()), Built::default()),
-                };
-                let events_reason = match live {
-                    Ok(l) => l.lock().unwrap().broken().map(str::to_string),
-                    Err(why) => Some(why.clone()),
-                };
-                IndexStatus {
-                    root,
-                    state: state.into(),
-                    files,
-                    memory,
-                    reason,
-                    build_peak: built.peak,
-                    bytes_read: built.bytes_read,
-                    events: events_reason.is_none(),
-                    events_reason,
-                }
-            })
-            .collect()
-    }
-
-    /// Waits until no root's index is building, no walk is being recorded and no changed file is
-    /// being described again, at most `timeout`;
-    /// true when none is.
-    pub fn wait_for_index(&self, timeout: std::time::Duration) -> bool {
-        let end = std::time::Instant::now() + timeout;
-        loop {
-            if !self.index_status().iter().any(|s| s.state == "building") && !self.index_recording()
-            {
-                return true;
-            }
-            if std::time::Instant::now() >= end {
-                return false;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
     }
 
     /// The pruner for query `q` over this sandbox's roots, when some root's index is ready and the
@@ -474,7 +392,7 @@ impl Sandbox {
             .iter()
             .map(|r| {
                 let (_, s) = index.roots.iter().find(|(c, _)| c == &r.canonical)?;
-                let ri = match &*s.lock().unwrap() {
+                let ri = match &*s.locked() {
                     State::Ready(ri) => ri.clone(),
                     _ => return None,
                 };
@@ -578,7 +496,7 @@ impl Pruner {
             // Recorded against another index of the root than the one this call holds.
             return None;
         }
-        let mut memo = ri.masks.lock().unwrap();
+        let mut memo = ri.masks.locked();
         if let Some(i) = memo
             .iter()
             .position(|(q, v, _)| *v == rp.version && q.0 == self.query && q.1 == self.lines)

@@ -1,0 +1,176 @@
+//! Who owns the index's background work, and what a panic in it does.
+//!
+//! The sandboxes a host holds share an [`Owner`]; the index's threads hold the [`Index`] itself
+//! (through a worker sandbox, [`worker`]), never an owner. When the last owner goes, its drop
+//! raises the index's stop flag, which the build's walk and file loop, the recording walk and the
+//! description rounds check: they end, and let go of the index and the sandbox they held.
+//!
+//! A panic in background work is caught where the thread starts: the root it served is turned
+//! off with the reason, and its queries run unindexed (a query uses only a ready index).
+
+use super::{Index, State};
+use crate::core::sandbox::Sandbox;
+use std::any::Any;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// What a host's sandboxes hold: dropping the last one stops the index's background work.
+pub(crate) struct Owner(pub(crate) Arc<Index>);
+
+impl Drop for Owner {
+    fn drop(&mut self) {
+        self.0.stop.store(true, Ordering::SeqCst);
+    }
+}
+
+/// The index a sandbox (a host's, or a worker's) serves with.
+pub(crate) fn index_of(sb: &Sandbox) -> Option<&Index> {
+    let any = sb.index.as_ref()?;
+    match any.downcast_ref::<Owner>() {
+        Some(o) => Some(&o.0),
+        None => any.downcast_ref::<Index>(),
+    }
+}
+
+/// A clone of `sb` for background work: it holds the index, not its owner, so it keeps nothing
+/// alive past the host's last sandbox.
+pub(crate) fn worker(sb: &Sandbox) -> Sandbox {
+    let mut w = sb.clone();
+    w.index = index_arc(sb).map(|i| i as Arc<dyn Any + Send + Sync>);
+    w
+}
+
+/// The index `sb` serves with, shared.
+pub(crate) fn index_arc(sb: &Sandbox) -> Option<Arc<Index>> {
+    let any = sb.index.as_ref()?;
+    match any.downcast_ref::<Owner>() {
+        Some(o) => Some(o.0.clone()),
+        None => any.clone().downcast::<Index>().ok(),
+    }
+}
+
+/// A lock that a panic elsewhere does not make unusable: every holder in the index leaves the
+/// state whole between its statements (a panic cannot stop it halfway through an update that
+/// matters: flags and sets are replaced, not built in place across calls that can panic).
+pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// [`lock`] as a method.
+pub(crate) trait Locked<T> {
+    fn locked(&self) -> MutexGuard<'_, T>;
+}
+
+impl<T> Locked<T> for Mutex<T> {
+    fn locked(&self) -> MutexGuard<'_, T> {
+        lock(self)
+    }
+}
+
+/// Background threads of any index that have started and not ended.
+static LIVE_THREADS: AtomicUsize = AtomicUsize::new(0);
+
+/// Counts a thread as live while it exists.
+pub(crate) struct Alive;
+
+impl Alive {
+    pub(crate) fn new() -> Alive {
+        // A rayon worker counts itself in its start handler and out in its exit handler.
+        LIVE_THREADS.fetch_add(1, Ordering::SeqCst);
+        Alive
+    }
+}
+
+impl Drop for Alive {
+    fn drop(&mut self) {
+        LIVE_THREADS.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Background threads of every index in the process (the build, its readers, recordings and
+/// descriptions) that have not ended (tests).
+#[doc(hidden)]
+pub fn index_threads_live() -> usize {
+    LIVE_THREADS.load(Ordering::SeqCst)
+}
+
+/// Test hooks: the roots (canonical paths) whose index work panics, and whose build reads
+/// each file slowly; `HOOKED` spares every other build a lock per file.
+static FAULT: Mutex<Option<PathBuf>> = Mutex::new(None);
+static SLOW: Mutex<Option<PathBuf>> = Mutex::new(None);
+static HOOKED: AtomicBool = AtomicBool::new(false);
+
+/// Makes the index work of the root at canonical path `root` panic (tests); `None` stops it.
+#[doc(hidden)]
+pub fn index_fault_at(root: Option<&Path>) {
+    HOOKED.store(true, Ordering::SeqCst);
+    *lock(&FAULT) = root.map(Path::to_path_buf);
+}
+
+/// Makes the build of the root at canonical path `root` take 10 ms a file (tests: a build that
+/// takes long on a small tree); `None` stops it.
+#[doc(hidden)]
+pub fn index_slow_at(root: Option<&Path>) {
+    HOOKED.store(true, Ordering::SeqCst);
+    *lock(&SLOW) = root.map(Path::to_path_buf);
+}
+
+/// Panics if a test asked for a fault in this root's index work.
+pub(crate) fn fault_point(canonical: &Path) {
+    if HOOKED.load(Ordering::Relaxed) && lock(&FAULT).as_deref() == Some(canonical) {
+        panic!("index fault injected");
+    }
+}
+
+/// Sleeps if a test asked for a slow build of this root.
+pub(crate) fn slow_point(canonical: &Path) {
+    if HOOKED.load(Ordering::Relaxed) && lock(&SLOW).as_deref() == Some(canonical) {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+/// Starts a background thread of the index (nice 19) running `work`; a panic in it turns off
+/// the index roots `roots` with the reason, and `after` runs either way (clears the flags that
+/// say work is under way).
+pub(crate) fn spawn(
+    name: &str,
+    index: Arc<Index>,
+    roots: Vec<usize>,
+    work: impl FnOnce() + Send + 'static,
+    after: impl FnOnce(&Index) + Send + 'static,
+) -> std::io::Result<()> {
+    std::thread::Builder::new()
+        .name(name.into())
+        .spawn(move || {
+            let _alive = Alive::new();
+            let _ = rustix::process::setpriority_process(None, 19);
+            if let Err(p) = catch_unwind(AssertUnwindSafe(work)) {
+                turn_off(&index, &roots, &panic_message(p.as_ref()));
+            }
+            after(&index);
+        })
+        .map(|_| ())
+}
+
+/// Turns off roots `roots` of `index` after a panic in their work.
+fn turn_off(index: &Index, roots: &[usize], what: &str) {
+    for &j in roots {
+        if let Some((_, s)) = index.roots.get(j) {
+            *lock(s) = State::Off(format!(
+                "the index work panicked ({what}); searched unindexed"
+            ));
+        }
+        if let Some(Ok(live)) = index.live.get(j) {
+            lock(live).forget();
+        }
+    }
+}
+
+fn panic_message(p: &(dyn Any + Send)) -> String {
+    p.downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| p.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".into())
+}

@@ -1,0 +1,304 @@
+//! Recorded walks, replayed while the tree keeps its shape: the index owns the file list
+//! of the walks a session repeats, and learns about changes from inotify instead of statting every
+//! file at every query.
+//!
+//! A walk is recorded in the background, the first time a query with its key (start directory,
+//! the call's globs, types and switches, and the sandbox's roots) finds none: the same handle-bound
+//! walker and gate as any walk, with each directory watched *before* it is read, and every file
+//! the index describes statted once *after* its directory's watch exists: a file whose metadata no
+//! longer matches its entry joins the changed set. From then on a change is either reported or
+//! was already seen. At each query the queued events are drained first: a file whose content or
+//! metadata changed joins the changed set (it is searched, never pruned, until a background
+//! thread has described it again with no change reported meanwhile: [`redescribe`]; a file the
+//! recording finds without an entry, created since the index was built or not describable then,
+//! is described the same way); anything that can change what a walk yields (an entry created, deleted or renamed, a
+//! directory's permissions, an ignore file, `.git/info/exclude`, a lost event) makes every
+//! recorded walk of the root stale, and queries walk (and verify each pruned file by `statat`, as
+//! without events) until a new recording is in place.
+//!
+//! A replay yields exactly what the walk would: the recorded files in walk order with the skip
+//! counts between them. A file the index vouches for (an entry, no required trigram, not in the
+//! changed set) is passed on as pruned without being opened or statted; every other file is opened
+//! through its directory's handle, reopened by the gate from the root.
+
+mod live;
+mod record;
+mod redescribe;
+
+use crate::index::life::Locked;
+pub(crate) use live::Live;
+use live::MAX_CHANGED;
+
+use super::query::Trigram;
+use super::StatKey;
+use super::{index_of, State};
+use crate::core::admit::RootId;
+use crate::core::dirs::DirFd;
+use crate::core::open::Want;
+use crate::core::sandbox::Sandbox;
+use crate::walk::{Filter, WalkSkips};
+use std::collections::HashMap;
+use std::os::fd::AsFd;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Recorded walks kept per root (the most recent ones).
+const MAX_WALKS: usize = 8;
+
+/// A file of a recorded walk: its path, the skips counted since the previous file, and its entry
+/// in the index (if it has one).
+pub(crate) type RecordedFile = (PathBuf, WalkSkips, Option<u32>);
+
+/// One recorded walk.
+pub(crate) struct Recorded {
+    generation: u64,
+    /// The index (its [`RootIndex::serial`]) the walk's entries were checked against: the ids
+    /// and entries of a replay are that index's, and a root indexed again has another.
+    serial: u64,
+    pub files: Vec<RecordedFile>,
+    /// Skips counted after the last file.
+    pub tail: WalkSkips,
+}
+
+impl Recorded {
+    /// A recording of no files, checked against index `serial` (for tests).
+    #[cfg(test)]
+    pub(crate) fn empty(serial: u64) -> Recorded {
+        Recorded {
+            generation: 0,
+            serial,
+            files: Vec::new(),
+            tail: WalkSkips::default(),
+        }
+    }
+}
+
+/// (start directory, filter key, the sandbox's roots).
+type Key = (PathBuf, Arc<str>, Arc<str>);
+
+/// A recorded walk that holds now, the files changed since they were indexed, and those of them
+/// described again since.
+pub(crate) struct Replay {
+    /// The index the walk was recorded against ([`RootIndex::serial`]): a pruner holding
+    /// another (the root was indexed again since the call began) must not use it.
+    pub serial: u64,
+    pub walk: Arc<Recorded>,
+    pub changed: Arc<HashMap<PathBuf, u64>>,
+    pub redescribed: Arc<HashMap<PathBuf, Arc<Redescribed>>>,
+    /// Changes reported and descriptions put in place until now: the two sets above are the same
+    /// whenever these are.
+    pub version: (u64, u64),
+}
+
+/// A changed file described again: what the build records for a file, as it is now.
+pub(crate) struct Redescribed {
+    /// It has no entry in the index (it was described as a recording saw it).
+    pub unindexed: bool,
+    pub stat: StatKey,
+    pub nul: bool,
+    /// Its distinct trigrams, sorted.
+    pub tris: Vec<Trigram>,
+}
+
+impl Redescribed {
+    fn bytes(&self) -> usize {
+        self.tris.capacity() * std::mem::size_of::<Trigram>() + 64
+    }
+
+    /// The size and binary fact the search would record for it without a match.
+    pub fn no_match(&self) -> super::NoMatch {
+        super::NoMatch {
+            size: self.stat.size,
+            nul: self.nul,
+        }
+    }
+}
+
+/// How often the background description of changed files and files without an entry starts
+/// (the age a file must have to be described: a file not ready at a start is ready at the next).
+const RETRY_DESCRIBE: Duration = Duration::from_secs(super::build::RACY_SECS as u64);
+
+impl Sandbox {
+    /// The recorded walk of root `root` from `rel` under `key`, if one holds after the queued
+    /// events are taken in. Without one, a recording is started in the background (one per root at
+    /// a time) and the caller walks.
+    pub(crate) fn index_replay(&self, root: usize, rel: &Path, filter: &Filter) -> Option<Replay> {
+        let key = filter.walk_key()?;
+        let index = index_of(self)?;
+        let canonical = &self.roots.get(root)?.canonical;
+        let j = index.roots.iter().position(|(c, _)| c == canonical)?;
+        let live = index.live.get(j)?.as_ref().ok()?;
+        let ri = match &*index.roots[j].1.locked() {
+            State::Ready(ri) => ri.clone(),
+            _ => return None,
+        };
+        let roots: Arc<str> = self
+            .roots
+            .iter()
+            .map(|r| r.canonical.to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("\0")
+            .into();
+        let key: Key = (rel.to_path_buf(), key, roots);
+        let denied = self.gate.denied_fn(RootId::Read(root));
+        let mut l = live.locked();
+        l.drain(&denied);
+        let cap = MAX_CHANGED.max(ri.entries.len() / 4);
+        if l.changed.len() > cap {
+            // The changed set is searched at every query and held in memory: past the cap what
+            // the index held is let go and the root is indexed again in the background; until
+            // then it is searched unindexed.
+            let why = format!(
+                "more than {cap} files changed since the root was indexed: it is searched \
+                 unindexed while it is indexed again"
+            );
+            l.forget();
+            drop(l);
+            let mut state = index.roots[j].1.locked();
+            if matches!(*state, State::Ready(_)) {
+                *state = State::Building(Arc::new(super::build::Progress {
+                    again: Some(why.clone()),
+                    ..Default::default()
+                }));
+                drop(state);
+                if let Err(e) = super::build_in_background(self.clone(), vec![j]) {
+                    *index.roots[j].1.locked() = State::Off(format!("{why}; no build thread: {e}"));
+                }
+            }
+            return None;
+        }
+        let to_describe = !l.redescribing
+            && l.describe_started
+                .is_none_or(|t| t.elapsed() >= RETRY_DESCRIBE)
+            && (!l.unindexed.is_empty()
+                || l.changed.iter().any(|(p, n)| l.describable(&ri, p, *n)));
+        if to_describe {
+            l.redescribing = true;
+            l.describe_started = Some(std::time::Instant::now());
+            let sb = crate::index::worker(self);
+            let ri = ri.clone();
+            let work = move || {
+                if let Some(live) = index_of(&sb).and_then(|i| i.live.get(j)?.as_ref().ok()) {
+                    crate::index::life::fault_point(&ri_root(&sb, root));
+                    redescribe::redescribe(&sb, root, live, &ri);
+                }
+            };
+            let after = move |index: &super::Index| {
+                if let Some(Ok(live)) = index.live.get(j) {
+                    live.locked().redescribing = false;
+                }
+            };
+            let spawned = match crate::index::life::index_arc(self) {
+                Some(index) => crate::index::life::spawn(
+                    "rootbound-index-redescribe",
+                    index,
+                    vec![j],
+                    work,
+                    after,
+                ),
+                None => Err(std::io::ErrorKind::NotFound.into()),
+            };
+            if spawned.is_err() {
+                l.redescribing = false;
+            }
+        }
+        if let Some((_, w)) = l.walks.iter().find(|(k, _)| *k == key) {
+            if w.generation == l.generation && w.serial == ri.serial {
+                return Some(Replay {
+                    serial: ri.serial,
+                    walk: w.clone(),
+                    changed: l.changed.clone(),
+                    redescribed: l.redescribed.clone(),
+                    version: (l.changes, l.installs),
+                });
+            }
+        }
+        if !l.recording && l.broken.is_none() {
+            l.recording = true;
+            drop(l);
+            let sb = crate::index::worker(self);
+            let mut filter = filter.clone();
+            // Its own budget for ignore files (no deadline): the call's is not its.
+            filter.ignore = crate::walk::IgnoreBudget {
+                kinds: filter.ignore.kinds,
+                ..Default::default()
+            };
+            let work = move || {
+                crate::index::life::fault_point(&ri_root(&sb, root));
+                record::record(&sb, root, j, key, filter, &ri);
+            };
+            let after = move |index: &super::Index| {
+                if let Some(Ok(live)) = index.live.get(j) {
+                    live.locked().recording = false;
+                }
+            };
+            let spawned = match crate::index::life::index_arc(self) {
+                Some(index) => {
+                    crate::index::life::spawn("rootbound-index-walk", index, vec![j], work, after)
+                }
+                None => Err(std::io::ErrorKind::NotFound.into()),
+            };
+            if spawned.is_err() {
+                live.locked().recording = false;
+            }
+        }
+        None
+    }
+
+    /// Whether a recording, or the description of changed files, is under way in some root (tests
+    /// and hosts wait for it).
+    pub(crate) fn index_recording(&self) -> bool {
+        index_of(self).is_some_and(|i| {
+            i.live.iter().flatten().any(|l| {
+                let l = l.locked();
+                l.recording || l.redescribing
+            })
+        })
+    }
+}
+
+/// The canonical path of read root `root` (where a test's injected fault is looked for).
+fn ri_root(sb: &Sandbox, root: usize) -> PathBuf {
+    sb.roots
+        .get(root)
+        .map_or_else(PathBuf::new, |r| r.canonical.clone())
+}
+
+/// What the feed needs to pass a replayed file on.
+pub(crate) enum Replayed {
+    /// Open it through its directory's handle.
+    At(Arc<DirFd>, std::ffi::OsString),
+    /// Its directory cannot be opened any more (changed during the call).
+    Gone,
+}
+
+/// Opens the directories of replayed files, one handle per run of files in the same directory.
+pub(crate) struct DirCache {
+    last: Option<(PathBuf, Option<Arc<DirFd>>)>,
+}
+
+impl DirCache {
+    pub fn new() -> Self {
+        DirCache { last: None }
+    }
+
+    /// How to reach file `rel` of read root `root`.
+    pub fn source(&mut self, sb: &Sandbox, root: usize, rel: &Path) -> Replayed {
+        let parent = rel.parent().unwrap_or(Path::new(""));
+        if self.last.as_ref().map(|(p, _)| p.as_path()) != Some(parent) {
+            let dir = sb.roots.get(root).and_then(|r| {
+                let o = sb
+                    .gate
+                    .open(RootId::Read(root), r.dir.as_fd(), parent, parent, Want::Dir)
+                    .ok()?;
+                DirFd::unread(o.into_inner().fd).map(Arc::new)
+            });
+            self.last = Some((parent.to_path_buf(), dir));
+        }
+        match (&self.last, rel.file_name()) {
+            (Some((_, Some(d))), Some(name)) => Replayed::At(d.clone(), name.to_os_string()),
+            _ => Replayed::Gone,
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! The recording of a walk in the background: the same walker and gate as any walk, each
+//! directory watched before it is read, each described file verified after its watch exists.
+
+use super::live::Live;
+use super::{Key, Recorded, RecordedFile, Redescribed, MAX_WALKS};
+use crate::core::admit::RootId;
+use crate::core::deadline::Deadline;
+use crate::core::dirs::{stat_entry, FileType};
+use crate::core::open::Want;
+use crate::core::sandbox::Sandbox;
+use crate::index::life::Locked;
+use crate::index::{index_of, RootIndex, StatKey};
+use crate::walk::{DirHook, Filter, FoundFile, Walk, WalkEnd, WalkSkips};
+use std::collections::HashMap;
+use std::os::fd::{AsFd, BorrowedFd};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// How long a recording walk may take: past it the walk is not recorded.
+pub(crate) const RECORD_LIMIT: Duration = Duration::from_secs(600);
+
+/// Watches each directory a recording walk is about to read.
+struct Hook<'a> {
+    live: &'a Mutex<Live>,
+    failed: AtomicBool,
+}
+
+impl Hook<'_> {
+    fn result(&self, r: std::io::Result<()>) {
+        if let Err(e) = r {
+            self.failed.store(true, Ordering::Relaxed);
+            let mut l = self.live.locked();
+            if l.broken.is_none() {
+                l.broken = Some(format!("a directory could not be watched: {e}"));
+            }
+        }
+    }
+}
+
+impl DirHook for Hook<'_> {
+    fn entering(&self, dir: BorrowedFd<'_>, rel: &Path) {
+        let r = self.live.locked().watch.add(dir, rel);
+        self.result(r);
+    }
+
+    fn repository(&self, dir: BorrowedFd<'_>, rel: &Path) {
+        let r = self.live.locked().watch.add_repository(dir, rel);
+        self.result(r);
+    }
+}
+
+/// Records the walk of `key` in root `root` (index root `j`), verifying every described file.
+pub(super) fn record(
+    sb: &Sandbox,
+    root: usize,
+    j: usize,
+    key: Key,
+    filter: Filter,
+    ri: &RootIndex,
+) {
+    let Some(live) = index_of(sb).and_then(|i| i.live.get(j)?.as_ref().ok()) else {
+        return;
+    };
+    let denied = sb.gate.denied_fn(RootId::Read(root));
+    let start_generation = {
+        let mut l = live.locked();
+        l.drain(&denied);
+        l.generation
+    };
+    let hook = Hook {
+        live,
+        failed: AtomicBool::new(false),
+    };
+    let mut stale: Vec<PathBuf> = Vec::new();
+    let mut unindexed: Vec<(PathBuf, Option<StatKey>)> = Vec::new();
+    let redescribed = live.locked().redescribed.clone();
+    let recorded = walk_and_verify(
+        sb,
+        root,
+        &key.0,
+        &filter,
+        ri,
+        &redescribed,
+        &hook,
+        (&mut stale, &mut unindexed),
+    );
+    let mut l = live.locked();
+    l.drain(&denied);
+    for p in stale {
+        l.mark_changed(p);
+    }
+    let kept = recorded.is_some()
+        && l.generation == start_generation
+        && !hook.failed.load(Ordering::Relaxed);
+    // Against the descriptions in place now, not only those the walk started with: one put in
+    // place meanwhile may have been read before the walk watched the file's directory.
+    for (p, seen) in unindexed {
+        l.observe(p, seen, kept);
+    }
+    let Some(mut rec) = recorded.filter(|_| kept) else {
+        return;
+    };
+    rec.generation = start_generation;
+    l.walks.retain(|(k, _)| *k != key);
+    l.walks.push((key, Arc::new(rec)));
+    if l.walks.len() > MAX_WALKS {
+        l.walks.remove(0);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn walk_and_verify(
+    sb: &Sandbox,
+    root: usize,
+    rel: &Path,
+    filter: &Filter,
+    ri: &RootIndex,
+    redescribed: &HashMap<PathBuf, Arc<Redescribed>>,
+    hook: &Hook<'_>,
+    (stale, unindexed): (&mut Vec<PathBuf>, &mut Vec<(PathBuf, Option<StatKey>)>),
+) -> Option<Recorded> {
+    let id = RootId::Read(root);
+    let denied = sb.gate.denied_fn(id);
+    let r = sb.roots.get(root)?;
+    // The root and every directory above the start are watched before their ignore files are read.
+    let mut prefix = PathBuf::new();
+    let mut start = None;
+    let comps: Vec<_> = rel.components().collect();
+    for k in 0..=comps.len() {
+        if k > 0 {
+            prefix.push(comps[k - 1]);
+        }
+        let fd = sb
+            .gate
+            .open(id, r.dir.as_fd(), &prefix, &prefix, Want::Dir)
+            .ok()?
+            .into_inner()
+            .fd;
+        if k < comps.len() {
+            hook.entering(fd.as_fd(), &prefix);
+            if !denied(&prefix.join(".git"), true) {
+                hook.repository(fd.as_fd(), &prefix);
+            }
+        } else {
+            start = Some(fd);
+        }
+    }
+    let levels = if rel.as_os_str().is_empty() {
+        None
+    } else {
+        crate::walk::ancestor_levels(&r.dir, rel, filter.no_ignore, &filter.ignore, &denied)
+    };
+    // A limit of its own, and it ends when the host's last sandbox goes: a walk cut short is
+    // not recorded (queries walk, as without one).
+    let mut deadline = Deadline::detached(RECORD_LIMIT);
+    if let Some(index) = index_of(sb) {
+        deadline = deadline.with_stop(index.stop.clone());
+    }
+    let walk = Walk {
+        gate: &sb.gate,
+        root: id,
+        filter,
+        deadline: Some(&deadline),
+        resume_after: None,
+        hook: Some(hook),
+    };
+    let mut files: Vec<RecordedFile> = Vec::new();
+    let mut on_file = |f: FoundFile, skips: &mut WalkSkips| {
+        let entry = ri.ids.get(&f.rel).copied();
+        // After the directory's watch: a change from here on is reported. A file with an entry
+        // is compared with its description, else with the entry; one without is seen as it is
+        // (and compared with its description, if any, once the walk is over).
+        let seen = || {
+            stat_entry(&*f.dir, &f.name)
+                .ok()
+                .filter(|st| FileType::from_raw_mode(st.st_mode).is_file() && st.st_nlink == 1)
+                .map(|st| crate::index::build::stat_key(&st))
+        };
+        match entry {
+            Some(e) => {
+                let described = redescribed
+                    .get(&f.rel)
+                    .map_or(ri.entries[e as usize].stat, |r| r.stat);
+                if seen() != Some(described) {
+                    stale.push(f.rel.clone());
+                }
+            }
+            None => unindexed.push((f.rel.clone(), seen())),
+        }
+        files.push((f.rel, std::mem::take(skips), entry));
+        true
+    };
+    let (end, tail) = walk.run(start?, rel.to_path_buf(), levels, &mut on_file);
+    // An ignore file with another name can change with no event for it: such a walk is not
+    // replayed.
+    let rules_reported = filter.ignore.partial() == 0 && filter.ignore.linked() == 0;
+    (end == WalkEnd::Complete && rules_reported).then_some(Recorded {
+        generation: 0,
+        serial: ri.serial,
+        files,
+        tail,
+    })
+}

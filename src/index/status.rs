@@ -1,0 +1,158 @@
+//! What the index reports per root: `index_status()`, `list_roots`' `index`, and the wait for it.
+
+use super::{index_of, Built, Locked, State};
+use crate::core::sandbox::Sandbox;
+
+/// Whether a root's index serves queries ([`IndexStatus::state`]).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum IndexState {
+    /// Being built (or built again): searched unindexed until ready.
+    Building,
+    /// In use.
+    Ready,
+    /// Not indexed (`reason` says why): searched unindexed.
+    Off,
+}
+
+impl IndexState {
+    /// As serialized: `building`, `ready` or `off`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            IndexState::Building => "building",
+            IndexState::Ready => "ready",
+            IndexState::Off => "off",
+        }
+    }
+}
+
+impl std::fmt::Display for IndexState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<&str> for IndexState {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+/// The index state of one root, as `list_roots` and [`Sandbox::index_status`] report it.
+#[derive(
+    Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[non_exhaustive]
+pub struct IndexStatus {
+    /// The root's name.
+    pub root: String,
+    /// `building`, `ready` or `off`.
+    pub state: IndexState,
+    /// Files looked at so far (building) or indexed (ready).
+    pub files: u64,
+    /// Memory the index holds, in bytes (ready): postings and the file table, plus the
+    /// descriptions of files changed since, the changed set and the recorded walks.
+    pub memory: u64,
+    /// Why the root is not indexed (off).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The most memory the build held at once (ready), in bytes, as it accounts for it: never
+    /// over `index_max_bytes`.
+    #[serde(default)]
+    pub build_peak: u64,
+    /// Bytes the build read from files (ready; building: so far). Files over
+    /// `index_max_file_bytes` (or `max_filesize`) are not read.
+    #[serde(default)]
+    pub bytes_read: u64,
+    /// Whether change reports (inotify) let repeated searches skip the walk; when not, every
+    /// query walks and checks each pruned file's metadata.
+    pub events: bool,
+    /// Why change reports do not serve this root.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub events_reason: Option<String>,
+}
+
+impl Sandbox {
+    /// The index state of every root (empty without [`Sandbox::with_index`]).
+    pub fn index_status(&self) -> Vec<IndexStatus> {
+        let Some(index) = index_of(self) else {
+            return Vec::new();
+        };
+        index
+            .roots
+            .iter()
+            .zip(&index.live)
+            .map(|((canonical, s), live)| {
+                let root = self
+                    .roots
+                    .iter()
+                    .find(|r| &r.canonical == canonical)
+                    .map_or_else(|| canonical.display().to_string(), |r| r.name.clone());
+                let live_memory = match live {
+                    Ok(l) => l.locked().memory() as u64,
+                    Err(_) => 0,
+                };
+                let relaxed = std::sync::atomic::Ordering::Relaxed;
+                let (state, files, memory, reason, built) = match &*s.locked() {
+                    State::Building(p) => (
+                        IndexState::Building,
+                        p.files.load(relaxed),
+                        0,
+                        p.again.clone(),
+                        Built {
+                            peak: 0,
+                            bytes_read: p.bytes_read.load(relaxed),
+                        },
+                    ),
+                    State::Ready(r) => (
+                        IndexState::Ready,
+                        r.entries.len() as u64,
+                        r.memory() as u64 + live_memory,
+                        None,
+                        r.built,
+                    ),
+                    State::Off(why) => (IndexState::Off, 0, 0, Some(why.clone()), Built::default()),
+                };
+                let events_reason = match live {
+                    Ok(l) => l.locked().broken().map(str::to_string),
+                    Err(why) => Some(why.clone()),
+                };
+                IndexStatus {
+                    root,
+                    state,
+                    files,
+                    memory,
+                    reason,
+                    build_peak: built.peak,
+                    bytes_read: built.bytes_read,
+                    events: events_reason.is_none(),
+                    events_reason,
+                }
+            })
+            .collect()
+    }
+
+    /// Waits until no root's index is building, no walk is being recorded and no changed file is
+    /// being described again, at most `timeout`;
+    /// true when none is.
+    pub fn wait_for_index(&self, timeout: std::time::Duration) -> bool {
+        let end = std::time::Instant::now() + timeout;
+        loop {
+            if !self
+                .index_status()
+                .iter()
+                .any(|s| s.state == IndexState::Building)
+                && !self.index_recording()
+            {
+                return true;
+            }
+            if std::time::Instant::now() >= end {
+                return false;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+    }
+}

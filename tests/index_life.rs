@@ -1,0 +1,155 @@
+//! Owned lifetimes of the n-gram index's background work (issue 39, item 2): dropping the last
+//! sandbox stops its build, and a panic in index work turns the root's index off with a reason
+//! while queries answer exactly as unindexed. A binary of its own: it counts the index threads
+//! of the whole process.
+
+use rootbound::{
+    index_fault_at, index_slow_at, index_threads_live, GrepArgs, IndexState, OutputMode, Sandbox,
+};
+use serde_json::Value;
+use std::fs;
+use std::path::Path;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The tests count threads of the whole process: one at a time.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// `n` text files of a few KiB each, in 100 directories, old enough to be indexed.
+fn tree(dir: &Path, n: usize) {
+    let old = std::time::SystemTime::now() - Duration::from_secs(60);
+    for i in 0..n {
+        let sub = dir.join(format!("d{}", i % 100));
+        fs::create_dir_all(&sub).unwrap();
+        let text: String = (0..64)
+            .map(|k| format!("line {k} of file {i}: word{} other{}\n", i * 31 + k, k * i))
+            .collect();
+        let f = fs::File::create(sub.join(format!("f{i}.txt"))).unwrap();
+        std::io::Write::write_all(&mut &f, text.as_bytes()).unwrap();
+        f.set_modified(old).unwrap();
+    }
+}
+
+fn wait_until(limit: Duration, mut f: impl FnMut() -> bool) -> bool {
+    let end = Instant::now() + limit;
+    while Instant::now() < end {
+        if f() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    f()
+}
+
+#[test]
+fn dropping_the_last_sandbox_stops_its_build() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    // 3,000 files at 10 ms each: a build of 30 s at least.
+    tree(dir.path(), 3_000);
+    index_slow_at(Some(&fs::canonicalize(dir.path()).unwrap()));
+    assert!(wait_until(Duration::from_secs(10), || index_threads_live() == 0));
+    let sb = Sandbox::builder()
+        .root(dir.path())
+        .threads(1)
+        .build()
+        .unwrap()
+        .with_index();
+    let clone = sb.clone();
+    // Well under way, and far from done.
+    assert!(wait_until(Duration::from_secs(60), || {
+        sb.index_status()[0].files >= 20
+    }));
+    let st = sb.index_status();
+    assert_eq!(st[0].state, IndexState::Building, "{st:?}");
+    assert!(index_threads_live() > 0);
+    drop(sb);
+    // A clone still owns it: the build goes on.
+    let before = clone.index_status()[0].files;
+    assert!(wait_until(Duration::from_secs(10), || {
+        clone.index_status()[0].files > before
+    }));
+    let files = clone.index_status()[0].files;
+    drop(clone);
+    let t = Instant::now();
+    assert!(
+        wait_until(Duration::from_secs(2), || index_threads_live() == 0),
+        "{} index threads still live {:?} after the last sandbox went ({files} files looked at)",
+        index_threads_live(),
+        t.elapsed()
+    );
+    assert!(
+        files < 40_000,
+        "the build ended before the drop: make the tree bigger"
+    );
+}
+
+fn listing(p: &str) -> GrepArgs {
+    let mut a = GrepArgs::new(p);
+    a.output_mode = Some(OutputMode::FilesWithMatches);
+    a.limit = Some(1000);
+    a
+}
+
+/// The answer without `stats.index`.
+fn answer(sb: &Sandbox, a: &GrepArgs) -> Value {
+    let mut v = serde_json::to_value(sb.grep_search(a).unwrap()).unwrap();
+    if let Some(s) = v.pointer_mut("/stats").and_then(|s| s.as_object_mut()) {
+        s.remove("index");
+    }
+    v
+}
+
+fn assert_off_and_exact(on: &Sandbox, off: &Sandbox) {
+    assert!(on.wait_for_index(Duration::from_secs(60)));
+    let st = on.index_status();
+    assert_eq!(st[0].state, IndexState::Off, "{st:?}");
+    let why = st[0].reason.clone().unwrap_or_default();
+    assert!(why.contains("panicked"), "{st:?}");
+    let wire = serde_json::to_value(&st[0]).unwrap();
+    assert_eq!(wire["state"], "off");
+    for p in ["word1", "file 7:", "zzz_absent", "other1[0-9]"] {
+        assert_eq!(answer(on, &listing(p)), answer(off, &listing(p)), "{p}");
+    }
+}
+
+#[test]
+fn a_panic_in_the_build_turns_the_root_off_and_queries_stay_exact() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    tree(dir.path(), 300);
+    // Past the two seconds within which a changed file gets no entry.
+    std::thread::sleep(Duration::from_millis(2100));
+    let canonical = fs::canonicalize(dir.path()).unwrap();
+    let build = || Sandbox::builder().root(dir.path()).build().unwrap();
+    index_fault_at(Some(&canonical));
+    let on = build().with_index();
+    assert!(on.wait_for_index(Duration::from_secs(60)));
+    index_fault_at(None);
+    assert_off_and_exact(&on, &build());
+}
+
+#[test]
+fn a_panic_in_a_recording_turns_the_root_off_and_queries_stay_exact() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    tree(dir.path(), 300);
+    // Past the two seconds within which a changed file gets no entry.
+    std::thread::sleep(Duration::from_millis(2100));
+    let canonical = fs::canonicalize(dir.path()).unwrap();
+    let build = || Sandbox::builder().root(dir.path()).build().unwrap();
+    let on = build().with_index();
+    assert!(on.wait_for_index(Duration::from_secs(60)));
+    let st = on.index_status();
+    assert_eq!(st[0].state, IndexState::Ready, "{st:?}");
+    assert_eq!(st[0].files, 300, "{st:?}");
+    if !st[0].events {
+        return; // no recordings without change reports
+    }
+    index_fault_at(Some(&canonical));
+    // The first indexed query starts a recording, which panics.
+    let _ = on.grep_search(&listing("word1"));
+    assert!(on.wait_for_index(Duration::from_secs(60)));
+    index_fault_at(None);
+    assert_off_and_exact(&on, &build());
+}
