@@ -93,14 +93,19 @@ enum Cmd {
         /// Tool calls run at once (the rest wait their turn); default: the search threads + 4.
         #[arg(long, value_name = "N")]
         max_in_flight: Option<usize>,
-        /// Build an n-gram index of the roots in the background, so that repeated grep_search
-        /// calls open only the files that can match (answers are the same without it; see
-        /// docs/index.md). `list_roots` reports its state. Overrides a config file's `index`.
-        #[arg(long)]
+        /// Index every root, whatever its filesystem. Without --index or --no-index, the server
+        /// indexes the roots whose filesystem reports changes (a config file's `index` decides
+        /// when it sets it): an n-gram index built in the background, so that repeated
+        /// grep_search calls open only the files that can match (answers are the same without
+        /// it; see docs/index.md). `list_roots` reports its state.
+        #[arg(long, conflicts_with = "no_index")]
         index: bool,
-        /// With --index: `events` (default) replays repeated walks where the filesystem reports
-        /// changes; `strict` walks and checks every pruned file's metadata at each query.
-        #[arg(long, value_name = "MODE", requires = "index", value_parser = ["events", "strict"])]
+        /// No index: every search walks and reads the tree. Overrides a config file's `index`.
+        #[arg(long)]
+        no_index: bool,
+        /// `events` (default) replays repeated walks where the filesystem reports changes;
+        /// `strict` walks and checks every pruned file's metadata at each query.
+        #[arg(long, value_name = "MODE", conflicts_with = "no_index", value_parser = ["events", "strict"])]
         index_verify: Option<String>,
         #[command(flatten)]
         http: http::HttpFlags,
@@ -238,8 +243,8 @@ impl SandboxOpts {
         self.tools_for(default_root, false)
     }
 
-    /// The config file's `index` starts an index only for a server (`serving`): a one-shot
-    /// command would exit before it is ready.
+    /// The config file's `index` starts an index only for a server (`serving`), which indexes as
+    /// `"auto"` when the file does not set it: a one-shot command would exit before it is ready.
     fn tools_for(&self, default_root: Option<&str>, serving: bool) -> Result<AgentTools, String> {
         match &self.config {
             Some(file) => {
@@ -250,6 +255,8 @@ impl SandboxOpts {
                     .clone();
                 if !serving {
                     agent.index = None;
+                } else if !agent.index_set() {
+                    agent.index = Some(auto_index());
                 }
                 agent.build().map_err(|e| e.to_string())
             }
@@ -317,11 +324,16 @@ pub fn main() -> i32 {
             max_in_flight,
             opts,
             index,
+            no_index,
             index_verify,
             http,
         } => {
-            let tools_of =
-                |agent: Option<&str>| mcp_tools(&profile, &opts, agent, index, &index_verify);
+            let choice = IndexChoice {
+                on: index,
+                off: no_index,
+                verify: index_verify,
+            };
+            let tools_of = |agent: Option<&str>| mcp_tools(&profile, &opts, agent, &choice);
             if http.http.is_some() {
                 return http::serve(&http, &tools_of, client_roots, max_in_flight);
             }
@@ -335,15 +347,27 @@ pub fn main() -> i32 {
     }
 }
 
+/// `rootbound mcp`'s index flags.
+#[cfg(feature = "mcp")]
+struct IndexChoice {
+    /// --index: every root.
+    on: bool,
+    /// --no-index.
+    off: bool,
+    /// --index-verify.
+    verify: Option<String>,
+}
+
 /// The tools `rootbound mcp` serves for `agent` of the config file (`None`: --agent, or the only
-/// one), with --index applied.
+/// one), with the index chosen: --index (every root) or --no-index override the config file's
+/// `index`; when neither is given and the file does not set it, roots whose filesystem reports
+/// changes are indexed (`"auto"`).
 #[cfg(feature = "mcp")]
 fn mcp_tools(
     profile: &ProfileOpt,
     opts: &SandboxOpts,
     agent: Option<&str>,
-    index: bool,
-    index_verify: &Option<String>,
+    choice: &IndexChoice,
 ) -> Result<AgentTools, String> {
     let mut opts = opts.clone();
     if let Some(a) = agent {
@@ -354,17 +378,33 @@ fn mcp_tools(
         }
         opts.agent = Some(a.to_string());
     }
-    // --index overrides the config file's `index`, which then does not start one of its own.
-    let tools = profile.tools_for(&opts, !index)?;
-    if !index {
+    let flagged = choice.on || choice.off || choice.verify.is_some();
+    // A flag overrides the config file's `index`, which then does not start one of its own.
+    let tools = profile.tools_for(&opts, !flagged)?;
+    if !flagged {
+        return Ok(match opts.config {
+            Some(_) => tools,
+            None => tools.with_index_options(auto_index()),
+        });
+    }
+    if choice.off {
         return Ok(tools);
     }
-    let verify = match index_verify.as_deref() {
+    let verify = match choice.verify.as_deref() {
         Some("strict") => rootbound::IndexVerify::Strict,
         _ => rootbound::IndexVerify::Events,
     };
-    let o = rootbound::IndexOptions::default().verify(verify);
+    let when = match choice.on {
+        true => rootbound::IndexWhen::Always,
+        false => rootbound::IndexWhen::Auto,
+    };
+    let o = rootbound::IndexOptions::default().when(when).verify(verify);
     Ok(tools.with_index_options(o))
+}
+
+/// The index a server starts when nothing chooses: the roots whose filesystem reports changes.
+fn auto_index() -> rootbound::IndexOptions {
+    rootbound::IndexOptions::default().when(rootbound::IndexWhen::Auto)
 }
 
 fn init_tracing() {

@@ -26,7 +26,12 @@ class Budget:
 
 class Core:
     @staticmethod
-    def from_policy(policy_json: str, agent: Optional[str] = None) -> Core: ...
+    def from_policy(
+        policy_json: str,
+        agent: Optional[str] = None,
+        index: Optional[str] = None,
+        index_verify: Optional[str] = None,
+    ) -> Core: ...
     @staticmethod
     def from_config(path: str, agent: Optional[str] = None) -> Core: ...
     def call(

@@ -83,6 +83,13 @@ class Sandbox:
     (``max_read_bytes``, ``max_results``, ``max_bytes``, ``timeout_ms``, ``threads``, ...; see
     ``rootbound.LIMITS``). A root that cannot be opened raises (``root_mode="lenient"`` drops it).
 
+    ``index=True`` (every root) or ``index="auto"`` (roots whose filesystem reports changes) builds
+    an n-gram index in the background, so that repeated ``grep_search`` calls open only the files
+    that can match; answers are the same without it. It costs a background build (about a
+    minute of one core per GB) and memory (about a third of the searched bytes); keep the
+    Sandbox for the session. ``list_roots`` reports its state; ``index_verify="strict"`` checks
+    every pruned file's metadata at each query instead of relying on change reports.
+
     A Sandbox is safe to share between threads; every call releases the GIL for its whole run.
     """
 
@@ -105,6 +112,8 @@ class Sandbox:
         no_ignore: Optional[bool] = None,
         refuse_hardlinks: Optional[bool] = None,
         agent: Optional[str] = None,
+        index: Union[bool, str] = False,
+        index_verify: Optional[str] = None,
         **limits: int,
     ) -> None:
         unknown = sorted(set(limits) - _LIMITS)
@@ -141,8 +150,20 @@ class Sandbox:
             policy["write"] = w
         elif allow_overwrite or allow_delete or max_write_bytes is not None:
             raise TypeError("allow_overwrite, allow_delete and max_write_bytes need write_root")
+        if index is True:
+            index_mode: Optional[str] = "always"
+        elif index is False:
+            index_mode = None
+        elif index == "auto":
+            index_mode = "auto"
+        else:
+            raise TypeError(f"index: expected True, False or 'auto', found {index!r}")
+        if index_verify is not None and index_mode is None:
+            raise TypeError("index_verify needs index=True or index='auto'")
         try:
-            self._core = _rootbound.Core.from_policy(_dumps(policy), agent)
+            self._core = _rootbound.Core.from_policy(
+                _dumps(policy), agent, index_mode, index_verify
+            )
         except _rootbound.NativeError as e:
             raise _native(e) from None
 

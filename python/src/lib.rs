@@ -350,19 +350,59 @@ impl Core {
     }
 }
 
+/// The index options of the `index` and `index_verify` keywords (`None`: no index).
+fn index_options(
+    index: Option<&str>,
+    verify: Option<&str>,
+) -> PyResult<Option<rootbound::IndexOptions>> {
+    use rootbound::{IndexOptions, IndexVerify, IndexWhen};
+    let verify = match verify {
+        None | Some("events") => IndexVerify::Events,
+        Some("strict") => IndexVerify::Strict,
+        Some(v) => {
+            return Err(invalid(format!(
+                "index_verify: expected 'events' or 'strict', found '{v}'"
+            )))
+        }
+    };
+    let when = match index {
+        None => return Ok(None),
+        Some("always") => IndexWhen::Always,
+        Some("auto") => IndexWhen::Auto,
+        Some(v) => {
+            return Err(invalid(format!(
+                "index: expected True, False or 'auto', found '{v}'"
+            )))
+        }
+    };
+    Ok(Some(IndexOptions::default().when(when).verify(verify)))
+}
+
 #[pymethods]
 impl Core {
     /// A core over one sandbox built from a policy (the serde form of `rootbound::Policy`).
     #[staticmethod]
-    #[pyo3(signature = (policy_json, agent=None))]
-    fn from_policy(py: Python<'_>, policy_json: &str, agent: Option<String>) -> PyResult<Self> {
+    /// `index`: "always", "auto" or None (no index); `index_verify`: "events" or "strict".
+    #[pyo3(signature = (policy_json, agent=None, index=None, index_verify=None))]
+    fn from_policy(
+        py: Python<'_>,
+        policy_json: &str,
+        agent: Option<String>,
+        index: Option<&str>,
+        index_verify: Option<&str>,
+    ) -> PyResult<Self> {
         let policy: Policy = serde_json::from_str(policy_json)
             .map_err(|e| invalid(format!("bad sandbox settings: {e}")))?;
+        let index = index_options(index, index_verify)?;
         let sb = py
             .detach(|| Sandbox::new(policy))
             .map_err(|e| native_err(&e))?;
         let sb = match agent {
             Some(a) => sb.with_agent(a),
+            None => sb,
+        };
+        let sb = match index {
+            Some(o) => sb.with_index_options(o),
             None => sb,
         };
         let tools = AgentTools::from_sandbox(sb.clone());

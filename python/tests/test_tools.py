@@ -259,3 +259,20 @@ def test_every_tool_has_a_method_with_the_contracts_argument_names(tmp_path: Pat
         params = inspect.signature(method).parameters
         missing = set(t["inputSchema"].get("properties", {})) - set(params)
         assert not missing, f"{t['name']} lacks {sorted(missing)}"
+
+
+def test_index_keyword_serves_the_same_answers(tree: Path) -> None:
+    plain = Sandbox(tree)
+    indexed = Sandbox(tree, index=True)
+    state = indexed.call("list_roots")["roots"][0]["index"]["state"]
+    assert state in ("building", "ready")
+    assert "index" not in plain.call("list_roots")["roots"][0]
+    args = {"pattern": "needle", "output_mode": "content"}
+    for _ in range(2):  # during the build, then likely from the index
+        assert indexed.call("grep_search", args) == plain.call("grep_search", args)
+    auto = Sandbox(tree, index="auto", index_verify="strict")
+    assert "index" in auto.call("list_roots")["roots"][0]
+    with pytest.raises(TypeError):
+        Sandbox(tree, index="sometimes")
+    with pytest.raises(TypeError):
+        Sandbox(tree, index_verify="strict")

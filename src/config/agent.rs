@@ -126,6 +126,7 @@ impl Cx<'_> {
             plan: plan(&base, tools, write, &roots.union),
             profile: self.profile(&join(key, "profile"), t.get("profile")),
             index: self.index(key, t),
+            index_set: t.contains_key("index"),
             origins: roots.origins,
             file: None,
         })

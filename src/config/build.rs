@@ -9,6 +9,12 @@ use crate::core::sandbox::Sandbox;
 use crate::tools::router::{tool_rank, AgentTools};
 
 impl AgentConfig {
+    /// Whether the file sets the agent's `index` (`false` included): `rootbound mcp` indexes as
+    /// `"auto"` only when it does not.
+    pub fn index_set(&self) -> bool {
+        self.index_set
+    }
+
     /// Opens every root of this agent and returns its tools. A root that cannot be opened is reported
     /// with the key that configured it (all of them at once), unless the agent's `root_mode` is
     /// `lenient`.

@@ -98,8 +98,11 @@ pub struct AgentConfig {
     /// The dialect the agent's tools are presented in (`profile = "claude-code"`; default rootbound).
     pub profile: crate::Profile,
     /// The n-gram index for the agent's grep_search (`index = true | "auto"`, `index_verify`);
-    /// [`AgentConfig::build`] starts it. `None`: no index (the default).
+    /// [`AgentConfig::build`] starts it. `None`: no index (the library's default; `rootbound mcp`
+    /// indexes as `"auto"` when the file does not set `index`, see [`AgentConfig::index_set`]).
     pub index: Option<crate::IndexOptions>,
+    /// The file sets `index` (to anything, `false` included).
+    index_set: bool,
     /// Every root of the agent and its write root, which anchor the deny rules of each of its
     /// sandboxes (a tool's own roots included); lenient, since failures are reported by key.
     anchors: Policy,

@@ -288,8 +288,10 @@ fn a_cancellation_by_a_big_id_stops_the_call() {
     );
 }
 
-/// The config file's `index` starts the index in `rootbound mcp` (its state is in `list_roots`),
-/// `--index-verify strict` turns change reports off, and a one-shot `call` never starts it.
+/// The config file's `index` starts the index in `rootbound mcp` (its state is in `list_roots`);
+/// a file that does not set it gets one on a filesystem that reports changes, `index = false` and
+/// `--no-index` none; `--index-verify strict` turns change reports off, and a one-shot `call`
+/// never starts it.
 #[test]
 fn the_config_index_key_serves_an_index_and_one_shot_calls_start_none() {
     let tmp = tree();
@@ -318,8 +320,23 @@ fn the_config_index_key_serves_an_index_and_one_shot_calls_start_none() {
     let r = roots_reply(&["--config", c]);
     let state = r["roots"][0]["index"]["state"].as_str().unwrap_or("");
     assert!(["building", "ready"].contains(&state), "{r}");
-    write_cfg("");
+    write_cfg("index = false");
     let r = roots_reply(&["--config", c]);
+    assert!(r["roots"][0].get("index").is_none(), "{r}");
+    write_cfg("");
+    let r = roots_reply(&["--config", c, "--no-index"]);
+    assert!(r["roots"][0].get("index").is_none(), "{r}");
+    // Unset: "auto", so on or off with the reason, by the filesystem.
+    let r = roots_reply(&["--config", c]);
+    let state = r["roots"][0]["index"]["state"].as_str().unwrap_or("");
+    assert!(["building", "ready", "off"].contains(&state), "{r}");
+    if state == "off" {
+        assert!(r["roots"][0]["index"]["reason"].is_string(), "{r}");
+    }
+    // The same without a config file.
+    let r = roots_reply(&["--root", root]);
+    assert!(r["roots"][0].get("index").is_some(), "{r}");
+    let r = roots_reply(&["--root", root, "--no-index"]);
     assert!(r["roots"][0].get("index").is_none(), "{r}");
     let r = roots_reply(&["--config", c, "--index", "--index-verify", "strict"]);
     assert_eq!(r["roots"][0]["index"]["events"], false, "{r}");
