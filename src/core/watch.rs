@@ -21,9 +21,10 @@ pub(crate) enum Change {
     Structure,
 }
 
-/// Names whose content decides what a walk yields.
-fn shapes_the_walk(name: &[u8]) -> bool {
-    matches!(name, b".gitignore" | b".ignore" | b".rgignore")
+/// Whether `name` is one of `rule_files`, the files whose content decides what a walk yields in
+/// the directory that holds them (the walker's list, handed over as data: see [`Watch::new`]).
+fn shapes_the_walk(rule_files: &[&str], name: &[u8]) -> bool {
+    rule_files.iter().any(|f| f.as_bytes() == name)
 }
 
 #[cfg(target_os = "linux")]
@@ -53,6 +54,7 @@ mod imp {
     pub(crate) struct Watch {
         fd: OwnedFd,
         dirs: HashMap<i32, (PathBuf, Roles)>,
+        rule_files: &'static [&'static str],
     }
 
     /// Watches one root may hold (the Linux 6.1 tree has about 5,000 directories).
@@ -70,11 +72,14 @@ mod imp {
         .union(WatchFlags::ONLYDIR);
 
     impl Watch {
-        pub fn new() -> std::io::Result<Watch> {
+        /// A watch whose walks read `rule_files` in each directory (the walker's
+        /// `RULE_FILES`): a change to one changes the tree's shape, not a file's content.
+        pub fn new(rule_files: &'static [&'static str]) -> std::io::Result<Watch> {
             let fd = inotify::init(inotify::CreateFlags::NONBLOCK | inotify::CreateFlags::CLOEXEC)?;
             Ok(Watch {
                 fd,
                 dirs: HashMap::new(),
+                rule_files,
             })
         }
 
@@ -201,7 +206,7 @@ mod imp {
                     Some(_) if flags.intersects(shape) => Some(Change::Structure),
                     // A directory's own metadata (who may read it), or an entry that is one.
                     Some(_) if is_dir || name.is_empty() => Some(Change::Structure),
-                    Some(_) if shapes_the_walk(name) => Some(Change::Structure),
+                    Some(_) if shapes_the_walk(self.rule_files, name) => Some(Change::Structure),
                     Some((d, _)) => Some(Change::Content(d.join(OsStr::from_bytes(name)))),
                 };
                 if flags.contains(ReadFlags::IGNORED) {
@@ -245,7 +250,7 @@ mod imp {
     pub(crate) struct Watch;
 
     impl Watch {
-        pub fn new() -> std::io::Result<Watch> {
+        pub fn new(_: &'static [&'static str]) -> std::io::Result<Watch> {
             Err(std::io::Error::from(std::io::ErrorKind::Unsupported))
         }
         pub fn add(&mut self, _: BorrowedFd<'_>, _: &Path) -> std::io::Result<()> {

@@ -15,6 +15,17 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock, Mutex};
 
+/// `.rgignore`, read unless `--no-ignore`.
+const RGIGNORE: &str = ".rgignore";
+/// `.ignore`, read unless `--no-ignore-dot`.
+const DOT_IGNORE: &str = ".ignore";
+/// `.gitignore`, read in a repository unless `--no-ignore-vcs`.
+const GITIGNORE: &str = ".gitignore";
+/// Every file a walk reads in a directory for its rules: the index's change reports get this list
+/// (a change to one of them changes what a walk yields, not a file's content). `.git/info/exclude`
+/// is the one rule file read elsewhere; the watcher watches repositories for it.
+pub(crate) const RULE_FILES: [&str; 3] = [RGIGNORE, DOT_IGNORE, GITIGNORE];
+
 /// Ignore files are read this far and no further (a hostile 10 GB `.gitignore` must cost nothing);
 /// a rule cut by this bound is dropped whole.
 const MAX_IGNORE_FILE: usize = 1024 * 1024;
@@ -277,10 +288,10 @@ impl IgnoreLevel {
         // has hundreds of them, and compiling their globs showed in the first-page latency.
         let kinds = budget.kinds;
         let in_repo = kinds.no_require_git || has_git || parent.as_ref().is_some_and(|p| p.in_repo);
-        let custom = read(".rgignore");
-        let ignore = if kinds.no_dot { None } else { read(".ignore") };
+        let custom = read(RGIGNORE);
+        let ignore = if kinds.no_dot { None } else { read(DOT_IGNORE) };
         let git = if in_repo && !kinds.no_vcs {
-            read(".gitignore")
+            read(GITIGNORE)
         } else {
             None
         };

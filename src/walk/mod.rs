@@ -18,7 +18,9 @@ use std::sync::Arc;
 mod ignore_rules;
 
 pub(crate) use crate::core::dirs::{read_entries, read_entries_owned, stat_type, DirFd};
-pub(crate) use ignore_rules::{ancestor_levels, IgnoreBudget, IgnoreKinds, IgnoreLevel};
+pub(crate) use ignore_rules::{
+    ancestor_levels, IgnoreBudget, IgnoreKinds, IgnoreLevel, RULE_FILES,
+};
 
 /// What the walk filters on, besides deny rules.
 #[derive(Clone, Default)]

@@ -63,7 +63,7 @@ pub(crate) struct Live {
 impl Live {
     /// Change reports for a root on a filesystem that has them (`watch::events_reliable`).
     pub(crate) fn new() -> Result<Live, String> {
-        let watch = Watch::new().map_err(|e| format!("inotify: {e}"))?;
+        let watch = Watch::new(&crate::walk::RULE_FILES).map_err(|e| format!("inotify: {e}"))?;
         Ok(Live {
             watch,
             generation: 0,
