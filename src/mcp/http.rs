@@ -236,8 +236,9 @@ struct Door {
     in_flight: usize,
 }
 
-/// What a response holds until it is sent: the caller's request slot, and the stand-in of its id.
-type Hold = (Option<OwnedSemaphorePermit>, Option<Forget>);
+/// What a response holds until it is sent: the caller's request slot, and the stand-in of its id
+/// (boxed: a reply is moved through every early return).
+type Hold = Box<(Option<OwnedSemaphorePermit>, Option<Forget>)>;
 
 type Reply = Response<Held<Hold>>;
 
@@ -352,7 +353,7 @@ impl Door {
                 .handle(Request::from_parts(parts, Full::new(Bytes::new())))
                 .await;
             let (response_parts, body) = response.into_parts();
-            let held = Held::new(body, (slot, None), None);
+            let held = Held::new(body, Box::new((slot, None)), None);
             return self.audit(caller, &method, response_parts, held);
         }
         let (bytes, inbound) = match self.post_body(&parts, body).await {
@@ -378,7 +379,8 @@ impl Door {
             .await;
         drop(opening);
         let (response_parts, body) = response.into_parts();
-        let held = Held::new(body, (slot, rewritten.forget), abandoned).with_swaps(rewritten.swaps);
+        let hold = Box::new((slot, rewritten.forget));
+        let held = Held::new(body, hold, abandoned).with_swaps(rewritten.swaps);
         self.audit(caller, &method, response_parts, held)
     }
 
@@ -559,7 +561,11 @@ fn unauthorized(challenge: &'static str) -> Reply {
 }
 
 fn reply(status: StatusCode, content_type: &'static str, body: Bytes) -> Reply {
-    let mut r = Response::new(Held::new(Full::new(body).boxed(), (None, None), None));
+    let mut r = Response::new(Held::new(
+        Full::new(body).boxed(),
+        Box::new((None, None)),
+        None,
+    ));
     *r.status_mut() = status;
     r.headers_mut()
         .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));

@@ -47,7 +47,8 @@ pub(super) struct Held<H> {
     inner: BoxBody<Bytes, Infallible>,
     _hold: H,
     abandoned: Option<Box<dyn FnOnce() + Send + Sync>>,
-    swaps: Swaps,
+    /// Boxed, and only when there is something to put back: most responses have nothing.
+    swaps: Option<Box<Swaps>>,
 }
 
 impl<H> Held<H> {
@@ -60,12 +61,12 @@ impl<H> Held<H> {
             inner,
             _hold: hold,
             abandoned,
-            swaps: Swaps::default(),
+            swaps: None,
         }
     }
 
     pub(super) fn with_swaps(mut self, swaps: Swaps) -> Self {
-        self.swaps = swaps;
+        self.swaps = (!swaps.is_empty()).then(|| Box::new(swaps));
         self
     }
 }
@@ -84,11 +85,11 @@ impl<H: Unpin> Body for Held<H> {
         if matches!(polled, Poll::Ready(None)) || self.inner.is_end_stream() {
             self.abandoned = None;
         }
-        if self.swaps.is_empty() {
+        let Some(swaps) = &self.swaps else {
             return polled;
-        }
+        };
         // rmcp writes each message as one frame (one SSE event, or the whole JSON body).
-        polled.map(|f| f.map(|f| f.map(|frame| frame.map_data(|d| self.swaps.apply(d)))))
+        polled.map(|f| f.map(|f| f.map(|frame| frame.map_data(|d| swaps.apply(d)))))
     }
 
     fn is_end_stream(&self) -> bool {

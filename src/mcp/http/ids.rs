@@ -163,7 +163,9 @@ mod tests {
     #[test]
     fn stand_ins_are_put_back_everywhere() {
         let swaps = Swaps(vec![(b"\"x-1\"".to_vec(), b"-0".to_vec())]);
-        let out = swaps.apply(Bytes::from_static(br#"data: {"id":"x-1","r":"x-1"}"#));
-        assert_eq!(&out[..], br#"data: {"id":-0,"r":"x-1"}"#);
+        let out = swaps.apply(Bytes::from_static(
+            br#"data: {"id":"x-1","r":"x-1","s":"x-10"}"#,
+        ));
+        assert_eq!(&out[..], br#"data: {"id":-0,"r":-0,"s":"x-10"}"#);
     }
 }
