@@ -24,9 +24,11 @@
 //! failing with EPERM twice, EIO on create, the lstat-then-swap TOCTOU pair, a non-Error read
 //! failure, a destination lstat failure), and 6 of "server identity and tool list": its
 //! serverInfo name and version and its capabilities (rootbound names itself and also offers
-//! prompts and resources), the `$schema` 2020-12 label and its draft-07 keyword check, the pinned
-//! input schemas (`head`/`tail` are integers here, `list_allowed_directories` takes `path`), and
-//! read_media_file's output-schema arms. Besides these, the port holds cases of `lib.test.ts`,
+//! prompts and resources), the `$schema` 2020-12 label (rootbound's schemas carry none), the
+//! pinned input schemas (`head`/`tail` are integers here, `list_allowed_directories` takes
+//! `path`), read_media_file's output-schema arms, and the pinned annotations in full (the port
+//! checks each title and `readOnlyHint`; rootbound's write tools differ in `idempotentHint` and
+//! `destructiveHint`). Besides these, the port holds cases of `lib.test.ts`,
 //! `path-utils.test.ts` and `tail-head-real-fs.test.ts` (`~`, head/tail on real files, an empty
 //! `oldText`, jsdiff's context) and side-by-side checks against the npm package, all passing.
 //! So 54 of the 98 reference cases give the reference's outcome (39 to the letter); the 109 and
@@ -232,6 +234,50 @@ fn identity_pins_each_tools_title_and_read_only_hint() {
         assert_eq!(tool["title"], title, "{name}");
         assert_eq!(tool["annotations"]["readOnlyHint"], ro, "{name}");
     }
+}
+
+/// `advertises no draft-07-only keyword under the 2020-12 label (#4841)`: no array-form `items`,
+/// `additionalItems` or `definitions` anywhere in an input or output schema.
+#[test]
+fn identity_advertises_no_draft_07_only_keyword() {
+    fn walk(node: &Value, at: &str, found: &mut Vec<String>) {
+        match node {
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    walk(item, &format!("{at}[{i}]"), found);
+                }
+            }
+            Value::Object(map) => {
+                for (key, value) in map {
+                    if (key == "items" && value.is_array())
+                        || key == "additionalItems"
+                        || key == "definitions"
+                    {
+                        found.push(format!("{at}.{key}"));
+                    }
+                    walk(value, &format!("{at}.{key}"), found);
+                }
+            }
+            _ => {}
+        }
+    }
+    let (_t, _dir, mut s) = setup();
+    let r = s.request("tools/list", json!({}));
+    let mut found = Vec::new();
+    for tool in r["result"]["tools"].as_array().unwrap() {
+        let name = tool["name"].as_str().unwrap();
+        walk(
+            &tool["inputSchema"],
+            &format!("{name}.inputSchema"),
+            &mut found,
+        );
+        walk(
+            &tool["outputSchema"],
+            &format!("{name}.outputSchema"),
+            &mut found,
+        );
+    }
+    assert_eq!(found, Vec::<String>::new());
 }
 
 #[test]
