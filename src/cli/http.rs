@@ -24,9 +24,10 @@ pub(crate) struct HttpFlags {
     /// Origin is refused (403).
     #[arg(long, value_name = "ORIGIN", requires = "http")]
     pub http_allowed_origin: Vec<String>,
-    /// Seconds a request's headers, and then its body, may take to arrive.
-    #[arg(long, value_name = "SECS", requires = "http", default_value_t = 30)]
-    pub http_read_timeout: u64,
+    /// Seconds a request's headers, and then its body, may take to arrive (default: the limit
+    /// `--http-read-timeout-ms`, 30 s).
+    #[arg(long, value_name = "SECS", requires = "http")]
+    pub http_read_timeout: Option<u64>,
 }
 
 /// Serves over HTTP; `tools_of(agent)` builds the tools of a config file's agent (`None`: the
@@ -98,6 +99,14 @@ fn bind(
         },
     };
     let default_name = default.agent().to_string();
+    // The server-wide bounds are the default agent's limits (rows `http_*` of the limits table).
+    let mut options = HttpOptions::from_limits(
+        &default
+            .sandboxes()
+            .first()
+            .map(|s| s.policy().limits.clone())
+            .unwrap_or_default(),
+    );
     // One handler (one engine) per agent, shared by the tokens that name it.
     let mut agents: HashMap<String, McpServer> = HashMap::new();
     agents.insert(default_name.clone(), handler(default));
@@ -112,12 +121,11 @@ fn bind(
         }
         server = server.token(line, Some(agents[&agent].clone()));
     }
-    let options = HttpOptions {
-        allowed_hosts: flags.http_allowed_host.clone(),
-        allowed_origins: flags.http_allowed_origin.clone(),
-        read_timeout: std::time::Duration::from_secs(flags.http_read_timeout.max(1)),
-        ..HttpOptions::default()
-    };
+    options.allowed_hosts = flags.http_allowed_host.clone();
+    options.allowed_origins = flags.http_allowed_origin.clone();
+    if let Some(secs) = flags.http_read_timeout {
+        options.read_timeout = std::time::Duration::from_secs(secs.max(1));
+    }
     let bound = server
         .options(options)
         .bind(addr)

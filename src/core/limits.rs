@@ -225,6 +225,23 @@ limit_table! {
     /// Largest file the n-gram index reads (or `max_filesize`, if smaller); a larger one gets no
     /// entry and is searched as without an index.
     index_max_file_bytes: u64 = 256 * 1024 * 1024, short: None, tools: &[];
+    /// The HTTP door (`rootbound mcp --http`, read from the default agent): connections served at
+    /// once; more wait to be accepted.
+    http_max_connections: usize = 256, short: None, tools: &[];
+    /// The HTTP door (read from the default agent): the largest request body in bytes (413 over
+    /// it, before it is read whole when `Content-Length` says so); default the longest line stdio
+    /// reads.
+    http_max_body_bytes: usize = 16 * 1024 * 1024, short: None, tools: &[];
+    /// The HTTP door (read from the default agent): milliseconds a request's headers, and then its
+    /// body, may take to arrive (else the connection is closed, or 408).
+    http_read_timeout_ms: u64 = 30_000, short: None, tools: &[];
+    /// The HTTP door (read from each token's agent): POST requests, their response streams
+    /// included, one token may have open at once (429 past it).
+    http_requests_per_token: usize = 32, short: None, tools: &[];
+    /// The HTTP door (read from each token's agent): sessions one token may hold open at once; an
+    /// `initialize` past it is refused (HTTP 429, JSON-RPC error `-32005`, `SESSION_LIMIT`) until a
+    /// session ends (DELETE, or 5 minutes idle).
+    http_sessions_per_token: usize = 64, short: None, tools: &[];
 }
 
 #[cfg(test)]

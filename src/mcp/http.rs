@@ -14,29 +14,36 @@
 //! * **Host and Origin.** rmcp checks both (403): the Host against loopback names, the bound address
 //!   and `allow_host`s; a request that carries an Origin must name an `allow_origin` (none by
 //!   default: browsers are not clients of this server).
-//! * **Bounds.** A request body over [`HttpOptions::max_body_bytes`] is refused (413) before it is
-//!   read whole; headers and body must arrive within [`HttpOptions::read_timeout`] (else the
-//!   connection is closed, or 408); at most [`HttpOptions::max_connections`] connections and
-//!   [`HttpOptions::max_requests_per_token`] POST requests (their response streams included) per
-//!   token at once (429); a session's standalone GET stream takes no slot (the connection limit
-//!   bounds those).
+//! * **Bounds** (rows `http_*` of the limits table): a request body over
+//!   [`HttpOptions::max_body_bytes`] is refused (413) before it is read whole; headers and body
+//!   must arrive within [`HttpOptions::read_timeout`] (else the connection is closed, or 408); at
+//!   most [`HttpOptions::max_connections`] connections, and per token (from its agent's limits)
+//!   `http_requests_per_token` POST requests (their response streams included) at once (429) and
+//!   `http_sessions_per_token` sessions (an `initialize` past it: 429 with JSON-RPC error
+//!   [`SESSION_LIMIT_CODE`]); a session's standalone GET stream takes no request slot (the
+//!   connection limit bounds those).
+//! * **Ids.** A request's id comes back exactly as the client wrote it (`-0`, integers past `i64`),
+//!   as over stdio (`ids`).
 //! * **Malformed bodies.** A POST body is classified like a stdio line first: not JSON is `-32700`,
 //!   not a JSON-RPC request `-32600`, bad params `-32602`, as a JSON-RPC error with HTTP 400.
 //! * **Closed streams.** When a client closes a request's response stream before its answer, the
 //!   call is cancelled (`notifications/cancelled` on its session), as if the client had said so.
 
 mod body;
+mod ids;
 mod tokens;
 
 pub use tokens::{read_token_file, TokenLine, MIN_TOKEN_LEN};
 
-use super::wire::{classify, Inbound};
+use super::wire::{classify, Inbound, Track};
 use super::McpServer;
+use crate::Limits;
 use body::{read_whole, BodyError, Held};
 use http_body_util::{BodyExt, Full};
 use hyper::body::{Bytes, Incoming};
 use hyper::http::{header, request::Parts, HeaderValue, Method, Request, Response, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
+use ids::{Forget, Renamed};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 use std::convert::Infallible;
@@ -51,33 +58,43 @@ pub const ENDPOINT: &str = "/mcp";
 
 const SESSION_HEADER: &str = "mcp-session-id";
 
-/// The bounds of the HTTP door.
+/// The JSON-RPC error code of an `initialize` refused because its token holds
+/// `http_sessions_per_token` sessions already (HTTP 429; `data.code` is `SESSION_LIMIT`).
+pub const SESSION_LIMIT_CODE: i64 = -32005;
+
+/// The server-wide bounds of the HTTP door, and the allowed hosts and origins. The bounds of each
+/// token (`http_requests_per_token`, `http_sessions_per_token`) are its agent's limits.
 #[derive(Debug, Clone)]
 pub struct HttpOptions {
-    /// The largest request body (default 16 MiB, the longest line stdio reads).
+    /// The largest request body (limit `http_max_body_bytes`, 16 MiB).
     pub max_body_bytes: usize,
-    /// The time a request's headers, and then its body, may take to arrive (default 30 s).
+    /// The time a request's headers, and then its body, may take to arrive (limit
+    /// `http_read_timeout_ms`, 30 s).
     pub read_timeout: Duration,
-    /// Connections served at once (default 256); more wait to be accepted.
+    /// Connections served at once (limit `http_max_connections`, 256); more wait to be accepted.
     pub max_connections: usize,
-    /// Requests (response streams included) one token may have open at once (default 32).
-    pub max_requests_per_token: usize,
     /// Host header values admitted besides loopback names and the bound address.
     pub allowed_hosts: Vec<String>,
     /// Origin header values admitted (`https://app.example:443`); none by default.
     pub allowed_origins: Vec<String>,
 }
 
-impl Default for HttpOptions {
-    fn default() -> Self {
+impl HttpOptions {
+    /// The server-wide bounds of `limits` (the default agent's), no extra hosts or origins.
+    pub fn from_limits(limits: &Limits) -> Self {
         HttpOptions {
-            max_body_bytes: super::wire::MAX_LINE,
-            read_timeout: Duration::from_secs(30),
-            max_connections: 256,
-            max_requests_per_token: 32,
+            max_body_bytes: limits.http_max_body_bytes,
+            read_timeout: Duration::from_millis(limits.http_read_timeout_ms.max(1)),
+            max_connections: limits.http_max_connections,
             allowed_hosts: Vec::new(),
             allowed_origins: Vec::new(),
         }
+    }
+}
+
+impl Default for HttpOptions {
+    fn default() -> Self {
+        HttpOptions::from_limits(&Limits::default())
     }
 }
 
@@ -181,11 +198,28 @@ impl BoundHttp {
     }
 }
 
-/// Who a request comes from: the token's name (or `anonymous`), its service, its slots.
+/// Who a request comes from: the token's name (or `anonymous`), its service, its slots, its
+/// sessions.
 struct Caller {
     name: Arc<str>,
     service: StreamableHttpService<McpServer, LocalSessionManager>,
     slots: Arc<Semaphore>,
+    /// rmcp's session table of this caller (a session leaves it when it ends).
+    sessions: Arc<LocalSessionManager>,
+    max_sessions: usize,
+    /// Held while a session is opened, so that two `initialize`s cannot both pass the cap.
+    opening: tokio::sync::Mutex<()>,
+    renamed: Arc<Renamed>,
+}
+
+/// The limits of `handler`'s agent (the HTTP rows are agent-wide: no tool section sets them).
+fn agent_limits(handler: &McpServer) -> Limits {
+    handler
+        .tools()
+        .sandboxes()
+        .first()
+        .map(|s| s.policy().limits.clone())
+        .unwrap_or_default()
 }
 
 /// The name of the caller of a request, in its `http::request::Parts` extensions (rmcp hands the
@@ -202,7 +236,11 @@ struct Door {
     in_flight: usize,
 }
 
-type Reply = Response<Held<Option<OwnedSemaphorePermit>>>;
+/// What a response holds until it is sent: the caller's request slot, and the stand-in of its id
+/// (boxed: a reply is moved through every early return).
+type Hold = Box<(Option<OwnedSemaphorePermit>, Option<Forget>)>;
+
+type Reply = Response<Held<Hold>>;
 
 impl Door {
     fn new(server: HttpServer, local: SocketAddr) -> Door {
@@ -216,15 +254,22 @@ impl Door {
         }
         hosts.extend(server.options.allowed_hosts.iter().cloned());
         config = config.with_allowed_hosts(hosts);
-        let slots = server.options.max_requests_per_token.max(1);
-        let caller = |name: &str, handler: McpServer| Caller {
-            name: name.into(),
-            service: StreamableHttpService::new(
-                move || Ok(handler.for_session()),
-                Arc::new(LocalSessionManager::default()),
-                config.clone(),
-            ),
-            slots: Arc::new(Semaphore::new(slots)),
+        let caller = |name: &str, handler: McpServer| {
+            let limits = agent_limits(&handler);
+            let sessions = Arc::new(LocalSessionManager::default());
+            Caller {
+                name: name.into(),
+                service: StreamableHttpService::new(
+                    move || Ok(handler.for_session()),
+                    Arc::clone(&sessions),
+                    config.clone(),
+                ),
+                slots: Arc::new(Semaphore::new(limits.http_requests_per_token.max(1))),
+                sessions,
+                max_sessions: limits.http_sessions_per_token.max(1),
+                opening: tokio::sync::Mutex::new(()),
+                renamed: Arc::default(),
+            }
         };
         let mut in_flight = server.default.max_in_flight();
         let (tokens, callers) = if server.tokens.is_empty() {
@@ -302,24 +347,54 @@ impl Door {
             .extensions
             .insert(CallerName(Arc::clone(&caller.name)));
         let method = parts.method.clone();
-        let bytes = if method == Method::POST {
-            match self.post_body(&parts, body).await {
-                Ok(b) => b,
-                Err(reply) => return reply,
-            }
-        } else {
-            Bytes::new()
+        if method != Method::POST {
+            let response = caller
+                .service
+                .handle(Request::from_parts(parts, Full::new(Bytes::new())))
+                .await;
+            let (response_parts, body) = response.into_parts();
+            let held = Held::new(body, Box::new((slot, None)), None);
+            return self.audit(caller, &method, response_parts, held);
+        }
+        let (bytes, inbound) = match self.post_body(&parts, body).await {
+            Ok(b) => b,
+            Err(reply) => return reply,
         };
-        let abandoned = (method == Method::POST)
-            .then(|| cancel_on_close(&caller.service, &parts, &bytes))
-            .flatten();
+        let session = parts
+            .headers
+            .get(SESSION_HEADER)
+            .and_then(|v| v.to_str().ok());
+        let opening = match session {
+            None if opens_session(&inbound) => match caller.room_for_a_session(&inbound).await {
+                Ok(guard) => Some(guard),
+                Err(reply) => return reply,
+            },
+            _ => None,
+        };
+        let rewritten = ids::rewrite(bytes, &inbound, session, &caller.renamed);
+        let abandoned = cancel_on_close(&caller.service, &parts, &rewritten.body);
         let response = caller
             .service
-            .handle(Request::from_parts(parts, Full::new(bytes)))
+            .handle(Request::from_parts(parts, Full::new(rewritten.body)))
             .await;
+        drop(opening);
+        let (response_parts, body) = response.into_parts();
+        let hold = Box::new((slot, rewritten.forget));
+        let held = Held::new(body, hold, abandoned).with_swaps(rewritten.swaps);
+        self.audit(caller, &method, response_parts, held)
+    }
+
+    /// Logs the request's audit line (the token's name, never the token): the response.
+    fn audit(
+        &self,
+        caller: &Caller,
+        method: &Method,
+        parts: hyper::http::response::Parts,
+        body: Held<Hold>,
+    ) -> Reply {
         tracing::info!(target: "rootbound::audit", token = %caller.name, http = %method,
-            status = response.status().as_u16());
-        response.map(|b| Held::new(b, slot, abandoned))
+            status = parts.status.as_u16());
+        Response::from_parts(parts, body)
     }
 
     /// The caller a request's `Authorization` names (the anonymous one without tokens), or 401.
@@ -345,8 +420,9 @@ impl Door {
         }
     }
 
-    /// A POST's body, read whole within the bounds and checked to be one JSON-RPC message.
-    async fn post_body(&self, parts: &Parts, body: Incoming) -> Result<Bytes, Reply> {
+    /// A POST's body, read whole within the bounds and checked to be one JSON-RPC message; with
+    /// what it was found to be.
+    async fn post_body(&self, parts: &Parts, body: Incoming) -> Result<(Bytes, Inbound), Reply> {
         let declared = parts
             .headers
             .get(header::CONTENT_LENGTH)
@@ -367,8 +443,46 @@ impl Door {
         };
         match classify(&bytes) {
             Inbound::Reply(reply) => Err(json(StatusCode::BAD_REQUEST, reply.to_line())),
-            _ => Ok(bytes),
+            inbound => Ok((bytes, inbound)),
         }
+    }
+}
+
+/// Whether `inbound` opens a session (an `initialize` request).
+fn opens_session(inbound: &Inbound) -> bool {
+    use rmcp::model::{ClientRequest, JsonRpcMessage};
+    matches!(inbound, Inbound::Message(m, _) if matches!(&**m,
+        JsonRpcMessage::Request(r) if matches!(r.request, ClientRequest::InitializeRequest(_))))
+}
+
+impl Caller {
+    /// Room for one more session of this caller: a guard to hold while it is opened, or the
+    /// refusal (429 with JSON-RPC error [`SESSION_LIMIT_CODE`], naming the request's id).
+    async fn room_for_a_session(
+        &self,
+        inbound: &Inbound,
+    ) -> Result<tokio::sync::MutexGuard<'_, ()>, Reply> {
+        let guard = self.opening.lock().await;
+        let open = self.sessions.sessions.read().await.len();
+        if open < self.max_sessions {
+            return Ok(guard);
+        }
+        let id = match inbound {
+            Inbound::Message(_, Track::Request { echo, .. }) => echo.text(),
+            _ => "null".to_string(),
+        };
+        let max = self.max_sessions;
+        let message = format!(
+            "SESSION_LIMIT: this token holds {max} open sessions, its most \
+             (http_sessions_per_token); end one you no longer use (DELETE /mcp with its \
+             Mcp-Session-Id), or wait until an idle one expires (5 minutes), then initialize again"
+        );
+        let error = serde_json::json!({"code": SESSION_LIMIT_CODE, "message": message,
+            "data": {"code": "SESSION_LIMIT", "limit": max}});
+        let body = format!(r#"{{"jsonrpc":"2.0","id":{id},"error":{error}}}"#);
+        tracing::info!(target: "rootbound::audit", token = %self.name, http = "POST",
+            status = 429, "a session past http_sessions_per_token refused");
+        Err(json(StatusCode::TOO_MANY_REQUESTS, body.into_bytes()))
     }
 }
 
@@ -447,7 +561,11 @@ fn unauthorized(challenge: &'static str) -> Reply {
 }
 
 fn reply(status: StatusCode, content_type: &'static str, body: Bytes) -> Reply {
-    let mut r = Response::new(Held::new(Full::new(body).boxed(), None, None));
+    let mut r = Response::new(Held::new(
+        Full::new(body).boxed(),
+        Box::new((None, None)),
+        None,
+    ));
     *r.status_mut() = status;
     r.headers_mut()
         .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));

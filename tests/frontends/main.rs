@@ -20,6 +20,7 @@ mod dialects;
 mod mcp_bound;
 mod mcp_filesystem_suite;
 mod mcp_http;
+mod mcp_http_bounds;
 mod mcp_ids;
 mod mcp_jsonrpc;
 mod mcp_python;

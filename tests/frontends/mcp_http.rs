@@ -11,7 +11,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-const PROTOCOL: &str = "2025-06-18";
+pub(super) const PROTOCOL: &str = "2025-06-18";
 const TOKEN_A: &str = "tok-alice-0123456789abcdef";
 const TOKEN_B: &str = "tok-bob-fedcba9876543210";
 const SECRET_A: &str = "ALICE-SECRET-7f3a";
@@ -75,7 +75,7 @@ impl Server {
 
     /// One request on a fresh connection (`Connection: close`); a `Host` in `headers` replaces the
     /// default one.
-    fn request(&self, method: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
+    pub(super) fn request(&self, method: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
         let mut s = TcpStream::connect(&self.addr).unwrap();
         s.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
         let mut head = format!("{method} /mcp HTTP/1.1\r\nConnection: close\r\n");
@@ -95,7 +95,7 @@ impl Server {
     }
 
     /// A JSON-RPC POST with the headers of an MCP client, `auth` as the bearer token.
-    fn post(&self, auth: Option<&str>, session: Option<&str>, msg: &Value) -> Reply {
+    pub(super) fn post(&self, auth: Option<&str>, session: Option<&str>, msg: &Value) -> Reply {
         let bearer = auth.map(|t| format!("Bearer {t}"));
         let mut headers = vec![
             ("Content-Type", "application/json"),
@@ -111,8 +111,21 @@ impl Server {
         self.request("POST", &headers, msg.to_string().as_bytes())
     }
 
+    /// A POST of `body` as written (no bearer token), in `session` if given.
+    pub(super) fn post_raw(&self, session: Option<&str>, body: &[u8]) -> Reply {
+        let mut headers = vec![
+            ("Content-Type", "application/json"),
+            ("Accept", "application/json, text/event-stream"),
+            ("MCP-Protocol-Version", PROTOCOL),
+        ];
+        if let Some(s) = session {
+            headers.push(("Mcp-Session-Id", s));
+        }
+        self.request("POST", &headers, body)
+    }
+
     /// initialize + notifications/initialized: the session id.
-    fn open_session(&self, auth: Option<&str>) -> String {
+    pub(super) fn open_session(&self, auth: Option<&str>) -> String {
         let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
             "protocolVersion": PROTOCOL, "capabilities": {},
             "clientInfo": {"name": "mcp_http test", "version": "0"}}});
@@ -134,7 +147,14 @@ impl Server {
     }
 
     /// tools/call in `session`: the response message.
-    fn call(&self, auth: Option<&str>, session: &str, id: u64, tool: &str, args: Value) -> Reply {
+    pub(super) fn call(
+        &self,
+        auth: Option<&str>,
+        session: &str,
+        id: u64,
+        tool: &str,
+        args: Value,
+    ) -> Reply {
         let msg = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
             "params": {"name": tool, "arguments": args}});
         self.post(auth, Some(session), &msg)
@@ -149,8 +169,8 @@ impl Drop for Server {
 }
 
 /// A parsed HTTP response.
-struct Reply {
-    status: u16,
+pub(super) struct Reply {
+    pub(super) status: u16,
     headers: Vec<(String, String)>,
     body: Vec<u8>,
 }
@@ -186,19 +206,19 @@ impl Reply {
         }
     }
 
-    fn header(&self, name: &str) -> Option<&str> {
+    pub(super) fn header(&self, name: &str) -> Option<&str> {
         self.headers
             .iter()
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.as_str())
     }
 
-    fn text(&self) -> String {
+    pub(super) fn text(&self) -> String {
         String::from_utf8_lossy(&self.body).to_string()
     }
 
     /// The JSON-RPC messages of the body: one JSON document, or the `data:` lines of an SSE stream.
-    fn messages(&self) -> Vec<Value> {
+    pub(super) fn messages(&self) -> Vec<Value> {
         if let Ok(v) = serde_json::from_slice::<Value>(&self.body) {
             return vec![v];
         }
@@ -210,7 +230,7 @@ impl Reply {
     }
 
     /// The response to request `id`.
-    fn message(&self, id: u64) -> Value {
+    pub(super) fn message(&self, id: u64) -> Value {
         self.messages()
             .into_iter()
             .find(|m| m["id"] == id)
@@ -242,7 +262,7 @@ fn result_text(m: &Value) -> String {
         .to_string()
 }
 
-fn write(path: &Path, text: &str) {
+pub(super) fn write(path: &Path, text: &str) {
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(path, text).unwrap();
 }
@@ -277,7 +297,7 @@ fn two_agents(dir: &Path) -> (String, String) {
     )
 }
 
-fn set_mode(path: &Path, mode: u32) {
+pub(super) fn set_mode(path: &Path, mode: u32) {
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
 }
@@ -624,7 +644,7 @@ fn http_a_closed_stream_cancels_its_call() {
 }
 
 /// Waits (at most 120 s) for the first audit line of `tool` in the server's log.
-fn audit_line(server: &Server, tool: &str) -> String {
+pub(super) fn audit_line(server: &Server, tool: &str) -> String {
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {
         let log = server.stderr();

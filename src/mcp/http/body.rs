@@ -2,6 +2,7 @@
 //! within a time, before rmcp sees it; a response body holds the caller's slot until it is sent, and
 //! tells when the client went away before the end.
 
+use super::ids::Swaps;
 use http_body_util::{combinators::BoxBody, BodyExt, Limited};
 use hyper::body::{Body, Bytes, Frame, Incoming, SizeHint};
 use std::convert::Infallible;
@@ -39,12 +40,15 @@ pub(super) async fn read_whole(
     }
 }
 
-/// A response body that keeps `hold` (the caller's slot) until it is dropped, and runs `abandoned`
-/// when it is dropped before its end (the client closed the stream while the call ran).
+/// A response body that keeps `hold` (the caller's slot) until it is dropped, runs `abandoned`
+/// when it is dropped before its end (the client closed the stream while the call ran), and puts
+/// the client's ids back in place of their stand-ins (`swaps`) in each frame.
 pub(super) struct Held<H> {
     inner: BoxBody<Bytes, Infallible>,
     _hold: H,
     abandoned: Option<Box<dyn FnOnce() + Send + Sync>>,
+    /// Boxed, and only when there is something to put back: most responses have nothing.
+    swaps: Option<Box<Swaps>>,
 }
 
 impl<H> Held<H> {
@@ -57,7 +61,13 @@ impl<H> Held<H> {
             inner,
             _hold: hold,
             abandoned,
+            swaps: None,
         }
+    }
+
+    pub(super) fn with_swaps(mut self, swaps: Swaps) -> Self {
+        self.swaps = (!swaps.is_empty()).then(|| Box::new(swaps));
+        self
     }
 }
 
@@ -75,7 +85,11 @@ impl<H: Unpin> Body for Held<H> {
         if matches!(polled, Poll::Ready(None)) || self.inner.is_end_stream() {
             self.abandoned = None;
         }
-        polled
+        let Some(swaps) = &self.swaps else {
+            return polled;
+        };
+        // rmcp writes each message as one frame (one SSE event, or the whole JSON body).
+        polled.map(|f| f.map(|f| f.map(|frame| frame.map_data(|d| swaps.apply(d)))))
     }
 
     fn is_end_stream(&self) -> bool {

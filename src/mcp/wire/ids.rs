@@ -58,6 +58,16 @@ pub(crate) enum Track {
 
 /// A progress token of the transport's own: unique, and not one a client can guess.
 pub(crate) fn token_stand_in() -> Arc<str> {
+    stand_in("progress")
+}
+
+/// A request id of the HTTP door's own (a string, which rmcp echoes as written), for an id rmcp
+/// would not: unique, and not one a client can guess.
+pub(crate) fn id_stand_in() -> Arc<str> {
+    stand_in("id")
+}
+
+fn stand_in(kind: &str) -> Arc<str> {
     static NONCE: OnceLock<u64> = OnceLock::new();
     static NEXT: AtomicU64 = AtomicU64::new(1);
     let nonce = NONCE.get_or_init(|| {
@@ -66,7 +76,7 @@ pub(crate) fn token_stand_in() -> Arc<str> {
             .finish()
     });
     let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    format!("rootbound-progress-{nonce:016x}-{n}").into()
+    format!("rootbound-{kind}-{nonce:016x}-{n}").into()
 }
 
 struct Entry {

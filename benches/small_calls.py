@@ -1,0 +1,97 @@
+"""Median latency of small calls through the official Python MCP SDK client (stdio), for the MCP
+reference filesystem server and rootbound's mcp-filesystem profile, in one run on one tree.
+
+    python benches/small_calls.py --reference NODE_MODULES/.../server-filesystem/dist/index.js \
+        --rootbound target/release/rootbound --tree DIR [--calls 200]
+
+Each server is started once; each tool is called `--calls` times after 10 warm-up calls, the two
+servers alternating call by call so that machine load falls on both alike. The client is the SDK's
+`ClientSession.call_tool`, which validates `structuredContent` against the tool's output schema as
+every SDK client does (that is part of what a user waits for).
+"""
+
+import argparse
+import asyncio
+import os
+import statistics
+import time
+
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+
+def calls(tree):
+    some_file = None
+    for dirpath, _, files in os.walk(tree):
+        for f in sorted(files):
+            if f.endswith((".c", ".rs", ".md", ".txt", ".py")):
+                some_file = os.path.join(dirpath, f)
+                break
+        if some_file:
+            break
+    return [
+        ("read_text_file", {"path": some_file, "head": 50}),
+        ("list_directory", {"path": tree}),
+        ("search_files", {"path": tree, "pattern": "**/*.h"}),
+        ("get_file_info", {"path": some_file}),
+    ]
+
+
+async def timed(session, name, args):
+    t = time.perf_counter()
+    r = await session.call_tool(name, args)
+    dt = time.perf_counter() - t
+    assert not r.isError, (name, r)
+    return dt
+
+
+async def run(reference, rootbound, tree, n):
+    servers = {
+        "reference": StdioServerParameters(command="node", args=[reference, tree]),
+        "rootbound": StdioServerParameters(
+            command=rootbound, args=["mcp", "--profile", "mcp-filesystem", "--root", tree]
+        ),
+    }
+    samples = {k: {} for k in servers}
+    async with stdio_client(servers["reference"]) as (r1, w1), stdio_client(
+        servers["rootbound"]
+    ) as (r2, w2):
+        async with ClientSession(r1, w1) as ref, ClientSession(r2, w2) as rb:
+            await ref.initialize()
+            await rb.initialize()
+            # The SDK fetches the tool list (and its output schemas) once, on the first call.
+            await ref.list_tools()
+            await rb.list_tools()
+            for name, args in calls(tree):
+                for _ in range(10):
+                    await timed(ref, name, args)
+                    await timed(rb, name, args)
+                a, b = [], []
+                for _ in range(n):
+                    a.append(await timed(ref, name, args))
+                    b.append(await timed(rb, name, args))
+                samples["reference"][name] = a
+                samples["rootbound"][name] = b
+    print(f"tree: {tree}, {n} calls per tool and server, median ms (p90 ms)")
+    print(f"{'tool':<16} {'reference':>18} {'rootbound':>18} {'ratio':>7}")
+    for name, _ in calls(tree):
+        ra = samples["reference"][name]
+        rb_ = samples["rootbound"][name]
+        ma, mb = statistics.median(ra) * 1e3, statistics.median(rb_) * 1e3
+        pa = statistics.quantiles(ra, n=10)[-1] * 1e3
+        pb = statistics.quantiles(rb_, n=10)[-1] * 1e3
+        print(f"{name:<16} {ma:8.2f} ({pa:6.2f})   {mb:8.2f} ({pb:6.2f})   {mb / ma:5.2f}x")
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--reference", required=True)
+    p.add_argument("--rootbound", required=True)
+    p.add_argument("--tree", required=True)
+    p.add_argument("--calls", type=int, default=200)
+    a = p.parse_args()
+    asyncio.run(run(a.reference, a.rootbound, os.path.realpath(a.tree), a.calls))
+
+
+if __name__ == "__main__":
+    main()
