@@ -1,7 +1,9 @@
 //! ripgrep compatibility for `rootbound grep`: the settings the agent contract does not offer (rg's
 //! glob order and `--iglob`, `--type-add`, the `--no-ignore-*` family, `--binary`/`--text`...) and
-//! the hit stream its printers read. Nothing here is reachable from a tool call: an agent's
-//! [`GrepArgs`] and [`GlobArgs`] never carry these settings, and the tool schemas do not change.
+//! the hit stream its printers read. An agent's [`GrepArgs`] and [`GlobArgs`] never carry these
+//! settings, and the tool schemas do not change. One tool call builds them itself: the Gemini CLI
+//! dialect's `glob` gives its own pattern as one case-insensitive `--iglob` (`RgOptions::globs`),
+//! to match names without regard to case as Gemini CLI does; no other field is set from a call.
 //!
 //! The searches take the settings as an argument of their own:
 //! [`grep_search`] and [`glob`] for pages, [`Sandbox::grep_hits_each`] for the stream of every

@@ -9,18 +9,30 @@
 //!   alias an inode outside the roots).
 //! - **Identity on re-open**: a second open of an admitted object must find the same `(dev, ino)`.
 //!
-//! Callers: [`Sandbox::locate`](crate::Sandbox) (read_file, stat, list_dir, grep and glob starts), the
-//! walker (every entry and every file it hands out), list_dir's and tree's entries, and the write tools
-//! (targets, parents they create, symlinks they replace). A denied object is indistinguishable from an
-//! absent one: it is never counted, listed or searched.
+//! - **Requests on their way**: a request that names a denied path before a `..`
+//!   ([`Gate::denied_on_the_way`]), or that steps on one through a `..` or a symlink as the
+//!   filesystem resolves it ([`Gate::steps_on_denied`]), is refused as that path would be.
+//! - **The write root's questions**: whether an object there is one the read tools reach
+//!   ([`Gate::readable_from_write`]) and whether it holds a read root ([`Gate::holds_root`]).
 //!
-//! The layers above reach the gate through [`Gate::open`], [`Gate::admit_listed`] (an entry a
-//! listing gave, not opened), [`Gate::reopened`] and [`Gate::denied_fn`] (the walk's own reads);
-//! the deny and hard-link checks themselves are core's.
+//! Callers: [`Sandbox::locate`](crate::Sandbox) (read_file, stat, list_dir, grep and glob starts), the
+//! walker (every entry and every file it hands out), list_dir's and tree's entries, and `mutate` for
+//! the write tools (targets, parents they create, symlinks they replace, moves). A denied object is
+//! indistinguishable from an absent one: it is never counted, listed or searched.
+//!
+//! [`Gate`] is core's alone (`tests/gate/layout.rs` checks no layer above names it). The layers
+//! above reach it through the sandbox's admission calls at the end of this file, each answering
+//! with an admitted object or a refusal: [`Sandbox::open_found`] (a root's entry a walk found),
+//! [`Sandbox::admit_root`] and [`Sandbox::admitted_roots`] (the roots themselves),
+//! [`Sandbox::admit_listed`] (an entry a listing gave, not opened), [`Sandbox::reopened`] and
+//! [`Sandbox::denied_fn`] (the walk's own reads of ignore files). The write tools' refusals come
+//! out of `mutate`'s destinations (`Sandbox::target`, `dir_target`, `edit_target`,
+//! `move_targets`).
 
 use crate::core::deny::DenyRules;
 use crate::core::open::{self, Kind, Opened, Want};
 use crate::core::policy::SymlinkMode;
+use crate::core::sandbox::Sandbox;
 use rustix::fs::Stat;
 use std::ffi::OsStr;
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
@@ -57,7 +69,7 @@ pub(crate) enum Refusal {
 
 /// The one admission function's state: deny rules, the hard-link policy, and how the roots nest.
 #[derive(Debug, Clone)]
-pub(crate) struct Gate {
+pub(in crate::core) struct Gate {
     deny: DenyRules,
     refuse_hardlinks: bool,
     /// For each read root (then the write root), its nesting with the other roots (by index).
@@ -198,6 +210,19 @@ impl Gate {
             .any(|p| self.denied(root, p, false))
     }
 
+    /// Whether some step of `rel`, as the filesystem resolves it beneath the root handle `dir`
+    /// (symlinks followed as `symlinks` allows, see [`open::steps_on`]), is denied: a `..` or a
+    /// symlink on the way may step on a denied name that the object's own path does not show.
+    pub(in crate::core) fn steps_on_denied(
+        &self,
+        root: RootId,
+        dir: BorrowedFd<'_>,
+        rel: &Path,
+        symlinks: SymlinkMode,
+    ) -> bool {
+        self.has_rules() && open::steps_on(dir, rel, symlinks, |p| self.denied(root, p, false))
+    }
+
     /// Whether the object at `rel` beneath the write root is one the read tools can reach: some read
     /// root holds it and no deny rule (seen from any root) refuses it. A write must not turn an object
     /// for which this is false into one for which it is true (a move out of a write-only area), and an
@@ -317,8 +342,9 @@ pub(crate) struct Listed {
 pub(crate) struct Admitted<T>(T);
 
 impl<T> Admitted<T> {
-    /// The admitted object itself.
-    pub fn into_inner(self) -> T {
+    /// The admitted object itself: core's alone, so the layers above hand an admitted object to
+    /// the core function that uses it (`dirs::read_entries_owned`, `dirs::reader`...) whole.
+    pub(in crate::core) fn into_inner(self) -> T {
         self.0
     }
 }
@@ -401,6 +427,64 @@ impl Gate {
             return Err(NotAdmitted::Refused);
         }
         Ok(Admitted(Opened { fd: fd.0, stat }))
+    }
+}
+
+/// The admission calls of the layers above core: each answers with an admitted object or a
+/// refusal, and none of them hands out the [`Gate`] or one of its halves.
+impl Sandbox {
+    /// Opens `name` beneath `dir` (no symlink followed) and admits it as the object at `rel`
+    /// beneath `root`: how the layers above open what a walk found ([`Gate::open`]).
+    pub(crate) fn open_found(
+        &self,
+        root: RootId,
+        dir: BorrowedFd<'_>,
+        name: &Path,
+        rel: &Path,
+        want: Want,
+    ) -> Result<Admitted<Opened>, NotAdmitted> {
+        self.gate.open(root, dir, name, rel, want)
+    }
+
+    /// Opens read root `root` itself as a directory: refused when it lies in a denied part of
+    /// another root (nothing in it is usable then), before anything is opened.
+    pub(crate) fn admit_root(&self, root: usize) -> Result<Admitted<Opened>, NotAdmitted> {
+        let id = RootId::Read(root);
+        if self.gate.root_denied(id) {
+            return Err(NotAdmitted::Refused);
+        }
+        let dir = open::borrow(&self.roots[root].dir);
+        self.gate
+            .open(id, dir, Path::new(""), Path::new(""), Want::Dir)
+    }
+
+    /// The read roots the tools show, in order: those not in a denied part of another root.
+    pub(crate) fn admitted_roots(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.roots.len()).filter(|&i| !self.gate.root_denied(RootId::Read(i)))
+    }
+
+    /// Admits the name of an entry a directory listing gave ([`Gate::admit_listed`]; the
+    /// hard-link policy is the second step, [`NameAdmitted::admit`]).
+    pub(crate) fn admit_listed(
+        &self,
+        root: RootId,
+        rel: &Path,
+        kind: Kind,
+    ) -> Result<NameAdmitted<'_>, Refusal> {
+        self.gate.admit_listed(root, rel, kind)
+    }
+
+    /// The object behind an admitted descriptor, the hard-link policy applied again
+    /// ([`Gate::reopened`]).
+    pub(crate) fn reopened(&self, fd: Admitted<OwnedFd>) -> Result<Admitted<Opened>, NotAdmitted> {
+        self.gate.reopened(fd)
+    }
+
+    /// The deny question for paths beneath `root`, as the ignore-rule loaders take it
+    /// ([`Gate::denied_fn`]): whether the walk may read an ignore file or watch a `.git` on its
+    /// own account. Not for entries handed to the agent.
+    pub(crate) fn denied_fn(&self, root: RootId) -> impl Fn(&Path, bool) -> bool + '_ {
+        self.gate.denied_fn(root)
     }
 }
 

@@ -1,12 +1,16 @@
 //! Reading a directory through its handle: entries (name and type) read to the end with getdents,
 //! with the handle kept for opening them; an entry's or a descriptor's metadata; the types that read
-//! an admitted descriptor. The layers above name these instead of `rustix::fs` or `std::fs`.
+//! an admitted descriptor. The layers above name these instead of `rustix::fs` or `std::fs`, and
+//! hand them what the gate admitted whole: only core takes the descriptor out of an [`Admitted`].
 
 pub(crate) use rustix::fs::{FileType, Stat};
 use std::ffi::OsString;
 pub(crate) use std::fs::File;
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
+
+use crate::core::admit::Admitted;
+use crate::core::open::Opened;
 
 /// A directory handle that was read to the end: its descriptor stays usable for opening entries.
 pub(crate) struct DirFd {
@@ -23,19 +27,23 @@ impl AsFd for DirFd {
 }
 
 impl DirFd {
-    /// A handle for opening the entries of a directory without reading it.
-    pub(crate) fn unread(fd: OwnedFd) -> Option<DirFd> {
+    /// A handle for opening the entries of an admitted directory without reading it.
+    pub(crate) fn unread(opened: Admitted<Opened>) -> Option<DirFd> {
         use std::os::fd::AsRawFd;
+        let fd = opened.into_inner().fd;
         let raw = fd.as_raw_fd();
         let dir = rustix::fs::Dir::new(fd).ok()?;
         Some(DirFd { _dir: dir, raw })
     }
 }
 
-/// Reads a directory through the descriptor itself (no second open of `.`), keeping it for the
-/// entries' opens.
-pub(crate) fn read_entries_owned(fd: OwnedFd) -> Option<(DirFd, Vec<(OsString, FileType)>)> {
+/// Reads an admitted directory through the descriptor itself (no second open of `.`), keeping it
+/// for the entries' opens.
+pub(crate) fn read_entries_owned(
+    opened: Admitted<Opened>,
+) -> Option<(DirFd, Vec<(OsString, FileType)>)> {
     use std::os::fd::AsRawFd;
+    let fd = opened.into_inner().fd;
     let raw = fd.as_raw_fd();
     let mut dir = rustix::fs::Dir::new(fd).ok()?;
     let entries = collect_entries(&mut dir)?;
@@ -85,13 +93,13 @@ pub(crate) fn stat_fd(fd: &impl AsFd) -> rustix::io::Result<Stat> {
 }
 
 /// The handle of a root narrowed to a directory admitted beneath a configured root.
-pub(crate) fn root_dir(fd: OwnedFd) -> cap_std::fs::Dir {
-    cap_std::fs::Dir::from_std_file(std::fs::File::from(fd))
+pub(crate) fn root_dir(opened: Admitted<Opened>) -> cap_std::fs::Dir {
+    cap_std::fs::Dir::from_std_file(std::fs::File::from(opened.into_inner().fd))
 }
 
 /// A reader over an opened, admitted file (no path is opened here).
-pub(crate) fn reader(fd: OwnedFd) -> File {
-    File::from(fd)
+pub(crate) fn reader(opened: Admitted<Opened>) -> File {
+    File::from(opened.into_inner().fd)
 }
 
 /// Moves the offset of a reader made by [`reader`] back to the start, to read the file again.

@@ -124,7 +124,8 @@ pub(crate) fn open_for_rules(dir: BorrowedFd<'_>, rel: &Path, want: Want) -> io:
 /// Opens `rel` beneath `dir`. `rel` must be relative; an empty path means `dir` itself.
 ///
 /// Errors carry the OS code (`EXDEV` for an escape, `ELOOP` for a loop or, in `Never` mode, any symlink).
-/// Core only: the layers above open through `Gate::open`, which admits what it opened.
+/// Core only: the layers above open through `Sandbox::open_found` (the gate's `Gate::open`), which
+/// admits what it opened.
 pub(in crate::core) fn open_beneath(
     dir: BorrowedFd<'_>,
     rel: &Path,

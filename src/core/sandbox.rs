@@ -45,7 +45,7 @@ pub(crate) struct Root {
 pub struct Sandbox {
     pub(crate) policy: Arc<Policy>,
     pub(crate) roots: Arc<[Root]>,
-    pub(crate) gate: Arc<Gate>,
+    pub(in crate::core) gate: Arc<Gate>,
     pub(crate) agent: String,
     pub(crate) write_root: Option<Arc<Root>>,
     pub(crate) pool: Arc<SearchPool>,
@@ -90,6 +90,65 @@ impl Sandbox {
     pub(crate) fn anchored_by(mut self, agent: &Sandbox) -> Sandbox {
         self.gate = Arc::new(self.gate.anchored_by(&agent.gate));
         self
+    }
+
+    /// This sandbox serving `roots` in place of its own (MCP client roots, each inside one of its
+    /// roots), and keeping its write root only when `keep_write` says so of the write root's
+    /// canonical path.
+    pub(crate) fn narrowed_to(
+        &self,
+        mut roots: Vec<Root>,
+        keep_write: impl Fn(&Path) -> bool,
+    ) -> Sandbox {
+        // The operator's rules compiled once already; should they not, nothing is served.
+        let deny = match DenyRules::new(&self.policy.deny) {
+            Ok(d) => d,
+            Err(_) => {
+                roots.clear();
+                return Sandbox {
+                    roots: roots.into(),
+                    write_root: None,
+                    ..self.clone()
+                };
+            }
+        };
+        let write_root = self
+            .write_root
+            .as_ref()
+            .filter(|w| keep_write(&w.canonical))
+            .cloned();
+        // The operator's roots (and every root they anchor, and the write root even where it is
+        // not kept) stay anchors of the gate after the served ones, so a deny rule written
+        // relative to an operator root still holds inside a narrowed root.
+        let reads: Vec<&Path> = roots.iter().map(|r| r.canonical.as_path()).collect();
+        let gate = Gate::new(
+            deny,
+            self.policy.refuse_hardlinks,
+            &reads,
+            write_root.as_ref().map(|w| w.canonical.as_path()),
+        )
+        .anchored_by(&self.gate);
+        // Relative display must name one object for every tool here too (see `Sandbox::new`).
+        let policy = if self.policy.path_display == PathDisplay::Relative
+            && relative_is_ambiguous(&roots, write_root.as_deref())
+        {
+            let mut p = (*self.policy).clone();
+            p.path_display = PathDisplay::Absolute;
+            Arc::new(p)
+        } else {
+            Arc::clone(&self.policy)
+        };
+        Sandbox {
+            policy,
+            roots: roots.into(),
+            gate: Arc::new(gate),
+            agent: self.agent.clone(),
+            write_root,
+            pool: Arc::clone(&self.pool),
+            // Keyed by each root's canonical path: a narrowed root that is not an indexed root
+            // searches unindexed, and the narrowed gate still decides what the walk yields.
+            index: self.index.clone(),
+        }
     }
 
     /// A builder for the policy and the sandbox.
@@ -284,10 +343,8 @@ impl Sandbox {
     /// Whether some step of `rel`, as the filesystem resolves it beneath `dir`, is denied (see
     /// [`open::steps_on`]).
     fn steps_on_denied(&self, id: RootId, dir: &Dir, rel: &Path) -> bool {
-        self.gate.has_rules()
-            && open::steps_on(open::borrow(dir), rel, self.policy.symlinks, |p| {
-                self.gate.denied(id, p, false)
-            })
+        self.gate
+            .steps_on_denied(id, open::borrow(dir), rel, self.policy.symlinks)
     }
 
     /// Admits, for its refusal alone, the object at `rel` that an open for another kind could not

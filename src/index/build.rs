@@ -18,7 +18,7 @@ use super::query::Trigram;
 use super::scan::{scan, union, Room, Scan};
 pub(crate) use super::scan::{CHUNK, LONGEST_LINE};
 use super::{Entry, RootIndex, StatKey};
-use crate::core::admit::{Gate, RootId};
+use crate::core::admit::{NotAdmitted, RootId};
 use crate::core::deadline::Deadline;
 use crate::core::dirs::{self, Stat};
 use crate::core::open::{Kind, Want};
@@ -64,13 +64,13 @@ fn over_size(st: &Stat, max_read: u64) -> bool {
 fn scan_one(
     f: &FoundFile,
     now: i64,
-    gate: &Gate,
+    sb: &Sandbox,
     root: RootId,
     room: &Room,
     read: &AtomicU64,
 ) -> Fact {
-    let opened = gate.open(root, f.dir.as_fd(), Path::new(&f.name), &f.rel, Want::Read);
-    let Ok(o) = opened.map(|o| o.into_inner()) else {
+    let opened = sb.open_found(root, f.dir.as_fd(), Path::new(&f.name), &f.rel, Want::Read);
+    let Ok(o) = opened else {
         return Fact::None;
     };
     if o.kind() != Kind::File || o.stat.st_nlink > 1 || over_size(&o.stat, room.max_read) {
@@ -80,7 +80,7 @@ fn scan_one(
     if now - before.mtime.0.max(before.ctime.0) < RACY_SECS {
         return Fact::None;
     }
-    let file = dirs::reader(o.fd);
+    let file = dirs::reader(o);
     let after = dirs::stat_fd(&file).ok();
     let Ok(reader) = file.try_clone() else {
         return Fact::None;
@@ -144,11 +144,8 @@ pub(super) fn describe(sb: &Sandbox, root: usize, rel: &Path) -> Description {
     let Some(r) = sb.roots.get(root) else {
         return Description::Never;
     };
-    let o = match sb
-        .gate
-        .open(RootId::Read(root), r.dir.as_fd(), rel, rel, Want::Read)
-    {
-        Ok(o) => o.into_inner(),
+    let o = match sb.open_found(RootId::Read(root), r.dir.as_fd(), rel, rel, Want::Read) {
+        Ok(o) => o,
         // Out of descriptors or memory for a moment: not a fact about the file.
         Err(crate::core::admit::NotAdmitted::Io(e))
             if [
@@ -183,7 +180,7 @@ pub(super) fn describe(sb: &Sandbox, root: usize, rel: &Path) -> Description {
     if over_size(&o.stat, room.max_read) {
         return Description::Never;
     }
-    let file = dirs::reader(o.fd);
+    let file = dirs::reader(o);
     // A description of a changed file holds for the whole file (it is used in every mode).
     let scanned = file.try_clone().and_then(|f| scan(f, usize::MAX, &room));
     let after = dirs::stat_fd(&file).map(|st| key(&st));
@@ -268,22 +265,10 @@ pub(super) fn build_root(
     progress: &Progress,
     stop: &std::sync::Arc<AtomicBool>,
 ) -> Result<RootIndex, String> {
-    let r = &sb.roots[root];
-    if sb.gate.root_denied(RootId::Read(root)) {
-        return Err("the root is denied".into());
-    }
-    let fd = sb
-        .gate
-        .open(
-            RootId::Read(root),
-            r.dir.as_fd(),
-            Path::new(""),
-            Path::new(""),
-            Want::Dir,
-        )
-        .map_err(|e| format!("the root cannot be opened: {}", e.into_io()))?
-        .into_inner()
-        .fd;
+    let fd = match sb.admit_root(root) {
+        Err(NotAdmitted::Refused) => return Err("the root is denied".into()),
+        r => r.map_err(|e| format!("the root cannot be opened: {}", e.into_io()))?,
+    };
     let filter = crate::walk::Filter {
         hidden: sb.policy.hidden,
         no_ignore: sb.policy.no_ignore,
@@ -293,7 +278,7 @@ pub(super) fn build_root(
     // last sandbox goes (`stop`).
     let deadline = Deadline::detached(Duration::from_secs(u32::MAX as u64)).with_stop(stop.clone());
     let walk = Walk {
-        gate: &sb.gate,
+        sandbox: sb,
         root: RootId::Read(root),
         filter: &filter,
         deadline: Some(&deadline),
@@ -320,14 +305,7 @@ pub(super) fn build_root(
             return;
         }
         super::life::slow_point(&sb.roots[root].canonical);
-        let fact = scan_one(
-            f,
-            t,
-            &sb.gate,
-            RootId::Read(root),
-            &room,
-            &progress.bytes_read,
-        );
+        let fact = scan_one(f, t, sb, RootId::Read(root), &room, &progress.bytes_read);
         progress.files.fetch_add(1, Ordering::Relaxed);
         let fits = match fact {
             Fact::None => true,

@@ -1,10 +1,10 @@
 //! What a search needs before it walks, shared by grep_search and glob: argument checks, the walk
 //! filter, where the walks start, page caps, the cursor, and the result a finished page becomes.
 
-use crate::core::admit::{self, Admitted, RootId};
+use crate::core::admit::{self, Admitted, NotAdmitted, RootId};
 use crate::core::deadline::Deadline;
 use crate::core::error::{Error, ErrorCode, Result};
-use crate::core::open::{Kind, Want};
+use crate::core::open::{Kind, Opened, Want};
 use crate::core::sandbox::Sandbox;
 use crate::search::contract::{Globs, GrepResult, OutputMode, Stats, MAX_OFFSET};
 use crate::search::cursor::Cursor;
@@ -12,7 +12,7 @@ use crate::search::page::{Page, Structured};
 use crate::search::pager::{Paged, Pos};
 use crate::walk::{self, Filter, Walk};
 use std::os::fd::{AsFd, OwnedFd};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// Where one walk starts.
@@ -20,7 +20,8 @@ pub(crate) enum WalkStart {
     Dir {
         root: usize,
         rel: PathBuf,
-        fd: OwnedFd,
+        /// The directory, admitted by the gate (the walker admits what it finds below).
+        fd: Admitted<Opened>,
         levels: Option<Arc<walk::IgnoreLevel>>,
     },
     File {
@@ -218,23 +219,14 @@ impl Sandbox {
         match path {
             None => {
                 for (i, root) in self.roots.iter().enumerate() {
-                    // A root inside a denied part of another root holds nothing to search.
-                    if cursor.is_some_and(|c| c.root > i) || self.gate.root_denied(RootId::Read(i))
-                    {
+                    if cursor.is_some_and(|c| c.root > i) {
                         continue;
                     }
-                    let fd = self
-                        .gate
-                        .open(
-                            RootId::Read(i),
-                            root.dir.as_fd(),
-                            Path::new(""),
-                            Path::new(""),
-                            Want::Dir,
-                        )
-                        .map_err(|e| Error::from_os(&e.into_io(), &root.name))?
-                        .into_inner()
-                        .fd;
+                    let fd = match self.admit_root(i) {
+                        // A root inside a denied part of another root holds nothing to search.
+                        Err(NotAdmitted::Refused) => continue,
+                        r => r.map_err(|e| Error::from_os(&e.into_io(), &root.name))?,
+                    };
                     out.push(WalkStart::Dir {
                         root: i,
                         rel: PathBuf::new(),
@@ -276,13 +268,13 @@ impl Sandbox {
                 match loc.opened.kind() {
                     Kind::Dir => {
                         // The walker admits what it finds below the directory.
-                        let fd = reopen()?.into_inner().fd;
+                        let fd = reopen()?;
                         let levels = walk::ancestor_levels(
                             &root.dir,
                             &loc.rel,
                             filter.no_ignore,
                             &filter.ignore,
-                            &self.gate.denied_fn(RootId::Read(loc.root)),
+                            &self.denied_fn(RootId::Read(loc.root)),
                         );
                         out.push(WalkStart::Dir {
                             root: loc.root,
@@ -374,7 +366,7 @@ impl Sandbox {
         cursor: Option<&'a Cursor>,
     ) -> Walk<'a> {
         Walk {
-            gate: &self.gate,
+            sandbox: self,
             root: RootId::Read(root),
             filter,
             deadline: Some(deadline),

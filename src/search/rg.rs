@@ -1,8 +1,8 @@
 //! Settings only the `rootbound grep` command line gives: ripgrep flags the agent contract does not
 //! offer (glob order and `--iglob`, `--type-add`, the `--no-ignore-*` family, `--no-unicode`...).
-//! The library offers them in [`crate::rg`], as an argument of their own; inside the crate they
-//! ride in `GrepArgs::rg`, which is never read from or written to JSON, so the tool schemas an
-//! agent sees do not change.
+//! The library offers them in [`crate::rg`], as an argument of their own; inside the crate they are
+//! passed beside the contract's arguments (the `Option<&RgOptions>` of `grep_search_with_rg` and
+//! `glob_with_rg`), never inside them, so the tool schemas an agent sees do not change.
 
 use crate::core::error::{Error, Result};
 use crate::core::names;

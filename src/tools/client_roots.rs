@@ -8,14 +8,10 @@
 //! kept only when a client root contains it. Deny rules keep holding relative to the operator's roots
 //! as well (they stay anchors of the gate).
 
-use crate::core::admit::Gate;
-use crate::core::deny::DenyRules;
 use crate::core::open::Want;
-use crate::core::policy::PathDisplay;
-use crate::core::sandbox::{relative_is_ambiguous, Root, Sandbox};
+use crate::core::sandbox::{Root, Sandbox};
 use crate::tools::router::AgentTools;
 use std::path::{Component, Path, PathBuf};
-use std::sync::Arc;
 
 impl AgentTools {
     /// These tools with their roots narrowed to `client_roots` (absolute paths; see the module docs).
@@ -98,60 +94,14 @@ fn intersect_roots(sb: &Sandbox, client: &[&Path]) -> Sandbox {
                     .file_name()
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_else(|| base.name.clone());
-                let dir = crate::core::dirs::root_dir(loc.opened.into_inner().fd);
+                let dir = crate::core::dirs::root_dir(loc.opened);
                 push(canonical, name, dir);
             }
         }
     }
-    // The operator's rules compiled once already; should they not, nothing is served.
-    let deny = match DenyRules::new(&sb.policy.deny) {
-        Ok(d) => d,
-        Err(_) => {
-            roots.clear();
-            return Sandbox {
-                roots: roots.into(),
-                write_root: None,
-                ..sb.clone()
-            };
-        }
-    };
-    let write_root = sb
-        .write_root
-        .as_ref()
-        .filter(|w| client.iter().any(|c| w.canonical.starts_with(normalize(c))))
-        .cloned();
-    // The operator's roots (and every root they anchor, and the write root even where it is not
-    // kept) stay anchors of the gate after the served ones, so a deny rule written relative to an
-    // operator root still holds inside a narrowed root.
-    let reads: Vec<&Path> = roots.iter().map(|r| r.canonical.as_path()).collect();
-    let gate = Gate::new(
-        deny,
-        sb.policy.refuse_hardlinks,
-        &reads,
-        write_root.as_ref().map(|w| w.canonical.as_path()),
-    )
-    .anchored_by(&sb.gate);
-    // Relative display must name one object for every tool here too (see `Sandbox::new`).
-    let policy = if sb.policy.path_display == PathDisplay::Relative
-        && relative_is_ambiguous(&roots, write_root.as_deref())
-    {
-        let mut p = (*sb.policy).clone();
-        p.path_display = PathDisplay::Absolute;
-        Arc::new(p)
-    } else {
-        Arc::clone(&sb.policy)
-    };
-    Sandbox {
-        policy,
-        roots: roots.into(),
-        gate: Arc::new(gate),
-        agent: sb.agent.clone(),
-        write_root,
-        pool: Arc::clone(&sb.pool),
-        // Keyed by each root's canonical path: a narrowed root that is not an indexed root
-        // searches unindexed, and the narrowed gate still decides what the walk yields.
-        index: sb.index.clone(),
-    }
+    sb.narrowed_to(roots, |w| {
+        client.iter().any(|c| w.starts_with(normalize(c)))
+    })
 }
 
 /// `c` without `.` components and trailing separators (it has no `..`).

@@ -144,7 +144,6 @@ impl Within<'_> {
         args: &EditArgs,
         context: usize,
     ) -> Result<(EditResult, std::path::PathBuf)> {
-        let _writing = mutate::shared();
         if !self.write_root_readable() {
             return Err(Error::new(
                 ErrorCode::Denied,
@@ -159,18 +158,14 @@ impl Within<'_> {
         let raw = args.path.as_str();
         let dry = args.dry_run.unwrap_or(false);
         let creating = matches!(edits.as_slice(), [e] if e.old_string.is_empty());
-        let t = match self.target(raw, false) {
+        // Only a file the read tools could read may be edited: `edit_target` refuses the others.
+        let t = match self.edit_target(raw) {
             // The file's directory is missing: a create makes it, as write_file does.
             Err(e) if e.code == ErrorCode::NotFound && creating && policy.create_parents => {
                 return self.edit_create(args, &edits, None, dry, &deadline, context);
             }
             r => r?,
         };
-        // Whether old_string matches tells what the file holds: only a file the read tools could
-        // read may be edited (checked on the resolved path, before its existence is looked at).
-        if !self.gate.readable_from_write(&t.rel) {
-            return Err(crate::core::sandbox::denied(raw));
-        }
         let existing = self.existing(&t, raw)?;
         let Some(Existing { kind, perm, .. }) = existing else {
             return self.edit_create(args, &edits, Some(t), dry, &deadline, context);

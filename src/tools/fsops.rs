@@ -6,9 +6,8 @@
 
 use crate::core::audit::Fields;
 use crate::core::error::{Error, ErrorCode, Result};
-use crate::core::mutate::{self, Existing};
-use crate::core::open::{self, Kind};
-use crate::core::sandbox::denied;
+use crate::core::mutate::Existing;
+use crate::core::open::Kind;
 use crate::core::sandbox::Sandbox;
 use crate::core::within::Within;
 use schemars::JsonSchema;
@@ -82,20 +81,13 @@ impl Within<'_> {
     }
 
     fn mkdir_inner(&self, args: &MkdirArgs) -> Result<(FsOpResult, PathBuf)> {
-        let _writing = mutate::shared();
         let raw = args.path.trim_end_matches('/');
         if raw.is_empty() {
             return Err(Error::invalid(
                 "path is empty or the write root itself; name a directory to create",
             ));
         }
-        // A dir-only rule (`.git/`, `secrets/`) applies to the directory this makes: checked on the
-        // name as given before any parent is made, and on the resolved path.
-        let (parent, name) = self.split_request(raw)?;
-        if self.write_denied(&open::lexical(&parent.join(name.as_os_str())), true) {
-            return Err(denied(raw));
-        }
-        let t = self.target(raw, true)?;
+        let t = self.dir_target(raw)?;
         let created = self.make_dir(&t, raw)?;
         let result = FsOpResult {
             path: self.shown(&t.rel),
@@ -123,12 +115,10 @@ impl Within<'_> {
 
     fn move_inner(&self, args: &MoveArgs) -> Result<(FsOpResult, PathBuf)> {
         let (_, policy) = self.write_root()?;
-        // Between a directory's check and its rename, no other write of this process may add to it.
-        let _alone = mutate::exclusive();
         let (src_raw, dst_raw) = (args.source.as_str(), args.destination.as_str());
-        let src = self.target(src_raw.trim_end_matches('/'), false)?;
-        let dst = self.target(dst_raw.trim_end_matches('/'), false)?;
-        let kind = match self.existing(&src, src_raw)? {
+        let pair =
+            self.move_targets(src_raw.trim_end_matches('/'), dst_raw.trim_end_matches('/'))?;
+        let kind = match self.existing(pair.src(), src_raw)? {
             Some(e) => e.kind,
             None => {
                 return Err(Error::new(
@@ -153,8 +143,8 @@ impl Within<'_> {
                 format!("'{src_raw}' is a FIFO, socket or device and is not moved"),
             ));
         }
-        let checked = self.check_move(&src, kind, &dst, src_raw, dst_raw, &self.deadline(None))?;
-        let replace = match self.existing(&dst, dst_raw)? {
+        let checked = self.check_move(&pair, kind, src_raw, dst_raw, &self.deadline(None))?;
+        let replace = match self.existing(pair.dst(), dst_raw)? {
             None => false,
             Some(Existing {
                 kind: Kind::Dir, ..
@@ -197,13 +187,14 @@ impl Within<'_> {
             Some(_) => true,
         };
         self.rename(checked, replace, src_raw, dst_raw)?;
+        let (src, dst) = (pair.src(), pair.dst());
         let result = FsOpResult {
             path: self.shown(&dst.rel),
             moved_from: Some(self.shown(&src.rel)),
             replaced: replace,
             ..Default::default()
         };
-        Ok((result, dst.rel))
+        Ok((result, dst.rel.clone()))
     }
 }
 

@@ -187,8 +187,8 @@ impl Within<'_> {
                     ..args.clone()
                 });
             }
-            let names: Vec<(String, Kind)> = (0..self.roots.len())
-                .filter(|&i| !self.gate.root_denied(RootId::Read(i)))
+            let names: Vec<(String, Kind)> = self
+                .admitted_roots()
                 .map(|i| (self.display(i, Path::new("")), Kind::Dir))
                 .collect();
             let mut l = page(String::new(), names.len() as u64, offset, limit);
@@ -231,7 +231,7 @@ impl Within<'_> {
                 deadline: Some(deadline.clone()),
                 ..Default::default()
             };
-            let denied = self.gate.denied_fn(RootId::Read(loc.root));
+            let denied = self.denied_fn(RootId::Read(loc.root));
             let parent = walk::ancestor_levels(&root.dir, &loc.rel, false, &budget, &denied);
             Some(IgnoreLevel::load(
                 loc.opened.fd.as_fd(),
@@ -261,7 +261,7 @@ impl Within<'_> {
             let kind = Kind::from_file_type(ft);
             let rel = loc.rel.join(&name);
             let is_dir = kind == Kind::Dir;
-            let Ok(named) = self.gate.admit_listed(RootId::Read(loc.root), &rel, kind) else {
+            let Ok(named) = self.admit_listed(RootId::Read(loc.root), &rel, kind) else {
                 continue;
             };
             match walk::visibility(&filter, levels.as_deref(), &rel, &name, is_dir) {
@@ -372,9 +372,9 @@ impl Within<'_> {
                     None => None,
                 };
                 let status = self.index_status();
-                let mut roots: Vec<RootEntry> = (0..self.roots.len())
+                let mut roots: Vec<RootEntry> = self
+                    .admitted_roots()
                     .filter(|&i| only.is_none_or(|j| j == i))
-                    .filter(|&i| !self.gate.root_denied(RootId::Read(i)))
                     .map(|i| RootEntry {
                         name: self.roots[i].name.clone(),
                         path: self.display(i, Path::new("")),

@@ -5,19 +5,19 @@
 //! Directories are read through handles, symlinks are reported and never followed, and the gate,
 //! the ignore files and the hidden rule decide what appears, exactly as for grep and glob.
 
-use crate::core::admit::RootId;
+use crate::core::admit::{Admitted, RootId};
 use crate::core::audit::Fields;
 use crate::core::dirs::{self, FileType};
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::names;
-use crate::core::open::{Kind, Want};
+use crate::core::open::{Kind, Opened, Want};
 use crate::core::within::Within;
 use crate::search::contract::Globs;
 use crate::walk::{self, IgnoreLevel, Visibility};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
-use std::os::fd::{AsFd, OwnedFd};
+use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -115,7 +115,8 @@ pub struct TreeOmitted {
 /// descriptors however wide the tree is.
 struct Pending {
     node: Vec<usize>,
-    fd: Option<OwnedFd>,
+    /// The directory when it was opened already (the start), admitted.
+    fd: Option<Admitted<Opened>>,
     rel: PathBuf,
     depth: u64,
     ign: Option<Arc<IgnoreLevel>>,
@@ -154,7 +155,7 @@ impl Within<'_> {
         }
         let root = &self.roots[loc.root];
         let id = RootId::Read(loc.root);
-        let denied = self.gate.denied_fn(id);
+        let denied = self.denied_fn(id);
         let parent_levels = if filter.no_ignore {
             None
         } else {
@@ -172,7 +173,7 @@ impl Within<'_> {
         };
         let mut queue = VecDeque::from([Pending {
             node: Vec::new(),
-            fd: Some(loc.opened.into_inner().fd),
+            fd: Some(loc.opened),
             rel: loc.rel.clone(),
             depth: 0,
             ign: parent_levels,
@@ -193,10 +194,8 @@ impl Within<'_> {
             let fd = match p.fd {
                 Some(fd) => Some(fd),
                 None => self
-                    .gate
-                    .open(id, root.dir.as_fd(), &p.rel, &p.rel, Want::Dir)
-                    .ok()
-                    .map(|o| o.into_inner().fd),
+                    .open_found(id, root.dir.as_fd(), &p.rel, &p.rel, Want::Dir)
+                    .ok(),
             };
             let Some((dir, entries)) = fd.and_then(walk::read_entries_owned) else {
                 node.not_listed = Some("unreadable".into());
@@ -231,7 +230,7 @@ impl Within<'_> {
                 let kind = Kind::from_file_type(ft);
                 let rel = p.rel.join(&name);
                 let is_dir = kind == Kind::Dir;
-                let Ok(named) = self.gate.admit_listed(id, &rel, kind) else {
+                let Ok(named) = self.admit_listed(id, &rel, kind) else {
                     continue;
                 };
                 match walk::visibility(&filter, ign.as_deref(), &rel, &name, is_dir) {
@@ -261,7 +260,6 @@ impl Within<'_> {
                 };
                 // The stat the hard-link policy made, if it made one, gives the size.
                 let st = listed
-                    .into_inner()
                     .stat
                     .or_else(|| dirs::stat_entry(&dir, name.as_os_str()).ok());
                 out.entries += 1;

@@ -2,15 +2,16 @@
 //! symlinks are reported and never followed, and ignore rules come from files read through the same
 //! handles with ripgrep's precedence. Nothing above the sandbox root is consulted.
 
-use crate::core::admit::{Admitted, Gate, RootId};
+use crate::core::admit::{Admitted, RootId};
 use crate::core::deadline::Deadline;
 use crate::core::dirs::FileType;
-use crate::core::open::{Kind, Want};
+use crate::core::open::{Kind, Opened, Want};
+use crate::core::sandbox::Sandbox;
 use ignore::overrides::Override;
 use ignore::types::Types;
 use ignore::Match;
 use std::ffi::{OsStr, OsString};
-use std::os::fd::{AsFd, OwnedFd};
+use std::os::fd::AsFd;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -186,8 +187,8 @@ struct Frame {
 /// A depth-first walk of one directory of one root, entries in byte order of names (the order of
 /// Rust's `Path` and `rg --sort path`).
 pub(crate) struct Walk<'a> {
-    /// The admission gate, and the root the walk is in.
-    pub gate: &'a Gate,
+    /// The sandbox whose admission calls every entry passes, and the root the walk is in.
+    pub sandbox: &'a Sandbox,
     pub root: RootId,
     pub filter: &'a Filter,
     /// Checked for every entry, so a walk through many empty directories is bounded too.
@@ -199,11 +200,11 @@ pub(crate) struct Walk<'a> {
 }
 
 impl Walk<'_> {
-    /// Walks the directory `fd` at `rel`, calling `on_file` for each file in order with the skip counts
-    /// gathered since the previous file; `on_file` returns false to stop.
+    /// Walks the admitted directory `fd` at `rel`, calling `on_file` for each file in order with the
+    /// skip counts gathered since the previous file; `on_file` returns false to stop.
     pub fn run(
         &self,
-        fd: OwnedFd,
+        fd: Admitted<Opened>,
         rel: PathBuf,
         ign: Option<Arc<IgnoreLevel>>,
         on_file: &mut dyn FnMut(FoundFile, &mut WalkSkips) -> bool,
@@ -212,7 +213,7 @@ impl Walk<'_> {
         let mut stack = Vec::new();
         let mut looked_at: Option<PathBuf> = None;
         let start_dev = if self.filter.one_file_system {
-            crate::core::dirs::stat_fd(&fd).ok().map(|st| st.st_dev)
+            crate::core::dirs::stat_fd(&fd.fd).ok().map(|st| st.st_dev)
         } else {
             None
         };
@@ -276,7 +277,7 @@ impl Walk<'_> {
             };
             let is_dir = ft == FileType::Directory;
             let Ok(named) = self
-                .gate
+                .sandbox
                 .admit_listed(self.root, &rel, Kind::from_file_type(ft))
             else {
                 continue;
@@ -309,17 +310,20 @@ impl Walk<'_> {
             }
             if is_dir {
                 let parent_ign = top.ign.clone();
-                let opened = self
-                    .gate
-                    .open(self.root, top.fd.as_fd(), Path::new(&name), &rel, Want::Dir)
-                    .map(Admitted::into_inner);
+                let opened = self.sandbox.open_found(
+                    self.root,
+                    top.fd.as_fd(),
+                    Path::new(&name),
+                    &rel,
+                    Want::Dir,
+                );
                 // rg `--one-file-system`: another file system's directory is passed over silently.
                 let opened = match opened {
                     Ok(o) if start_dev.is_some_and(|dev| o.stat.st_dev != dev) => continue,
                     Ok(o) => Some(o),
                     Err(_) => None,
                 };
-                match opened.and_then(|o| self.frame(o.fd, rel, parent_ign)) {
+                match opened.and_then(|o| self.frame(o, rel, parent_ign)) {
                     Some(f) => stack.push(f),
                     None => skips.unreadable += 1,
                 }
@@ -337,13 +341,18 @@ impl Walk<'_> {
         (WalkEnd::Complete, skips)
     }
 
-    fn frame(&self, fd: OwnedFd, rel: PathBuf, parent: Option<Arc<IgnoreLevel>>) -> Option<Frame> {
+    fn frame(
+        &self,
+        fd: Admitted<Opened>,
+        rel: PathBuf,
+        parent: Option<Arc<IgnoreLevel>>,
+    ) -> Option<Frame> {
         if let Some(h) = self.hook {
-            h.entering(fd.as_fd(), &rel);
+            h.entering(fd.fd.as_fd(), &rel);
         }
         let (dir, entries) = read_entries_owned(fd)?;
         let has_git = entries.iter().any(|(n, _)| n == ".git");
-        let denied = self.gate.denied_fn(self.root);
+        let denied = self.sandbox.denied_fn(self.root);
         // A denied `.git` is not read (its `info/exclude` neither), so not watched either.
         if let (Some(h), true) = (self.hook, has_git) {
             if !denied(&rel.join(".git"), true) {

@@ -592,8 +592,8 @@ fn no_code_matches_on_a_tool_outside_its_row() {
 }
 
 /// The gate's two halves, which outside src/core/ may only be reached through an admission that
-/// applies both (`Gate::admit_listed`, `Gate::open`, `Gate::reopened`): a site calling one could
-/// forget the other.
+/// applies both (`Sandbox::admit_listed`, `Sandbox::open_found`, `Sandbox::reopened`): a site
+/// calling one could forget the other.
 const GATE_HALVES: &[&str] = &[".denied(", ".links_ok("];
 
 /// The lines of a file (`rel` from src/) that call a half of the gate outside src/core/.
@@ -618,8 +618,96 @@ fn only_core_calls_a_half_of_the_gate() {
         .collect();
     assert!(
         bad.is_empty(),
-        "a deny or hard-link check by hand outside src/core/ (admit through the gate: \
-         `Gate::admit_listed`, `Gate::open`, `Gate::reopened`; `Gate::denied_fn` for ignore files):\n{}",
+        "a deny or hard-link check by hand outside src/core/ (admit through the sandbox: \
+         `admit_listed`, `open_found`, `reopened`; `denied_fn` for ignore files):\n{}",
+        bad.join("\n")
+    );
+}
+
+/// Whether `word` stands in `line` as a whole identifier (no identifier character either side).
+fn has_word(line: &str, word: &str) -> bool {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    line.match_indices(word).any(|(i, _)| {
+        !line[..i].chars().next_back().is_some_and(ident)
+            && !line[i + word.len()..].chars().next().is_some_and(ident)
+    })
+}
+
+/// The lines of a file (`rel` from src/) outside src/core/ that name the admission gate: its type
+/// `Gate`, or a sandbox's `gate` field (through which its methods are called).
+fn gate_named_outside_core(rel: &str, text: &str) -> Vec<String> {
+    if rel.starts_with("core/") {
+        return Vec::new();
+    }
+    code(text)
+        .into_iter()
+        .filter(|(_, l)| {
+            has_word(l, "Gate")
+                || l.match_indices(".gate").any(|(i, _)| {
+                    !l[i + 5..]
+                        .chars()
+                        .next()
+                        .is_some_and(|c| c.is_alphanumeric() || c == '_')
+                })
+        })
+        .map(|(n, l)| format!("{rel}:{n}: {}", l.trim()))
+        .collect()
+}
+
+/// The gate is core's: the layers above reach it only through the sandbox's admission calls
+/// (`src/core/admit.rs`), which answer with an admitted object or a refusal, so no tool, walk or
+/// index asks a policy question of its own (docs/DESIGN.md, "One gate").
+#[test]
+fn only_core_names_the_gate() {
+    let bad: Vec<String> = source_texts()
+        .iter()
+        .flat_map(|(rel, text)| gate_named_outside_core(rel, text))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "the admission gate named outside src/core/ (use the sandbox's admission calls: \
+         `open_found`, `admit_root`, `admitted_roots`, `admit_listed`, `reopened`, `denied_fn`; a \
+         write's refusals come from `target`, `dir_target`, `edit_target`, `move_targets`):\n{}",
+        bad.join("\n")
+    );
+}
+
+/// The lines of a file (`rel` from src/) outside src/core/ that take the lock between writes and
+/// moves themselves: `mutate::shared`/`mutate::exclusive`, the names brought in by a `use` of
+/// `core::mutate`, or the lock itself (`WRITES`; not a tool row's `const WRITES`).
+fn write_guards_outside_core(rel: &str, text: &str) -> Vec<String> {
+    if rel.starts_with("core/") {
+        return Vec::new();
+    }
+    code(text)
+        .into_iter()
+        .filter(|(_, l)| {
+            let t = l.trim_start();
+            let used = (t.starts_with("use ") || t.starts_with("pub(crate) use "))
+                && l.contains("mutate")
+                && (has_word(l, "shared") || has_word(l, "exclusive"));
+            used || l.contains("mutate::shared")
+                || l.contains("mutate::exclusive")
+                || l.contains("WRITES.read")
+                || l.contains("WRITES.write")
+        })
+        .map(|(n, l)| format!("{rel}:{n}: {}", l.trim()))
+        .collect()
+}
+
+/// A write's share of the lock against moves is taken in core when its destination is admitted
+/// and travels in the destination (`Dest`; a move's two ends in one `MovePair` holding it alone):
+/// no write tool has a lock to remember.
+#[test]
+fn no_write_tool_takes_the_write_lock() {
+    let bad: Vec<String> = source_texts()
+        .iter()
+        .flat_map(|(rel, text)| write_guards_outside_core(rel, text))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "the write lock taken outside src/core/ (it comes with `Sandbox::target` and \
+         `Sandbox::move_targets`):\n{}",
         bad.join("\n")
     );
 }
@@ -690,6 +778,24 @@ fn the_rules_see_a_violation() {
                   let ok = self.gate.links_ok(&st);\n";
     assert_eq!(gate_halves_outside_core("tools/x.rs", halves).len(), 2);
     assert!(gate_halves_outside_core("core/x.rs", halves).is_empty());
+    // The gate named in a tool or a walk is seen (its type, a method called through the field, a
+    // field of that type, after a test module too); in core, in a comment, or as part of another
+    // name (`Gated`, `.gates`) it is not.
+    let gate =
+        "// Gate::open\nuse crate::core::admit::{Gate, RootId};\nstruct W<'a> { gate: &'a Gate }\n\
+                #[cfg(test)]\nmod t {}\nlet ok = self.gate.root_denied(id);\nlet g = &sb.gate;\n\
+                struct Gated;\nlet n = self.gates.len();\n";
+    let seen = gate_named_outside_core("walk/x.rs", gate);
+    assert_eq!(seen.len(), 4, "{seen:?}");
+    assert!(gate_named_outside_core("core/x.rs", gate).is_empty());
+    // The write lock taken in a tool is seen, by path or by a grouped use; `shared` elsewhere is not.
+    let guards = "use crate::core::mutate::{publish, shared, Existing};\nlet _w = shared();\n\
+                  let _alone = mutate::exclusive();\nlet t = self.tools.shared();\n\
+                  use crate::core::mutate::{\n    self,\n    exclusive,\n};\nlet g = WRITES.read();\n\
+                  const WRITES: bool = true;\n";
+    let seen = write_guards_outside_core("tools/x.rs", guards);
+    assert_eq!(seen.len(), 4, "{seen:?}");
+    assert!(write_guards_outside_core("core/x.rs", guards).is_empty());
 }
 
 /// Every repository file that a doc, or a comment in a source, test or script, names by path (under

@@ -11,6 +11,8 @@
 //!   edit's target.
 //!
 //! A [`Dest`] and an [`Existing`] can only be made here, after the checks: the operations take them.
+//! A [`Dest`] holds its share of this process's writes while it lives (a [`MovePair`] holds them
+//! all), so no write tool has a lock of its own to remember.
 
 use crate::core::admit::RootId;
 use crate::core::error::{Error, ErrorCode, Result};
@@ -28,15 +30,39 @@ pub(crate) use publish::{publish, Unchanged};
 
 use std::os::fd::{AsFd, OwnedFd};
 use std::path::{Component, Path, PathBuf};
+use std::sync::{RwLockReadGuard, RwLockWriteGuard};
 
 /// Where a write or delete lands: a handle on the parent directory (opened beneath the write root), the
 /// file name in it, and the resolved path relative to the write root.
-/// Only [`Sandbox::target`] makes one, after the deny rules said yes to the resolved path.
+/// Only [`Sandbox::target`] (and [`Sandbox::move_targets`], for a move's two ends) makes one, after
+/// the deny rules said yes to the resolved path; it holds a share of [`WRITES`] from before its
+/// parent was opened until it is dropped (`None`: an end of a move, whose pair holds them all).
 pub(crate) struct Dest {
     pub(in crate::core) dir: OwnedFd,
     pub name: EntryName,
     pub rel: PathBuf,
-    _admitted: Admitted,
+    _writing: Option<RwLockReadGuard<'static, ()>>,
+}
+
+/// The two ends of a move, each admitted as [`Sandbox::target`] admits a destination, holding
+/// [`WRITES`] alone: between a directory's check and its rename no other write of this process may
+/// add to it. Only [`Sandbox::move_targets`] makes one; its ends stay inside it.
+pub(crate) struct MovePair {
+    src: Dest,
+    dst: Dest,
+    _alone: RwLockWriteGuard<'static, ()>,
+}
+
+impl MovePair {
+    /// What is moved.
+    pub fn src(&self) -> &Dest {
+        &self.src
+    }
+
+    /// Where it is moved to.
+    pub fn dst(&self) -> &Dest {
+        &self.dst
+    }
 }
 
 /// What already stands at a target's name: its kind (not following a symlink) and permission bits.
@@ -45,23 +71,25 @@ pub(crate) struct Dest {
 pub(crate) struct Existing {
     pub kind: Kind,
     pub perm: u32,
-    _admitted: Admitted,
+    _checked: Checked,
 }
 
-/// A field no code outside `core` can fill: the types holding it exist only once the gate said yes.
-pub(crate) struct Admitted(());
+/// A field no code outside `core` can fill: the types holding it exist only once core's checks said
+/// yes. (Not [`crate::core::admit::Admitted`], which wraps the object admitted.)
+pub(crate) struct Checked(());
 
 /// Writes of this process against moves: a move holds this alone, every other write shares it, so a
 /// directory checked against the deny rules cannot gain an entry before it is renamed.
 static WRITES: std::sync::RwLock<()> = std::sync::RwLock::new(());
 
-/// A share of [`WRITES`], for a write that is not a move.
-pub(crate) fn shared() -> std::sync::RwLockReadGuard<'static, ()> {
+/// A share of [`WRITES`], for a write that is not a move: taken by [`Sandbox::target`] alone, so
+/// that one thread never holds two (a share taken while a move waits would wait behind it).
+fn shared() -> RwLockReadGuard<'static, ()> {
     WRITES.read().unwrap_or_else(|e| e.into_inner())
 }
 
-/// [`WRITES`] alone, for a move.
-pub(crate) fn exclusive() -> std::sync::RwLockWriteGuard<'static, ()> {
+/// [`WRITES`] alone, for a move: taken by [`Sandbox::move_targets`] alone.
+fn exclusive() -> RwLockWriteGuard<'static, ()> {
     WRITES.write().unwrap_or_else(|e| e.into_inner())
 }
 
@@ -143,8 +171,54 @@ impl Sandbox {
     }
 
     /// Resolves a request to its parent directory handle and name, creating parents when asked, and
-    /// checks the deny rules on the resolved path.
+    /// checks the deny rules on the resolved path. The destination holds a share of the writes.
     pub(crate) fn target(&self, raw: &str, create_parents: bool) -> Result<Dest> {
+        let writing = shared();
+        self.target_holding(raw, create_parents, Some(writing))
+    }
+
+    /// The two ends of a move (requests `src_raw` and `dst_raw`, no parent created), holding the
+    /// writes alone from before either is resolved.
+    pub(crate) fn move_targets(&self, src_raw: &str, dst_raw: &str) -> Result<MovePair> {
+        let alone = exclusive();
+        let src = self.target_holding(src_raw, false, None)?;
+        let dst = self.target_holding(dst_raw, false, None)?;
+        Ok(MovePair {
+            src,
+            dst,
+            _alone: alone,
+        })
+    }
+
+    /// The destination of create_directory's request `raw`, parents created. A dir-only rule
+    /// (`.git/`, `secrets/`) applies to the directory this is for: checked on the name as given
+    /// before any parent is made, and (by [`Sandbox::make_dir`]) on the resolved path.
+    pub(crate) fn dir_target(&self, raw: &str) -> Result<Dest> {
+        let (parent, name) = self.split_request(raw)?;
+        if self.write_denied(&open::lexical(&parent.join(name.as_os_str())), true) {
+            return Err(denied(raw));
+        }
+        self.target(raw, true)
+    }
+
+    /// The destination of an edit's request `raw` (no parent created), refused unless the read
+    /// tools could read what stands there: whether old_string matches tells what the file holds.
+    /// Checked on the resolved path, before its existence is looked at.
+    pub(crate) fn edit_target(&self, raw: &str) -> Result<Dest> {
+        let t = self.target(raw, false)?;
+        if !self.gate.readable_from_write(&t.rel) {
+            return Err(denied(raw));
+        }
+        Ok(t)
+    }
+
+    /// [`Sandbox::target`] with the writes already held as `writing` says.
+    fn target_holding(
+        &self,
+        raw: &str,
+        create_parents: bool,
+        writing: Option<RwLockReadGuard<'static, ()>>,
+    ) -> Result<Dest> {
         let (parent, name) = self.split_request(raw)?;
         let (dir, parent_rel) = self.open_parent(raw, &parent, &name, create_parents)?;
         let rel = parent_rel.join(name.as_os_str());
@@ -155,7 +229,7 @@ impl Sandbox {
             dir,
             name,
             rel,
-            _admitted: Admitted(()),
+            _writing: writing,
         })
     }
 
@@ -171,10 +245,12 @@ impl Sandbox {
         // A parent that steps through a denied name (`gl/..` with `gl -> .git`) is refused whether
         // or not that name exists, before anything is opened or made through it.
         let steps_denied = || {
-            self.gate.has_rules()
-                && open::steps_on(root.dir.as_fd(), parent, self.policy.symlinks, |p| {
-                    self.gate.denied(RootId::Write, p, false)
-                })
+            self.gate.steps_on_denied(
+                RootId::Write,
+                root.dir.as_fd(),
+                parent,
+                self.policy.symlinks,
+            )
         };
         if open::has_parent_step(parent) && steps_denied() {
             return Err(denied(raw));
@@ -320,7 +396,7 @@ impl Sandbox {
         Ok(Some(Existing {
             kind,
             perm: st.st_mode & 0o777,
-            _admitted: Admitted(()),
+            _checked: Checked(()),
         }))
     }
 
@@ -362,4 +438,48 @@ impl Sandbox {
 
 pub(in crate::core) fn is_noent(e: &std::io::Error) -> bool {
     e.raw_os_error() == Some(Errno::NOENT.raw_os_error())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::TryLockError;
+
+    fn sandbox(dir: &Path) -> Sandbox {
+        // The write root is a read root too, so an edit's destination is readable.
+        Sandbox::builder()
+            .root(dir)
+            .write(crate::WritePolicy::new(dir))
+            .build()
+            .unwrap()
+    }
+
+    fn blocked<G>(r: std::sync::TryLockResult<G>) -> bool {
+        matches!(r, Err(TryLockError::WouldBlock))
+    }
+
+    #[test]
+    fn a_destination_holds_its_share_of_the_writes() {
+        let dir = tempfile::tempdir().unwrap();
+        let sb = sandbox(dir.path());
+        for t in [
+            sb.target("a.txt", false).unwrap(),
+            sb.dir_target("d").unwrap(),
+            sb.edit_target("e.txt").unwrap(),
+        ] {
+            // A move cannot start while the destination lives (other tests may hold shares too,
+            // so only the refusal is asserted).
+            assert!(blocked(WRITES.try_write()), "{:?}", t.rel);
+        }
+    }
+
+    #[test]
+    fn a_move_holds_the_writes_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.txt"), "x").unwrap();
+        let sb = sandbox(dir.path());
+        let pair = sb.move_targets("a.txt", "b.txt").unwrap();
+        assert!(blocked(WRITES.try_read()));
+        assert_eq!(pair.dst().rel, Path::new("b.txt"));
+    }
 }

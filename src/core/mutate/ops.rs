@@ -3,7 +3,7 @@
 //! the gate again where the operation adds a question of its own (a directory's kind for dir-only
 //! rules, what a moved directory holds, whether a move makes something readable).
 
-use super::{Admitted, Dest, Existing};
+use super::{Checked, Dest, Existing, MovePair};
 use crate::core::admit::RootId;
 use crate::core::deadline::Deadline;
 use crate::core::error::{Error, ErrorCode, Result};
@@ -24,12 +24,12 @@ const MAX_MOVE_CHECK: usize = 100_000;
 pub(crate) struct MoveChecked<'a> {
     src: &'a Dest,
     dst: &'a Dest,
-    _admitted: Admitted,
+    _checked: Checked,
 }
 
 impl Sandbox {
     /// Whether a deny rule refuses `rel` in the write root, as a file and (`dirish`) as a directory.
-    pub(crate) fn write_denied(&self, rel: &Path, dirish: bool) -> bool {
+    pub(super) fn write_denied(&self, rel: &Path, dirish: bool) -> bool {
         self.gate.denied(RootId::Write, rel, false)
             || (dirish && self.gate.denied(RootId::Write, rel, true))
     }
@@ -74,13 +74,13 @@ impl Sandbox {
     /// moved into itself nor holding what a deny rule refuses at either place.
     pub(crate) fn check_move<'a>(
         &self,
-        src: &'a Dest,
+        pair: &'a MovePair,
         kind: Kind,
-        dst: &'a Dest,
         src_raw: &str,
         dst_raw: &str,
         deadline: &Deadline,
     ) -> Result<MoveChecked<'a>> {
+        let (src, dst) = (pair.src(), pair.dst());
         // What is moved keeps its kind under its new name: a directory (or a link that may stand for
         // one) is checked against dir-only rules at both ends.
         let dirish = matches!(kind, Kind::Dir | Kind::Symlink);
@@ -123,7 +123,7 @@ impl Sandbox {
         Ok(MoveChecked {
             src,
             dst,
-            _admitted: Admitted(()),
+            _checked: Checked(()),
         })
     }
 

@@ -141,7 +141,7 @@ impl Sandbox {
             .join("\0")
             .into();
         let key: Key = (rel.to_path_buf(), key, roots);
-        let denied = self.gate.denied_fn(RootId::Read(root));
+        let denied = self.denied_fn(RootId::Read(root));
         let mut l = live.locked();
         l.drain(&denied);
         let cap = MAX_CHANGED.max(ri.entries.len() / 4);
@@ -289,10 +289,9 @@ impl DirCache {
         if self.last.as_ref().map(|(p, _)| p.as_path()) != Some(parent) {
             let dir = sb.roots.get(root).and_then(|r| {
                 let o = sb
-                    .gate
-                    .open(RootId::Read(root), r.dir.as_fd(), parent, parent, Want::Dir)
+                    .open_found(RootId::Read(root), r.dir.as_fd(), parent, parent, Want::Dir)
                     .ok()?;
-                DirFd::unread(o.into_inner().fd).map(Arc::new)
+                DirFd::unread(o).map(Arc::new)
             });
             self.last = Some((parent.to_path_buf(), dir));
         }

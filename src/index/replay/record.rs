@@ -63,7 +63,7 @@ pub(super) fn record(
     let Some(live) = index_of(sb).and_then(|i| i.live.get(j)?.as_ref().ok()) else {
         return;
     };
-    let denied = sb.gate.denied_fn(RootId::Read(root));
+    let denied = sb.denied_fn(RootId::Read(root));
     let start_generation = {
         let mut l = live.locked();
         l.drain(&denied);
@@ -122,7 +122,7 @@ fn walk_and_verify(
     (stale, unindexed): (&mut Vec<PathBuf>, &mut Vec<(PathBuf, Option<StatKey>)>),
 ) -> Option<Recorded> {
     let id = RootId::Read(root);
-    let denied = sb.gate.denied_fn(id);
+    let denied = sb.denied_fn(id);
     let r = sb.roots.get(root)?;
     // The root and every directory above the start are watched before their ignore files are read.
     let mut prefix = PathBuf::new();
@@ -133,15 +133,12 @@ fn walk_and_verify(
             prefix.push(comps[k - 1]);
         }
         let fd = sb
-            .gate
-            .open(id, r.dir.as_fd(), &prefix, &prefix, Want::Dir)
-            .ok()?
-            .into_inner()
-            .fd;
+            .open_found(id, r.dir.as_fd(), &prefix, &prefix, Want::Dir)
+            .ok()?;
         if k < comps.len() {
-            hook.entering(fd.as_fd(), &prefix);
+            hook.entering(fd.fd.as_fd(), &prefix);
             if !denied(&prefix.join(".git"), true) {
-                hook.repository(fd.as_fd(), &prefix);
+                hook.repository(fd.fd.as_fd(), &prefix);
             }
         } else {
             start = Some(fd);
@@ -159,7 +156,7 @@ fn walk_and_verify(
         deadline = deadline.with_stop(index.stop.clone());
     }
     let walk = Walk {
-        gate: &sb.gate,
+        sandbox: sb,
         root: id,
         filter,
         deadline: Some(&deadline),

@@ -28,7 +28,7 @@ const REDESCRIBE_STEP: usize = 256;
 /// `index_max_bytes` leaves beside the index.
 pub(super) fn redescribe(sb: &Sandbox, root: usize, live: &Mutex<Live>, ri: &RootIndex) {
     let cap = ri.describe_room;
-    let denied = sb.gate.denied_fn(RootId::Read(root));
+    let denied = sb.denied_fn(RootId::Read(root));
     let mut tried: HashSet<PathBuf> = HashSet::new();
     let stop = crate::index::index_of(sb).map(|i| i.stop.clone());
     let stopped = || stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));

@@ -3,7 +3,7 @@
 
 use super::job::{FileJob, Source};
 use super::{hits, SearchPlan};
-use crate::core::admit::{Admitted, NotAdmitted, RootId};
+use crate::core::admit::{NotAdmitted, RootId};
 use crate::core::deadline::DeadlineReader;
 use crate::core::dirs::File;
 use crate::core::limits::{SEARCH_FIRST_HEAP, SEARCH_HEAP_LIMIT, SEARCH_HEAP_RESERVE};
@@ -208,18 +208,14 @@ impl SearchPlan<'_> {
             Source::Pruned(_) | Source::Gone => Err(NotAdmitted::Io(std::io::Error::from(
                 std::io::ErrorKind::NotFound,
             ))),
-            Source::Opened(fd) => self.sandbox.gate.reopened(fd).map(Admitted::into_inner),
-            Source::At(dir, name) => self
-                .sandbox
-                .gate
-                .open(
-                    RootId::Read(root),
-                    dir.as_fd(),
-                    Path::new(&name),
-                    rel,
-                    Want::Read,
-                )
-                .map(Admitted::into_inner),
+            Source::Opened(fd) => self.sandbox.reopened(fd),
+            Source::At(dir, name) => self.sandbox.open_found(
+                RootId::Read(root),
+                dir.as_fd(),
+                Path::new(&name),
+                rel,
+                Want::Read,
+            ),
         };
         let opened = match opened {
             Ok(o) => o,
@@ -274,7 +270,7 @@ impl SearchPlan<'_> {
                 return r;
             }
         }
-        let file = crate::core::dirs::reader(opened.fd);
+        let file = crate::core::dirs::reader(opened);
         if let Some(ho) = self.raw {
             return self.search_hits(searcher, buf, file, size, named, ho);
         }

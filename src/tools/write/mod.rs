@@ -3,7 +3,7 @@
 
 use crate::core::audit::Fields;
 use crate::core::error::{Error, ErrorCode, Result};
-use crate::core::mutate::{publish, shared, Existing};
+use crate::core::mutate::{publish, Existing};
 use crate::core::open::Kind;
 use crate::core::sandbox::Sandbox;
 use crate::core::within::Within;
@@ -121,7 +121,6 @@ impl Within<'_> {
     }
 
     fn write_inner(&self, args: &WriteArgs) -> Result<(WriteResult, PathBuf)> {
-        let _writing = shared();
         let (_, policy) = self.write_root()?;
         let data = decode(args, policy.max_write_bytes)?;
         let t = self.target(&args.path, policy.create_parents)?;
@@ -223,7 +222,6 @@ impl Within<'_> {
     }
 
     fn delete_inner(&self, args: &DeleteArgs) -> Result<(WriteResult, PathBuf)> {
-        let _writing = shared();
         let (_, policy) = self.write_root()?;
         if !policy.allow_delete {
             return Err(Error::new(
