@@ -146,16 +146,17 @@ impl FileSearch<'_> {
     fn done(&self, sink: Collect<'_, '_>) -> FileResult {
         // Context held back for a file whose every unit was dropped is never shown.
         let mut out = sink.out;
-        if !sink.lines.items.is_empty() {
+        let dropped = sink.lines.dropped.units;
+        if !sink.lines.items.is_empty() || dropped > 0 {
             out.found = Found::Lines(sink.lines);
         }
         if let Some(seq) = self.seq.filter(|_| self.mode == OutputMode::Content) {
             // Files are searched one at a time in walk order, so nobody else touches these now.
-            let kept = out.units - out.dropped;
+            let kept = out.units - dropped;
             let _ = seq
                 .skip
                 .fetch_update(Ordering::AcqRel, Ordering::Acquire, |v| {
-                    Some(v.saturating_sub(out.dropped))
+                    Some(v.saturating_sub(dropped))
                 });
             let _ = seq
                 .room
@@ -417,11 +418,11 @@ impl Sink for Collect<'_, '_> {
                 // Skipped by the page: page assembly would render the context in front of it and
                 // throw it away; only the last line it would render matters (for `--`).
                 self.drop_left -= 1;
-                self.out.dropped += 1;
-                self.out.dropped_through = Some(n);
+                self.lines.dropped.units += 1;
+                self.lines.dropped.through = Some(n);
                 if let Some(c) = self.ring.back() {
                     if c.0 + self.s.context.before >= n {
-                        self.out.dropped_ctx_line = Some(c.0);
+                        self.lines.dropped.ctx_line = Some(c.0);
                     }
                 }
                 if self.drop_left == 0 {

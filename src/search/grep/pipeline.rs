@@ -404,16 +404,18 @@ impl<'r, 'p> Run<'r, 'p> {
             for f in o.files {
                 self.sink.add_walk_skips(&f.skips);
                 // Most files have no match: format their path only when it will be shown.
-                let shown = if f.result.units > 0
-                    || !matches!(f.result.found, Found::Nothing)
-                    || self.sink.wants_every_path()
-                {
-                    self.plan.sandbox.display(f.root, &f.rel)
-                } else {
-                    String::new()
-                };
+                let shown =
+                    if f.result.units > 0 || f.result.found.shows() || self.sink.wants_every_path()
+                    {
+                        self.plan.sandbox.display(f.root, &f.rel)
+                    } else {
+                        String::new()
+                    };
                 // A run's later files count their skips after the first is taken, as one by one.
-                let rest = f.result.run.as_ref().map(|r| r.rest_skips);
+                let rest = match &f.result.found {
+                    Found::VouchedRun(run) => Some(run.rest_skips),
+                    _ => None,
+                };
                 if !self.sink.take(f.root, f.rel, &shown, f.result) {
                     self.end();
                     return;

@@ -11,7 +11,7 @@ use crate::core::memory::{NoRoom, Reservation};
 use crate::core::open::{Kind, Want};
 use crate::search::contract::OutputMode;
 use crate::search::file::FileSearch;
-use crate::search::record::{FileResult, FileStatus};
+use crate::search::record::{FileResult, FileStatus, Found};
 use crate::search::rg::BinaryMode;
 use crate::walk::WalkSkips;
 use grep_searcher::{BinaryDetection, Searcher, SearcherBuilder};
@@ -148,8 +148,7 @@ impl SearchPlan<'_> {
                 self.deadline.progress(0, run.bytes);
                 return FileResult {
                     status: FileStatus::Searched,
-                    pruned: true,
-                    run: Some(run),
+                    found: Found::VouchedRun(run),
                     ..Default::default()
                 };
             }
@@ -163,7 +162,7 @@ impl SearchPlan<'_> {
         // (a late answer of "timed out" here would end the call where it began).
         if skip_through_line == u64::MAX {
             return FileResult {
-                passed: true,
+                found: Found::Passed,
                 ..Default::default()
             };
         }
@@ -198,7 +197,7 @@ impl SearchPlan<'_> {
             };
             return FileResult {
                 status,
-                pruned: true,
+                found: Found::Vouched,
                 ..Default::default()
             };
         }
