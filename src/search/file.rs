@@ -25,16 +25,6 @@ pub(crate) struct FileOpts {
     pub invert: bool,
     /// Stop each file after this many matching lines (rg `-m`).
     pub max_count: Option<u64>,
-    /// Every line is reported, those that do not match as context (rg `--passthru`; command line
-    /// only).
-    pub passthru: bool,
-    /// A file that starts with a UTF-16 byte order mark is searched as the bytes it holds, not
-    /// decoded (rg `--encoding none`; command line only).
-    pub no_bom_sniffing: bool,
-    /// Lines end at NUL bytes, which are then text (rg `--null-data`; command line only).
-    pub null_data: bool,
-    /// Lines end at `\r\n` for the searcher and the matcher (rg `--crlf`; command line only).
-    pub crlf: bool,
 }
 
 impl Lines {
