@@ -25,16 +25,6 @@ pub(crate) struct FileOpts {
     pub invert: bool,
     /// Stop each file after this many matching lines (rg `-m`).
     pub max_count: Option<u64>,
-    /// Every line is reported, those that do not match as context (rg `--passthru`; command line
-    /// only).
-    pub passthru: bool,
-    /// A file that starts with a UTF-16 byte order mark is searched as the bytes it holds, not
-    /// decoded (rg `--encoding none`; command line only).
-    pub no_bom_sniffing: bool,
-    /// Lines end at NUL bytes, which are then text (rg `--null-data`; command line only).
-    pub null_data: bool,
-    /// Lines end at `\r\n` for the searcher and the matcher (rg `--crlf`; command line only).
-    pub crlf: bool,
 }
 
 impl Lines {
@@ -146,16 +136,17 @@ impl FileSearch<'_> {
     fn done(&self, sink: Collect<'_, '_>) -> FileResult {
         // Context held back for a file whose every unit was dropped is never shown.
         let mut out = sink.out;
-        if !sink.lines.items.is_empty() {
+        let dropped = sink.lines.dropped.units;
+        if !sink.lines.items.is_empty() || dropped > 0 {
             out.found = Found::Lines(sink.lines);
         }
         if let Some(seq) = self.seq.filter(|_| self.mode == OutputMode::Content) {
             // Files are searched one at a time in walk order, so nobody else touches these now.
-            let kept = out.units - out.dropped;
+            let kept = out.units - dropped;
             let _ = seq
                 .skip
                 .fetch_update(Ordering::AcqRel, Ordering::Acquire, |v| {
-                    Some(v.saturating_sub(out.dropped))
+                    Some(v.saturating_sub(dropped))
                 });
             let _ = seq
                 .room
@@ -417,11 +408,11 @@ impl Sink for Collect<'_, '_> {
                 // Skipped by the page: page assembly would render the context in front of it and
                 // throw it away; only the last line it would render matters (for `--`).
                 self.drop_left -= 1;
-                self.out.dropped += 1;
-                self.out.dropped_through = Some(n);
+                self.lines.dropped.units += 1;
+                self.lines.dropped.through = Some(n);
                 if let Some(c) = self.ring.back() {
                     if c.0 + self.s.context.before >= n {
-                        self.out.dropped_ctx_line = Some(c.0);
+                        self.lines.dropped.ctx_line = Some(c.0);
                     }
                 }
                 if self.drop_left == 0 {

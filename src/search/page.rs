@@ -5,7 +5,7 @@
 use crate::core::deadline::Deadline;
 use crate::search::contract::{FileCount, Hit, HitKind, OutputMode, Stats};
 use crate::search::pager::Pager;
-use crate::search::record::{self, FileResult, FileStatus, Item, RecordSink};
+use crate::search::record::{self, FileResult, FileStatus, Found, Item, RecordSink};
 use crate::walk::WalkSkips;
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -114,7 +114,9 @@ impl<'d> Page<'d> {
             OutputMode::FilesWithoutMatch => {
                 // A text file searched to its end without a match, as rg lists it.
                 // Binary files are not listed (rg neither).
-                let whole = r.status == FileStatus::Searched && !r.binary && !r.passed;
+                let whole = r.status == FileStatus::Searched
+                    && !r.binary
+                    && !matches!(r.found, Found::Passed);
                 if r.units == 0 && whole {
                     self.file_line(root, &rel, shown, None);
                 }
@@ -161,13 +163,14 @@ impl<'d> Page<'d> {
         let ctx = self.before > 0 || self.after > 0;
         let (before, after) = (self.before, self.after);
         let mut skipped_through = None;
-        if r.dropped > 0 && !self.pager.done {
+        let dropped = r.dropped();
+        if dropped.units > 0 && !self.pager.done {
             // Units the file search already left out because this page skips them; they come first
             // in the file. Skipping them here would have left `last_printed` at the last context
             // line rendered for them.
-            self.pager.skip = self.pager.skip.saturating_sub(r.dropped);
-            skipped_through = r.dropped_through;
-            if let Some(line) = r.dropped_ctx_line {
+            self.pager.skip = self.pager.skip.saturating_sub(dropped.units);
+            skipped_through = dropped.through;
+            if let Some(line) = dropped.ctx_line {
                 self.last_printed = Some((self.pager.file_no(), line));
             }
         }

@@ -64,6 +64,15 @@ pub(crate) enum Found {
     Lines(Lines),
     /// The hits a hit stream hands to its callback.
     Hits(Box<RawHits>),
+    /// Not searched: the cursor's own file, returned whole by the page before (the cursor resumes
+    /// after it).
+    Passed,
+    /// Not opened: the n-gram index vouched that the file holds no match (the record's `status` is
+    /// what the search would have recorded).
+    Vouched,
+    /// Not opened: a run of files the index vouched for, taken as one record (the record's path
+    /// names the run's last file).
+    VouchedRun(Box<PrunedRun>),
 }
 
 /// A file's recorded lines: items whose texts lie one after another in one buffer.
@@ -72,6 +81,22 @@ pub(crate) struct Lines {
     pub items: Vec<Item>,
     /// The text of every item, one after another.
     pub text: String,
+    /// The file's first units, counted but not kept because the page skips them.
+    pub dropped: Dropped,
+}
+
+/// Matching lines a file's search counted but did not keep, because the page skips them (offset
+/// paging with context, see [`SeqSkip`](crate::search::file::SeqSkip)). They are the file's first
+/// units.
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct Dropped {
+    pub units: u64,
+    /// The last context line that page assembly would have rendered (and thrown away) for a dropped
+    /// unit: it decides whether the next line shown is preceded by `--`, exactly as if the dropped
+    /// units had gone through page assembly.
+    pub ctx_line: Option<u64>,
+    /// The line of the last dropped unit.
+    pub through: Option<u64>,
 }
 
 impl Lines {
@@ -85,10 +110,15 @@ impl Found {
     /// Heap bytes held, roughly (for the pipeline's budget of results waiting their turn).
     pub fn bytes(&self) -> usize {
         match self {
-            Found::Nothing => 0,
+            Found::Nothing | Found::Passed | Found::Vouched | Found::VouchedRun(_) => 0,
             Found::Lines(l) => l.items.len() * 48 + l.text.len(),
             Found::Hits(h) => h.bytes(),
         }
+    }
+
+    /// Holds lines or hits to show.
+    pub fn shows(&self) -> bool {
+        matches!(self, Found::Lines(_) | Found::Hits(_))
     }
 }
 
@@ -102,25 +132,8 @@ pub(crate) struct FileResult {
     pub units: u64,
     /// Binary data was found after some lines had been searched.
     pub binary: bool,
-    /// Matching lines counted in `units` but not kept in `items`, because the page skips them
-    /// (offset paging with context, see [`SeqSkip`]). They are the file's first units.
-    pub dropped: u64,
-    /// The last context line that page assembly would have rendered (and thrown away) for a dropped
-    /// unit: it decides whether the next line shown is preceded by `--`, exactly as if the dropped
-    /// units had gone through page assembly.
-    pub dropped_ctx_line: Option<u64>,
-    /// The line of the last dropped unit.
-    pub dropped_through: Option<u64>,
-    /// Not searched: the cursor resumes after this whole file (it was returned already).
-    pub passed: bool,
     /// Bytes searched (set for a hit stream, whether or not `raw` is kept).
     pub bytes_searched: u64,
-    /// Not opened: the n-gram index vouched that it holds no match (`status` is what the search
-    /// would have recorded).
-    pub pruned: bool,
-    /// This record stands for a run of files the index vouched for, not for one file (`rel` names
-    /// the run's last file).
-    pub run: Option<Box<PrunedRun>>,
 }
 
 /// Consecutive files of a replayed walk that the index vouches for, taken as one record: what the
@@ -160,7 +173,7 @@ impl PrunedRun {
 impl FileResult {
     /// Counts this file in `stats`: searched, or skipped and why.
     pub fn count_into(&self, stats: &mut Stats) {
-        if let Some(run) = &self.run {
+        if let Found::VouchedRun(run) = &self.found {
             stats.files_searched += run.searched;
             stats.skipped.binary += run.binary;
             stats.skipped.too_large += run.too_large;
@@ -181,11 +194,16 @@ impl FileResult {
         if self.binary && self.status != FileStatus::Binary {
             stats.skipped.binary += 1;
         }
-        if self.pruned {
+        if matches!(self.found, Found::Vouched) {
             if let Some(ix) = stats.index.as_mut() {
                 ix.files_pruned += 1;
             }
         }
+    }
+
+    /// The units the page skipped in this file (none outside offset paging with context).
+    pub fn dropped(&self) -> Dropped {
+        self.lines().map(|l| l.dropped).unwrap_or_default()
     }
 
     /// The lines recorded for the agent's page (none for another form).

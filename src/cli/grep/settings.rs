@@ -65,6 +65,39 @@ pub(crate) fn settings(
     max_columns: Option<u64>,
 ) -> Result<Settings, String> {
     refuse_unsupported(f)?;
+    let (patterns, paths) = patterns_and_paths(f)?;
+    let action = if f.files {
+        Action::Files
+    } else if patterns.is_empty() || f.max_count == Some(0) {
+        Action::Never
+    } else {
+        Action::Search
+    };
+    let modes = Modes::of(f);
+    let rg = rg_options(f, &paths)?;
+    let args = grep_args(f, patterns, &modes);
+    let with_filename = if f.no_filename {
+        Some(false)
+    } else if f.with_filename || f.vimgrep {
+        Some(true)
+    } else {
+        None
+    };
+    let print = print_opts(f, env, max_columns, &modes, with_filename)?;
+    Ok(Settings {
+        action,
+        args,
+        rg,
+        print,
+        paths,
+        no_messages: f.no_messages,
+        with_filename,
+    })
+}
+
+/// The patterns of `f` and its path arguments (the positional pattern is the first path when
+/// `-e`/`-f`/`--files` gave the patterns).
+fn patterns_and_paths(f: &RgFlags) -> Result<(Vec<String>, Vec<OsString>), String> {
     let mut paths = f.paths.clone();
     let pattern_given_elsewhere = !f.regexp.is_empty() || !f.file.is_empty() || f.files;
     let mut patterns = Vec::new();
@@ -86,41 +119,61 @@ pub(crate) fn settings(
             }
         }
     }
-    let action = if f.files {
-        Action::Files
-    } else if patterns.is_empty() || f.max_count == Some(0) {
-        Action::Never
-    } else {
-        Action::Search
-    };
+    Ok((patterns, paths))
+}
 
-    // rg's counts(): `-v --count-matches` counts lines, `-c -o` counts matches.
-    let (count, count_matches) = if f.count_matches && f.invert_match {
-        (true, false)
-    } else if f.count && f.only_matching {
-        (false, true)
-    } else {
-        (f.count, f.count_matches)
-    };
-    let mode = if count || count_matches {
-        OutputMode::Count
-    } else if f.files_with_matches {
-        OutputMode::FilesWithMatches
-    } else if f.files_without_match {
-        OutputMode::FilesWithoutMatch
-    } else {
-        OutputMode::Content
-    };
-    let summary = mode != OutputMode::Content || f.quiet;
-    // -q stops at the first file with a match: ask for files, one at a time.
-    let mode = if f.quiet {
-        OutputMode::FilesWithMatches
-    } else {
-        mode
-    };
+/// What the search reports, as rg's flags combine.
+struct Modes {
+    mode: OutputMode,
+    /// Counts or file lists, or `-q`: no lines are shown.
+    summary: bool,
+    count_matches: bool,
+}
 
+impl Modes {
+    fn of(f: &RgFlags) -> Modes {
+        // rg's counts(): `-v --count-matches` counts lines, `-c -o` counts matches.
+        let (count, count_matches) = if f.count_matches && f.invert_match {
+            (true, false)
+        } else if f.count && f.only_matching {
+            (false, true)
+        } else {
+            (f.count, f.count_matches)
+        };
+        let mode = if count || count_matches {
+            OutputMode::Count
+        } else if f.files_with_matches {
+            OutputMode::FilesWithMatches
+        } else if f.files_without_match {
+            OutputMode::FilesWithoutMatch
+        } else {
+            OutputMode::Content
+        };
+        let summary = mode != OutputMode::Content || f.quiet;
+        // -q stops at the first file with a match: ask for files, one at a time.
+        let mode = if f.quiet {
+            OutputMode::FilesWithMatches
+        } else {
+            mode
+        };
+        Modes {
+            mode,
+            summary,
+            count_matches,
+        }
+    }
+}
+
+/// `-u` given once or more: ignore files are not read.
+fn no_ignore(f: &RgFlags) -> bool {
+    f.no_ignore || f.unrestricted >= 1
+}
+
+/// rg's settings beyond the agent contract, from `f` (`paths`: the path arguments, which decide
+/// rg's memory map).
+fn rg_options(f: &RgFlags, paths: &[OsString]) -> Result<RgOptions, String> {
     let u = f.unrestricted;
-    let no_ignore = f.no_ignore || u >= 1;
+    let no_ignore = no_ignore(f);
     let mut rg = RgOptions::default();
     rg.globs = f.glob.iter().map(|g| (g.clone(), false)).collect();
     // rg adds every --iglob after the -g globs.
@@ -163,7 +216,11 @@ pub(crate) fn settings(
             rg.ignore_lines.extend(lines_of_file(file, "ignore rules")?);
         }
     }
+    Ok(rg)
+}
 
+/// The search's arguments (without `path`) from `f` and its patterns.
+fn grep_args(f: &RgFlags, patterns: Vec<String>, m: &Modes) -> GrepArgs {
     let mut args = GrepArgs::default();
     let mut pats = patterns.into_iter();
     args.pattern = pats.next().unwrap_or_default();
@@ -176,7 +233,7 @@ pub(crate) fn settings(
     args.line_regexp = Some(f.line_regexp);
     args.invert = Some(f.invert_match);
     args.multiline = Some(f.multiline);
-    args.only_matching = Some(f.only_matching && !summary);
+    args.only_matching = Some(f.only_matching && !m.summary);
     args.max_count = f.max_count;
     args.max_depth = f.max_depth;
     // rg's contexts(): -C N (N > 0) sets both; otherwise -A and -B (each overrides -C).
@@ -184,23 +241,27 @@ pub(crate) fn settings(
         Some(n) if n > 0 => (n, n),
         _ => (f.before_context.unwrap_or(0), f.after_context.unwrap_or(0)),
     };
-    if mode == OutputMode::Content {
+    if m.mode == OutputMode::Content {
         args.before = Some(before);
         args.after = Some(after);
     }
-    args.output_mode = Some(mode);
-    args.hidden = Some(f.hidden || u >= 2);
-    args.no_ignore = Some(no_ignore);
+    args.output_mode = Some(m.mode);
+    args.hidden = Some(f.hidden || f.unrestricted >= 2);
+    args.no_ignore = Some(no_ignore(f));
     args.documents = f.documents.then_some(true);
+    args
+}
 
-    let with_filename = if f.no_filename {
-        Some(false)
-    } else if f.with_filename || f.vimgrep {
-        Some(true)
-    } else {
-        None
-    };
-    let print = PrintOpts {
+/// The printer's settings from `f` and the environment.
+fn print_opts(
+    f: &RgFlags,
+    env: &Env,
+    max_columns: Option<u64>,
+    m: &Modes,
+    with_filename: Option<bool>,
+) -> Result<PrintOpts, String> {
+    let summary = m.summary;
+    Ok(PrintOpts {
         json: f.json,
         color: color(f, env),
         heading: !f.no_heading && !f.vimgrep && (env.tty || f.heading || f.pretty),
@@ -232,8 +293,8 @@ pub(crate) fn settings(
             .field_context_separator
             .as_deref()
             .map_or_else(|| "-".into(), unescape),
-        count: mode != OutputMode::Content,
-        count_matches,
+        count: m.mode != OutputMode::Content,
+        count_matches: m.count_matches,
         multiline: f.multiline,
         quiet: f.quiet,
         path_prefix: None,
@@ -248,15 +309,6 @@ pub(crate) fn settings(
         stats: f.stats,
         byte_offset: f.byte_offset,
         colors: check_colors(&f.colors)?,
-    };
-    Ok(Settings {
-        action,
-        args,
-        rg,
-        print,
-        paths,
-        no_messages: f.no_messages,
-        with_filename,
     })
 }
 

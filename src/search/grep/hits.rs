@@ -249,7 +249,6 @@ impl<'a> HitSink<'a> {
             } else {
                 Found::Nothing
             },
-            ..Default::default()
         }
     }
 

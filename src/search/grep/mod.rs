@@ -10,29 +10,26 @@
 //! with one `read` into a page-aligned buffer and searched as a slice.
 
 use crate::core::audit::Fields;
-use crate::core::deadline::Deadline;
-use crate::core::error::{Error, Result};
+use crate::core::error::Result;
 use crate::core::sandbox::Sandbox;
 use crate::core::within::Within;
-use crate::search::contract::{GrepArgs, GrepResult, OutputFormat, OutputMode, Stats, MAX_OFFSET};
-use crate::search::cursor::{self, Cursor};
-use crate::search::file::{Context, FileOpts, SeqSkip};
+use crate::search::contract::{GrepArgs, GrepResult, OutputFormat, OutputMode, Stats};
+use crate::search::file::Context;
 use crate::search::matcher::MatchFlags;
-use crate::search::matcher_cache;
 use crate::search::page::Page;
 use crate::search::query::{start_pos, WalkStart};
 use crate::search::record::RecordSink;
-use crate::search::rg::{BinaryMode, RgOptions};
-use crate::walk::{self, Filter};
-use grep_regex::RegexMatcher;
+use crate::search::rg::RgOptions;
 pub use hits::{FileHits, HitLine, HitLineKind, HitOptions};
 use hits::{HitFn, HitStream};
+use plan::SearchPlan;
 use std::sync::Arc;
 use std::time::Duration;
 
 pub(crate) mod hits;
 mod job;
 mod pipeline;
+mod plan;
 mod replace;
 mod walk_side;
 mod worker;
@@ -127,7 +124,7 @@ impl Within<'_> {
     }
 
     /// One page, or one hit stream, of the search of `args`, with the command line's rg settings
-    /// when `rg` is given.
+    /// when `rg` is given. The parts of the plan are made in the order their refusals are given.
     fn grep_inner(
         &self,
         args: &GrepArgs,
@@ -135,160 +132,33 @@ impl Within<'_> {
         output: Output<'_>,
     ) -> Result<Searched> {
         let stream = matches!(output, Output::Stream(..));
-        let limits = &self.policy.limits;
         let deadline = Arc::new(self.deadline(args.timeout_ms));
         let flags = match_flags(args, rg);
-        let invert = args.invert.unwrap_or(false);
-        // With `invert` the lines shown hold no match: rg shows them whole under `-o` too.
-        let only_matching = args.only_matching.unwrap_or(false) && !invert;
-        // The hit stream hands over whole match blocks; its printer splits them (rg `-U -o`).
-        if only_matching && flags.multiline && !stream {
-            return Err(Error::invalid(
-                "only_matching cannot be combined with multiline; search without only_matching",
-            ));
-        }
-        if args.max_count == Some(0) {
-            return Err(Error::invalid(
-                "max_count must be at least 1 (omit it for no per-file limit)",
-            ));
-        }
-        let json = args.output_format.unwrap_or_default() == OutputFormat::Json;
-        let filter = self.filter(
-            args.include.as_ref(),
-            args.exclude.as_ref(),
-            args.file_type.as_deref(),
-            args.hidden,
-            args.no_ignore,
+        plan::check(args, flags, stream)?;
+        let filter = self.grep_filter(args, rg, &deadline)?;
+        let matching = self.matching(args, rg, flags, &deadline, output.hit_options())?;
+        let (paging, cursor) = self.grep_paging(args, stream, &matching)?;
+        let command_line = stream || rg.is_some();
+        let selection = self.selection(args, flags, &matching, command_line, (filter, cursor));
+        let starts = self.starts(
+            args.path.as_deref(),
+            selection.cursor.as_ref(),
+            &selection.filter,
         )?;
-        let filter = match rg {
-            Some(rg) => rg.apply_to(filter, limits.max_pattern_len)?,
-            None => filter,
-        };
-        // Ignore files compile within the call's budget.
-        let filter = Filter {
-            ignore: walk::IgnoreBudget {
-                deadline: Some(deadline.clone()),
-                ..filter.ignore
-            },
-            max_depth: args.max_depth,
-            ..filter
-        };
-        let matcher = matcher_cache::build_any_within(
-            &args.pattern,
-            args.patterns.as_deref().unwrap_or_default(),
-            flags,
-            limits,
-            &deadline,
-        )?;
-        let mode = args.output_mode.unwrap_or_default();
-        let (limit, max_bytes) = match stream {
-            // One pass: the callback takes every file.
-            true => (u64::MAX / 4, usize::MAX / 4),
-            false => self.page_caps(args.limit, args.max_bytes),
-        };
-        let query = cursor::args_hash("", args, |q| {
-            q.offset = None;
-            q.cursor = None;
-            q.limit = None;
-            q.max_bytes = None;
-            q.timeout_ms = None;
-        });
-        let cursor = self.decode_cursor(args.cursor.as_deref(), args.offset, query)?;
-        let ctx = args.context.unwrap_or(0).min(100);
-        let before = args.before.unwrap_or(ctx).min(100);
-        let after = args.after.unwrap_or(ctx).min(100);
-        let offset = args.offset.unwrap_or(0);
-        if offset > MAX_OFFSET {
-            // Offset paging keeps up to offset+limit lines per file in flight; past this, memory
-            // could grow with a hostile tree. The cursor has no such cost.
-            return Err(Error::invalid(format!(
-                "offset {offset} is over {MAX_OFFSET}; page with cursor=next_cursor instead"
-            )));
-        }
-        let skip = self.skip_of(cursor.as_ref(), offset)?;
-        let mut page = Page::new(mode, limit, max_bytes, before, after, skip)
-            .with_deadline(&deadline)
-            .with_json(json && !stream);
-        let max_filesize = args
-            .max_filesize
-            .unwrap_or(limits.max_filesize)
-            .min(limits.max_filesize);
-        let reading = crate::index::Reading {
-            max_filesize,
-            whole: flags.multiline,
-            context: mode == OutputMode::Content && (before > 0 || after > 0),
-        };
-        let prune = self
-            .pruner_for(args, flags, mode, stream || rg.is_some(), reading)
-            .map(Arc::new);
-        if let Some(p) = &prune {
-            page.stats.index = Some(crate::index::IndexStats {
-                roots_indexed: p.roots_indexed(),
-                files_pruned: 0,
-                walks_replayed: 0,
-            });
-        }
-        let (raw, mut hits) = match output {
-            Output::Page => (None, None),
-            Output::Stream(opts, each) => (Some(opts), Some(HitStream::new(each, mode))),
-        };
-        let first_index = cursor.as_ref().map_or(offset, |c| c.index);
-        // Offset paging with context: files are searched in order so each keeps only what the page
-        // can show (see `SeqSkip`).
-        let seq = (skip > 0 && (before > 0 || after > 0) && mode == OutputMode::Content)
-            .then(|| Arc::new(SeqSkip::new(skip, limit)));
-        let starts = self.starts(args.path.as_deref(), cursor.as_ref(), &filter)?;
-        page.pager.consumed = start_pos(cursor.as_ref(), &starts);
-        let sink: &mut dyn RecordSink = match hits.as_mut() {
-            Some(h) => h,
-            None => &mut page,
-        };
-        // Even when compiling took the whole budget, the walk deals with one entry and begins the
-        // first file past the start: every call advances.
         let plan = SearchPlan {
             sandbox: self,
-            matcher: &matcher,
-            filter: &filter,
-            mode,
-            opts: FileOpts {
-                only_matching,
-                columns: json || only_matching,
-                invert,
-                max_count: args.max_count,
-                passthru: rg.is_some_and(|rg| rg.passthru),
-                no_bom_sniffing: rg.is_some_and(|rg| rg.encoding_none),
-                null_data: flags.null_data,
-                crlf: flags.crlf,
-            },
-            context: Context { before, after },
-            before,
-            after,
-            multiline: flags.multiline,
-            cursor: cursor.as_ref(),
-            per_file_cap: skip.saturating_add(limit).saturating_add(1),
-            max_filesize,
-            documents: args.documents.unwrap_or(false),
             deadline: &deadline,
-            seq,
-            raw,
-            binary: rg.map_or(BinaryMode::Auto, |rg| rg.binary),
-            mmap: !rg.is_some_and(|rg| rg.no_mmap),
-            prune: prune.clone(),
+            matching: &matching,
+            selection: &selection,
+            paging: &paging,
         };
-        plan.run(starts, sink);
-        if let Some(h) = hits {
-            let mut stats = h.stats;
-            stats.skipped.partial_ignore_files += filter.ignore.partial();
-            return Ok(Searched::Stream(HitSummary {
-                stats,
-                timed_out: h.timed_out,
-            }));
-        }
-        if let (Some(p), Some(ix)) = (&prune, page.stats.index.as_mut()) {
-            ix.walks_replayed = p.walks_replayed();
-        }
-        page.stats.skipped.partial_ignore_files += filter.ignore.partial();
-        Ok(Searched::Page(self.finish(page, first_index, query)))
+        Ok(match output {
+            Output::Page => {
+                let json = args.output_format.unwrap_or_default() == OutputFormat::Json;
+                Searched::Page(plan.page(starts, json))
+            }
+            Output::Stream(_, each) => Searched::Stream(plan.stream(starts, each)),
+        })
     }
 }
 
@@ -298,6 +168,16 @@ enum Output<'h> {
     Page,
     /// A hit stream: every file's hits to the callback, as [`HitOptions`] asks.
     Stream(HitOptions, &'h mut HitFn<'h>),
+}
+
+impl Output<'_> {
+    /// What a hit stream asks each file to record (none for a page).
+    fn hit_options(&self) -> Option<HitOptions> {
+        match self {
+            Output::Page => None,
+            Output::Stream(opts, _) => Some(*opts),
+        }
+    }
 }
 
 /// What a search gave: a page, or the summary of a hit stream.
@@ -383,36 +263,6 @@ pub struct HitSummary {
     pub timed_out: bool,
 }
 
-/// Everything one search needs, shared by the walker, the workers and the consumer.
-struct SearchPlan<'a> {
-    sandbox: &'a Sandbox,
-    matcher: &'a RegexMatcher,
-    filter: &'a Filter,
-    mode: OutputMode,
-    opts: FileOpts,
-    context: Context,
-    before: u64,
-    after: u64,
-    multiline: bool,
-    cursor: Option<&'a Cursor>,
-    per_file_cap: u64,
-    max_filesize: u64,
-    /// Search documents as their extracted text (`documents: true`).
-    documents: bool,
-    deadline: &'a Deadline,
-    /// Offset paging with context: the files are searched one by one in walk order, on the calling
-    /// thread (see `SeqSkip`).
-    seq: Option<Arc<SeqSkip>>,
-    /// A hit stream: files record raw hits ([`hits`]) instead of the page's text.
-    raw: Option<hits::HitOptions>,
-    /// rg `--binary` / `-a`: what a NUL byte does (see [`BinaryMode`]).
-    binary: BinaryMode,
-    /// A named file is searched as one buffer (rg's memory map); see [`RgOptions::no_mmap`].
-    mmap: bool,
-    /// The n-gram index's verdicts, when it serves this search.
-    prune: Option<Arc<crate::index::Pruner>>,
-}
-
 impl SearchPlan<'_> {
     /// Runs the search into `page`. The calling thread walks and, between batches, takes results
     /// in order; the sandbox's pool searches the batches (see [`pipeline`]).
@@ -420,5 +270,43 @@ impl SearchPlan<'_> {
         let mut run = pipeline::Run::new(self, sink);
         let (skips, complete, looked_at) = self.walk_all(starts, &mut run);
         run.finish(skips, complete, looked_at);
+    }
+
+    /// The agent's page of the search (`json`: with its structured form).
+    fn page(&self, starts: Vec<WalkStart>, json: bool) -> GrepResult {
+        let (m, p) = (self.matching, self.paging);
+        let Context { before, after } = m.context;
+        let mut page = Page::new(m.mode, p.limit, p.max_bytes, before, after, p.skip)
+            .with_deadline(self.deadline)
+            .with_json(json);
+        let prune = &self.selection.prune;
+        if let Some(pr) = prune {
+            page.stats.index = Some(crate::index::IndexStats {
+                roots_indexed: pr.roots_indexed(),
+                files_pruned: 0,
+                walks_replayed: 0,
+            });
+        }
+        page.pager.consumed = start_pos(self.selection.cursor.as_ref(), &starts);
+        // Even when compiling took the whole budget, the walk deals with one entry and begins the
+        // first file past the start: every call advances.
+        self.run(starts, &mut page);
+        if let (Some(pr), Some(ix)) = (prune, page.stats.index.as_mut()) {
+            ix.walks_replayed = pr.walks_replayed();
+        }
+        page.stats.skipped.partial_ignore_files += self.selection.filter.ignore.partial();
+        self.sandbox.finish(page, p.first_index, p.query)
+    }
+
+    /// The search as a hit stream to `each`.
+    fn stream<'h>(&self, starts: Vec<WalkStart>, each: &'h mut HitFn<'h>) -> HitSummary {
+        let mut hits = HitStream::new(each, self.matching.mode);
+        self.run(starts, &mut hits);
+        let mut stats = hits.stats;
+        stats.skipped.partial_ignore_files += self.selection.filter.ignore.partial();
+        HitSummary {
+            stats,
+            timed_out: hits.timed_out,
+        }
     }
 }

@@ -38,18 +38,15 @@
 //! held by such a scan, later calls get a spill thread of their own (`core::pool`).
 
 use super::job::FileJob;
+use super::plan::{Matching, Paging, Selection};
 use super::worker::FileOutcome;
 use super::{SearchPlan, BATCH_TIME, GRACE, MAX_BATCH, MAX_WINDOW, POLL};
 use crate::core::deadline::Deadline;
 use crate::core::pool::Executor;
 use crate::core::sandbox::Sandbox;
-use crate::search::contract::OutputMode;
-use crate::search::cursor::Cursor;
-use crate::search::file::{Context, FileOpts, SeqSkip};
 use crate::search::record::{FileStatus, Found, RecordSink};
-use crate::walk::{Filter, WalkSkips};
+use crate::walk::WalkSkips;
 use crossbeam_channel as chan;
-use grep_regex::RegexMatcher;
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
@@ -86,23 +83,9 @@ const PENDING_BYTES: usize = 8 << 20;
 /// that the call can return while a task still runs.
 struct Shared {
     sandbox: Sandbox,
-    matcher: RegexMatcher,
-    filter: Filter,
-    mode: OutputMode,
-    opts: FileOpts,
-    context: Context,
-    before: u64,
-    after: u64,
-    multiline: bool,
-    cursor: Option<Cursor>,
-    per_file_cap: u64,
-    max_filesize: u64,
-    documents: bool,
-    seq: Option<Arc<SeqSkip>>,
-    raw: Option<super::hits::HitOptions>,
-    binary: crate::search::rg::BinaryMode,
-    mmap: bool,
-    prune: Option<Arc<crate::index::Pruner>>,
+    matching: Matching,
+    selection: Selection,
+    paging: Paging,
     /// The call's deadline, which also expires once `stop` is set.
     deadline: Deadline,
     /// The call is over (page complete, or budget spent): files not started are abandoned, and the
@@ -115,23 +98,9 @@ impl Shared {
         let stop = Arc::new(AtomicBool::new(false));
         Shared {
             sandbox: p.sandbox.clone(),
-            matcher: p.matcher.clone(),
-            filter: p.filter.clone(),
-            mode: p.mode,
-            opts: p.opts,
-            context: p.context,
-            before: p.before,
-            after: p.after,
-            multiline: p.multiline,
-            cursor: p.cursor.cloned(),
-            per_file_cap: p.per_file_cap,
-            max_filesize: p.max_filesize,
-            documents: p.documents,
-            seq: p.seq.clone(),
-            raw: p.raw,
-            binary: p.binary,
-            mmap: p.mmap,
-            prune: p.prune.clone(),
+            matching: p.matching.clone(),
+            selection: p.selection.clone(),
+            paging: p.paging.clone(),
             deadline: p.deadline.with_stop(Arc::clone(&stop)),
             stop,
         }
@@ -140,24 +109,10 @@ impl Shared {
     fn plan(&self) -> SearchPlan<'_> {
         SearchPlan {
             sandbox: &self.sandbox,
-            matcher: &self.matcher,
-            filter: &self.filter,
-            mode: self.mode,
-            opts: self.opts,
-            context: self.context,
-            before: self.before,
-            after: self.after,
-            multiline: self.multiline,
-            cursor: self.cursor.as_ref(),
-            per_file_cap: self.per_file_cap,
-            max_filesize: self.max_filesize,
-            documents: self.documents,
             deadline: &self.deadline,
-            seq: self.seq.clone(),
-            raw: self.raw,
-            binary: self.binary,
-            mmap: self.mmap,
-            prune: self.prune.clone(),
+            matching: &self.matching,
+            selection: &self.selection,
+            paging: &self.paging,
         }
     }
 }
@@ -194,7 +149,7 @@ pub(super) struct Run<'r, 'p> {
 impl<'r, 'p> Run<'r, 'p> {
     pub fn new(plan: &'r SearchPlan<'p>, sink: &'r mut dyn RecordSink) -> Self {
         // Offset paging with context searches the files strictly in walk order (`SeqSkip`).
-        let exec = if plan.seq.is_some() {
+        let exec = if plan.paging.seq.is_some() {
             Executor::Inline
         } else {
             plan.sandbox.pool.executor()
@@ -205,7 +160,11 @@ impl<'r, 'p> Run<'r, 'p> {
         // what a deep queue searches ahead is mostly thrown away when the page is full: it keeps
         // a queue of two batches per thread (on the Linux tree, `mutex_lock` listed by pages of
         // 100 took 65-100 ms instead of 130-155 ms; BENCHMARKS.md, session 14).
-        let depth = if plan.prune.is_some() { 2 } else { 12 };
+        let depth = if plan.selection.prune.is_some() {
+            2
+        } else {
+            12
+        };
         let window = (depth * exec.threads()).min(MAX_WINDOW);
         let (out_tx, out_rx) = chan::unbounded();
         Run {
@@ -404,16 +363,18 @@ impl<'r, 'p> Run<'r, 'p> {
             for f in o.files {
                 self.sink.add_walk_skips(&f.skips);
                 // Most files have no match: format their path only when it will be shown.
-                let shown = if f.result.units > 0
-                    || !matches!(f.result.found, Found::Nothing)
-                    || self.sink.wants_every_path()
-                {
-                    self.plan.sandbox.display(f.root, &f.rel)
-                } else {
-                    String::new()
-                };
+                let shown =
+                    if f.result.units > 0 || f.result.found.shows() || self.sink.wants_every_path()
+                    {
+                        self.plan.sandbox.display(f.root, &f.rel)
+                    } else {
+                        String::new()
+                    };
                 // A run's later files count their skips after the first is taken, as one by one.
-                let rest = f.result.run.as_ref().map(|r| r.rest_skips);
+                let rest = match &f.result.found {
+                    Found::VouchedRun(run) => Some(run.rest_skips),
+                    _ => None,
+                };
                 if !self.sink.take(f.root, f.rel, &shown, f.result) {
                     self.end();
                     return;

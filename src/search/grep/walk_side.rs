@@ -83,7 +83,7 @@ impl SearchPlan<'_> {
         };
         // The call's first file past its start (see `FileJob::first`): not the cursor's own file
         // when that was searched to its end.
-        let cursor = self.cursor;
+        let cursor = self.selection.cursor.as_ref();
         let mut fresh = true;
         let mut first = |root: usize, rel: &std::path::Path| {
             let done =
@@ -131,9 +131,12 @@ impl SearchPlan<'_> {
                         }
                         continue;
                     }
-                    let walker = self
-                        .sandbox
-                        .walker(root, self.filter, self.deadline, self.cursor);
+                    let walker = self.sandbox.walker(
+                        root,
+                        &self.selection.filter,
+                        self.deadline,
+                        self.selection.cursor.as_ref(),
+                    );
                     let mut on_file = |f: FoundFile, skips: &mut WalkSkips| {
                         let mut sk = std::mem::take(&mut carry);
                         sk.add(&std::mem::take(skips));
@@ -175,12 +178,14 @@ impl SearchPlan<'_> {
         send: &mut dyn FnMut(FileJob) -> bool,
     ) -> Option<(WalkEnd, WalkSkips)> {
         use crate::index::replay::{DirCache, Replayed};
-        let prune = self.prune.as_ref()?;
-        let rp = self.sandbox.index_replay(root, rel, self.filter)?;
+        let prune = self.selection.prune.as_ref()?;
+        let rp = self
+            .sandbox
+            .index_replay(root, rel, &self.selection.filter)?;
         let files = &rp.walk.files;
         // A cursor resumes at its file: what came before it (and the skips on the way to it) the
         // walker would not look at.
-        let cursor = self.cursor.filter(|c| c.root == root);
+        let cursor = self.selection.cursor.as_ref().filter(|c| c.root == root);
         let first = match cursor {
             None => 0,
             Some(c) => files
@@ -236,7 +241,7 @@ impl SearchPlan<'_> {
                 if r.last != i {
                     r.totals.rest_skips.add(skips);
                 }
-                r.totals.add(v.size, v.nul, self.max_filesize);
+                r.totals.add(v.size, v.nul, self.selection.max_filesize);
                 r.rel.clone_from(rel);
                 r.last = i;
                 continue;

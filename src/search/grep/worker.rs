@@ -3,15 +3,15 @@
 
 use super::job::{FileJob, Source};
 use super::{hits, SearchPlan};
-use crate::core::admit::{NotAdmitted, RootId};
+use crate::core::admit::{Admitted, NotAdmitted, RootId};
 use crate::core::deadline::DeadlineReader;
 use crate::core::dirs::File;
 use crate::core::limits::{SEARCH_FIRST_HEAP, SEARCH_HEAP_LIMIT, SEARCH_HEAP_RESERVE};
 use crate::core::memory::{NoRoom, Reservation};
-use crate::core::open::{Kind, Want};
+use crate::core::open::{Kind, Opened, Want};
 use crate::search::contract::OutputMode;
 use crate::search::file::FileSearch;
-use crate::search::record::{FileResult, FileStatus};
+use crate::search::record::{FileResult, FileStatus, Found};
 use crate::search::rg::BinaryMode;
 use crate::walk::WalkSkips;
 use grep_searcher::{BinaryDetection, Searcher, SearcherBuilder};
@@ -57,28 +57,28 @@ impl SearchPlan<'_> {
 
     /// `\n`, `\r\n` with `--crlf`, NUL with `--null-data` (the matcher is built with the same).
     fn line_terminator(&self) -> grep_matcher::LineTerminator {
-        crate::search::matcher::terminator(self.opts.null_data, self.opts.crlf)
+        crate::search::matcher::terminator(self.matching.rg.null_data, self.matching.rg.crlf)
     }
 
     /// A searcher whose buffer grows to at most `heap` bytes.
     fn searcher(&self, heap: usize) -> Searcher {
         SearcherBuilder::new()
-            .line_number(self.raw.is_none_or(|h| h.line_numbers))
-            .multi_line(self.multiline)
-            .before_context(if self.mode == OutputMode::Content {
-                self.before as usize
+            .line_number(self.matching.raw.is_none_or(|h| h.line_numbers))
+            .multi_line(self.matching.multiline)
+            .before_context(if self.matching.mode == OutputMode::Content {
+                self.matching.context.before as usize
             } else {
                 0
             })
-            .after_context(if self.mode == OutputMode::Content {
-                self.after as usize
+            .after_context(if self.matching.mode == OutputMode::Content {
+                self.matching.context.after as usize
             } else {
                 0
             })
-            .invert_match(self.opts.invert)
-            .max_matches(self.opts.max_count)
-            .passthru(self.opts.passthru && self.mode == OutputMode::Content)
-            .bom_sniffing(!self.opts.no_bom_sniffing)
+            .invert_match(self.matching.opts.invert)
+            .max_matches(self.matching.opts.max_count)
+            .passthru(self.matching.rg.passthru && self.matching.mode == OutputMode::Content)
+            .bom_sniffing(!self.matching.rg.no_bom_sniffing)
             .line_terminator(self.line_terminator())
             .binary_detection(BinaryDetection::quit(0))
             .heap_limit(Some(heap))
@@ -89,7 +89,7 @@ impl SearchPlan<'_> {
     /// searcher: not in multiline mode when the file is larger than that searcher's buffer can
     /// grow (it reads the whole file).
     fn first_heap_may_do(&self, size: u64) -> bool {
-        !self.multiline || size <= SEARCH_FIRST_HEAP as u64
+        !self.matching.multiline || size <= SEARCH_FIRST_HEAP as u64
     }
 
     /// A searcher of the full heap limit, with its reserve taken from the call's memory budget
@@ -141,137 +141,44 @@ impl SearchPlan<'_> {
         source: Source,
         first: bool,
     ) -> FileResult {
-        // A run of files the index vouches for: nothing to open, nothing to wait for. Taken even
-        // when late, since it costs nothing and only moves the call on.
-        let source = match source {
-            Source::Pruned(run) => {
-                self.deadline.progress(0, run.bytes);
-                return FileResult {
-                    status: FileStatus::Searched,
-                    pruned: true,
-                    run: Some(run),
-                    ..Default::default()
-                };
-            }
-            s => s,
+        let (source, skip_through_line) = match self.unopened(root, rel, source, first) {
+            Ok(go_on) => go_on,
+            Err(r) => return r,
         };
-        let skip_through_line = match self.cursor {
-            Some(c) if c.root == root && c.path == rel => c.line,
-            _ => 0,
-        };
-        // The cursor's own file, returned whole by the page before: passed over, whatever the time
-        // (a late answer of "timed out" here would end the call where it began).
-        if skip_through_line == u64::MAX {
-            return FileResult {
-                passed: true,
-                ..Default::default()
-            };
-        }
-        if !first && self.deadline.expired() {
-            return FileResult {
-                status: FileStatus::TimedOut,
-                ..Default::default()
-            };
-        }
-        // A walked file the index vouches for is not opened: its outcome is the one the search
-        // would record for a file without a match.
-        let verdict = match (&self.prune, &source, skip_through_line) {
-            (_, Source::Gone, _) => {
-                return FileResult {
-                    status: FileStatus::Unreadable,
-                    ..Default::default()
-                }
-            }
-            (Some(p), Source::At(dir, name), 0) => p.verdict(root, rel, &**dir, name),
-            _ => None,
-        };
-        if let Some(v) = verdict {
-            let status = if v.size > self.max_filesize {
-                FileStatus::TooLarge
-            } else {
-                self.deadline.progress(0, v.size);
-                if v.nul {
-                    FileStatus::Binary
-                } else {
-                    FileStatus::Searched
-                }
-            };
-            return FileResult {
-                status,
-                pruned: true,
-                ..Default::default()
-            };
-        }
         // A file given as the search's path (not found by the walk): rg searches it even when binary.
         let named = matches!(source, Source::Opened(_));
-        let opened = match source {
-            Source::Pruned(_) | Source::Gone => Err(NotAdmitted::Io(std::io::Error::from(
-                std::io::ErrorKind::NotFound,
-            ))),
-            Source::Opened(fd) => self.sandbox.reopened(fd),
-            Source::At(dir, name) => self.sandbox.open_found(
-                RootId::Read(root),
-                dir.as_fd(),
-                Path::new(&name),
-                rel,
-                Want::Read,
-            ),
-        };
-        let opened = match opened {
+        let opened = match self.open_file(root, rel, source) {
             Ok(o) => o,
-            // The walker refused the name already; what the gate refuses on the opened file is its
-            // link count, read from the opened file (the walker's look may be stale).
-            Err(NotAdmitted::Refused) => {
+            Err(status) => {
                 return FileResult {
-                    status: FileStatus::Refused,
-                    ..Default::default()
-                }
-            }
-            Err(NotAdmitted::Io(_)) => {
-                return FileResult {
-                    status: FileStatus::Unreadable,
+                    status,
                     ..Default::default()
                 }
             }
         };
-        match opened.kind() {
-            Kind::File => {}
-            _ => {
-                return FileResult {
-                    status: FileStatus::NotRegular,
-                    ..Default::default()
-                }
-            }
-        }
-        if opened.stat.st_size as u64 > self.max_filesize {
-            return FileResult {
-                status: FileStatus::TooLarge,
-                ..Default::default()
-            };
-        }
         let size = opened.stat.st_size as u64;
         self.deadline.progress(0, size);
         let fs = FileSearch {
-            matcher: self.matcher,
-            mode: self.mode,
-            opts: self.opts,
-            context: self.context,
-            cap: self.per_file_cap,
+            matcher: &self.matching.matcher,
+            mode: self.matching.mode,
+            opts: self.matching.opts,
+            context: self.matching.context,
+            cap: self.paging.per_file_cap,
             skip_through_line,
             max_columns: self.sandbox.policy.limits.max_columns,
             deadline: self.deadline,
             begin_late: first,
-            seq: self.seq.as_deref(),
+            seq: self.paging.seq.as_deref(),
         };
         #[cfg(feature = "documents")]
-        if self.documents {
+        if self.matching.documents {
             if let Some(r) = crate::search::docs::search(&fs, searcher, &opened, rel, self.deadline)
             {
                 return r;
             }
         }
         let file = crate::core::dirs::reader(opened);
-        if let Some(ho) = self.raw {
+        if let Some(ho) = self.matching.raw {
             return self.search_hits(searcher, buf, file, size, named, ho);
         }
         let mut r = if size <= SLURP_MAX {
@@ -291,6 +198,117 @@ impl SearchPlan<'_> {
         }
         r
     }
+
+    /// What a file's search records without opening it (`Err`): a run the index vouches for, the
+    /// cursor's own file, a file begun too late, one gone, one the index vouches for. Else the file
+    /// is opened: its source, and the line through which its matches were on the page before.
+    fn unopened(
+        &self,
+        root: usize,
+        rel: &Path,
+        source: Source,
+        first: bool,
+    ) -> Result<(Source, u64), FileResult> {
+        // A run of files the index vouches for: nothing to open, nothing to wait for. Taken even
+        // when late, since it costs nothing and only moves the call on.
+        let source = match source {
+            Source::Pruned(run) => {
+                self.deadline.progress(0, run.bytes);
+                return Err(FileResult {
+                    status: FileStatus::Searched,
+                    found: Found::VouchedRun(run),
+                    ..Default::default()
+                });
+            }
+            s => s,
+        };
+        let skip_through_line = match &self.selection.cursor {
+            Some(c) if c.root == root && c.path == rel => c.line,
+            _ => 0,
+        };
+        // The cursor's own file, returned whole by the page before: passed over, whatever the time
+        // (a late answer of "timed out" here would end the call where it began).
+        if skip_through_line == u64::MAX {
+            return Err(FileResult {
+                found: Found::Passed,
+                ..Default::default()
+            });
+        }
+        if !first && self.deadline.expired() {
+            return Err(FileResult {
+                status: FileStatus::TimedOut,
+                ..Default::default()
+            });
+        }
+        // A walked file the index vouches for is not opened: its outcome is the one the search
+        // would record for a file without a match.
+        let verdict = match (&self.selection.prune, &source, skip_through_line) {
+            (_, Source::Gone, _) => {
+                return Err(FileResult {
+                    status: FileStatus::Unreadable,
+                    ..Default::default()
+                })
+            }
+            (Some(p), Source::At(dir, name), 0) => p.verdict(root, rel, &**dir, name),
+            _ => None,
+        };
+        if let Some(v) = verdict {
+            let status = if v.size > self.selection.max_filesize {
+                FileStatus::TooLarge
+            } else {
+                self.deadline.progress(0, v.size);
+                if v.nul {
+                    FileStatus::Binary
+                } else {
+                    FileStatus::Searched
+                }
+            };
+            return Err(FileResult {
+                status,
+                found: Found::Vouched,
+                ..Default::default()
+            });
+        }
+        Ok((source, skip_through_line))
+    }
+
+    /// Opens a file to search through the gate: a regular file within `max_filesize`, or the
+    /// status the file's search records.
+    fn open_file(
+        &self,
+        root: usize,
+        rel: &Path,
+        source: Source,
+    ) -> Result<Admitted<Opened>, FileStatus> {
+        let opened = match source {
+            Source::Pruned(_) | Source::Gone => Err(NotAdmitted::Io(std::io::Error::from(
+                std::io::ErrorKind::NotFound,
+            ))),
+            Source::Opened(fd) => self.sandbox.reopened(fd),
+            Source::At(dir, name) => self.sandbox.open_found(
+                RootId::Read(root),
+                dir.as_fd(),
+                Path::new(&name),
+                rel,
+                Want::Read,
+            ),
+        };
+        let opened = match opened {
+            Ok(o) => o,
+            // The walker refused the name already; what the gate refuses on the opened file is its
+            // link count, read from the opened file (the walker's look may be stale).
+            Err(NotAdmitted::Refused) => return Err(FileStatus::Refused),
+            Err(NotAdmitted::Io(_)) => return Err(FileStatus::Unreadable),
+        };
+        match opened.kind() {
+            Kind::File => {}
+            _ => return Err(FileStatus::NotRegular),
+        }
+        if opened.stat.st_size as u64 > self.selection.max_filesize {
+            return Err(FileStatus::TooLarge);
+        }
+        Ok(opened)
+    }
 }
 
 impl SearchPlan<'_> {
@@ -307,10 +325,10 @@ impl SearchPlan<'_> {
         ho: hits::HitOptions,
     ) -> FileResult {
         // With `--null-data` a NUL ends a line, as rg: no binary detection.
-        let text = self.binary == BinaryMode::Text || self.opts.null_data;
+        let text = self.matching.rg.binary == BinaryMode::Text || self.matching.rg.null_data;
         // rg's explicit detection: a named file (or, with `--binary`, every file) is searched past
         // its NUL bytes.
-        let convert = !text && (named || self.binary == BinaryMode::Binary);
+        let convert = !text && (named || self.matching.rg.binary == BinaryMode::Binary);
         let detection = if text {
             BinaryDetection::none()
         } else if convert {
@@ -320,10 +338,10 @@ impl SearchPlan<'_> {
         };
         let new_sink = || {
             hits::HitSink::new(
-                self.matcher,
+                &self.matching.matcher,
                 ho,
-                self.mode,
-                self.multiline,
+                self.matching.mode,
+                self.matching.multiline,
                 convert,
                 self.deadline,
             )
@@ -342,18 +360,18 @@ impl SearchPlan<'_> {
             if text || memchr::memchr(0, data).is_none() {
                 // No NUL byte: nothing for the searcher's own check to find.
                 searcher.set_binary_detection(BinaryDetection::none());
-                searcher.search_slice(self.matcher, data, &mut sink)
-            } else if convert && named && self.mmap {
+                searcher.search_slice(&self.matching.matcher, data, &mut sink)
+            } else if convert && named && self.matching.rg.mmap {
                 // As rg's memory-mapped search of a named file: the slice as it is.
                 searcher.set_binary_detection(detection);
-                searcher.search_slice(self.matcher, data, &mut sink)
+                searcher.search_slice(&self.matching.matcher, data, &mut sink)
             } else {
                 // As rg's read path: detection per buffer, from the one with the NUL (quit: stop;
                 // `--binary`: convert).
                 searcher.set_binary_detection(detection);
-                searcher.search_reader(self.matcher, data, &mut sink)
+                searcher.search_reader(&self.matching.matcher, data, &mut sink)
             }
-        } else if named && self.mmap {
+        } else if named && self.matching.rg.mmap {
             // As rg does for a file named on the command line: searched through a memory map (on
             // a 200 MB file the copy of `read` was a third of the time).
             searcher.set_binary_detection(detection);
@@ -365,7 +383,7 @@ impl SearchPlan<'_> {
                     inner: &file,
                     deadline: self.deadline,
                 };
-                searcher.search_reader(self.matcher, rdr, &mut sink)
+                searcher.search_reader(&self.matching.matcher, rdr, &mut sink)
             });
             match first {
                 Some(Err(e)) if heap_limit_error(&e) => {
@@ -420,7 +438,7 @@ impl SearchPlan<'_> {
             inner: file,
             deadline: self.deadline,
         };
-        large.search_reader(self.matcher, rdr, sink)
+        large.search_reader(&self.matching.matcher, rdr, sink)
     }
 }
 
@@ -438,19 +456,19 @@ impl SearchPlan<'_> {
         let choice = unsafe { grep_searcher::MmapChoice::auto() };
         let mut mapped = SearcherBuilder::new()
             .line_number(searcher.line_number())
-            .multi_line(self.multiline)
+            .multi_line(self.matching.multiline)
             .before_context(searcher.before_context())
             .after_context(searcher.after_context())
             .invert_match(searcher.invert_match())
             .max_matches(searcher.max_matches())
             .passthru(searcher.passthru())
-            .bom_sniffing(!self.opts.no_bom_sniffing)
+            .bom_sniffing(!self.matching.rg.no_bom_sniffing)
             .line_terminator(searcher.line_terminator())
             .binary_detection(searcher.binary_detection().clone())
             .heap_limit(Some(crate::core::limits::SEARCH_HEAP_LIMIT))
             .memory_map(choice)
             .build();
-        mapped.search_file(self.matcher, file, sink)
+        mapped.search_file(&self.matching.matcher, file, sink)
     }
 }
 
