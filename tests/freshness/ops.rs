@@ -10,8 +10,9 @@ use std::path::Path;
 /// Directories a step may name ("" is the root; `z` does not exist at first; `ign` is ignored by
 /// `.git/info/exclude`).
 pub const DIRS: &[&str] = &["", "a", "a/b", "c", ".hidden", "ign", "z"];
-/// File names (`secret*` is denied; `n.log` is ignored by the root's `.gitignore`).
-pub const NAMES: &[&str] = &["f0.txt", "f1.txt", "m.rs", "n.log", "secret.txt"];
+/// File names (`new.txt` does not exist at first; `n.log` is ignored by the root's `.gitignore`;
+/// `secret*` is denied).
+pub const NAMES: &[&str] = &["f0.txt", "f1.txt", "m.rs", "new.txt", "n.log", "secret.txt"];
 pub const WORDS: &[&str] = &[
     "alpha",
     "beta",
@@ -175,8 +176,9 @@ pub enum Op {
     Ignore(usize, usize),
     /// `.git` renamed away or back (`.git/info/exclude` holds then or not).
     GitDir,
-    /// `.git/info` renamed away or back.
-    GitInfo,
+    /// `.git/info` renamed away or back (`true`), or deleted or made again with its `exclude`
+    /// (a new directory: no watch of the old one reports what happens in it).
+    GitInfo(bool),
     /// Appended to through a handle kept open (no close reported until the case ends).
     HoldWrite(F, Text),
     /// An aged directory from outside the root renamed in at `DIRS[i]` (what was there goes out).
@@ -196,7 +198,7 @@ pub enum Op {
 /// Mostly files every walk yields (not hidden, ignored, denied or in a missing directory).
 fn file() -> impl Strategy<Value = F> {
     let dir = prop_oneof![3 => 0..4usize, 1 => 4..DIRS.len()];
-    let name = prop_oneof![3 => 0..3usize, 1 => 3..NAMES.len()];
+    let name = prop_oneof![3 => 0..4usize, 1 => 4..NAMES.len()];
     (dir, name).prop_map(|(d, n)| F(d, n))
 }
 
@@ -252,7 +254,7 @@ pub fn op(settle: u32) -> impl Strategy<Value = Op> {
         4 => (file(), text_strategy()).prop_map(|(f, t)| Op::Append(f, t)),
         2 => (file(), any::<u8>()).prop_map(|(f, k)| Op::Truncate(f, k)),
         4 => (file(), text_strategy()).prop_map(|(f, t)| Op::Rewrite(f, t)),
-        2 => (file(), text_strategy()).prop_map(|(f, t)| Op::HoldWrite(f, t)),
+        3 => (file(), text_strategy()).prop_map(|(f, t)| Op::HoldWrite(f, t)),
         2 => (file(), text_strategy()).prop_map(|(f, t)| Op::ToolWrite(f, t)),
         3 => (file(), 0..WORDS.len(), 0..WORDS.len()).prop_map(|(f, a, b)| Op::ToolEdit(f, a, b)),
         1 => (file(), any::<bool>()).prop_map(|(f, r)| Op::Chmod(f, r)),
@@ -264,9 +266,11 @@ pub fn op(settle: u32) -> impl Strategy<Value = Op> {
         1 => (file(), target()).prop_map(|(f, t)| Op::Symlink(f, t)),
         1 => (dir.clone(), any::<bool>()).prop_map(|(d, r)| Op::ChmodDir(d, r)),
         1 => (file(), file()).prop_map(|(a, b)| Op::HardLink(a, b)),
-        2 => (0..IGNORE_FILES.len(), 0..RULES.len()).prop_map(|(i, r)| Op::Ignore(i, r)),
+        // `.git/info/exclude` (last) and the root's `.gitignore` (first) most often.
+        3 => (prop_oneof![2 => Just(IGNORE_FILES.len() - 1), 1 => Just(0usize), 1 => 0..IGNORE_FILES.len()], 0..RULES.len())
+            .prop_map(|(i, r)| Op::Ignore(i, r)),
         1 => Just(Op::GitDir),
-        1 => Just(Op::GitInfo),
+        2 => any::<bool>().prop_map(Op::GitInfo),
         1 => dir.clone().prop_map(Op::MoveIn),
         1 => (file(), file()).prop_map(|(a, b)| Op::ToolMove(a, b)),
         // Questions, and the index's own time.
@@ -299,11 +303,16 @@ impl Place {
             fs::create_dir_all(root.join(d)).unwrap();
         }
         fs::create_dir_all(root.join(".git/info")).unwrap();
+        // Every ignore file exists, so that a new rule is most often a write in place (reported
+        // as a change of content, not of the directory).
+        for f in IGNORE_FILES {
+            fs::write(root.join(f), "").unwrap();
+        }
         fs::write(root.join(".git/info/exclude"), "ign/\n").unwrap();
         fs::write(root.join(".gitignore"), "*.log\n").unwrap();
         let mut texts = seed.iter().cycle();
         for d in 0..DIRS.len() - 1 {
-            for n in 0..NAMES.len() {
+            for n in (0..NAMES.len()).filter(|&n| NAMES[n] != "new.txt") {
                 fs::write(root.join(F(d, n).rel()), texts.next().unwrap().bytes()).unwrap();
             }
         }
@@ -358,7 +367,8 @@ impl Place {
                 parent(&self.at(&b.rel()));
                 let (a, b) = (self.at(&a.rel()), self.at(&b.rel()));
                 let _ = if matches!(op, Op::HardLink(..)) {
-                    fs::remove_file(&b).and_then(|_| fs::hard_link(&a, &b))
+                    let _ = fs::remove_file(&b);
+                    fs::hard_link(&a, &b)
                 } else {
                     fs::rename(&a, &b)
                 };
@@ -385,9 +395,16 @@ impl Place {
                 let (on, off) = (self.at(".git"), self.at(".git_off"));
                 let _ = fs::rename(&on, &off).or_else(|_| fs::rename(&off, &on));
             }
-            Op::GitInfo => {
+            Op::GitInfo(true) => {
                 let (on, off) = (self.at(".git/info"), self.at(".git/info_off"));
                 let _ = fs::rename(&on, &off).or_else(|_| fs::rename(&off, &on));
+            }
+            Op::GitInfo(false) => {
+                let info = self.at(".git/info");
+                if fs::remove_dir_all(&info).is_err() {
+                    let _ = fs::create_dir(&info)
+                        .and_then(|_| fs::write(info.join("exclude"), "ign/\n"));
+                }
             }
             Op::HoldWrite(f, t) => {
                 let o = fs::OpenOptions::new().append(true).open(self.at(&f.rel()));
