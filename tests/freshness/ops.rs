@@ -321,10 +321,10 @@ impl Place {
         for s in 0..STAGED {
             let d = stage.join(format!("s{s}"));
             fs::create_dir_all(d.join("b")).unwrap();
-            for n in 0..NAMES.len() {
+            for name in NAMES {
                 let t = texts.next().unwrap().bytes();
-                fs::write(d.join(NAMES[n]), &t).unwrap();
-                fs::write(d.join("b").join(NAMES[n]), &t).unwrap();
+                fs::write(d.join(name), &t).unwrap();
+                fs::write(d.join("b").join(name), &t).unwrap();
             }
         }
         Place {
