@@ -12,12 +12,14 @@
 //!
 //! Bounded for CI: `ROOTBOUND_FRESHNESS_CASES` cases (default 8), up to
 //! `ROOTBOUND_FRESHNESS_STEPS` steps each (default 30); `ROOTBOUND_FRESHNESS_SECS=600` runs new
-//! cases until that many seconds have passed. A failure is shrunk and printed as the step list.
+//! cases until that many seconds have passed; `ROOTBOUND_FRESHNESS_SETTLE` weighs the two-second
+//! step (default 1). A failure is shrunk and printed as the step list.
 //! Each case waits 2.1 s once, for its first tree to age past the index's racy window (a file
 //! changed in the two seconds before it is read gets no entry).
 //!
-//! Mutation check (see docs/index.md, "The freshness fuzzer"): each kind of change report the index
-//! handles was switched off in turn and the fuzzer found a failing case.
+//! Mutation check (docs/index.md, "The freshness fuzzer"): each kind of change handling in the index
+//! was switched off in turn; the table there says which the fuzzer caught, and why not the others
+//! (redundant handling, permissions as root, races with background threads).
 
 mod ops;
 
