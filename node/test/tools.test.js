@@ -77,6 +77,11 @@ test('write tools under a write root', async () => {
   // Without a write root there are no write tools.
   assert.equal(sandbox().toolNames.includes('write_file'), false);
   assert.throws(() => sandbox({ allowDelete: true }), TypeError);
+  // The library's message, in this package's spelling.
+  assert.throws(() => sandbox({ maxWriteBytes: 9 }), {
+    name: 'TypeError',
+    message: 'new Sandbox(): allowOverwrite, allowDelete and maxWriteBytes need writeRoot',
+  });
 });
 
 test('call() speaks the wire format and never throws a tool error', async () => {
@@ -156,6 +161,13 @@ test('tool failures throw their class with code, message and details', async () 
 test('construction errors', () => {
   assert.throws(() => new Sandbox(path.join(t0.base, 'missing')), rb.InvalidArgument);
   assert.throws(() => new Sandbox(t0.tree, { maxResultz: 3 }), TypeError);
+  assert.throws(() => new Sandbox(t0.tree, { maxResultz: 3, writeroot: t0.tree }), (e) => {
+    assert.ok(e instanceof TypeError);
+    assert.match(e.message, /^new Sandbox\(\): unknown option\(s\) maxResultz, writeroot \(limits are: maxReadBytes, /);
+    return true;
+  });
+  // A known limit with a value of the wrong type is the library's refusal, not a misuse.
+  assert.throws(() => new Sandbox(t0.tree, { maxResults: 'many' }), rb.InvalidArgument);
   const cfg = path.join(t0.base, 'bad.toml');
   fs.writeFileSync(cfg, 'roots = 3\n');
   assert.throws(() => Sandbox.fromConfig(cfg), (e) => {
