@@ -32,7 +32,7 @@ use rootbound::config::host::{self, HostOptions, HostTools, OpenError};
 use rootbound::config::AgentTools;
 use rootbound::{Error, ErrorCode, Profile};
 use serde_json::Value;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 create_exception!(
