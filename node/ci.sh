@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The Node package's CI step (run by .ci/run): check Node >= 20, install the npm dev dependencies
-# (@napi-rs/cli, typescript, @types/node; from package-lock.json), build the native module with
+# (@napi-rs/cli, typescript, @types/node, and the frameworks the adapters are tested against: ai,
+# @langchain/core, @mastra/core, deepagents; from package-lock.json), build the native module with
 # napi-rs in release mode, and run node/test with node's own test runner (which also runs
 # `tsc --strict` over index.d.ts and examples/every_method.ts). Any failure fails the step.
 #
@@ -19,7 +20,8 @@ echo "node: $(node --version), npm $(npm --version)"
 
 t0=$(date +%s)
 if [ ! -x node_modules/.bin/napi ] || [ ! -f node_modules/typescript/package.json ] || [ ! -f node_modules/ai/package.json ] \
-  || [ ! -f node_modules/@langchain/core/package.json ] \
+  || [ ! -f node_modules/@langchain/core/package.json ] || [ ! -f node_modules/@mastra/core/package.json ] \
+  || [ ! -f node_modules/deepagents/package.json ] \
   || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund --silent
 fi

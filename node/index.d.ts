@@ -58,6 +58,14 @@ export interface SandboxOptions extends Limits {
   hidden?: boolean;
   noIgnore?: boolean;
   refuseHardlinks?: boolean;
+  /**
+   * An n-gram index built in the background so that repeated grep calls open only the files that
+   * can match (the same answers): `true` every root, `'auto'` roots whose filesystem reports
+   * changes; off by default (it costs a build and memory, see docs/index.md).
+   */
+  index?: boolean | 'auto';
+  /** With an index: `'events'` (default) or `'strict'` (checks each pruned file at every query). */
+  indexVerify?: 'events' | 'strict';
   /** The agent's name for the audit log. */
   agent?: string;
 }

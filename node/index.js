@@ -16,7 +16,6 @@ const errors = require('./errors.js');
 const { errorFrom, RootboundError } = errors;
 
 const LIMITS = Object.freeze(native.limitNames());
-const LIMIT_SET = new Set(LIMITS);
 
 function snake(key) {
   return key.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
@@ -63,38 +62,33 @@ function pathOf(p) {
 
 const POLICY_KEYS = ['symlinks', 'rootMode', 'pathDisplay', 'hidden', 'noIgnore', 'refuseHardlinks'];
 const WRITE_KEYS = ['writeRoot', 'allowOverwrite', 'allowDelete', 'maxWriteBytes', 'createParents'];
+const INDEX_KEYS = ['index', 'indexVerify'];
+const OPTION_SET = new Set(['deny', 'agent', ...POLICY_KEYS, ...WRITE_KEYS, ...INDEX_KEYS]);
 
-function policyOf(r, opts) {
-  const known = new Set(['deny', 'agent', ...POLICY_KEYS, ...WRITE_KEYS]);
-  const unknown = Object.keys(opts).filter((k) => !known.has(k) && !LIMIT_SET.has(snake(k)));
-  if (unknown.length) {
-    throw new TypeError(
-      `new Sandbox(): unknown option(s) ${unknown.join(', ')} (limits are: ` +
-        `${LIMITS.map(camel).join(', ')})`,
-    );
-  }
+/**
+ * The constructor's options in the library's spelling (`HostOptions`): every key not an option
+ * is a limit. The library builds the policy and reports misuse (an unknown limit, a write flag
+ * without writeRoot), as it does for the Python package.
+ */
+function optionsOf(r, opts) {
   const deny = opts.deny === undefined ? [] : [].concat(opts.deny);
-  const policy = { roots: roots(r), deny };
-  for (const k of POLICY_KEYS) if (opts[k] !== undefined) policy[snake(k)] = opts[k];
-  const limits = {};
-  for (const [k, v] of Object.entries(opts)) if (LIMIT_SET.has(snake(k)) && v !== undefined) limits[snake(k)] = v;
-  if (Object.keys(limits).length) policy.limits = limits;
-  if (opts.writeRoot !== undefined) {
-    policy.write = toWire({
-      root: pathOf(opts.writeRoot),
-      allowOverwrite: Boolean(opts.allowOverwrite),
-      allowDelete: Boolean(opts.allowDelete),
-      maxWriteBytes: opts.maxWriteBytes,
-      createParents: opts.createParents,
-    });
-  } else if (opts.allowOverwrite || opts.allowDelete || opts.maxWriteBytes !== undefined) {
-    throw new TypeError('allowOverwrite, allowDelete and maxWriteBytes need writeRoot');
+  const out = { roots: roots(r), deny, limits: {} };
+  for (const [k, v] of Object.entries(opts)) {
+    if (v === undefined || k === 'deny' || k === 'agent') continue;
+    if (OPTION_SET.has(k)) out[snake(k)] = v;
+    else out.limits[snake(k)] = v;
   }
-  return policy;
+  if (out.write_root !== undefined) out.write_root = pathOf(out.write_root);
+  for (const k of ['allow_overwrite', 'allow_delete']) if (k in out) out[k] = Boolean(out[k]);
+  return out;
 }
 
 function opened(core) {
   if (core instanceof native.Core) return core;
+  if (typeof core.usage === 'string') {
+    // The library names options in snake case; say them as this package spells them.
+    throw new TypeError(`new Sandbox(): ${core.usage.replace(/\b[a-z]+(?:_[a-z0-9]+)+\b/g, camel)}`);
+  }
   throw errorFrom(core);
 }
 
@@ -165,7 +159,7 @@ class Sandbox {
       return;
     }
     const { agent } = options;
-    this.#core = opened(native.Core.fromPolicy(policyOf(roots, options), agent));
+    this.#core = opened(native.Core.fromOptions(optionsOf(roots, options), agent));
   }
 
   static #fromCore = Symbol('core');

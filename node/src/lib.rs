@@ -1,7 +1,8 @@
 //! `rootbound` for Node.js: the native half of the npm package (napi-rs).
 //!
 //! Deliberately small, like the Python binding: a [`Core`] holds one agent's tools
-//! ([`rootbound::config::AgentTools`], built from a policy object or a config file) and answers
+//! ([`rootbound::config::host::HostTools`], built from the constructor's options or a config
+//! file; the library turns options into a policy, for both bindings) and answers
 //! `call(name, args, budget)` with a promise of `{ ok, value }`: the JSON contract of
 //! `rootbound call`, passed as JS objects (napi's serde-json conversion, no JSON text in between),
 //! so every argument the library accepts is accepted here without a second list of fields. The
@@ -16,11 +17,9 @@ mod pool;
 
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
-use rootbound::config::{AgentConfig, AgentTools, Config, ConfigError};
-use rootbound::{Error as RbError, ErrorCode, Limits, Policy, Profile, Sandbox, SchemaFormat};
+use rootbound::config::host::{self, HostOptions, HostTools, OpenError};
+use rootbound::{Error as RbError, ErrorCode, Profile};
 use serde_json::Value;
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// A deadline plus a cancel switch, shared by the calls made with it.
@@ -83,35 +82,9 @@ pub struct Outcome {
     pub value: Value,
 }
 
-/// Where a core's tools came from, to present them in another dialect.
-enum Source {
-    Sandbox(Sandbox),
-    Config(Box<AgentConfig>),
-}
-
-/// One agent's tools.
+/// One agent's tools ([`HostTools`]: built, cached per dialect and called by the library).
 #[napi]
-pub struct Core {
-    /// The tools in the agent's own dialect (config `profile`, else rootbound).
-    base: Arc<AgentTools>,
-    source: Source,
-    /// The same tools in other dialects, built on first use.
-    dialects: Mutex<HashMap<&'static str, Arc<AgentTools>>>,
-}
-
-/// A config file's problems as an `INVALID_ARGUMENT` with `problems: [{key, message}]`.
-fn config_error(e: &ConfigError) -> RbError {
-    let problems: Vec<Value> = e
-        .problems
-        .iter()
-        .map(|p| serde_json::json!({"key": p.key, "message": p.message}))
-        .collect();
-    RbError::new(ErrorCode::InvalidArgument, e.to_string()).with_detail("problems", problems)
-}
-
-fn invalid(msg: impl Into<String>) -> RbError {
-    RbError::new(ErrorCode::InvalidArgument, msg)
-}
+pub struct Core(HostTools);
 
 /// A construction or lookup failure as a thrown JS error whose message is the contract's error
 /// object's code and message; `index.js` turns it into the matching `RootboundError` class.
@@ -122,125 +95,46 @@ fn thrown(e: &RbError) -> napi::Error {
     )
 }
 
-fn parse_profile(name: &str) -> std::result::Result<Profile, RbError> {
-    Profile::parse(name).ok_or_else(|| {
-        invalid(format!(
-            "unknown profile '{name}' (one of: {})",
-            Profile::names().join(", ")
-        ))
-    })
-}
-
-fn run(tools: &AgentTools, name: &str, args: Value, budget: &rootbound::Budget) -> Outcome {
-    let out = if tools.profile() == Profile::Rootbound {
-        tools.within(budget).call_result(name, args)
-    } else {
-        tools
-            .within(budget)
-            .present(name, args)
-            .map(|p| p.structured)
-    };
-    match out {
-        Ok(value) => Outcome { ok: true, value },
-        Err(e) => Outcome {
-            ok: false,
-            value: e.to_json(),
-        },
-    }
-}
-
-/// [`run`], with a panic (a bug) reported as an `IO_ERROR` instead of taking down the process.
-fn run_guarded(tools: &AgentTools, name: &str, args: Value, budget: &rootbound::Budget) -> Outcome {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        run(tools, name, args, budget)
-    }))
-    .unwrap_or_else(|_| {
-        let e = RbError::new(
-            ErrorCode::IoError,
-            format!("the {name} call failed internally"),
-        );
-        Outcome {
-            ok: false,
-            value: e.to_json(),
-        }
-    })
-}
-
-impl Core {
-    fn new(base: AgentTools, source: Source) -> Self {
-        Core {
-            base: Arc::new(base),
-            source,
-            dialects: Mutex::new(HashMap::new()),
-        }
-    }
-
-    fn tools_for(&self, profile: Option<&str>) -> std::result::Result<Arc<AgentTools>, RbError> {
-        let Some(name) = profile else {
-            return Ok(Arc::clone(&self.base));
-        };
-        let p = parse_profile(name)?;
-        if p == self.base.profile() {
-            return Ok(Arc::clone(&self.base));
-        }
-        let mut map = self.dialects.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(t) = map.get(p.as_str()) {
-            return Ok(Arc::clone(t));
-        }
-        let tools = match &self.source {
-            Source::Sandbox(sb) => AgentTools::from_sandbox(sb.clone()).with_profile(p),
-            Source::Config(cfg) => {
-                let mut cfg = AgentConfig::clone(cfg);
-                cfg.profile = p;
-                cfg.build().map_err(|e| config_error(&e))?
-            }
-        };
-        let tools = Arc::new(tools);
-        map.insert(p.as_str(), Arc::clone(&tools));
-        Ok(tools)
-    }
-}
-
 /// A construction's result: the core, or the contract's `{ error: {...} }` (with its details,
-/// e.g. a config file's `problems`), which `index.js` throws as a `RootboundError`.
+/// e.g. a config file's `problems`), which `index.js` throws as a `RootboundError`, or
+/// `{ usage }`, a misuse of the options that `index.js` throws as a `TypeError`.
 type Opened = Either<Core, Value>;
+
+fn opened(r: std::result::Result<HostTools, OpenError>) -> Opened {
+    match r {
+        Ok(h) => Either::A(Core(h)),
+        Err(OpenError::Usage(msg)) => Either::B(serde_json::json!({ "usage": msg })),
+        Err(OpenError::Refused(e)) => Either::B(e.to_json()),
+    }
+}
 
 #[napi]
 impl Core {
-    /// The tools of a policy object (the contract's policy: `roots`, `deny`, `limits`, `write`,
-    /// ...), optionally named as `agent` for the audit log.
-    #[napi(ts_return_type = "Core | { error: Record<string, unknown> }")]
-    pub fn from_policy(policy: Value, agent: Option<String>) -> Opened {
-        let policy: Policy = match serde_json::from_value(policy) {
-            Ok(p) => p,
-            Err(e) => return Either::B(invalid(format!("bad sandbox settings: {e}")).to_json()),
-        };
-        match Sandbox::new(policy) {
-            Ok(sb) => {
-                let sb = match agent {
-                    Some(a) => sb.with_agent(a),
-                    None => sb,
-                };
-                let tools = AgentTools::from_sandbox(sb.clone());
-                Either::A(Core::new(tools, Source::Sandbox(sb)))
+    /// The tools of a sandbox built from its options (the library's `HostOptions` in snake case:
+    /// `roots`, `deny`, modes, `limits`, `write_root` and its flags), optionally named as `agent`
+    /// for the audit log.
+    #[napi(ts_return_type = "Core | { error: Record<string, unknown> } | { usage: string }")]
+    pub fn from_options(options: Value, agent: Option<String>) -> Opened {
+        let options: HostOptions = match serde_json::from_value(options) {
+            Ok(o) => o,
+            Err(e) => {
+                let e = RbError::new(
+                    ErrorCode::InvalidArgument,
+                    format!("bad sandbox settings: {e}"),
+                );
+                return Either::B(e.to_json());
             }
-            Err(e) => Either::B(e.to_json()),
-        }
+        };
+        opened(HostTools::open(options, agent))
     }
 
     /// The tools of `agent` (none: the only agent) in a rootbound config file (TOML, or JSON).
-    #[napi(ts_return_type = "Core | { error: Record<string, unknown> }")]
+    #[napi(ts_return_type = "Core | { error: Record<string, unknown> } | { usage: string }")]
     pub fn from_config(path: String, agent: Option<String>) -> Opened {
-        let built = (|| -> std::result::Result<(AgentConfig, AgentTools), ConfigError> {
-            let cfg = Config::load(std::path::Path::new(&path))?;
-            let a = cfg.agent(agent.as_deref())?.clone();
-            let tools = a.build()?;
-            Ok((a, tools))
-        })();
-        match built {
-            Ok((cfg, tools)) => Either::A(Core::new(tools, Source::Config(Box::new(cfg)))),
-            Err(e) => Either::B(config_error(&e).to_json()),
-        }
+        opened(
+            HostTools::from_config(std::path::Path::new(&path), agent.as_deref())
+                .map_err(OpenError::Refused),
+        )
     }
 
     /// Calls tool `name` with `args` (an object of the contract's fields) on a call thread within
@@ -262,11 +156,14 @@ impl Core {
         } else {
             profile.as_deref()
         };
-        let tools = self.tools_for(dialect).map_err(|e| thrown(&e))?;
+        let tools = self.0.dialect(dialect).map_err(|e| thrown(&e))?;
         let budget = budget.0.clone();
         let (deferred, promise) = env.create_deferred()?;
         pool::submit(Box::new(move || {
-            let out = run_guarded(&tools, &name, args, &budget);
+            let out = match host::call(&tools, &name, args, &budget) {
+                Ok(value) => Outcome { ok: true, value },
+                Err(value) => Outcome { ok: false, value },
+            };
             deferred.resolve(move |_| Ok(out));
         }))
         .map_err(|e| napi::Error::new(Status::GenericFailure, e))?;
@@ -277,31 +174,28 @@ impl Core {
     /// agent's own dialect).
     #[napi]
     pub fn tools(&self, format: String, profile: Option<String>) -> Result<Value> {
-        let f = SchemaFormat::parse(&format).ok_or_else(|| {
-            thrown(&invalid(format!(
-                "unknown format '{format}' (one of: openai, anthropic, gemini, mcp)"
-            )))
-        })?;
-        let tools = self.tools_for(profile.as_deref()).map_err(|e| thrown(&e))?;
-        Ok(Value::Array(tools.profile_definitions(f)))
+        self.0
+            .definitions(&format, profile.as_deref())
+            .map_err(|e| thrown(&e))
     }
 
     /// The agent's name (from the config file or `agent`; empty otherwise).
     #[napi(getter)]
     pub fn agent(&self) -> String {
-        self.base.agent().to_string()
+        self.0.base().agent().to_string()
     }
 
     /// The dialect `call` and `tools` use by default.
     #[napi(getter)]
     pub fn profile(&self) -> String {
-        self.base.profile().as_str().to_string()
+        self.0.base().profile().as_str().to_string()
     }
 
     /// The engine tools this core enables (write tools only with a write root).
     #[napi]
     pub fn tool_names(&self) -> Vec<String> {
-        self.base
+        self.0
+            .base()
             .tools()
             .iter()
             .map(|t| t.name.to_string())
@@ -309,19 +203,33 @@ impl Core {
     }
 }
 
+/// For the benchmarks (BENCHMARKS.md): `n` calls of engine tool `name` made on this thread in a
+/// Rust loop exactly as a Rust host makes them (`AgentTools::call` with a JSON value, the result
+/// dropped); the seconds each call took, in order. Blocks the caller; not part of the API.
+#[napi(js_name = "_benchRustCalls")]
+pub fn bench_rust_calls(core: &Core, name: String, args: Value, n: u32) -> Result<Vec<f64>> {
+    let tools = core.0.dialect(Some("rootbound")).map_err(|e| thrown(&e))?;
+    Ok((0..n)
+        .map(|_| {
+            let t = std::time::Instant::now();
+            let v = tools.call(&name, args.clone());
+            std::hint::black_box(&v);
+            drop(v);
+            t.elapsed().as_secs_f64()
+        })
+        .collect())
+}
+
 /// The names of the policy's limits (`max_read_bytes`, `timeout_ms`, ...).
 #[napi]
 pub fn limit_names() -> Vec<String> {
-    match serde_json::to_value(Limits::default()) {
-        Ok(Value::Object(m)) => m.keys().cloned().collect(),
-        _ => Vec::new(),
-    }
+    host::limit_names().into_iter().map(String::from).collect()
 }
 
 /// The policy's default limits.
 #[napi]
 pub fn default_limits() -> Value {
-    serde_json::to_value(Limits::default()).unwrap_or(Value::Null)
+    host::default_limits()
 }
 
 /// Every stable error code of the contract (`OUT_OF_SANDBOX`, `NOT_FOUND`, ...).

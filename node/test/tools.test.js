@@ -77,6 +77,11 @@ test('write tools under a write root', async () => {
   // Without a write root there are no write tools.
   assert.equal(sandbox().toolNames.includes('write_file'), false);
   assert.throws(() => sandbox({ allowDelete: true }), TypeError);
+  // The library's message, in this package's spelling.
+  assert.throws(() => sandbox({ maxWriteBytes: 9 }), {
+    name: 'TypeError',
+    message: 'new Sandbox(): allowOverwrite, allowDelete and maxWriteBytes need writeRoot',
+  });
 });
 
 test('call() speaks the wire format and never throws a tool error', async () => {
@@ -156,6 +161,13 @@ test('tool failures throw their class with code, message and details', async () 
 test('construction errors', () => {
   assert.throws(() => new Sandbox(path.join(t0.base, 'missing')), rb.InvalidArgument);
   assert.throws(() => new Sandbox(t0.tree, { maxResultz: 3 }), TypeError);
+  assert.throws(() => new Sandbox(t0.tree, { maxResultz: 3, writeroot: t0.tree }), (e) => {
+    assert.ok(e instanceof TypeError);
+    assert.match(e.message, /^new Sandbox\(\): unknown option\(s\) maxResultz, writeroot \(limits are: maxReadBytes, /);
+    return true;
+  });
+  // A known limit with a value of the wrong type is the library's refusal, not a misuse.
+  assert.throws(() => new Sandbox(t0.tree, { maxResults: 'many' }), rb.InvalidArgument);
   const cfg = path.join(t0.base, 'bad.toml');
   fs.writeFileSync(cfg, 'roots = 3\n');
   assert.throws(() => Sandbox.fromConfig(cfg), (e) => {
@@ -170,4 +182,21 @@ test('construction errors', () => {
   assert.equal(sb.profile, 'rootbound');
   const named = new Sandbox({ code: t0.tree }, { maxResults: 2 });
   return named.listRoots().then((r) => assert.equal(r.roots[0].name, 'code'));
+});
+
+test('index: true serves the same answers; a bad index option is a TypeError', async () => {
+  const plain = sandbox();
+  const indexed = sandbox({ index: true });
+  const roots = await indexed.call('list_roots', {});
+  assert.ok(['building', 'ready'].includes(roots.roots[0].index.state));
+  assert.equal((await plain.call('list_roots', {})).roots[0].index, undefined);
+  for (let i = 0; i < 2; i++) {
+    const args = { pattern: 'needle', output_mode: 'content' };
+    const got = await indexed.call('grep_search', args);
+    if (got.stats) delete got.stats.index; // what the index did; the rest is the same
+    assert.deepEqual(got, await plain.call('grep_search', args));
+  }
+  assert.ok(sandbox({ index: 'auto', indexVerify: 'strict' }));
+  assert.throws(() => sandbox({ index: 'sometimes' }), TypeError);
+  assert.throws(() => sandbox({ indexVerify: 'strict' }), /indexVerify needs index/);
 });

@@ -5,6 +5,7 @@ from typing import Any, List, Mapping, Optional, Tuple, Union
 __version__: str
 
 class NativeError(Exception): ...
+class UsageError(Exception): ...
 
 class Budget:
     """A deadline plus a cancel switch, shared by every call made with it: pull it from any thread.
@@ -26,12 +27,7 @@ class Budget:
 
 class Core:
     @staticmethod
-    def from_policy(
-        policy_json: str,
-        agent: Optional[str] = None,
-        index: Optional[str] = None,
-        index_verify: Optional[str] = None,
-    ) -> Core: ...
+    def from_options(options_json: str, agent: Optional[str] = None) -> Core: ...
     @staticmethod
     def from_config(path: str, agent: Optional[str] = None) -> Core: ...
     def call(

@@ -45,7 +45,6 @@ Roots = Union[StrPath, Sequence[StrPath], Mapping[str, StrPath]]
 Globs = Union[str, Sequence[str]]
 R = TypeVar("R", bound=Result)
 
-_LIMITS = frozenset(_rootbound.limit_names())
 _MAIN = threading.main_thread()
 _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 _loads = json.loads
@@ -85,10 +84,10 @@ class Sandbox:
 
     ``index=True`` (every root) or ``index="auto"`` (roots whose filesystem reports changes) builds
     an n-gram index in the background, so that repeated ``grep_search`` calls open only the files
-    that can match; answers are the same without it. It costs a background build (about a
-    minute of one core per GB) and memory (about a third of the searched bytes); keep the
-    Sandbox for the session. ``list_roots`` reports its state; ``index_verify="strict"`` checks
-    every pruned file's metadata at each query instead of relying on change reports.
+    that can match; answers are the same without it. It costs a background build (one pass over
+    the readable files) and memory (see docs/index.md); keep the Sandbox for the session.
+    ``list_roots`` reports its state; ``index_verify="strict"`` checks every pruned file's metadata
+    at each query instead of relying on change reports.
 
     A Sandbox is safe to share between threads; every call releases the GIL for its whole run.
     """
@@ -116,15 +115,11 @@ class Sandbox:
         index_verify: Optional[str] = None,
         **limits: int,
     ) -> None:
-        unknown = sorted(set(limits) - _LIMITS)
-        if unknown:
-            raise TypeError(
-                f"Sandbox() got unexpected keyword argument(s) {', '.join(unknown)} "
-                f"(limits are: {', '.join(sorted(_LIMITS))})"
-            )
         if isinstance(deny, str):
             deny = [deny]
-        policy: Dict[str, Any] = {"roots": _roots(roots), "deny": list(deny)}
+        # The library builds the policy from these options (as for the Node package) and reports
+        # a misuse of them (an unknown limit, a write flag without write_root) as UsageError.
+        options: Dict[str, Any] = {"roots": _roots(roots), "deny": list(deny), "limits": limits}
         for key, value in (
             ("symlinks", symlinks),
             ("root_mode", root_mode),
@@ -132,38 +127,21 @@ class Sandbox:
             ("hidden", hidden),
             ("no_ignore", no_ignore),
             ("refuse_hardlinks", refuse_hardlinks),
+            ("max_write_bytes", max_write_bytes),
+            ("create_parents", create_parents),
+            ("index", index),
+            ("index_verify", index_verify),
         ):
             if value is not None:
-                policy[key] = value
-        if limits:
-            policy["limits"] = dict(limits)
+                options[key] = value
         if write_root is not None:
-            w: Dict[str, Any] = {
-                "root": os.fspath(write_root),
-                "allow_overwrite": bool(allow_overwrite),
-                "allow_delete": bool(allow_delete),
-            }
-            if max_write_bytes is not None:
-                w["max_write_bytes"] = max_write_bytes
-            if create_parents is not None:
-                w["create_parents"] = create_parents
-            policy["write"] = w
-        elif allow_overwrite or allow_delete or max_write_bytes is not None:
-            raise TypeError("allow_overwrite, allow_delete and max_write_bytes need write_root")
-        if index is True:
-            index_mode: Optional[str] = "always"
-        elif index is False:
-            index_mode = None
-        elif index == "auto":
-            index_mode = "auto"
-        else:
-            raise TypeError(f"index: expected True, False or 'auto', found {index!r}")
-        if index_verify is not None and index_mode is None:
-            raise TypeError("index_verify needs index=True or index='auto'")
+            options["write_root"] = os.fspath(write_root)
+        options["allow_overwrite"] = bool(allow_overwrite)
+        options["allow_delete"] = bool(allow_delete)
         try:
-            self._core = _rootbound.Core.from_policy(
-                _dumps(policy), agent, index_mode, index_verify
-            )
+            self._core = _rootbound.Core.from_options(_dumps(options), agent)
+        except _rootbound.UsageError as e:
+            raise TypeError(f"Sandbox(): {e}") from None
         except _rootbound.NativeError as e:
             raise _native(e) from None
 

@@ -1,7 +1,8 @@
 //! `rootbound._rootbound`: the native half of the `rootbound` Python package.
 //!
-//! It is deliberately small. A [`Core`] holds one agent's tools ([`rootbound::config::AgentTools`],
-//! built from a policy given as JSON or from a config file) and answers `call(name, args)` with
+//! It is deliberately small. A [`Core`] holds one agent's tools ([`rootbound::config::host::HostTools`],
+//! built from the constructor's options given as JSON or from a config file; the library turns
+//! the options into a policy, for both bindings) and answers `call(name, args)` with
 //! `(ok, result)`: the JSON contract of `rootbound call`, so every argument the library accepts
 //! is accepted here without a second list of fields. `args` is a dict (converted to a JSON value
 //! here, no JSON text in between) or a JSON string; `result` is the result's JSON value built as
@@ -27,10 +28,10 @@ use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
-use rootbound::config::{AgentConfig, AgentTools, Config, ConfigError};
-use rootbound::{Error, ErrorCode, Limits, Policy, Profile, Sandbox, SchemaFormat};
+use rootbound::config::host::{self, HostOptions, HostTools, OpenError};
+use rootbound::config::AgentTools;
+use rootbound::{Error, ErrorCode, Profile};
 use serde_json::Value;
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -39,6 +40,13 @@ create_exception!(
     NativeError,
     PyException,
     "A failure of construction: args are (code, message, details_json)."
+);
+
+create_exception!(
+    _rootbound,
+    UsageError,
+    PyException,
+    "A misuse of the sandbox's options (an unknown limit, a write flag without a write root)."
 );
 
 /// Whether a tool is bounded by one file or one directory page: it runs inline even when watched
@@ -91,21 +99,9 @@ impl Budget {
     }
 }
 
-/// Where a core's tools came from, to present them in another dialect.
-enum Source {
-    Sandbox(Sandbox),
-    Config(AgentConfig),
-}
-
-/// One agent's tools.
+/// One agent's tools ([`HostTools`]: built, cached per dialect and called by the library).
 #[pyclass(frozen, module = "rootbound._rootbound")]
-struct Core {
-    /// The tools in the agent's own dialect (config `profile`, else rootbound).
-    base: Arc<AgentTools>,
-    source: Source,
-    /// The same tools in other dialects, built on first use.
-    dialects: Mutex<HashMap<&'static str, Arc<AgentTools>>>,
-}
+struct Core(HostTools);
 
 fn native_err(e: &Error) -> PyErr {
     let details = e
@@ -116,27 +112,8 @@ fn native_err(e: &Error) -> PyErr {
     NativeError::new_err((e.code.as_str(), e.message.clone(), details))
 }
 
-/// A config file's problems as an `INVALID_ARGUMENT` with `problems: [{key, message}]`.
-fn config_error(e: &ConfigError) -> Error {
-    let problems: Vec<Value> = e
-        .problems
-        .iter()
-        .map(|p| serde_json::json!({"key": p.key, "message": p.message}))
-        .collect();
-    Error::new(ErrorCode::InvalidArgument, e.to_string()).with_detail("problems", problems)
-}
-
 fn invalid(msg: impl Into<String>) -> PyErr {
     native_err(&Error::new(ErrorCode::InvalidArgument, msg))
-}
-
-fn parse_profile(name: &str) -> PyResult<Profile> {
-    Profile::parse(name).ok_or_else(|| {
-        invalid(format!(
-            "unknown profile '{name}' (one of: {})",
-            Profile::names().join(", ")
-        ))
-    })
 }
 
 /// Nesting beyond which an argument value is left to `json.dumps` (which reports a cycle).
@@ -255,39 +232,17 @@ fn call_args(args: &Bound<'_, PyAny>) -> PyResult<Result<Value, String>> {
     Ok(parse(&text.to_cow()?))
 }
 
-/// Runs one call: the result, or the error object.
-fn run(tools: &AgentTools, name: &str, args: Value, budget: &rootbound::Budget) -> (bool, Value) {
-    let out = if tools.profile() == Profile::Rootbound {
-        tools.within(budget).call_result(name, args)
-    } else {
-        tools
-            .within(budget)
-            .present(name, args)
-            .map(|p| p.structured)
-    };
-    match out {
-        Ok(v) => (true, v),
-        Err(e) => (false, e.to_json()),
-    }
-}
-
-/// Runs `run` and catches a panic as an `IO_ERROR`, so a helper thread survives it.
+/// Runs one call through the library: `(ok, result or error object)`.
 fn run_guarded(
     tools: &AgentTools,
     name: &str,
     args: Value,
     budget: &rootbound::Budget,
 ) -> (bool, Value) {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        run(tools, name, args, budget)
-    }))
-    .unwrap_or_else(|_| {
-        let e = Error::new(
-            ErrorCode::IoError,
-            format!("the {name} call failed internally"),
-        );
-        (false, e.to_json())
-    })
+    match host::call(tools, name, args, budget) {
+        Ok(v) => (true, v),
+        Err(v) => (false, v),
+    }
 }
 
 /// A call's outcome as `(ok, result)` with the result as Python objects.
@@ -315,98 +270,27 @@ thread_local! {
 }
 
 impl Core {
-    fn new(base: AgentTools, source: Source) -> Self {
-        Core {
-            base: Arc::new(base),
-            source,
-            dialects: Mutex::new(HashMap::new()),
-        }
-    }
-
     /// The tools presented in `profile` (None: the agent's own).
     fn tools_for(&self, profile: Option<&str>) -> PyResult<Arc<AgentTools>> {
-        let Some(name) = profile else {
-            return Ok(Arc::clone(&self.base));
-        };
-        let p = parse_profile(name)?;
-        if p == self.base.profile() {
-            return Ok(Arc::clone(&self.base));
-        }
-        let mut map = self.dialects.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(t) = map.get(p.as_str()) {
-            return Ok(Arc::clone(t));
-        }
-        let tools = match &self.source {
-            Source::Sandbox(sb) => AgentTools::from_sandbox(sb.clone()).with_profile(p),
-            Source::Config(cfg) => {
-                let mut cfg = cfg.clone();
-                cfg.profile = p;
-                cfg.build().map_err(|e| native_err(&config_error(&e)))?
-            }
-        };
-        let tools = Arc::new(tools);
-        map.insert(p.as_str(), Arc::clone(&tools));
-        Ok(tools)
+        self.0.dialect(profile).map_err(|e| native_err(&e))
     }
-}
-
-/// The index options of the `index` and `index_verify` keywords (`None`: no index).
-fn index_options(
-    index: Option<&str>,
-    verify: Option<&str>,
-) -> PyResult<Option<rootbound::IndexOptions>> {
-    use rootbound::{IndexOptions, IndexVerify, IndexWhen};
-    let verify = match verify {
-        None | Some("events") => IndexVerify::Events,
-        Some("strict") => IndexVerify::Strict,
-        Some(v) => {
-            return Err(invalid(format!(
-                "index_verify: expected 'events' or 'strict', found '{v}'"
-            )))
-        }
-    };
-    let when = match index {
-        None => return Ok(None),
-        Some("always") => IndexWhen::Always,
-        Some("auto") => IndexWhen::Auto,
-        Some(v) => {
-            return Err(invalid(format!(
-                "index: expected True, False or 'auto', found '{v}'"
-            )))
-        }
-    };
-    Ok(Some(IndexOptions::default().when(when).verify(verify)))
 }
 
 #[pymethods]
 impl Core {
-    /// A core over one sandbox built from a policy (the serde form of `rootbound::Policy`).
+    /// A core over one sandbox built from its options (the library's `HostOptions` as JSON:
+    /// `roots`, `deny`, modes, `limits`, `write_root` and its flags). A misuse of the options
+    /// raises `UsageError` (the Python layer raises it as a TypeError).
     #[staticmethod]
-    /// `index`: "always", "auto" or None (no index); `index_verify`: "events" or "strict".
-    #[pyo3(signature = (policy_json, agent=None, index=None, index_verify=None))]
-    fn from_policy(
-        py: Python<'_>,
-        policy_json: &str,
-        agent: Option<String>,
-        index: Option<&str>,
-        index_verify: Option<&str>,
-    ) -> PyResult<Self> {
-        let policy: Policy = serde_json::from_str(policy_json)
+    #[pyo3(signature = (options_json, agent=None))]
+    fn from_options(py: Python<'_>, options_json: &str, agent: Option<String>) -> PyResult<Self> {
+        let options: HostOptions = serde_json::from_str(options_json)
             .map_err(|e| invalid(format!("bad sandbox settings: {e}")))?;
-        let index = index_options(index, index_verify)?;
-        let sb = py
-            .detach(|| Sandbox::new(policy))
-            .map_err(|e| native_err(&e))?;
-        let sb = match agent {
-            Some(a) => sb.with_agent(a),
-            None => sb,
-        };
-        let sb = match index {
-            Some(o) => sb.with_index_options(o),
-            None => sb,
-        };
-        let tools = AgentTools::from_sandbox(sb.clone());
-        Ok(Core::new(tools, Source::Sandbox(sb)))
+        match py.detach(|| HostTools::open(options, agent)) {
+            Ok(h) => Ok(Core(h)),
+            Err(OpenError::Usage(msg)) => Err(UsageError::new_err(msg)),
+            Err(OpenError::Refused(e)) => Err(native_err(&e)),
+        }
     }
 
     /// A core over the tools of `agent` (None: the only agent) of a config file.
@@ -417,14 +301,9 @@ impl Core {
         path: std::path::PathBuf,
         agent: Option<String>,
     ) -> PyResult<Self> {
-        let built = py.detach(|| -> Result<(AgentConfig, AgentTools), ConfigError> {
-            let cfg = Config::load(&path)?;
-            let a = cfg.agent(agent.as_deref())?.clone();
-            let tools = a.build()?;
-            Ok((a, tools))
-        });
-        let (cfg, tools) = built.map_err(|e| native_err(&config_error(&e)))?;
-        Ok(Core::new(tools, Source::Config(cfg)))
+        py.detach(|| HostTools::from_config(&path, agent.as_deref()))
+            .map(Core)
+            .map_err(|e| native_err(&e))
     }
 
     /// Calls tool `name` with `args` (a dict, or a JSON object as a string): `(True, result)` or
@@ -506,30 +385,28 @@ impl Core {
     /// The tool definitions (JSON list) in `format` (openai, anthropic, gemini, mcp) for `profile`.
     #[pyo3(signature = (format="openai", profile=None))]
     fn tools(&self, format: &str, profile: Option<&str>) -> PyResult<String> {
-        let f = SchemaFormat::parse(format).ok_or_else(|| {
-            invalid(format!(
-                "unknown format '{format}' (one of: openai, anthropic, gemini, mcp)"
-            ))
-        })?;
-        let tools = self.tools_for(profile)?;
-        Ok(Value::Array(tools.profile_definitions(f)).to_string())
+        self.0
+            .definitions(format, profile)
+            .map(|v| v.to_string())
+            .map_err(|e| native_err(&e))
     }
 
     /// The agent's name ("" for a plain sandbox).
     #[getter]
     fn agent(&self) -> String {
-        self.base.agent().to_string()
+        self.0.base().agent().to_string()
     }
 
     /// The agent's own dialect.
     #[getter]
     fn profile(&self) -> &'static str {
-        self.base.profile().as_str()
+        self.0.base().profile().as_str()
     }
 
     /// The engine tools this agent enables.
     fn tool_names(&self) -> Vec<String> {
-        self.base
+        self.0
+            .base()
             .tools()
             .iter()
             .map(|t| t.name.to_string())
@@ -566,17 +443,14 @@ fn _bench_rust_calls(
 
 /// The limit settings a policy accepts (keys of `limits`), in table order.
 #[pyfunction]
-fn limit_names() -> Vec<String> {
-    match serde_json::to_value(Limits::default()) {
-        Ok(Value::Object(m)) => m.keys().cloned().collect(),
-        _ => Vec::new(),
-    }
+fn limit_names() -> Vec<&'static str> {
+    host::limit_names()
 }
 
 /// The default limits, as JSON.
 #[pyfunction]
 fn default_limits() -> String {
-    serde_json::to_string(&Limits::default()).unwrap_or_default()
+    host::default_limits().to_string()
 }
 
 /// Every error code, in documentation order.
@@ -596,6 +470,7 @@ fn _rootbound(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Budget>()?;
     m.add_class::<Core>()?;
     m.add("NativeError", m.py().get_type::<NativeError>())?;
+    m.add("UsageError", m.py().get_type::<UsageError>())?;
     m.add_function(wrap_pyfunction!(limit_names, m)?)?;
     m.add_function(wrap_pyfunction!(default_limits, m)?)?;
     m.add_function(wrap_pyfunction!(error_codes, m)?)?;

@@ -49,6 +49,7 @@
 
 mod agent;
 mod build;
+pub mod host;
 mod model;
 mod problems;
 mod reader;
