@@ -102,6 +102,19 @@ enum Cmd {
         /// changes; `strict` walks and checks every pruned file's metadata at each query.
         #[arg(long, value_name = "MODE", requires = "index", value_parser = ["events", "strict"])]
         index_verify: Option<String>,
+        /// With --index: where each root's index is saved, to be loaded at the next start instead
+        /// of built (default: $XDG_CACHE_HOME/rootbound, else ~/.cache/rootbound). Created with
+        /// mode 0700; refused when writable by group or others or inside a root.
+        #[arg(
+            long,
+            value_name = "DIR",
+            requires = "index",
+            conflicts_with = "no_index_dir"
+        )]
+        index_dir: Option<std::path::PathBuf>,
+        /// With --index: do not save the index (every start builds it).
+        #[arg(long, requires = "index")]
+        no_index_dir: bool,
         #[command(flatten)]
         http: http::HttpFlags,
     },
@@ -318,10 +331,12 @@ pub fn main() -> i32 {
             opts,
             index,
             index_verify,
+            index_dir,
+            no_index_dir,
             http,
         } => {
-            let tools_of =
-                |agent: Option<&str>| mcp_tools(&profile, &opts, agent, index, &index_verify);
+            let index = index.then(|| index_options(&index_verify, index_dir, no_index_dir));
+            let tools_of = |agent: Option<&str>| mcp_tools(&profile, &opts, agent, index.clone());
             if http.http.is_some() {
                 return http::serve(&http, &tools_of, client_roots, max_in_flight);
             }
@@ -342,8 +357,7 @@ fn mcp_tools(
     profile: &ProfileOpt,
     opts: &SandboxOpts,
     agent: Option<&str>,
-    index: bool,
-    index_verify: &Option<String>,
+    index: Option<rootbound::IndexOptions>,
 ) -> Result<AgentTools, String> {
     let mut opts = opts.clone();
     if let Some(a) = agent {
@@ -355,16 +369,34 @@ fn mcp_tools(
         opts.agent = Some(a.to_string());
     }
     // --index overrides the config file's `index`, which then does not start one of its own.
-    let tools = profile.tools_for(&opts, !index)?;
-    if !index {
-        return Ok(tools);
-    }
-    let verify = match index_verify.as_deref() {
+    let tools = profile.tools_for(&opts, index.is_none())?;
+    Ok(match index {
+        Some(o) => tools.with_index_options(o),
+        None => tools,
+    })
+}
+
+/// The index options of `rootbound mcp --index`: `--index-verify`, and the directory it is saved
+/// in (the user's cache directory unless `--index-dir` or `--no-index-dir`).
+#[cfg(feature = "mcp")]
+fn index_options(
+    verify: &Option<String>,
+    dir: Option<std::path::PathBuf>,
+    no_dir: bool,
+) -> rootbound::IndexOptions {
+    let verify = match verify.as_deref() {
         Some("strict") => rootbound::IndexVerify::Strict,
         _ => rootbound::IndexVerify::Events,
     };
-    let o = rootbound::IndexOptions::default().verify(verify);
-    Ok(tools.with_index_options(o))
+    let dir = match dir {
+        _ if no_dir => rootbound::IndexDir::None,
+        // Relative to the operator's working directory.
+        Some(d) => rootbound::IndexDir::Path(std::path::absolute(&d).unwrap_or(d)),
+        None => rootbound::IndexDir::UserCache,
+    };
+    rootbound::IndexOptions::default()
+        .verify(verify)
+        .index_dir(dir)
 }
 
 fn init_tracing() {
