@@ -29,7 +29,7 @@ pub enum IndexVerify {
     Strict,
 }
 
-/// How [`Sandbox::with_index_options`] indexes.
+/// How [`crate::Sandbox::with_index_options`] indexes.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct IndexOptions {
