@@ -107,6 +107,18 @@ enum Cmd {
         /// `strict` walks and checks every pruned file's metadata at each query.
         #[arg(long, value_name = "MODE", conflicts_with = "no_index", value_parser = ["events", "strict"])]
         index_verify: Option<String>,
+        /// Where each root's index is saved, to be loaded at the next start instead of built
+        /// (default: $XDG_CACHE_HOME/rootbound, else ~/.cache/rootbound). Created with mode 0700;
+        /// refused when writable by group or others or inside a root.
+        #[arg(
+            long,
+            value_name = "DIR",
+            conflicts_with_all = ["no_index_dir", "no_index"]
+        )]
+        index_dir: Option<std::path::PathBuf>,
+        /// Do not save the index (every start builds it).
+        #[arg(long, conflicts_with = "no_index")]
+        no_index_dir: bool,
         #[command(flatten)]
         http: http::HttpFlags,
     },
@@ -326,12 +338,16 @@ pub fn main() -> i32 {
             index,
             no_index,
             index_verify,
+            index_dir,
+            no_index_dir,
             http,
         } => {
             let choice = IndexChoice {
                 on: index,
                 off: no_index,
                 verify: index_verify,
+                dir: index_dir,
+                no_dir: no_index_dir,
             };
             let tools_of = |agent: Option<&str>| mcp_tools(&profile, &opts, agent, &choice);
             if http.http.is_some() {
@@ -356,6 +372,10 @@ struct IndexChoice {
     off: bool,
     /// --index-verify.
     verify: Option<String>,
+    /// --index-dir.
+    dir: Option<std::path::PathBuf>,
+    /// --no-index-dir.
+    no_dir: bool,
 }
 
 /// The tools `rootbound mcp` serves for `agent` of the config file (`None`: --agent, or the only
@@ -378,7 +398,8 @@ fn mcp_tools(
         }
         opts.agent = Some(a.to_string());
     }
-    let flagged = choice.on || choice.off || choice.verify.is_some();
+    let flagged =
+        choice.on || choice.off || choice.verify.is_some() || choice.dir.is_some() || choice.no_dir;
     // A flag overrides the config file's `index`, which then does not start one of its own.
     let tools = profile.tools_for(&opts, !flagged)?;
     if !flagged {
@@ -398,13 +419,25 @@ fn mcp_tools(
         true => rootbound::IndexWhen::Always,
         false => rootbound::IndexWhen::Auto,
     };
-    let o = rootbound::IndexOptions::default().when(when).verify(verify);
+    let dir = match &choice.dir {
+        _ if choice.no_dir => rootbound::IndexDir::None,
+        // Relative to the operator's working directory.
+        Some(d) => rootbound::IndexDir::Path(std::path::absolute(d).unwrap_or(d.clone())),
+        None => rootbound::IndexDir::UserCache,
+    };
+    let o = rootbound::IndexOptions::default()
+        .when(when)
+        .verify(verify)
+        .index_dir(dir);
     Ok(tools.with_index_options(o))
 }
 
-/// The index a server starts when nothing chooses: the roots whose filesystem reports changes.
+/// The index a server starts when nothing chooses: the roots whose filesystem reports changes,
+/// saved in the user's cache directory.
 fn auto_index() -> rootbound::IndexOptions {
-    rootbound::IndexOptions::default().when(rootbound::IndexWhen::Auto)
+    rootbound::IndexOptions::default()
+        .when(rootbound::IndexWhen::Auto)
+        .index_dir(rootbound::IndexDir::UserCache)
 }
 
 fn init_tracing() {

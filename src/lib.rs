@@ -121,7 +121,9 @@ pub use crate::core::sandbox::Sandbox;
 pub use crate::core::within::Within;
 #[doc(hidden)]
 pub use crate::index::{index_fault_at, index_slow_at, index_threads_live};
-pub use crate::index::{IndexOptions, IndexState, IndexStats, IndexStatus, IndexVerify, IndexWhen};
+pub use crate::index::{
+    IndexDir, IndexOptions, IndexState, IndexStats, IndexStatus, IndexVerify, IndexWhen,
+};
 pub use crate::tools::edit::{Edit, EditArgs, EditResult};
 pub use crate::tools::fsops::{FsOpResult, MkdirArgs, MoveArgs};
 pub use crate::tools::media::{MediaArgs, MediaResult, MAX_MEDIA_BYTES};

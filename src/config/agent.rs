@@ -365,7 +365,7 @@ fn plan(
 }
 
 impl Cx<'_> {
-    /// `index = true | false | "auto"` and `index_verify = "events" | "strict"`.
+    /// `index = true | false | "auto"`, `index_verify = "events" | "strict"` and `index_dir`.
     fn index(&mut self, key: &str, t: &BTreeMap<String, Node>) -> Option<crate::IndexOptions> {
         use crate::{IndexOptions, IndexVerify, IndexWhen};
         let ik = join(key, "index");
@@ -393,7 +393,51 @@ impl Cx<'_> {
                 "has no effect without an index: set index = true or \"auto\" too",
             );
         }
-        when.map(|w| IndexOptions::default().when(w).verify(verify))
+        let dir = self.index_dir(key, t, when.is_some());
+        when.map(|w| {
+            IndexOptions::default()
+                .when(w)
+                .verify(verify)
+                .index_dir(dir)
+        })
+    }
+
+    /// `index_dir = "/ABSOLUTE/PATH" | true | false`: where the index is saved (true, the
+    /// default: the user's cache directory; false: not saved).
+    fn index_dir(
+        &mut self,
+        key: &str,
+        t: &BTreeMap<String, Node>,
+        indexed: bool,
+    ) -> crate::IndexDir {
+        use crate::IndexDir;
+        let k = join(key, "index_dir");
+        let dir = match t.get("index_dir") {
+            None | Some(Node::Bool(true)) => IndexDir::UserCache,
+            Some(Node::Bool(false)) => IndexDir::None,
+            Some(Node::Str(s)) if std::path::Path::new(s).is_absolute() => IndexDir::Path(s.into()),
+            Some(Node::Str(_)) => {
+                self.err(&k, "expected an absolute path");
+                IndexDir::None
+            }
+            Some(n) => {
+                self.err(
+                    &k,
+                    format!(
+                        "expected an absolute path, true or false, found {}",
+                        n.kind()
+                    ),
+                );
+                IndexDir::None
+            }
+        };
+        if !indexed && t.contains_key("index_dir") {
+            self.err(
+                &k,
+                "has no effect without an index: set index = true or \"auto\" too",
+            );
+        }
+        dir
     }
 
     /// `profile = "NAME"`: one of the dialects (see [`crate::Profile`]).

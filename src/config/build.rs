@@ -128,7 +128,7 @@ impl AgentConfig {
             .collect();
         let tools =
             AgentTools::new(self.name.clone(), sandboxes, routes).with_profile(self.profile);
-        Ok(match self.index {
+        Ok(match self.index.clone() {
             Some(o) => tools.with_index_options(o),
             None => tools,
         })

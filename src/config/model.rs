@@ -147,6 +147,7 @@ pub(super) const AGENT_KEYS: &[&str] = &[
     "profile",
     "index",
     "index_verify",
+    "index_dir",
 ];
 /// The keys of an `[agents.NAME.write]` table.
 pub(super) const WRITE_KEYS: &[&str] = &[

@@ -174,18 +174,26 @@ fn every_limit_field_is_a_limits_key() {
 
 #[test]
 fn index_keys_choose_the_index_options() {
-    use crate::{IndexOptions, IndexVerify, IndexWhen};
+    use crate::{IndexDir, IndexOptions, IndexVerify, IndexWhen};
     let agent = |extra: &str| {
         parse(&format!(
             "[agents.a]\nroots = [\"/r\"]\n{extra}\n[agents.a.tools.grep_search]\n"
         ))
-        .map(|c| c.agent(None).unwrap().index)
+        .map(|c| c.agent(None).unwrap().index.clone())
     };
     assert_eq!(agent("").unwrap(), None);
     assert_eq!(agent("index = false").unwrap(), None);
     assert_eq!(
         agent("index = true").unwrap(),
+        Some(IndexOptions::default().index_dir(IndexDir::UserCache))
+    );
+    assert_eq!(
+        agent("index = true\nindex_dir = false").unwrap(),
         Some(IndexOptions::default())
+    );
+    assert_eq!(
+        agent("index = true\nindex_dir = \"/var/cache/rb\"").unwrap(),
+        Some(IndexOptions::default().index_dir(IndexDir::Path("/var/cache/rb".into())))
     );
     assert_eq!(
         agent("index = \"auto\"\nindex_verify = \"strict\"").unwrap(),
@@ -193,6 +201,7 @@ fn index_keys_choose_the_index_options() {
             IndexOptions::default()
                 .when(IndexWhen::Auto)
                 .verify(IndexVerify::Strict)
+                .index_dir(IndexDir::UserCache)
         )
     );
     for (bad, key, says) in [
@@ -208,6 +217,12 @@ fn index_keys_choose_the_index_options() {
             "agents.a.index_verify",
             "strict",
         ),
+        (
+            "index = true\nindex_dir = \"rel/dir\"",
+            "agents.a.index_dir",
+            "absolute",
+        ),
+        ("index_dir = false", "agents.a.index_dir", "index = true"),
     ] {
         let e = agent(bad).unwrap_err();
         assert_eq!(e.problems.len(), 1, "{bad}: {e}");

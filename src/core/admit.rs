@@ -150,6 +150,25 @@ impl Gate {
         Gate::new(self.deny.clone(), self.refuse_hardlinks, &reads, write).serving(self.served)
     }
 
+    /// What decides which objects the gate admits, as text: the deny rules as given, the hard-link
+    /// policy, the roots' paths (every root anchors the rules) and how many are served. A saved
+    /// index is bound to it: under other rules it may describe files now denied.
+    pub(crate) fn rules_key(&self) -> String {
+        format!(
+            "{:?}|{}|{:?}|{}|{}",
+            self.deny.globs(),
+            self.refuse_hardlinks,
+            self.paths,
+            self.served,
+            self.has_write
+        )
+    }
+
+    /// The canonical paths of every root the gate knows (read roots, anchors, the write root).
+    pub(crate) fn root_paths(&self) -> &[PathBuf] {
+        &self.paths
+    }
+
     /// How many read roots, from the first, the tools serve.
     pub fn served(&self) -> usize {
         self.served
@@ -485,6 +504,18 @@ impl Sandbox {
     /// own account. Not for entries handed to the agent.
     pub(crate) fn denied_fn(&self, root: RootId) -> impl Fn(&Path, bool) -> bool + '_ {
         self.gate.denied_fn(root)
+    }
+
+    /// What decides which objects this sandbox admits, as text ([`Gate::rules_key`]): a saved
+    /// index is bound to it.
+    pub(crate) fn rules_key(&self) -> String {
+        self.gate.rules_key()
+    }
+
+    /// The canonical paths of every root the gate knows ([`Gate::root_paths`]): a cache
+    /// directory must lie outside all of them.
+    pub(crate) fn root_paths(&self) -> &[PathBuf] {
+        self.gate.root_paths()
     }
 }
 

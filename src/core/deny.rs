@@ -22,6 +22,8 @@ pub struct DenyRules {
     /// Some rule matches a path, not only a name (`/x`, `a/b`, `sub/*.sh`): moving a directory can
     /// then change whether what it holds is denied.
     path_rules: bool,
+    /// The rules as given (what a saved index is bound to: `Gate::rules_key`).
+    globs: Vec<String>,
 }
 
 impl DenyRules {
@@ -49,6 +51,7 @@ impl DenyRules {
             matcher,
             dir_only,
             path_rules,
+            globs: globs.to_vec(),
         })
     }
 
@@ -75,6 +78,11 @@ impl DenyRules {
     /// move (neither end of it denied) change whether something inside it is denied.
     pub fn has_path_rules(&self) -> bool {
         self.path_rules
+    }
+
+    /// The rules as given.
+    pub(crate) fn globs(&self) -> &[String] {
+        &self.globs
     }
 
     /// True when there are no rules.

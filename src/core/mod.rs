@@ -6,6 +6,7 @@
 
 pub(crate) mod admit;
 pub(crate) mod audit;
+pub(crate) mod cache;
 pub(crate) mod deadline;
 pub(crate) mod deny;
 pub(crate) mod dirs;

@@ -348,9 +348,8 @@ pub(super) fn build_root(
     let lists = t.post.memory();
     let postings = t.post.finish();
     all.give(finishing + lists - postings.memory().min(finishing + lists));
-    static SERIAL: AtomicU64 = AtomicU64::new(0);
-    let mut ri = RootIndex {
-        serial: SERIAL.fetch_add(1, Ordering::Relaxed),
+    let ri = RootIndex {
+        serial: next_serial(),
         ids: t.ids,
         entries: t.entries,
         unit_file: t.unit_file,
@@ -364,11 +363,23 @@ pub(super) fn build_root(
             bytes_read: progress.bytes_read.load(Ordering::Relaxed),
         },
     };
-    // Changed files described again share the cap with the index: a quarter of the index's
-    // memory (at least 16 MiB), and never more than the cap leaves.
-    let mem = ri.memory();
-    ri.describe_room = (mem / 4)
-        .max(16 << 20)
-        .min((max_bytes as usize).saturating_sub(mem));
-    Ok(ri)
+    Ok(ri.with_room(max_bytes))
+}
+
+/// A number no other index of the process has.
+pub(super) fn next_serial() -> u64 {
+    static SERIAL: AtomicU64 = AtomicU64::new(0);
+    SERIAL.fetch_add(1, Ordering::Relaxed)
+}
+
+impl RootIndex {
+    /// Changed files described again share the cap with the index: a quarter of the index's
+    /// memory (at least 16 MiB), and never more than the cap leaves.
+    pub(super) fn with_room(mut self, max_bytes: u64) -> RootIndex {
+        let mem = self.memory();
+        self.describe_room = (mem / 4)
+            .max(16 << 20)
+            .min((max_bytes as usize).saturating_sub(mem));
+        self
+    }
 }

@@ -21,10 +21,13 @@ use std::sync::{Arc, Mutex};
 mod budget;
 mod build;
 mod life;
+mod options;
+mod snapshot;
 mod status;
 #[doc(hidden)]
 pub use life::{index_fault_at, index_slow_at, index_threads_live};
 pub(crate) use life::{index_of, worker, Locked};
+pub use options::{IndexDir, IndexOptions, IndexVerify, IndexWhen};
 pub use status::{IndexState, IndexStatus};
 mod scan;
 use crate::core::limits::SEARCH_HEAP_LIMIT;
@@ -158,7 +161,20 @@ impl RootIndex {
 enum State {
     Building(Arc<build::Progress>),
     Ready(Arc<RootIndex>),
+    /// Loaded from the saved index, served as in strict mode while the root is built again
+    /// (`snapshot`).
+    Refreshing(Arc<RootIndex>, Arc<build::Progress>),
     Off(String),
+}
+
+impl State {
+    /// The index that serves queries, if any.
+    fn serving(&self) -> Option<&Arc<RootIndex>> {
+        match self {
+            State::Ready(ri) | State::Refreshing(ri, _) => Some(ri),
+            _ => None,
+        }
+    }
 }
 
 /// The index of a sandbox's roots (shared by its clones).
@@ -168,6 +184,10 @@ pub(crate) struct Index {
     live: Vec<Result<Mutex<replay::Live>, String>>,
     /// Raised when the host's last sandbox goes ([`life::Owner`]): background work ends.
     stop: Arc<std::sync::atomic::AtomicBool>,
+    /// Where roots' indexes are saved, or why they are not (`None`: not asked).
+    cache: Option<Result<crate::core::cache::CacheDir, String>>,
+    /// Per root (same order): what became of its saved index (status `snapshot`).
+    saved: Vec<Mutex<Option<String>>>,
 }
 
 /// What the index used for one grep reports (`stats.index`).
@@ -192,57 +212,6 @@ pub struct IndexStats {
     /// Start directories whose walk was replayed from the index's file list (no directory read,
     /// no file statted but those searched), because no change since it was recorded could alter it.
     pub walks_replayed: u64,
-}
-
-/// Which roots get an index ([`IndexOptions::when`]).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum IndexWhen {
-    /// Every root (config `index = true`, `rootbound mcp --index`).
-    #[default]
-    Always,
-    /// Only roots on a filesystem that reports every change (Linux inotify on a local filesystem),
-    /// where repeated searches can skip the walk; elsewhere the root is `off` and says why
-    /// (config `index = "auto"`).
-    Auto,
-}
-
-/// How the index learns that a file changed ([`IndexOptions::verify`]).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum IndexVerify {
-    /// Change reports (inotify) where the filesystem has them, so a repeated walk is replayed;
-    /// elsewhere as `Strict` (config `index_verify = "events"`).
-    #[default]
-    Events,
-    /// Every query walks and compares each pruned file's (device, inode, size, mtime, ctime) with
-    /// its entry: no reliance on change reports, so writes through a shared memory map that change
-    /// the mtime are seen too, at the cost of the walk (config `index_verify = "strict"`).
-    Strict,
-}
-
-/// How [`Sandbox::with_index_options`] indexes.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct IndexOptions {
-    /// Which roots are indexed.
-    pub when: IndexWhen,
-    /// How changes are learnt.
-    pub verify: IndexVerify,
-}
-
-impl IndexOptions {
-    /// Which roots are indexed.
-    pub fn when(mut self, when: IndexWhen) -> Self {
-        self.when = when;
-        self
-    }
-
-    /// How changes are learnt.
-    pub fn verify(mut self, verify: IndexVerify) -> Self {
-        self.verify = verify;
-        self
-    }
 }
 
 /// Builds the index of each of `roots` that is building, one after the other, in a thread of its
@@ -276,6 +245,9 @@ fn build_in_background(sb: Sandbox, roots: Vec<usize>) -> std::io::Result<()> {
                 })
                 .exit_handler(|_| drop(life::Alive))
                 .build();
+            for &i in &on {
+                snapshot::load_one(&sb, index, i);
+            }
             for i in on {
                 build_one(&sb, index, i, &pool);
             }
@@ -295,7 +267,7 @@ fn build_one(
         return;
     };
     let progress = match &*state.locked() {
-        State::Building(p) => p.clone(),
+        State::Building(p) | State::Refreshing(_, p) => p.clone(),
         _ => return,
     };
     if index.stop.load(std::sync::atomic::Ordering::SeqCst) {
@@ -307,6 +279,7 @@ fn build_one(
             let limit = sb.policy.limits.index_max_bytes;
             match build::build_root(sb, i, pool, limit, &progress, &index.stop) {
                 Ok(r) => {
+                    let r = snapshot::save_one(sb, index, i, r);
                     if let Some(Ok(live)) = index.live.get(i) {
                         live.locked().renew(&r);
                     }
@@ -368,6 +341,8 @@ impl Sandbox {
                 })
                 .collect(),
             stop: Arc::default(),
+            cache: snapshot::cache_dir(&self, &options.dir),
+            saved: self.roots.iter().map(|_| Mutex::default()).collect(),
         });
         self.index = Some(Arc::new(life::Owner(shared.clone())));
         let all = (0..shared.roots.len()).collect();
@@ -392,10 +367,7 @@ impl Sandbox {
             .iter()
             .map(|r| {
                 let (_, s) = index.roots.iter().find(|(c, _)| c == &r.canonical)?;
-                let ri = match &*s.locked() {
-                    State::Ready(ri) => ri.clone(),
-                    _ => return None,
-                };
+                let ri = s.locked().serving()?.clone();
                 let bits = ri.files_for(q, lines);
                 Some((ri, bits))
             })

@@ -87,14 +87,36 @@ impl Builder {
             dict.insert(t, (data.len() as u64, l.len() as u32));
             data.extend_from_slice(&l);
         }
-        Postings { dict, data }
+        Postings {
+            dict,
+            data: Data::Heap(data),
+        }
     }
 }
 
 /// Finished posting lists.
 pub(crate) struct Postings {
     dict: HashMap<Trigram, (u64, u32)>,
-    data: Vec<u8>,
+    data: Data,
+}
+
+/// The lists' bytes: in the process's memory, or in a saved index's mapping (page cache).
+pub(crate) enum Data {
+    Heap(Vec<u8>),
+    Mapped(
+        std::sync::Arc<crate::core::cache::Mapped>,
+        std::ops::Range<usize>,
+    ),
+}
+
+impl std::ops::Deref for Data {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Data::Heap(v) => v,
+            Data::Mapped(m, r) => m.get(r.clone()).unwrap_or_default(),
+        }
+    }
 }
 
 /// Memory accounted per slot of the finished dictionary.
@@ -103,7 +125,44 @@ const DICT_SLOT: usize = 24;
 impl Postings {
     /// Bytes held.
     pub fn memory(&self) -> usize {
-        self.data.capacity() + self.dict.capacity() * DICT_SLOT
+        let heap = match &self.data {
+            Data::Heap(v) => v.capacity(),
+            Data::Mapped(..) => 0,
+        };
+        heap + self.dict.capacity() * DICT_SLOT
+    }
+
+    /// Bytes of the lists held in a mapping (page cache, not the process's memory).
+    pub fn mapped(&self) -> usize {
+        match &self.data {
+            Data::Heap(_) => 0,
+            Data::Mapped(_, r) => r.len(),
+        }
+    }
+
+    /// The dictionary (trigram: offset and length of its list) and the lists' bytes.
+    pub fn parts(&self) -> (&HashMap<Trigram, (u64, u32)>, &[u8]) {
+        (&self.dict, &self.data)
+    }
+
+    /// Lists from their parts (a saved index's). A list out of `data`'s bounds, or one naming a
+    /// unit out of the query's, is read as far as it is sound ([`Postings::mark`]).
+    pub fn from_parts(dict: HashMap<Trigram, (u64, u32)>, data: Data) -> Postings {
+        Postings { dict, data }
+    }
+
+    /// The lists' bytes.
+    pub fn into_data(self) -> Data {
+        self.data
+    }
+
+    /// These lists with their bytes in `data` instead, when it holds the same bytes.
+    pub fn remapped(self, data: Data) -> Postings {
+        if *data == *self.data {
+            Postings { data, ..self }
+        } else {
+            self
+        }
     }
 
     /// Memory of a dictionary of `n` lists, at most (a table's capacity is under twice what it
@@ -117,18 +176,28 @@ impl Postings {
         let Some(&(off, len)) = self.dict.get(&t) else {
             return;
         };
+        let end = (off as usize).saturating_add(len as usize);
+        // Bounds are checked, not assumed: the lists may come from a saved file.
+        let Some(list) = self.data.get(off as usize..end) else {
+            return;
+        };
         let mut id: i64 = -1;
         let mut v: u32 = 0;
-        let mut shift = 0;
-        for &b in &self.data[off as usize..off as usize + len as usize] {
-            v |= ((b & 0x7f) as u32) << shift;
+        let mut shift = 0u32;
+        for &b in list {
+            v |= ((b & 0x7f) as u32).checked_shl(shift).unwrap_or(0);
             if b & 0x80 != 0 {
-                shift += 7;
+                shift = shift.saturating_add(7);
                 continue;
             }
             id += v as i64 + 1;
-            let at = to.map_or(id as usize, |to| to[id as usize] as usize);
-            bits[at / 64] |= 1 << (at % 64);
+            let at = match to {
+                None => Some(id as usize),
+                Some(to) => to.get(id as usize).map(|&f| f as usize),
+            };
+            if let Some(w) = at.and_then(|at| bits.get_mut(at / 64).map(|w| (w, at))) {
+                *w.0 |= 1 << (w.1 % 64);
+            }
             v = 0;
             shift = 0;
         }

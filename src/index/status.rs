@@ -73,6 +73,19 @@ pub struct IndexStatus {
     /// Why change reports do not serve this root.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub events_reason: Option<String>,
+    /// The index serving (ready) is the one saved by an earlier run, loaded at the start: each
+    /// file it prunes is statted and compared with its entry, and the root is being built again
+    /// meanwhile.
+    #[serde(default)]
+    pub from_snapshot: bool,
+    /// What became of the root's saved index (`loaded: ...`, `saved`, `ignored (why): ...`,
+    /// `not kept: why`); absent when none is kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub snapshot: Option<String>,
+    /// Bytes of the postings read from the saved file's mapping (page cache, not counted in
+    /// `memory`).
+    #[serde(default)]
+    pub mapped: u64,
 }
 
 impl Sandbox {
@@ -85,7 +98,8 @@ impl Sandbox {
             .roots
             .iter()
             .zip(&index.live)
-            .map(|((canonical, s), live)| {
+            .enumerate()
+            .map(|(i, ((canonical, s), live))| {
                 let root = self
                     .roots
                     .iter()
@@ -96,7 +110,12 @@ impl Sandbox {
                     Err(_) => 0,
                 };
                 let relaxed = std::sync::atomic::Ordering::Relaxed;
-                let (state, files, memory, reason, built) = match &*s.locked() {
+                let state_now = s.locked();
+                let from_snapshot = matches!(*state_now, State::Refreshing(..));
+                let mapped = state_now
+                    .serving()
+                    .map_or(0, |r| r.postings.mapped() as u64);
+                let (state, files, memory, reason, built) = match &*state_now {
                     State::Building(p) => (
                         IndexState::Building,
                         p.files.load(relaxed),
@@ -107,7 +126,7 @@ impl Sandbox {
                             bytes_read: p.bytes_read.load(relaxed),
                         },
                     ),
-                    State::Ready(r) => (
+                    State::Ready(r) | State::Refreshing(r, _) => (
                         IndexState::Ready,
                         r.entries.len() as u64,
                         r.memory() as u64 + live_memory,
@@ -116,6 +135,7 @@ impl Sandbox {
                     ),
                     State::Off(why) => (IndexState::Off, 0, 0, Some(why.clone()), Built::default()),
                 };
+                drop(state_now);
                 let events_reason = match live {
                     Ok(l) => l.locked().broken().map(str::to_string),
                     Err(why) => Some(why.clone()),
@@ -130,12 +150,15 @@ impl Sandbox {
                     bytes_read: built.bytes_read,
                     events: events_reason.is_none(),
                     events_reason,
+                    from_snapshot,
+                    snapshot: super::snapshot::note(index, i),
+                    mapped,
                 }
             })
             .collect()
     }
 
-    /// Waits until no root's index is building, no walk is being recorded and no changed file is
+    /// Waits until no root's index is building (or serving a saved index while it is built again), no walk is being recorded and no changed file is
     /// being described again, at most `timeout`;
     /// true when none is.
     pub fn wait_for_index(&self, timeout: std::time::Duration) -> bool {
@@ -144,7 +167,7 @@ impl Sandbox {
             if !self
                 .index_status()
                 .iter()
-                .any(|s| s.state == IndexState::Building)
+                .any(|s| s.state == IndexState::Building || s.from_snapshot)
                 && !self.index_recording()
             {
                 return true;

@@ -19,4 +19,5 @@ mod grep_hits;
 mod grep_options;
 mod index;
 mod index_bounds;
+mod index_disk;
 mod read_modes;

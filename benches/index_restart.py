@@ -1,0 +1,91 @@
+"""Restart to indexed answers with a saved index (docs/index.md "On disk").
+
+Usage: python3 benches/index_restart.py ROOTBOUND ROOT CACHE_DIR PATTERN [RUNS]
+
+Runs `ROOTBOUND mcp --index --index-dir CACHE_DIR --root ROOT` (JSON-RPC over stdio, no SDK):
+first until the root's index is built and saved (list_roots says `snapshot: "saved"`), then RUNS
+times (default 3) a fresh server, timing from its spawn until list_roots says the saved index
+serves (`from_snapshot`), and then a grep_search for PATTERN (files_with_matches) it answers. Prints the times, the saved file's size and the build's time.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+
+class Server:
+    def __init__(self, exe, root, cache):
+        args = [exe, "mcp", "--index", "--index-dir", cache, "--root", root]
+        self.p = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.n = 0
+        self.rpc("initialize", {
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "index_restart", "version": "1"},
+        })
+        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+
+    def send(self, msg):
+        self.p.stdin.write((json.dumps(msg) + "\n").encode())
+        self.p.stdin.flush()
+
+    def rpc(self, method, params):
+        self.n += 1
+        self.send({"jsonrpc": "2.0", "id": self.n, "method": method, "params": params})
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise RuntimeError("server exited")
+            msg = json.loads(line)
+            if msg.get("id") == self.n:
+                return msg["result"]
+
+    def call(self, tool, args):
+        r = self.rpc("tools/call", {"name": tool, "arguments": args})
+        if r.get("structuredContent") is not None:
+            return r["structuredContent"]
+        return json.loads(r["content"][0]["text"])
+
+    def index(self):
+        return self.call("list_roots", {})["roots"][0].get("index") or {}
+
+    def close(self):
+        self.p.stdin.close()
+        self.p.wait()
+
+
+def main():
+    exe, root, cache, pattern = sys.argv[1:5]
+    runs = int(sys.argv[5]) if len(sys.argv) > 5 else 3
+    grep = {"pattern": pattern, "output_mode": "files_with_matches", "limit": 100000}
+    t0 = time.monotonic()
+    s = Server(exe, root, cache)
+    while s.index().get("snapshot") != "saved":
+        time.sleep(0.2)
+    print(f"first run: built and saved in {time.monotonic() - t0:.1f} s; index {s.index()}")
+    s.close()
+    for f in os.listdir(cache):
+        print(f"saved file: {f} {os.path.getsize(os.path.join(cache, f)) / 1e6:.1f} MB")
+    for _ in range(runs):
+        t0 = time.monotonic()
+        s = Server(exe, root, cache)
+        while not s.index().get("from_snapshot"):
+            time.sleep(0.01)
+        loaded = time.monotonic()
+        r = s.call("grep_search", grep)
+        done = time.monotonic()
+        pruned = ((r.get("stats") or {}).get("index") or {}).get("files_pruned", 0)
+        ix = s.index()
+        print(
+            f"restart: loaded {loaded - t0:.2f} s after spawn, first indexed answer"
+            f" {done - t0:.2f} s (that answer {done - loaded:.3f} s, {pruned} files pruned,"
+            f" from_snapshot still {ix.get('from_snapshot')}, mapped"
+            f" {ix.get('mapped', 0) / 1e6:.1f} MB, heap {ix.get('memory', 0) / 1e6:.1f} MB)"
+        )
+        s.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,207 @@
+//! The index's cache directory: where a root's saved index is kept between runs.
+//!
+//! The directory is the operator's choice (or the user's cache directory), never an agent's, so it
+//! is reached by path here; every file in it is then opened relative to its handle, without
+//! following symlinks. It is refused when an agent could write it or another user could: it must
+//! be owned by this user, not writable by group or others, and lie outside every root (compared by
+//! device and inode walking up from it, so a bind mount or a symlinked path of a root is caught
+//! too). A refused directory keeps the index in memory only.
+
+use rustix::fs::{Mode, OFlags};
+use std::io::Write;
+use std::os::fd::{AsFd, OwnedFd};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// An accepted cache directory, held open.
+pub(crate) struct CacheDir {
+    fd: OwnedFd,
+    path: PathBuf,
+}
+
+impl std::fmt::Debug for CacheDir {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "CacheDir({})", self.path.display())
+    }
+}
+
+/// The user's cache directory for rootbound: `$XDG_CACHE_HOME/rootbound` when that is an absolute
+/// path, else `$HOME/.cache/rootbound`.
+pub(crate) fn user_cache_dir() -> Option<PathBuf> {
+    let xdg = std::env::var_os("XDG_CACHE_HOME").map(PathBuf::from);
+    let base = match xdg {
+        Some(p) if p.is_absolute() => p,
+        _ => {
+            let home = PathBuf::from(std::env::var_os("HOME")?);
+            if !home.is_absolute() {
+                return None;
+            }
+            home.join(".cache")
+        }
+    };
+    Some(base.join("rootbound"))
+}
+
+/// `path` with its longest existing ancestor resolved (the rest need not exist yet).
+fn canonical(path: &Path) -> PathBuf {
+    for a in path.ancestors() {
+        if let Ok(c) = std::fs::canonicalize(a) {
+            return c.join(path.strip_prefix(a).unwrap_or(Path::new("")));
+        }
+    }
+    path.to_path_buf()
+}
+
+/// A file's identity.
+fn id(fd: &impl AsFd) -> rustix::io::Result<(u64, u64)> {
+    let st = rustix::fs::fstat(fd)?;
+    #[allow(clippy::unnecessary_cast)]
+    Ok((st.st_dev as u64, st.st_ino as u64))
+}
+
+const INSIDE: &str = "index_dir lies inside a root (an agent could write it)";
+
+/// Opens (creating it, mode 0700) the cache directory at `path`, unless it is not private to this
+/// user or lies inside one of `roots` (directory handles; `root_paths`: their canonical paths
+/// and those of the roots that anchor deny rules): `Err` says why.
+pub(crate) fn open(
+    path: &Path,
+    roots: &[&dyn AsFd],
+    root_paths: &[PathBuf],
+) -> Result<CacheDir, String> {
+    use std::os::unix::fs::DirBuilderExt;
+    // The reasons name no path: they are shown in the index status, which agents see.
+    if !path.is_absolute() {
+        return Err("index_dir is not an absolute path".into());
+    }
+    // Checked before anything is created, so no directory is made inside a root.
+    if root_paths.iter().any(|r| canonical(path).starts_with(r)) {
+        return Err(INSIDE.into());
+    }
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(path)
+        .map_err(|e| format!("index_dir cannot be created: {e}"))?;
+    let fd = rustix::fs::open(
+        path,
+        OFlags::DIRECTORY | OFlags::RDONLY | OFlags::CLOEXEC,
+        Mode::empty(),
+    )
+    .map_err(|e| format!("index_dir cannot be opened: {e}"))?;
+    let st = rustix::fs::fstat(&fd).map_err(|e| format!("index_dir: {e}"))?;
+    if st.st_uid != rustix::process::geteuid().as_raw() {
+        return Err("index_dir is not owned by this user".into());
+    }
+    if st.st_mode & 0o022 != 0 {
+        return Err(format!(
+            "index_dir is writable by group or others (mode {:o})",
+            st.st_mode & 0o777
+        ));
+    }
+    let inside: Vec<(u64, u64)> = roots.iter().filter_map(|r| id(r).ok()).collect();
+    if within(&fd, &inside)? {
+        return Err(INSIDE.into());
+    }
+    Ok(CacheDir {
+        fd,
+        path: path.to_path_buf(),
+    })
+}
+
+/// Whether the directory `fd` is one of `roots` or lies beneath one: walks up through `..` to
+/// the filesystem's root.
+fn within(fd: &OwnedFd, roots: &[(u64, u64)]) -> Result<bool, String> {
+    let err = |e: rustix::io::Errno| format!("index_dir cannot be checked: {e}");
+    let mut here = rustix::fs::openat(fd, ".", OFlags::DIRECTORY | OFlags::CLOEXEC, Mode::empty())
+        .map_err(err)?;
+    // Bounded: a path has at most this many components (PATH_MAX / 2).
+    for _ in 0..2048 {
+        let me = id(&here).map_err(err)?;
+        if roots.contains(&me) {
+            return Ok(true);
+        }
+        let up = rustix::fs::openat(
+            &here,
+            "..",
+            OFlags::DIRECTORY | OFlags::CLOEXEC,
+            Mode::empty(),
+        )
+        .map_err(err)?;
+        if id(&up).map_err(err)? == me {
+            return Ok(false);
+        }
+        here = up;
+    }
+    Err("index_dir cannot be checked: too deep".into())
+}
+
+/// A saved file as read: its bytes, mapped (page cache, not the process's own memory).
+pub(crate) struct Mapped(memmap2::Mmap);
+
+impl std::ops::Deref for Mapped {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl CacheDir {
+    /// Writes file `name` (a plain name, no `/`) whole: to a temporary file of mode 0600 first,
+    /// then renamed over it, so a reader sees the old file or the new one, never a part.
+    pub(crate) fn write(&self, name: &str, parts: &[&[u8]]) -> std::io::Result<()> {
+        static N: AtomicU64 = AtomicU64::new(0);
+        let tmp = format!(
+            ".{name}.{}.{}.tmp",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        );
+        let fd = rustix::fs::openat(
+            &self.fd,
+            tmp.as_str(),
+            OFlags::CREATE | OFlags::EXCL | OFlags::WRONLY | OFlags::CLOEXEC | OFlags::NOFOLLOW,
+            Mode::from_raw_mode(0o600),
+        )?;
+        let mut f = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::from(fd));
+        let wrote = parts
+            .iter()
+            .try_for_each(|p| f.write_all(p))
+            .and_then(|_| f.flush());
+        let moved = wrote.and_then(|_| {
+            rustix::fs::renameat(&self.fd, tmp.as_str(), &self.fd, name).map_err(Into::into)
+        });
+        if moved.is_err() {
+            let _ = rustix::fs::unlinkat(&self.fd, tmp.as_str(), rustix::fs::AtFlags::empty());
+        }
+        moved
+    }
+
+    /// Maps file `name` (a regular file of this user's, not a symlink); `None` when there is none.
+    pub(crate) fn map(&self, name: &str) -> std::io::Result<Option<Mapped>> {
+        let fd = match rustix::fs::openat(
+            &self.fd,
+            name,
+            OFlags::RDONLY | OFlags::CLOEXEC | OFlags::NOFOLLOW,
+            Mode::empty(),
+        ) {
+            Ok(fd) => fd,
+            Err(rustix::io::Errno::NOENT) => return Ok(None),
+            Err(e) => return Err(e.into()),
+        };
+        let st = rustix::fs::fstat(&fd)?;
+        let regular = rustix::fs::FileType::from_raw_mode(st.st_mode).is_file();
+        if !regular || st.st_uid != rustix::process::geteuid().as_raw() {
+            return Err(std::io::Error::other("not a regular file of this user's"));
+        }
+        if st.st_size == 0 {
+            return Err(std::io::Error::other("empty"));
+        }
+        let file = std::fs::File::from(fd);
+        // SAFETY: the file is this user's, in a directory only this user may write, and never
+        // written in place (a new snapshot is renamed over it): the mapping's bytes do not change
+        // under the reader unless the user truncates it by hand, which the checksum does not
+        // guard against (a SIGBUS, as for any mapped file).
+        let map = unsafe { memmap2::Mmap::map(&file)? };
+        Ok(Some(Mapped(map)))
+    }
+}

@@ -1,0 +1,468 @@
+//! A root's index saved in the cache directory ([`crate::core::cache`]) and loaded at the next
+//! start, so that a restart serves indexed answers without reading every file again.
+//!
+//! A saved index is never trusted blindly. It is bound, in its header, to the format
+//! ([`VERSION`]), the root (the device and inode of its directory, its configured and canonical
+//! paths) and a hash of the policy that shaped it (the gate's deny rules and roots, hidden and
+//! ignore settings, the sizes the build reads and holds, the build's constants, the crate's
+//! version); a CRC-32 covers the body. Anything that does not match, or is truncated, corrupted or
+//! malformed, is ignored (every length is checked against the bytes left before anything is
+//! allocated for it), and the root is built as without one. A loaded index serves as in strict
+//! mode until the build that follows it replaces it: its walks are never replayed, and a file is
+//! pruned only when a `statat` through its directory's handle shows the (device, inode, size,
+//! mtime, ctime) of its entry; a file changed or created while no process watched is searched.
+
+use super::build::next_serial;
+use super::build::{max_read, CHUNK, LONGEST_LINE, PATH_EXTRA, RACY_SECS};
+use super::life::Locked;
+use super::postings::{Data, Postings};
+use super::{Built, Entry, Index, IndexDir, RootIndex, StatKey, State};
+use crate::core::cache::{CacheDir, Mapped};
+use crate::core::sandbox::Sandbox;
+use std::collections::HashMap;
+use std::os::fd::AsFd;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+const MAGIC: &[u8; 8] = b"rbindex\0";
+/// The format's version: a file of another is ignored.
+pub(super) const VERSION: u32 = 1;
+/// Bytes of an entry beside its path.
+const ENTRY_BYTES: usize = 4 + 8 * 5 + 4 * 2 + 1;
+/// Bytes of a dictionary slot.
+const SLOT_BYTES: usize = 4 + 8 + 4;
+
+/// What a saved index is bound to: the root's identity and the policy's hash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Binding {
+    root: Vec<u8>,
+    policy: u64,
+}
+
+/// 64 bits from two CRC-32s of `b` (a file name and a policy's fingerprint, not a defence:
+/// the cache directory is the user's own).
+fn hash64(b: &[u8]) -> u64 {
+    let mut hi = crc32fast::Hasher::new_with_initial(0x9e37_79b9);
+    hi.update(b);
+    (u64::from(hi.finalize()) << 32) | u64::from(crc32fast::hash(b))
+}
+
+/// The binding of read root `root` of `sb`.
+#[allow(clippy::unnecessary_cast)]
+pub(super) fn binding(sb: &Sandbox, root: usize) -> Option<Binding> {
+    let r = sb.roots.get(root)?;
+    let st = crate::core::dirs::stat_fd(&r.dir).ok()?;
+    let mut key = Vec::new();
+    key.extend_from_slice(&(st.st_dev as u64).to_le_bytes());
+    key.extend_from_slice(&(st.st_ino as u64).to_le_bytes());
+    key.extend_from_slice(r.configured.as_os_str().as_bytes());
+    key.push(0);
+    key.extend_from_slice(r.canonical.as_os_str().as_bytes());
+    let p = &sb.policy;
+    let policy = format!(
+        "{}|{}|{}|{}|{}|{CHUNK}|{LONGEST_LINE}|{RACY_SECS}|{}",
+        sb.rules_key(),
+        p.hidden,
+        p.no_ignore,
+        max_read(sb),
+        p.limits.index_max_bytes,
+        env!("CARGO_PKG_VERSION"),
+    );
+    Some(Binding {
+        root: key,
+        policy: hash64(policy.as_bytes()),
+    })
+}
+
+impl Binding {
+    /// The saved index's file name: a hash of the root's identity and the policy's.
+    pub(super) fn file_name(&self) -> String {
+        format!("{:016x}-{:016x}.rbindex", hash64(&self.root), self.policy)
+    }
+
+    fn header(&self, body_len: u64, crc: u32) -> Vec<u8> {
+        let mut h = Vec::with_capacity(64 + self.root.len());
+        h.extend_from_slice(MAGIC);
+        h.extend_from_slice(&VERSION.to_le_bytes());
+        h.extend_from_slice(&(self.root.len() as u32).to_le_bytes());
+        h.extend_from_slice(&self.root);
+        h.extend_from_slice(&self.policy.to_le_bytes());
+        h.extend_from_slice(&body_len.to_le_bytes());
+        h.extend_from_slice(&crc.to_le_bytes());
+        h
+    }
+}
+
+/// Saves `ri` as root `b`'s index in `dir` (a temporary file renamed over the old one).
+pub(super) fn save(dir: &CacheDir, b: &Binding, ri: &RootIndex) -> std::io::Result<()> {
+    let (dict, data) = ri.postings.parts();
+    let mut meta = Vec::new();
+    let u64s = |m: &mut Vec<u8>, v: &[u64]| v.iter().for_each(|x| m.extend(x.to_le_bytes()));
+    u64s(&mut meta, &[ri.built.peak, ri.built.bytes_read]);
+    let mut paths: Vec<&Path> = vec![Path::new(""); ri.entries.len()];
+    for (p, &id) in &ri.ids {
+        if let Some(slot) = paths.get_mut(id as usize) {
+            *slot = p;
+        }
+    }
+    u64s(&mut meta, &[ri.entries.len() as u64]);
+    for (p, e) in paths.iter().zip(&ri.entries) {
+        let p = p.as_os_str().as_bytes();
+        meta.extend((p.len() as u32).to_le_bytes());
+        meta.extend_from_slice(p);
+        let s = &e.stat;
+        u64s(&mut meta, &[s.dev, s.ino, s.size, s.mtime.0 as u64]);
+        meta.extend(s.mtime.1.to_le_bytes());
+        meta.extend(s.ctime.0.to_le_bytes());
+        meta.extend(s.ctime.1.to_le_bytes());
+        meta.push(u8::from(e.nul));
+    }
+    u64s(&mut meta, &[ri.unit_file.len() as u64]);
+    ri.unit_file
+        .iter()
+        .for_each(|u| meta.extend(u.to_le_bytes()));
+    u64s(&mut meta, &[dict.len() as u64]);
+    for (t, (off, len)) in dict {
+        meta.extend(t.to_le_bytes());
+        meta.extend(off.to_le_bytes());
+        meta.extend(len.to_le_bytes());
+    }
+    u64s(&mut meta, &[data.len() as u64]);
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&meta);
+    crc.update(data);
+    let header = b.header((meta.len() + data.len()) as u64, crc.finalize());
+    dir.write(&b.file_name(), &[&header, &meta, data])
+}
+
+/// Reads a saved file from its start, every read checked against the bytes left.
+struct Reader<'a> {
+    buf: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.buf.len());
+        let end = end.ok_or("truncated")?;
+        let s = &self.buf[self.at..end];
+        self.at = end;
+        Ok(s)
+    }
+
+    fn left(&self) -> usize {
+        self.buf.len() - self.at
+    }
+
+    fn u8(&mut self) -> Result<u8, String> {
+        Ok(self.take(1)?[0])
+    }
+
+    fn u32(&mut self) -> Result<u32, String> {
+        Ok(u32::from_le_bytes(
+            self.take(4)?.try_into().unwrap_or_default(),
+        ))
+    }
+
+    fn u64(&mut self) -> Result<u64, String> {
+        Ok(u64::from_le_bytes(
+            self.take(8)?.try_into().unwrap_or_default(),
+        ))
+    }
+
+    /// A count of items of at least `each` bytes: never more than the bytes left can hold.
+    fn count(&mut self, each: usize) -> Result<usize, String> {
+        let n = usize::try_from(self.u64()?).map_err(|_| "a count out of range")?;
+        if n.checked_mul(each).is_none_or(|b| b > self.left()) {
+            return Err("a count larger than the file".into());
+        }
+        Ok(n)
+    }
+}
+
+/// Root `b`'s saved index in `dir`, as index `serial`: `Ok(None)` when there is none, `Err` why
+/// the one there is ignored.
+pub(super) fn load(dir: &CacheDir, b: &Binding, serial: u64) -> Result<Option<RootIndex>, String> {
+    let map = match dir.map(&b.file_name()) {
+        Ok(Some(m)) => Arc::new(m),
+        Ok(None) => return Ok(None),
+        Err(e) => return Err(format!("cannot be read: {e}")),
+    };
+    let mut r = Reader { buf: &map, at: 0 };
+    check_header(&mut r, b)?;
+    decode(&mut r, &map, serial).map(Some)
+}
+
+fn check_header(r: &mut Reader, b: &Binding) -> Result<(), String> {
+    if r.take(MAGIC.len()).ok() != Some(MAGIC) {
+        return Err("not a saved index".into());
+    }
+    let version = r.u32()?;
+    if version != VERSION {
+        return Err(format!("format version {version}, not {VERSION}"));
+    }
+    let root_len = r.u32()? as usize;
+    if r.take(root_len)? != b.root {
+        return Err("saved for another root".into());
+    }
+    if r.u64()? != b.policy {
+        return Err("saved under another policy".into());
+    }
+    let body_len = r.u64()?;
+    let crc = r.u32()?;
+    if body_len != r.left() as u64 {
+        return Err("truncated or extended".into());
+    }
+    if crc32fast::hash(&r.buf[r.at..]) != crc {
+        return Err("checksum mismatch".into());
+    }
+    Ok(())
+}
+
+/// A path of an entry: relative, plain components only.
+fn entry_path(b: &[u8]) -> Result<PathBuf, String> {
+    let p = Path::new(std::ffi::OsStr::from_bytes(b));
+    let plain = !b.is_empty()
+        && !b.contains(&0)
+        && p.components().all(|c| matches!(c, Component::Normal(_)));
+    plain
+        .then(|| p.to_path_buf())
+        .ok_or_else(|| "an entry with a malformed path".into())
+}
+
+fn entry(r: &mut Reader) -> Result<(PathBuf, Entry), String> {
+    let n = r.u32()? as usize;
+    let path = entry_path(r.take(n)?)?;
+    let (dev, ino, size) = (r.u64()?, r.u64()?, r.u64()?);
+    let mtime = (r.u64()? as i64, r.u32()?);
+    let ctime = (r.u64()? as i64, r.u32()?);
+    let nul = r.u8()? != 0;
+    let stat = StatKey {
+        dev,
+        ino,
+        size,
+        mtime,
+        ctime,
+    };
+    Ok((path, Entry { stat, nul }))
+}
+
+fn decode(r: &mut Reader, map: &Arc<Mapped>, serial: u64) -> Result<RootIndex, String> {
+    let built = Built {
+        peak: r.u64()?,
+        bytes_read: r.u64()?,
+    };
+    let n = r.count(ENTRY_BYTES)?;
+    let mut ids = HashMap::with_capacity(n);
+    let mut entries = Vec::with_capacity(n);
+    let mut path_bytes = 0;
+    for id in 0..n {
+        let (p, e) = entry(r)?;
+        path_bytes += p.as_os_str().len() + PATH_EXTRA;
+        if ids.insert(p, id as u32).is_some() {
+            return Err("an entry twice".into());
+        }
+        entries.push(e);
+    }
+    let units = r.count(4)?;
+    let mut unit_file = Vec::with_capacity(units);
+    for _ in 0..units {
+        let f = r.u32()?;
+        if f as usize >= n {
+            return Err("a unit of no entry".into());
+        }
+        unit_file.push(f);
+    }
+    let slots = r.count(SLOT_BYTES)?;
+    let mut dict = HashMap::with_capacity(slots);
+    let mut spans = Vec::with_capacity(slots);
+    for _ in 0..slots {
+        let (t, off, len) = (r.u32()?, r.u64()?, r.u32()?);
+        spans.push((off, len));
+        dict.insert(t, (off, len));
+    }
+    let data_len = r.count(1)?;
+    let start = r.at;
+    r.take(data_len)?;
+    if r.left() != 0
+        || spans
+            .iter()
+            .any(|&(o, l)| o.saturating_add(l as u64) > data_len as u64)
+    {
+        return Err("lists out of bounds".into());
+    }
+    let data = Data::Mapped(map.clone(), start..start + data_len);
+    Ok(RootIndex {
+        serial,
+        ids,
+        entries,
+        unit_file,
+        postings: Postings::from_parts(dict, data),
+        path_bytes,
+        evaluated: Mutex::default(),
+        masks: Mutex::default(),
+        describe_room: 0,
+        built,
+    })
+}
+
+/// Keeps `ri`'s lists in the mapping of the file just saved, when it holds the same bytes
+/// (another process may have saved over it since): the heap copy is let go.
+pub(super) fn remap(dir: &CacheDir, b: &Binding, mut ri: RootIndex) -> RootIndex {
+    let Ok(Some(loaded)) = load(dir, b, ri.serial) else {
+        return ri;
+    };
+    let data = loaded.postings.into_data();
+    ri.postings = ri.postings.remapped(data);
+    ri
+}
+
+/// The cache directory `dir` names for `sb`'s index: `None` when none is asked for, `Err` why it
+/// is refused (the index then stays in memory only).
+pub(super) fn cache_dir(sb: &Sandbox, dir: &IndexDir) -> Option<Result<CacheDir, String>> {
+    let path = match dir {
+        IndexDir::Path(p) => p.clone(),
+        IndexDir::UserCache => match crate::core::cache::user_cache_dir() {
+            Some(p) => p,
+            None => return Some(Err("no user cache directory ($HOME is not set)".into())),
+        },
+        _ => return None,
+    };
+    let mut fds: Vec<&dyn AsFd> = sb.roots.iter().map(|r| &r.dir as &dyn AsFd).collect();
+    if let Some(w) = &sb.write_root {
+        fds.push(&w.dir);
+    }
+    Some(crate::core::cache::open(&path, &fds, sb.root_paths()))
+}
+
+/// Loads root `i`'s saved index, if the root is building for the first time and one matches:
+/// it serves (as in strict mode) while the root is built again.
+pub(super) fn load_one(sb: &Sandbox, index: &Index, i: usize) {
+    let (Some(Ok(dir)), Some((_, state))) = (&index.cache, index.roots.get(i)) else {
+        return;
+    };
+    let progress = match &*state.locked() {
+        State::Building(p) if p.again.is_none() => p.clone(),
+        _ => return,
+    };
+    let Some(b) = binding(sb, i) else {
+        return;
+    };
+    let max = sb.policy.limits.index_max_bytes;
+    let note = match load(dir, &b, next_serial()) {
+        Ok(None) => return,
+        Err(why) => format!("ignored ({why}): built anew"),
+        Ok(Some(ri)) if ri.memory() as u64 > max => {
+            "ignored (over index_max_bytes): built anew".to_string()
+        }
+        Ok(Some(ri)) => {
+            let mut s = state.locked();
+            if matches!(*s, State::Building(_)) {
+                *s = State::Refreshing(Arc::new(ri.with_room(max)), progress);
+            }
+            "loaded: serving while the root is built again".to_string()
+        }
+    };
+    *index.saved[i].locked() = Some(note);
+}
+
+/// Saves root `i`'s index `ri`, just built, and keeps its lists in the saved file's mapping.
+pub(super) fn save_one(sb: &Sandbox, index: &Index, i: usize, ri: RootIndex) -> RootIndex {
+    let (Some(Ok(dir)), Some(b)) = (&index.cache, binding(sb, i)) else {
+        return ri;
+    };
+    let (note, ri) = match save(dir, &b, &ri) {
+        Ok(()) => ("saved".to_string(), remap(dir, &b, ri)),
+        Err(e) => (format!("not saved: {e}"), ri),
+    };
+    if let Some(s) = index.saved.get(i) {
+        let mut s = s.locked();
+        // Why a saved index was ignored stays said.
+        *s = Some(match s.as_deref() {
+            Some(was) if was.starts_with("ignored") => format!("{was}; {note}"),
+            _ => note,
+        });
+    }
+    ri
+}
+
+/// What became of root `i`'s saved index (status `snapshot`).
+pub(super) fn note(index: &Index, i: usize) -> Option<String> {
+    match &index.cache {
+        None => None,
+        Some(Err(why)) => Some(format!("not kept: {why}")),
+        Some(Ok(_)) => index.saved.get(i)?.locked().clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::{patterns_query, IndexOptions, QueryFlags};
+    use std::time::Duration;
+
+    /// A saved file damaged in any way, even with its checksum made right again (a crafted one),
+    /// is refused or loaded without a panic, an allocation past its size, or a query that panics.
+    #[test]
+    fn a_damaged_or_crafted_file_is_refused_without_a_panic() {
+        let (dir, cache) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        for i in 0..20 {
+            let text = format!("alpha{i} beta\n").repeat(i + 1);
+            std::fs::write(dir.path().join(format!("f{i}.txt")), text).unwrap();
+        }
+        std::thread::sleep(Duration::from_millis(2100));
+        let o = IndexOptions::default().index_dir(IndexDir::Path(cache.path().into()));
+        let sb = Sandbox::builder()
+            .root(dir.path())
+            .build()
+            .unwrap()
+            .with_index_options(o);
+        assert!(sb.wait_for_index(Duration::from_secs(60)));
+        let index = crate::index::index_of(&sb).unwrap();
+        let Some(Ok(cd)) = &index.cache else {
+            panic!("no cache directory")
+        };
+        let b = binding(&sb, 0).unwrap();
+        let path = cache.path().join(b.file_name());
+        let good = std::fs::read(&path).unwrap();
+        assert_eq!(load(cd, &b, 0).unwrap().unwrap().entries.len(), 20);
+        let body = 16 + u32::from_le_bytes(good[12..16].try_into().unwrap()) as usize + 20;
+        let queries =
+            ["alpha1", "beta", "alpha1|zeta"].map(|p| patterns_query(&[p], QueryFlags::default()));
+        let mut seed = 7u64;
+        let mut rnd = |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n.max(1)
+        };
+        let mut loaded = 0;
+        for round in 0..3000 {
+            let mut bytes = good.clone();
+            let at = body + rnd(good.len() - body);
+            match round % 3 {
+                0 => bytes.truncate(at),
+                1 => bytes[at] ^= 1 << rnd(8),
+                _ => {
+                    let end = (at + 8).min(bytes.len());
+                    bytes[at..end].fill(0xff);
+                }
+            }
+            let len = (bytes.len() - body) as u64;
+            bytes[body - 12..body - 4].copy_from_slice(&len.to_le_bytes());
+            let crc = crc32fast::hash(&bytes[body..]);
+            bytes[body - 4..body].copy_from_slice(&crc.to_le_bytes());
+            std::fs::write(&path, &bytes).unwrap();
+            if let Ok(Some(ri)) = load(cd, &b, 0) {
+                loaded += 1;
+                for q in &queries {
+                    ri.files_for(q, true);
+                    ri.files_for(q, false);
+                }
+            }
+        }
+        // Some damage leaves a file that reads (a flipped bit in a list or a timestamp).
+        assert!(loaded > 0);
+    }
+}

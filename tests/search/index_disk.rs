@@ -1,0 +1,283 @@
+//! The saved index (docs/index.md "On disk"): a restart serves indexed answers from it before the
+//! root is built again, every answer stays exact (a file changed while no process ran is found),
+//! a damaged or foreign saved index is ignored, and the cache directory is refused where an agent
+//! or another user could write it.
+
+use rootbound::{
+    index_slow_at, GrepArgs, IndexDir, IndexOptions, IndexStatus, OutputMode, Sandbox,
+};
+use serde_json::Value;
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// `index_slow_at` names one root for the whole process: its tests take turns.
+static SLOW: Mutex<()> = Mutex::new(());
+
+/// `n` files of a few words each, old enough to be indexed.
+fn tree(dir: &Path, n: usize) {
+    for i in 0..n {
+        let d = dir.join(format!("d{}", i % 7));
+        fs::create_dir_all(&d).unwrap();
+        let words = format!("word{i} common line\nsecond word{} line\n", i % 13);
+        fs::write(d.join(format!("f{i}.txt")), words).unwrap();
+    }
+    fs::write(dir.join("secret.txt"), "word1 hidden by a deny rule\n").unwrap();
+    std::thread::sleep(Duration::from_millis(2100));
+}
+
+fn sandbox(root: &Path, deny: &str) -> Sandbox {
+    Sandbox::builder()
+        .root(root)
+        .deny(deny)
+        .threads(1)
+        .build()
+        .unwrap()
+}
+
+fn indexed(root: &Path, cache: &Path, deny: &str) -> Sandbox {
+    let o = IndexOptions::default().index_dir(IndexDir::Path(cache.to_path_buf()));
+    sandbox(root, deny).with_index_options(o)
+}
+
+fn status(sb: &Sandbox) -> IndexStatus {
+    sb.index_status().remove(0)
+}
+
+fn listing(p: &str) -> GrepArgs {
+    let mut a = GrepArgs::new(p);
+    a.output_mode = Some(OutputMode::FilesWithMatches);
+    a.limit = Some(10_000);
+    a
+}
+
+/// The answer without `stats.index`, and the files the index pruned.
+fn answer(sb: &Sandbox, a: &GrepArgs) -> (Value, u64) {
+    let r = sb.grep_search(a).unwrap();
+    let pruned = r.stats.index.map_or(0, |i| i.files_pruned);
+    let mut v = serde_json::to_value(&r).unwrap();
+    v["stats"].as_object_mut().unwrap().remove("index");
+    (v, pruned)
+}
+
+/// Asserts `on` answers as `off` for a few patterns; the files it pruned.
+fn exact(off: &Sandbox, on: &Sandbox) -> u64 {
+    let mut pruned = 0;
+    for p in [
+        "word1\\b",
+        "word12",
+        "common",
+        "zebra_unique",
+        "nothing here",
+    ] {
+        let (x, n) = answer(on, &listing(p));
+        assert_eq!(x, answer(off, &listing(p)).0, "{p}");
+        pruned += n;
+    }
+    pruned
+}
+
+fn wait_until(limit: Duration, mut f: impl FnMut() -> bool) -> bool {
+    let end = Instant::now() + limit;
+    while Instant::now() < end {
+        if f() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    false
+}
+
+/// The one saved file in `cache`.
+fn saved_file(cache: &Path) -> PathBuf {
+    let files: Vec<PathBuf> = fs::read_dir(cache)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    files[0].clone()
+}
+
+/// Indexes `root` with `cache`, waits, and lets the sandbox go (a run of the server).
+fn first_run(root: &Path, cache: &Path) {
+    let sb = indexed(root, cache, "secret*");
+    assert!(sb.wait_for_index(Duration::from_secs(60)));
+    let st = status(&sb);
+    assert_eq!(st.snapshot.as_deref(), Some("saved"), "{st:?}");
+}
+
+/// Restarts with the root's build slowed down, waits until the saved index serves, and checks
+/// the answers while it does: the files it pruned (the status said `from_snapshot` before and
+/// after them).
+fn served_from_snapshot(root: &Path, cache: &Path) -> u64 {
+    let canonical = fs::canonicalize(root).unwrap();
+    index_slow_at(Some(&canonical));
+    let on = indexed(root, cache, "secret*");
+    let loaded = wait_until(Duration::from_secs(30), || status(&on).from_snapshot);
+    let pruned = loaded.then(|| exact(&sandbox(root, "secret*"), &on));
+    let still = status(&on).from_snapshot;
+    index_slow_at(None);
+    assert!(loaded, "the saved index never served: {:?}", status(&on));
+    assert!(still, "the build ended before the answers were checked");
+    assert!(on.wait_for_index(Duration::from_secs(60)));
+    let st = status(&on);
+    assert!(
+        !st.from_snapshot && st.snapshot.as_deref() == Some("saved"),
+        "{st:?}"
+    );
+    exact(&sandbox(root, "secret*"), &on);
+    pruned.unwrap()
+}
+
+#[test]
+fn a_restart_serves_the_saved_index_before_the_root_is_built_again() {
+    let _one = SLOW.lock().unwrap_or_else(|e| e.into_inner());
+    let (dir, cache) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let cache = cache.path().join("rb");
+    tree(dir.path(), 200);
+    first_run(dir.path(), &cache);
+    // Private to the user: the directory 0700, the file 0600.
+    let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&cache), 0o700);
+    assert_eq!(mode(&saved_file(&cache)), 0o600);
+    // 200 files at 10 ms each: the build takes two seconds; the saved index serves at once.
+    assert!(served_from_snapshot(dir.path(), &cache) > 0);
+}
+
+#[test]
+fn a_file_changed_while_no_process_ran_is_searched_after_a_restart() {
+    let _one = SLOW.lock().unwrap_or_else(|e| e.into_inner());
+    let (dir, cache) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    tree(dir.path(), 200);
+    first_run(dir.path(), cache.path());
+    // Rewritten in place, same size, its old mtime put back: only its ctime tells.
+    let f = dir.path().join("d3/f3.txt");
+    let old = fs::read(&f).unwrap();
+    let mtime = fs::metadata(&f).unwrap().modified().unwrap();
+    let mut new = b"zebra_unique".to_vec();
+    new.extend_from_slice(&old[new.len()..]);
+    fs::write(&f, &new).unwrap();
+    fs::File::options()
+        .write(true)
+        .open(&f)
+        .unwrap()
+        .set_modified(mtime)
+        .unwrap();
+    // A file created meanwhile has no entry: searched too.
+    fs::write(dir.path().join("d1/new.txt"), "zebra_unique too\n").unwrap();
+    served_from_snapshot(dir.path(), cache.path());
+    // Both are found (`exact` compared the indexed answers with this one).
+    let (x, _) = answer(&sandbox(dir.path(), "secret*"), &listing("zebra_unique"));
+    let found = x["matches"].as_str().unwrap();
+    assert!(
+        found.contains("d3/f3.txt") && found.contains("d1/new.txt"),
+        "{x}"
+    );
+}
+
+/// Restarts after `damage` (given the saved file) and checks the saved index was ignored, saying
+/// `why`, and the answers are exact.
+fn ignored_after(root: &Path, cache: &Path, why: &str, damage: impl FnOnce(&Path)) {
+    damage(&saved_file(cache));
+    let on = indexed(root, cache, "secret*");
+    assert!(on.wait_for_index(Duration::from_secs(60)));
+    let st = status(&on);
+    let said = st.snapshot.clone().unwrap_or_default();
+    assert!(
+        said.starts_with(&format!("ignored ({why}")),
+        "{why}: {st:?}"
+    );
+    assert!(said.ends_with("saved"), "{st:?}");
+    exact(&sandbox(root, "secret*"), &on);
+}
+
+#[test]
+fn a_damaged_or_foreign_saved_index_is_ignored_and_answers_stay_exact() {
+    let (dir, cache) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (root, cache) = (dir.path(), cache.path());
+    tree(root, 60);
+    first_run(root, cache);
+    let edit = |f: &Path, e: &dyn Fn(&mut Vec<u8>)| {
+        let mut b = fs::read(f).unwrap();
+        e(&mut b);
+        fs::write(f, b).unwrap();
+    };
+    ignored_after(root, cache, "checksum", |f| {
+        edit(f, &|b| {
+            let n = b.len();
+            b[n - 3] ^= 0x10
+        })
+    });
+    ignored_after(root, cache, "truncated", |f| {
+        edit(f, &|b| b.truncate(b.len() - 9))
+    });
+    ignored_after(root, cache, "format version", |f| edit(f, &|b| b[8] = 99));
+    ignored_after(root, cache, "not a saved index", |f| {
+        edit(f, &|b| b[0] = b'X')
+    });
+    // Another root's saved index, put in this one's place.
+    let other = tempfile::tempdir().unwrap();
+    tree(other.path(), 3);
+    let other_cache = tempfile::tempdir().unwrap();
+    first_run(other.path(), other_cache.path());
+    ignored_after(root, cache, "saved for another root", |f| {
+        fs::copy(saved_file(other_cache.path()), f).unwrap();
+    });
+    // Saved under other deny rules: another file; put in its place, it is ignored.
+    let keep = fs::read(saved_file(cache)).unwrap();
+    let sb = indexed(root, cache, "*.txt");
+    assert!(sb.wait_for_index(Duration::from_secs(60)));
+    assert_eq!(status(&sb).snapshot.as_deref(), Some("saved"));
+    drop(sb);
+    let under_rules: Vec<PathBuf> = fs::read_dir(cache)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    for f in &under_rules {
+        fs::write(f, &keep).unwrap();
+    }
+    let sb = indexed(root, cache, "*.txt");
+    assert!(sb.wait_for_index(Duration::from_secs(60)));
+    let said = status(&sb).snapshot.unwrap_or_default();
+    assert!(
+        said.starts_with("ignored (saved under another policy"),
+        "{said}"
+    );
+    exact(&sandbox(root, "*.txt"), &sb);
+}
+
+#[test]
+fn a_cache_directory_inside_a_root_or_writable_by_others_is_refused() {
+    let (dir, outside) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    tree(dir.path(), 10);
+    let refused = |cache: &Path, why: &str| {
+        let sb = indexed(dir.path(), cache, "secret*");
+        assert!(sb.wait_for_index(Duration::from_secs(60)));
+        let st = status(&sb);
+        let said = st.snapshot.clone().unwrap_or_default();
+        assert!(
+            said.starts_with("not kept: ") && said.contains(why),
+            "{st:?}"
+        );
+        // The index is still built and used, in memory only.
+        assert_eq!(st.state, "ready");
+        exact(&sandbox(dir.path(), "secret*"), &sb);
+    };
+    // Inside the root: not created there either.
+    let inside = dir.path().join("d1/cache");
+    refused(&inside, "inside a root");
+    assert!(!inside.exists());
+    // Reached through a symlink from outside, or already there: the same directory.
+    let link = outside.path().join("link");
+    std::os::unix::fs::symlink(dir.path().join("d2"), &link).unwrap();
+    refused(&link.join("cache"), "inside a root");
+    refused(&link, "inside a root");
+    // Writable by others.
+    let open = outside.path().join("open");
+    fs::create_dir(&open).unwrap();
+    fs::set_permissions(&open, fs::Permissions::from_mode(0o777)).unwrap();
+    refused(&open, "writable by group or others");
+    assert_eq!(fs::read_dir(&open).unwrap().count(), 0);
+}
