@@ -428,22 +428,17 @@ const LONG_FNS: &[(&str, &str, &str)] = &[
     (
         "tools/tree.rs",
         "tree_inner",
-        "its walk is reworked by the admission change (issue 38 item 2)",
+        "its walk is reworked by the admission change",
     ),
     (
         "tools/stat_list.rs",
         "list_inner",
-        "its refusals move into core with the admission change (issue 38 item 2)",
+        "its refusals move into core with the admission change",
     ),
     (
         "walk/mod.rs",
         "run",
-        "walkers take admitted handles with the admission change (issue 38 item 2)",
-    ),
-    (
-        "index/build.rs",
-        "build_root",
-        "the index's snapshot change reworks the builder",
+        "walkers take admitted handles with the admission change",
     ),
     (
         "index/replay/mod.rs",
