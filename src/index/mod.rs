@@ -23,7 +23,7 @@ mod build;
 mod life;
 mod status;
 #[doc(hidden)]
-pub use life::{index_fault_at, index_slow_at, index_threads_live};
+pub use life::{index_age_at, index_fault_at, index_slow_at, index_threads_live};
 pub(crate) use life::{index_of, worker, Locked};
 pub use status::{IndexState, IndexStatus};
 mod scan;
