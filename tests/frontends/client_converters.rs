@@ -5,8 +5,8 @@
 //! transformers; and a call shaped by openai-agents' strict schema does what the minimal call does.
 //! The script is `tests/client_converters.py`, run with the virtualenv at `.venv`.
 
-use std::path::Path;
 use crate::support::child::run_logged;
+use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 

@@ -76,7 +76,9 @@ fn pipelined_calls_are_bounded_and_all_answered() {
         );
     }
     let until = Instant::now() + Duration::from_secs(240);
-    let answers: HashMap<u64, Value> = (1..=CALLS).map(|id| (id, m.response_by(id, until))).collect();
+    let answers: HashMap<u64, Value> = (1..=CALLS)
+        .map(|id| (id, m.response_by(id, until)))
+        .collect();
     let elapsed = start.elapsed();
     done.store(true, Ordering::Relaxed);
     let samples = sampler.join().unwrap();

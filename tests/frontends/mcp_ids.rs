@@ -125,7 +125,6 @@ fn slow_tree(files: usize) -> tempfile::TempDir {
     tmp
 }
 
-
 fn call_line(id: &str, name: &str, args: Value) -> String {
     format!(
         r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{}}}"#,

@@ -3,8 +3,8 @@
 //! dialect and MCP Roots narrowing, and `tests/mcp_http_client.py` over Streamable HTTP; run with the
 //! virtualenv at `.venv`).
 
-use std::path::Path;
 use crate::support::child::run_logged;
+use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 

@@ -4,8 +4,8 @@
 //! (`tests/js/mcp_http_session.mjs`). Skips without node or the SDK, except under CI.
 
 use super::mcp_http::Server;
-use std::path::{Path, PathBuf};
 use crate::support::child::run_logged;
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus};
 use std::time::Duration;
 

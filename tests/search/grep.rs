@@ -680,7 +680,10 @@ fn deadline_returns_partial_page_and_cursor() {
             break;
         }
     }
-    assert_eq!(got, "a_first.txt:1\n", "the pages keep what came before, in order");
+    assert_eq!(
+        got, "a_first.txt:1\n",
+        "the pages keep what came before, in order"
+    );
     // Resuming continues in the big file, after what was returned.
     let r2 = sb
         .grep_search(&{

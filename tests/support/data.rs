@@ -9,7 +9,11 @@ pub struct XorShift(u64);
 impl XorShift {
     /// A generator from `seed` (a zero seed would stay zero: it is replaced).
     pub fn new(seed: u64) -> XorShift {
-        XorShift(if seed == 0 { 0x9E37_79B9_7F4A_7C15 } else { seed })
+        XorShift(if seed == 0 {
+            0x9E37_79B9_7F4A_7C15
+        } else {
+            seed
+        })
     }
 
     pub fn next_u64(&mut self) -> u64 {

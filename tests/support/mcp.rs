@@ -195,7 +195,11 @@ impl Mcp {
         let status = super::child::wait_within(&mut self.child, limit);
         let rest = self.all.len();
         while self.line(Duration::from_millis(200)).is_some() {}
-        let stderr = self.stderr.take().map(|h| h.join().unwrap()).unwrap_or_default();
+        let stderr = self
+            .stderr
+            .take()
+            .map(|h| h.join().unwrap())
+            .unwrap_or_default();
         Exit {
             status,
             stderr,

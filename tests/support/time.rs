@@ -11,5 +11,8 @@ pub const PROMPT: Duration = Duration::from_secs(10);
 
 /// Fails the test if `took` is over [`PROMPT`]; `what` names the call.
 pub fn assert_prompt(took: Duration, what: &str) {
-    assert!(took < PROMPT, "{what} returned after {took:?}, not promptly");
+    assert!(
+        took < PROMPT,
+        "{what} returned after {took:?}, not promptly"
+    );
 }
