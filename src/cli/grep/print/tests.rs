@@ -9,6 +9,9 @@ use std::path::Path;
 
 #[path = "../../../../tests/support/rg.rs"]
 mod rg_support;
+/// The tests' bounded wait for a child, which the runner uses (`super::child` from it).
+#[path = "../../../../tests/support/child.rs"]
+mod child;
 use rg_support::have_rg;
 
 fn tree() -> tempfile::TempDir {
