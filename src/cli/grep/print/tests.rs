@@ -7,11 +7,11 @@ use rootbound::rg::{BinaryMode, RgOptions};
 use rootbound::{PathDisplay, Policy};
 use std::path::Path;
 
-#[path = "../../../../tests/support/rg.rs"]
-mod rg_support;
 /// The tests' bounded wait for a child, which the runner uses (`super::child` from it).
 #[path = "../../../../tests/support/child.rs"]
 mod child;
+#[path = "../../../../tests/support/rg.rs"]
+mod rg_support;
 use rg_support::have_rg;
 
 fn tree() -> tempfile::TempDir {
