@@ -120,7 +120,7 @@ pub use crate::core::policy::{
 pub use crate::core::sandbox::Sandbox;
 pub use crate::core::within::Within;
 #[doc(hidden)]
-pub use crate::index::{index_fault_at, index_slow_at, index_threads_live};
+pub use crate::index::{index_age_at, index_fault_at, index_slow_at, index_threads_live};
 pub use crate::index::{
     IndexDir, IndexOptions, IndexState, IndexStats, IndexStatus, IndexVerify, IndexWhen,
 };

@@ -1218,7 +1218,10 @@ fn permission_denied_as_unprivileged_user() {
         let out = cmd.output();
         match out {
             Ok(o) => assert_child_ok(&Some(o), &format!("class 18 ({role})")),
-            Err(e) => println!("SKIPPED: class 18: cannot run a child as uid {NOBODY}: {e}"),
+            Err(e) => support::child::skip(
+                &format!("class 18 ({role})"),
+                &format!("cannot run a child as uid {NOBODY}: {e}"),
+            ),
         }
     }
 }
@@ -1763,11 +1766,10 @@ fn every_error_code_is_reached() {
         };
         match got {
             Some(v) => assert_eq!(json_code(&v), Some(code.as_str()), "{code}: {v}"),
-            None if code == ErrorCode::PermissionDenied => {
-                println!(
-                    "SKIPPED: PERMISSION_DENIED needs a non-root user, which is unavailable here"
-                )
-            }
+            None if code == ErrorCode::PermissionDenied => support::child::skip(
+                "PERMISSION_DENIED",
+                "it needs a non-root user, which is unavailable here",
+            ),
             None => missing.push(code),
         }
     }

@@ -1,4 +1,4 @@
-//! Owned lifetimes of the n-gram index's background work (issue 39, item 2): dropping the last
+//! Owned lifetimes of the n-gram index's background work: dropping the last
 //! sandbox stops its build, and a panic in index work turns the root's index off with a reason
 //! while queries answer exactly as unindexed. A binary of its own: it counts the index threads
 //! of the whole process.
@@ -118,9 +118,9 @@ fn a_panic_in_the_build_turns_the_root_off_and_queries_stay_exact() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let dir = tempfile::tempdir().unwrap();
     tree(dir.path(), 300);
-    // Past the two seconds within which a changed file gets no entry.
-    std::thread::sleep(Duration::from_millis(2100));
     let canonical = fs::canonicalize(dir.path()).unwrap();
+    // Past the two seconds within which a changed file gets no entry (the root's index clock).
+    rootbound::index_age_at(&canonical, Duration::from_millis(2100));
     let build = || Sandbox::builder().root(dir.path()).build().unwrap();
     index_fault_at(Some(&canonical));
     let on = build().with_index();
@@ -134,9 +134,9 @@ fn a_panic_in_a_recording_turns_the_root_off_and_queries_stay_exact() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let dir = tempfile::tempdir().unwrap();
     tree(dir.path(), 300);
-    // Past the two seconds within which a changed file gets no entry.
-    std::thread::sleep(Duration::from_millis(2100));
     let canonical = fs::canonicalize(dir.path()).unwrap();
+    // Past the two seconds within which a changed file gets no entry (the root's index clock).
+    rootbound::index_age_at(&canonical, Duration::from_millis(2100));
     let build = || Sandbox::builder().root(dir.path()).build().unwrap();
     let on = build().with_index();
     assert!(on.wait_for_index(Duration::from_secs(60)));

@@ -3,14 +3,16 @@
 //! open file-descriptor count returns to its baseline (`/proc/self/fd`, `/proc/<pid>/fd`), and resident
 //! memory stays under a cap (`VmRSS` from `/proc/.../status`).
 
+mod support;
+
 use rootbound::Sandbox;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+use support::mcp::Mcp;
 
 const CALLS: u64 = 1000;
 const THREADS: u64 = 16;
@@ -231,50 +233,18 @@ fn thousand_concurrent_calls_on_one_sandbox() {
 fn thousand_concurrent_requests_to_the_mcp_server() {
     let _g = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let (_t, root) = tree();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rootbound"))
-        .args(["mcp", "--root", root.to_str().unwrap(), "--deny", ".env"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spawn rootbound mcp");
-    let pid = child.id().to_string();
-    let mut stdin = child.stdin.take().unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel::<String>();
-    let reader = std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let mut send = |v: Value| {
-        writeln!(stdin, "{v}").expect("write to the server");
-        stdin.flush().unwrap();
-    };
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_rootbound"));
+    cmd.args(["mcp", "--root", root.to_str().unwrap(), "--deny", ".env"]);
+    let mut m = Mcp::spawn(cmd);
+    let pid = m.pid().to_string();
     let mut responses: HashMap<u64, Value> = HashMap::new();
-    let wait_for = |ids: std::ops::Range<u64>, responses: &mut HashMap<u64, Value>| {
+    let mut wait_for = |m: &mut Mcp, ids: std::ops::Range<u64>| {
         let until = Instant::now() + Duration::from_secs(120);
-        while !ids.clone().all(|id| responses.contains_key(&id)) {
-            let left = until.saturating_duration_since(Instant::now());
-            let line = rx
-                .recv_timeout(left)
-                .unwrap_or_else(|_| panic!("{} of {} answered", responses.len(), ids.end));
-            let v: Value = serde_json::from_str(&line).expect("JSON-RPC on stdout");
-            if let Some(id) = v["id"].as_u64() {
-                responses.insert(id, v);
-            }
+        for id in ids {
+            responses.insert(id, m.response_by(id, until));
         }
     };
-    send(
-        json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-        "protocolVersion": "2025-06-18", "capabilities": {},
-        "clientInfo": {"name": "load", "version": "0"}}}),
-    );
-    wait_for(0..1, &mut responses);
-    send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    m.initialize("load");
     let call = |id: u64| {
         let (tool, args, _) = mixed(id);
         json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
@@ -282,9 +252,9 @@ fn thousand_concurrent_requests_to_the_mcp_server() {
     };
     // Warm-up, then baselines.
     for id in 1..33 {
-        send(call(id));
+        m.send(call(id));
     }
-    wait_for(1..33, &mut responses);
+    wait_for(&mut m, 1..33);
     std::thread::sleep(Duration::from_millis(200));
     let fds0 = fd_count(&pid);
     let rss0 = rss_kb(&pid);
@@ -292,9 +262,9 @@ fn thousand_concurrent_requests_to_the_mcp_server() {
     let first = 1000;
     let start = Instant::now();
     for id in first..first + CALLS {
-        send(call(id));
+        m.send(call(id));
     }
-    wait_for(first..first + CALLS, &mut responses);
+    wait_for(&mut m, first..first + CALLS);
     let elapsed = start.elapsed();
     let fds1 = settle_fds(&pid, fds0);
     let rss1 = rss_kb(&pid);
@@ -313,10 +283,9 @@ fn thousand_concurrent_requests_to_the_mcp_server() {
          VmRSS {rss0} kB -> {rss1} kB; refusals {:?}",
         codes.lock().unwrap()
     );
-    drop(stdin); // EOF: the server exits
-    let status = child.wait().expect("server exit");
-    reader.join().unwrap();
-    assert!(status.success(), "server exit: {status}");
+    // EOF: the server exits.
+    let exit = m.finish(Duration::from_secs(60));
+    assert!(exit.success(), "server exit: {:?}", exit.status);
     assert_eq!(fds1, fds0, "the server leaked descriptors");
     assert!(
         rss1 < rss0 + RSS_GROWTH_CAP_KB,

@@ -111,7 +111,7 @@ class Checker:
             check(field(ann, "read_only_hint", "readOnlyHint") is True, f"{t.name}: readOnlyHint")
             check(field(ann, "open_world_hint", "openWorldHint") is False, f"{t.name}: openWorldHint")
         grep_schema = field(tools["grep_search"], "input_schema", "inputSchema")
-        # `pattern` or `patterns`: neither alone is required (issue 25), both are listed.
+        # `pattern` or `patterns`: neither alone is required (either one will do), both are listed.
         check(not grep_schema.get("required") and {"pattern", "patterns"} <= set(grep_schema["properties"]),
               f"grep_search schema: {grep_schema.get('required')}")
 

@@ -1,14 +1,18 @@
-//! Issue 13 (searches on a shared rayon pool, cancellation) and issue 11 item 12 (a call returns at
-//! its budget even while one regex scan is stuck): no OS thread per call, no deadlock when a call is
+//! Searches on a shared rayon pool, cancellation, and a call that returns at its budget even while
+//! one regex scan is stuck: no OS thread per call, no deadlock when a call is
 //! made from a thread of the same pool, a small call is not starved by a huge one, a stuck scan does
 //! not hold the call past its deadline, and a cancelled call returns promptly.
+
+mod support;
 
 use rootbound::{Budget, GrepArgs, GrepResult, Sandbox};
 use serde_json::json;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use support::data::{XorShift, SLOW};
+use support::read::within;
 
 /// These tests measure time and thread counts: one at a time.
 static SERIAL: Mutex<()> = Mutex::new(());
@@ -17,26 +21,10 @@ fn serial() -> std::sync::MutexGuard<'static, ()> {
     SERIAL.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// A regex whose scan costs microseconds per byte over `[a-j]` text: the lazy DFA gives up on it
-/// and the scan falls back to the PikeVM, which checks no deadline until it returns.
-const SLOW: &str = "(?:a|b)[a-j]{500}(?:c|d)z";
-
-/// `len` bytes of pseudo-random `[a-j]`, with a newline every `line` bytes (0: none).
+/// `len` bytes of pseudo-random `[a-j]` (the text [`SLOW`] is slow on), with a newline every
+/// `line` bytes (0: none), from `seed`.
 fn letters(len: usize, line: usize, seed: u64) -> Vec<u8> {
-    let mut x = seed
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    (0..len)
-        .map(|i| {
-            if line > 0 && i % line == line - 1 {
-                return b'\n';
-            }
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            b'a' + ((x >> 33) % 10) as u8
-        })
-        .collect()
+    support::data::letters(&mut XorShift::new(seed + 1), len, line)
 }
 
 /// `files` files of `kib` KiB of slow-to-scan text under `dir`.
@@ -86,16 +74,6 @@ fn named_threads(prefix: &str) -> usize {
         .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("comm")).ok())
         .filter(|n| n.starts_with(prefix))
         .count()
-}
-
-/// Runs `f` on another thread and fails (instead of hanging) if it takes longer than `limit`.
-fn within<T: Send + 'static>(limit: Duration, f: impl FnOnce() -> T + Send + 'static) -> T {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(f());
-    });
-    rx.recv_timeout(limit)
-        .unwrap_or_else(|_| panic!("no answer within {limit:?} (deadlock?)"))
 }
 
 #[test]
@@ -193,13 +171,13 @@ fn a_supplied_pool_is_used_and_a_call_from_inside_it_does_not_deadlock() {
     // From the pool's only thread: a call that queued its batches there and waited would never
     // see them run.
     let (p, s) = (Arc::clone(&pool), Arc::clone(&sb));
-    let inside: GrepResult = within(Duration::from_secs(20), move || {
+    let inside: GrepResult = within(Duration::from_secs(20), "the call (deadlock?)", move || {
         p.install(|| s.grep_search(&GrepArgs::new("needle")).unwrap())
     });
     assert_eq!(inside, expect);
     // Nested: the pool's thread is inside a task of its own while it calls.
     let (p, s) = (Arc::clone(&pool), Arc::clone(&sb));
-    let nested = within(Duration::from_secs(20), move || {
+    let nested = within(Duration::from_secs(20), "the call (deadlock?)", move || {
         p.install(|| rayon::join(|| s.grep_search(&GrepArgs::new("needle")).unwrap(), || 1).0)
     });
     assert_eq!(nested, expect);
@@ -232,7 +210,7 @@ fn a_supplied_pool_is_used_and_a_call_from_inside_it_does_not_deadlock() {
             .unwrap()
             .with_thread_pool(Arc::clone(&two)),
     );
-    let (a, b) = within(Duration::from_secs(20), move || {
+    let (a, b) = within(Duration::from_secs(20), "the call (deadlock?)", move || {
         two.install(|| {
             rayon::join(
                 || sb2.grep_search(&GrepArgs::new("needle")).unwrap(),

@@ -7,13 +7,14 @@
 //! Real temp trees: `base/read` (a read root), `base/write` (the write root), `base/write_evil` (a
 //! sibling with the write root's name as prefix) and `base/outside`, holding a canary.
 
+mod support;
+
 use rootbound::{
     ContentEncoding, DeleteArgs, Error, ErrorCode, PathDisplay, ReadArgs, Sandbox, SymlinkMode,
     WriteArgs, WritePolicy, WriteResult,
 };
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Write};
 use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -1173,62 +1174,22 @@ fn cli_write_flags() {
     assert!(err.contains("write root"), "{err}");
 }
 
-/// A minimal MCP client over the child's stdio (see tests/frontends/mcp_jsonrpc.rs for the full one).
-struct Mcp {
-    child: std::process::Child,
-    lines: std::sync::mpsc::Receiver<String>,
-}
+/// `rootbound mcp ARGS`, initialized, on the shared stdio client.
+struct Mcp(support::mcp::Mcp);
 
 impl Mcp {
     fn start(args: &[&str]) -> Mcp {
-        let mut child = Command::new(BIN)
-            .arg("mcp")
-            .args(args)
-            .env_remove("ROOTBOUND_LOG")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(|l| l.ok()) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut m = Mcp { child, lines };
-        let init = m.rpc(
-            1,
-            "initialize",
-            json!({"protocolVersion": "2025-06-18", "capabilities": {},
-                   "clientInfo": {"name": "write-test", "version": "0"}}),
-        );
+        let mut cmd = Command::new(BIN);
+        cmd.arg("mcp").args(args).env_remove("ROOTBOUND_LOG");
+        let mut m = support::mcp::Mcp::spawn(cmd);
+        let init = m.initialize("write-test");
         assert_eq!(init["result"]["serverInfo"]["name"], "rootbound", "{init}");
-        m.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
-        m
-    }
-
-    fn send(&mut self, v: Value) {
-        let stdin = self.child.stdin.as_mut().unwrap();
-        writeln!(stdin, "{v}").unwrap();
-        stdin.flush().unwrap();
+        Mcp(m)
     }
 
     fn rpc(&mut self, id: u64, method: &str, params: Value) -> Value {
-        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(Duration::from_secs(30))
-                .expect("an MCP response");
-            let v: Value = serde_json::from_str(&line).expect("JSON-RPC on stdout");
-            if v["id"] == json!(id) {
-                return v;
-            }
-        }
+        self.0.request(id, method, params);
+        self.0.response(id)
     }
 
     fn tools(&mut self, id: u64) -> Vec<Value> {
@@ -1238,13 +1199,9 @@ impl Mcp {
             .clone()
     }
 
-    fn finish(mut self) {
-        drop(self.child.stdin.take());
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while self.child.try_wait().unwrap().is_none() {
-            assert!(Instant::now() < deadline, "the server did not exit");
-            std::thread::sleep(Duration::from_millis(20));
-        }
+    fn finish(self) {
+        let exit = self.0.finish(Duration::from_secs(10));
+        assert!(exit.status.is_some(), "the server did not exit");
     }
 }
 

@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
-# tools/fuzz.sh SECONDS [TARGET...]: builds the cargo-fuzz targets (release, no sanitizer, debug
-# assertions: `cargo fuzz build -s none -a`, as fuzz/README.md says) and runs every target (or the
-# named ones) for SECONDS each, one after the other, one job each. New inputs go to a scratch corpus
-# (the committed corpus is only read); crashes land in fuzz/artifacts/<target>/. Prints each
-# target's executions and any crash artifacts; exits 1 if a target crashed.
+# tools/fuzz.sh SECONDS [TARGET...]: builds the cargo-fuzz targets (release, debug assertions,
+# LeakSanitizer: `cargo fuzz build -s leak -a`, as fuzz/README.md says) and runs every target (or the
+# named ones) for SECONDS each, one after the other, one job each, with libFuzzer's leak detection
+# on: a target that leaks per input fails (a run of hours must not grow without bound). New inputs
+# go to a scratch corpus (the committed corpus is only read); crashes land in
+# fuzz/artifacts/<target>/. Prints each target's executions and any crash artifacts; exits 1 if a
+# target crashed or leaked.
 #
 #   tools/fuzz.sh 600                 # every target, 10 minutes each
 #   tools/fuzz.sh 60 policy resolve   # two targets, a minute each
 #   FUZZ_LOGS=/tmp/logs tools/fuzz.sh 600 grep_args   # keep the logs there (default: a temp dir)
+#   FUZZ_SANITIZER=address tools/fuzz.sh 600          # AddressSanitizer (includes LeakSanitizer)
+#   FUZZ_SANITIZER=none tools/fuzz.sh 600             # no sanitizer, no leak detection (fastest)
+#
+# Each sanitizer has its own build directory (fuzz/target/<sanitizer>), so switching does not
+# rebuild the others.
 #
 # Run two at a time at most on a shared machine (each uses one core); `nice -n 10` is polite.
 set -uo pipefail
@@ -21,6 +28,14 @@ if [ $# -lt 1 ] || ! [[ "$1" =~ ^[0-9]+$ ]]; then
 fi
 secs=$1
 shift
+san=${FUZZ_SANITIZER:-leak}
+case $san in
+  none | leak | address) ;;
+  *) echo "tools/fuzz.sh: FUZZ_SANITIZER is none, leak or address, not $san" >&2; exit 2 ;;
+esac
+tdir=(--target-dir "target/$san")
+leaks=()
+[ "$san" = none ] || leaks=(-detect_leaks=1)
 all=$(sed -n 's/^name = "\(.*\)"$/\1/p' Cargo.toml | grep -v '^rootbound-fuzz$')
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || mapfile -t targets <<< "$all"
@@ -34,8 +49,8 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
 fi
 logs=${FUZZ_LOGS:-$(mktemp -d)}
 mkdir -p "$logs"
-echo "tools/fuzz.sh: building (release, -s none -a); logs in $logs"
-if ! cargo fuzz build -s none -a > "$logs/build.log" 2>&1; then
+echo "tools/fuzz.sh: building (release, -s $san -a); logs in $logs"
+if ! cargo fuzz build -s "$san" -a "${tdir[@]}" > "$logs/build.log" 2>&1; then
   tail -40 "$logs/build.log" >&2
   echo "tools/fuzz.sh: the fuzz targets do not build" >&2
   exit 1
@@ -49,7 +64,7 @@ for t in "${targets[@]}"; do
   mkdir -p "artifacts/$t"
   before=$(ls "artifacts/$t" | wc -l)
   echo "tools/fuzz.sh: $t for $secs s"
-  cargo fuzz run -s none -a "$t" "$scratch" "corpus/$t" -- "${dict[@]}" \
+  cargo fuzz run -s "$san" -a "${tdir[@]}" "$t" "$scratch" "corpus/$t" -- "${dict[@]}" "${leaks[@]}" \
     -max_total_time="$secs" -timeout=30 -rss_limit_mb=2048 -print_final_stats=1 \
     > "$logs/$t.log" 2>&1
   rc=$?
@@ -60,9 +75,9 @@ for t in "${targets[@]}"; do
     failed=1
     echo "tools/fuzz.sh: $t FAILED after ${execs:-?} executions (exit $rc); log $logs/$t.log"
     for a in $new; do echo "  artifact: fuzz/artifacts/$t/$a"; done
-    grep -m1 -A3 "panicked at" "$logs/$t.log" | sed 's/^/  /'
+    grep -m1 -A3 "panicked at\|ERROR: LeakSanitizer\|ERROR: AddressSanitizer" "$logs/$t.log" | sed 's/^/  /'
   else
-    echo "tools/fuzz.sh: $t clean: ${execs:-?} executions (${rate:-?}/s) in $secs s"
+    echo "tools/fuzz.sh: $t clean (-s $san): ${execs:-?} executions (${rate:-?}/s) in $secs s, $(date -u +%FT%TZ)"
   fi
   rm -rf "$scratch"
 done

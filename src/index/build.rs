@@ -164,9 +164,7 @@ pub(super) fn describe(sb: &Sandbox, root: usize, rel: &Path) -> Description {
         return Description::Never;
     }
     let before = key(&o.stat);
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64);
+    let now = super::life::now_secs(&r.canonical);
     if now - before.mtime.0.max(before.ctime.0) < RACY_SECS {
         return Description::Later;
     }
@@ -295,11 +293,7 @@ pub(super) fn build_root(
     let table = Mutex::new(Table::default());
     let over = AtomicBool::new(false);
     let mut batch: Vec<FoundFile> = Vec::new();
-    let now = || {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs() as i64)
-    };
+    let now = || super::life::now_secs(&sb.roots[root].canonical);
     let add = |f: &FoundFile, t: i64| {
         if over.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
             return;

@@ -15,6 +15,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 /// What a host's sandboxes hold: dropping the last one stops the index's background work.
 pub(crate) struct Owner(pub(crate) Arc<Index>);
@@ -115,6 +116,46 @@ pub fn index_fault_at(root: Option<&Path>) {
 pub fn index_slow_at(root: Option<&Path>) {
     HOOKED.store(true, Ordering::SeqCst);
     *lock(&SLOW) = root.map(Path::to_path_buf);
+}
+
+/// Test hook: how far the index clock of each root (canonical path) runs ahead of the real one.
+static AHEAD: Mutex<Vec<(PathBuf, Duration)>> = Mutex::new(Vec::new());
+
+/// Moves the index clock of the root at canonical path `root` ahead by `by` (tests): to this
+/// root's index its files are `by` older and its background rounds come due `by` sooner, as if the
+/// test had slept that long (the racy window of a fresh file, two seconds, without the wait).
+#[doc(hidden)]
+pub fn index_age_at(root: &Path, by: Duration) {
+    HOOKED.store(true, Ordering::SeqCst);
+    let mut ahead = lock(&AHEAD);
+    match ahead.iter_mut().find(|(p, _)| p == root) {
+        Some((_, d)) => *d += by,
+        None => ahead.push((root.to_path_buf(), by)),
+    }
+}
+
+/// How far a test moved this root's index clock ahead.
+fn ahead(canonical: &Path) -> Duration {
+    if !HOOKED.load(Ordering::Relaxed) {
+        return Duration::ZERO;
+    }
+    let ahead = lock(&AHEAD);
+    ahead
+        .iter()
+        .find(|(p, _)| p == canonical)
+        .map_or(Duration::ZERO, |(_, d)| *d)
+}
+
+/// Now on this root's index clock, in seconds since the epoch (file ages are measured with it).
+pub(crate) fn now_secs(canonical: &Path) -> i64 {
+    (std::time::SystemTime::now() + ahead(canonical))
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+/// Now on this root's index clock, as an instant (background rounds are paced with it).
+pub(crate) fn instant(canonical: &Path) -> Instant {
+    Instant::now() + ahead(canonical)
 }
 
 /// Panics if a test asked for a fault in this root's index work.

@@ -25,7 +25,7 @@ mod options;
 mod snapshot;
 mod status;
 #[doc(hidden)]
-pub use life::{index_fault_at, index_slow_at, index_threads_live};
+pub use life::{index_age_at, index_fault_at, index_slow_at, index_threads_live};
 pub(crate) use life::{index_of, worker, Locked};
 pub use options::{IndexDir, IndexOptions, IndexVerify, IndexWhen};
 pub use status::{IndexState, IndexStatus};

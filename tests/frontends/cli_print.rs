@@ -2,8 +2,9 @@
 //! runs both with the same flags in the same tree (rg with `--sort path`, rootbound's order) and
 //! compares stdout (`--json`: the parsed messages without their timings).
 //!
-//! A case whose flag `rootbound grep` does not accept (yet) says so and is skipped; the printers
-//! behind every flag are also checked at the unit level (src/cli/grep/print/tests.rs).
+//! Every flag here is one `rootbound grep` accepts: a refusal fails the case like a difference
+//! would (it never skips). The printers behind every flag are also checked at the unit level
+//! (src/cli/grep/print/tests.rs).
 
 use crate::support;
 use crate::support::grep::write;
@@ -43,21 +44,18 @@ fn tree() -> tempfile::TempDir {
     dir
 }
 
-/// Runs both; `None` when rootbound refused a flag it does not know (yet).
-fn both(root: &Path, flags: &[&str]) -> Option<(Vec<u8>, Vec<u8>)> {
+/// Runs both: (rootbound's stdout, rg's). A flag rootbound refuses fails the test.
+fn both(root: &Path, flags: &[&str]) -> (Vec<u8>, Vec<u8>) {
     let ours = support::rg::rootbound_grep(root, &os(flags), None);
-    if ours.status.code() == Some(2) {
-        let err = String::from_utf8_lossy(&ours.stderr);
-        if err.contains("unexpected argument") || err.contains("unrecognized") {
-            eprintln!(
-                "SKIPPED {flags:?}: `rootbound grep` does not accept this flag yet: {}",
-                err.lines().next().unwrap_or("")
-            );
-            return None;
-        }
-    }
+    let err = String::from_utf8_lossy(&ours.stderr);
+    assert!(
+        !(ours.status.code() == Some(2)
+            && (err.contains("unexpected argument") || err.contains("unrecognized"))),
+        "`rootbound grep` refused {flags:?}: {}",
+        err.lines().next().unwrap_or("")
+    );
     let theirs = support::rg::rg(root, &sorted_by_path(&os(flags)), None);
-    Some((ours.stdout, theirs.stdout))
+    (ours.stdout, theirs.stdout)
 }
 
 /// Asserts that rg and rootbound print the same stdout for `flags` in [`tree`].
@@ -66,9 +64,7 @@ fn same(flags: &[&str]) {
         return;
     }
     let t = tree();
-    let Some((a, b)) = both(t.path(), flags) else {
-        return;
-    };
+    let (a, b) = both(t.path(), flags);
     if a != b {
         let (a, b) = (String::from_utf8_lossy(&a), String::from_utf8_lossy(&b));
         let at = a
@@ -138,9 +134,7 @@ fn json_messages_match_rg_apart_from_timings() {
         &["--json", "caf"],
         &["--json", "-v", "-C1", "m", "mc.txt"],
     ] {
-        let Some((a, b)) = both(t.path(), flags) else {
-            continue;
-        };
+        let (a, b) = both(t.path(), flags);
         let (a, b) = (json_messages(&a), json_messages(&b));
         if let Some(i) = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i)) {
             panic!(

@@ -5,9 +5,10 @@
 //! transformers; and a call shaped by openai-agents' strict schema does what the minimal call does.
 //! The script is `tests/client_converters.py`, run with the virtualenv at `.venv`.
 
+use crate::support::child::run_logged;
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 const SETUP: &str = "python3 -m venv .venv && .venv/bin/pip install mcp google-genai \
                      langchain-google-genai langchain-mcp-adapters openai-agents pydantic-ai-slim";
@@ -23,34 +24,18 @@ const SETUP_PINNED: &str = "python3 -m venv .venv-genai361 && .venv-genai361/bin
 fn run_script(python: &Path, extra: &[&str], setup: &str) -> String {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
     let tmp = tempfile::tempdir().unwrap();
-    let out_path = tmp.path().join("client.out");
-    let err_path = tmp.path().join("client.err");
     let work = tmp.path().join("work");
     std::fs::create_dir(&work).unwrap();
-    let mut child = Command::new(python)
-        .arg(repo.join("tests/client_converters.py"))
-        .arg(env!("CARGO_BIN_EXE_rootbound"))
-        .arg(&work)
-        .args(extra)
-        .stdin(Stdio::null())
-        .stdout(std::fs::File::create(&out_path).unwrap())
-        .stderr(std::fs::File::create(&err_path).unwrap())
-        .spawn()
-        .expect("run the virtualenv's python");
-    let deadline = Instant::now() + Duration::from_secs(300);
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("tests/client_converters.py did not finish in 300 s");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    let stdout = std::fs::read_to_string(&out_path).unwrap_or_default();
-    let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
+    let (status, stdout, stderr) = run_logged(
+        Command::new(python)
+            .arg(repo.join("tests/client_converters.py"))
+            .arg(env!("CARGO_BIN_EXE_rootbound"))
+            .arg(&work)
+            .args(extra),
+        tmp.path(),
+        Duration::from_secs(300),
+        "tests/client_converters.py",
+    );
     let hint = if stderr.contains("ModuleNotFoundError") {
         format!("\n(a client package is missing: run `{setup}`)")
     } else {

@@ -62,7 +62,7 @@ fn claude_code_read_counts_lines_and_numbers_them() {
     let t = tree();
     let at = tools(&t, Profile::ClaudeCode);
     let f = s(&t.root.join("lines.txt"));
-    // The example: offset 10, limit 5 means lines 10-14, not bytes.
+    // Offset 10, limit 5 means lines 10-14, not bytes.
     let out = text(
         &at,
         "Read",

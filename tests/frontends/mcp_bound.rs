@@ -5,10 +5,10 @@
 
 #![cfg(all(target_os = "linux", feature = "mcp", feature = "cli"))]
 
+use crate::support::mcp::Mcp;
 use serde_json::{json, Value};
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -41,42 +41,14 @@ fn pipelined_calls_are_bounded_and_all_answered() {
             std::fs::write(dir.join(format!("f{f}.txt")), body).unwrap();
         }
     }
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rootbound"))
-        .args(["mcp", "--root", root.to_str().unwrap(), "--threads"])
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_rootbound"));
+    cmd.args(["mcp", "--root", root.to_str().unwrap(), "--threads"])
         .arg(POOL.to_string())
         .arg("--max-in-flight")
-        .arg(IN_FLIGHT.to_string())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spawn rootbound mcp");
-    let pid = child.id();
-    let mut stdin = child.stdin.take().unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel::<String>();
-    let reader = std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let mut send = |v: Value| {
-        writeln!(stdin, "{v}").expect("write to the server");
-        stdin.flush().unwrap();
-    };
-    send(
-        json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-        "protocolVersion": "2025-06-18", "capabilities": {},
-        "clientInfo": {"name": "bound", "version": "0"}}}),
-    );
-    let first = rx
-        .recv_timeout(Duration::from_secs(20))
-        .expect("initialize");
-    assert!(first.contains("\"id\":0"), "{first}");
-    send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        .arg(IN_FLIGHT.to_string());
+    let mut m = Mcp::spawn(cmd);
+    let pid = m.pid();
+    m.initialize("bound");
 
     // Sample the thread count while the calls run.
     let peak = Arc::new(AtomicUsize::new(threads(pid)));
@@ -97,21 +69,16 @@ fn pipelined_calls_are_bounded_and_all_answered() {
     for id in 1..=CALLS {
         // Distinct patterns, some matching in every file.
         let pattern = format!("file {}/{}|ipsum {id}", id % 10, id % 30);
-        send(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
-            "params": {"name": "grep_search", "arguments": {"pattern": pattern, "limit": 5}}}));
+        m.request(
+            id,
+            "tools/call",
+            json!({"name": "grep_search", "arguments": {"pattern": pattern, "limit": 5}}),
+        );
     }
-    let mut answers: HashMap<u64, Value> = HashMap::new();
     let until = Instant::now() + Duration::from_secs(240);
-    while answers.len() < CALLS as usize {
-        let left = until.saturating_duration_since(Instant::now());
-        let line = rx
-            .recv_timeout(left)
-            .unwrap_or_else(|_| panic!("{} of {CALLS} answered", answers.len()));
-        let v: Value = serde_json::from_str(&line).expect("JSON-RPC on stdout");
-        if let Some(id) = v["id"].as_u64() {
-            answers.insert(id, v);
-        }
-    }
+    let answers: HashMap<u64, Value> = (1..=CALLS)
+        .map(|id| (id, m.response_by(id, until)))
+        .collect();
     let elapsed = start.elapsed();
     done.store(true, Ordering::Relaxed);
     let samples = sampler.join().unwrap();
@@ -123,13 +90,11 @@ fn pipelined_calls_are_bounded_and_all_answered() {
             "call {id}: {r}"
         );
     }
-    drop(stdin); // EOF: the server exits
-    let status = child.wait().unwrap();
-    reader.join().unwrap();
-    assert!(status.success());
+    // EOF: the server exits.
+    assert!(m.finish(Duration::from_secs(60)).success());
     let peak = peak.load(Ordering::Relaxed);
     // main + 2 Tokio workers + stdin and stdout on the blocking pool + the search pool + the calls
-    // in flight; the target allows 8 on top of the pool and the bound.
+    // in flight; 8 threads are allowed on top of the pool and the bound.
     let bound = POOL + IN_FLIGHT + 8;
     eprintln!("{CALLS} pipelined calls in {elapsed:?}: peak {peak} threads ({samples} samples)");
     assert!(

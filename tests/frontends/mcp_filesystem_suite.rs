@@ -35,19 +35,13 @@
 //! 93 of issue 42 were counted on an older version of the suite by a rule not recorded, and could
 //! not be reproduced.
 
+use crate::support::mcp::Mcp;
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
-use std::time::Duration;
+use std::process::Command;
 
-struct Srv {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-    next: u64,
-}
+/// The server of one test: the shared stdio client with the calls the reference's tests make.
+struct Srv(Mcp);
 
 impl Srv {
     fn start(dir: &Path, home: Option<&Path>) -> Srv {
@@ -66,63 +60,17 @@ impl Srv {
         if let Some(h) = home {
             cmd.env("HOME", h);
         }
-        let mut child = cmd
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("spawn rootbound mcp");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take().unwrap();
-        let mut s = Srv {
-            child,
-            stdin,
-            lines: rx,
-            next: 1,
-        };
-        s.request(
-            "initialize",
-            json!({"protocolVersion": "2025-06-18", "capabilities": {},
-                   "clientInfo": {"name": "reference-suite", "version": "0"}}),
-        );
-        s.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
-        s
-    }
-
-    fn send(&mut self, v: Value) {
-        writeln!(self.stdin, "{v}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    fn request(&mut self, method: &str, params: Value) -> Value {
-        let id = self.next;
-        self.next += 1;
-        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(Duration::from_secs(30))
-                .expect("a reply within 30 s");
-            let v: Value = serde_json::from_str(&line).expect("JSON line");
-            if v["id"] == json!(id) {
-                return v;
-            }
-        }
+        let mut m = Mcp::spawn(cmd);
+        m.initialize("reference-suite");
+        Srv(m)
     }
 
     /// `tools/call`: the result (a JSON-RPC error becomes `{isError: true, content: [text]}`, as
     /// the reference's SDK client shows it).
     fn call(&mut self, name: &str, args: Value) -> Value {
-        let r = self.request("tools/call", json!({"name": name, "arguments": args}));
+        let r = self
+            .0
+            .rpc("tools/call", json!({"name": name, "arguments": args}));
         if let Some(e) = r.get("error") {
             return json!({"isError": true, "content": [{"type": "text", "text": e["message"]}]});
         }
@@ -139,13 +87,6 @@ impl Srv {
         let r = self.call(name, args);
         assert_eq!(r["isError"], json!(true), "{name} should fail: {r}");
         text_of(&r)
-    }
-}
-
-impl Drop for Srv {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -195,7 +136,7 @@ const TOOL_NAMES: [&str; 14] = [
 #[test]
 fn identity_lists_the_14_tools_in_registration_order() {
     let (_t, _dir, mut s) = setup();
-    let r = s.request("tools/list", json!({}));
+    let r = s.0.rpc("tools/list", json!({}));
     let names: Vec<&str> = r["result"]["tools"]
         .as_array()
         .unwrap()
@@ -208,7 +149,7 @@ fn identity_lists_the_14_tools_in_registration_order() {
 #[test]
 fn identity_pins_each_tools_title_and_read_only_hint() {
     let (_t, _dir, mut s) = setup();
-    let r = s.request("tools/list", json!({}));
+    let r = s.0.rpc("tools/list", json!({}));
     let titles = [
         ("read_file", "Read File (Deprecated)", true),
         ("read_text_file", "Read Text File", true),

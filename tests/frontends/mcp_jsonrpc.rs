@@ -1,152 +1,28 @@
 //! `rootbound mcp` spoken to by hand: newline-delimited JSON-RPC over the child's stdin/stdout.
 
+use crate::support::data::XorShift;
+use crate::support::mcp::{jsonrpc, Mcp};
 use serde_json::{json, Value};
-use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
-use std::time::{Duration, Instant};
+use std::process::{Command, Stdio};
+use std::time::Duration;
 
 const SECRET: &str = "TOP-SECRET-0xBADF00D";
 
-/// A running server and the lines it wrote.
-struct Server {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    /// Responses read while waiting for another id.
-    pending: HashMap<u64, Value>,
-    /// Every stdout line, in order of arrival.
-    all: Vec<String>,
-    /// Response ids in order of arrival.
-    order: Vec<u64>,
-    stderr: std::thread::JoinHandle<String>,
+/// `rootbound ARGS` with logging on (the audit lines on stderr are checked).
+fn server(args: &[&str]) -> Mcp {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_rootbound"));
+    cmd.args(args).env("ROOTBOUND_LOG", "info");
+    Mcp::spawn(cmd)
 }
 
-impl Server {
-    fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_rootbound"))
-            .args(args)
-            .env("ROOTBOUND_LOG", "info")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("spawn rootbound mcp");
-        let stdout = child.stdout.take().unwrap();
-        let mut stderr = child.stderr.take().unwrap();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stderr = std::thread::spawn(move || {
-            let mut s = String::new();
-            let _ = std::io::Read::read_to_string(&mut stderr, &mut s);
-            s
-        });
-        Server {
-            stdin: child.stdin.take(),
-            child,
-            lines: rx,
-            pending: HashMap::new(),
-            all: Vec::new(),
-            order: Vec::new(),
-            stderr,
-        }
+/// Closes stdin and returns (exit success, stderr); anything else the server printed must be
+/// JSON-RPC too.
+fn finish(s: Mcp) -> (bool, String) {
+    let exit = s.finish(Duration::from_secs(20));
+    for line in &exit.all[exit.rest..] {
+        jsonrpc(line);
     }
-
-    fn send(&mut self, msg: Value) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{msg}").expect("write to server");
-        stdin.flush().unwrap();
-    }
-
-    /// Writes one line as it is (a newline is added).
-    fn send_raw(&mut self, line: &[u8]) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        stdin.write_all(line).expect("write to server");
-        stdin.write_all(b"\n").expect("write to server");
-        stdin.flush().unwrap();
-    }
-
-    /// The next line the server writes, whatever its id (waiting up to 20 s: a missing reply fails
-    /// the test instead of hanging it).
-    fn next_message(&mut self, after: &str) -> Value {
-        let line = self
-            .lines
-            .recv_timeout(Duration::from_secs(20))
-            .unwrap_or_else(|_| panic!("no reply to {after}; stdout so far: {:?}", self.all));
-        self.all.push(line.clone());
-        let v: Value = serde_json::from_str(&line)
-            .unwrap_or_else(|e| panic!("stdout line is not JSON ({e}): {line:?}"));
-        assert_eq!(v["jsonrpc"], "2.0", "not a JSON-RPC message: {line}");
-        v
-    }
-
-    fn request(&mut self, id: u64, method: &str, params: Value) {
-        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
-    }
-
-    /// The response with `id` (waiting up to 60 s).
-    fn response(&mut self, id: u64) -> Value {
-        let deadline = Instant::now() + Duration::from_secs(60);
-        loop {
-            if let Some(v) = self.pending.remove(&id) {
-                return v;
-            }
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = self.lines.recv_timeout(left).unwrap_or_else(|_| {
-                panic!("no response with id {id}; stdout so far: {:?}", self.all)
-            });
-            self.all.push(line.clone());
-            let v: Value = serde_json::from_str(&line)
-                .unwrap_or_else(|e| panic!("stdout line is not JSON ({e}): {line:?}"));
-            assert_eq!(v["jsonrpc"], "2.0", "not a JSON-RPC message: {line}");
-            if let Some(rid) = v["id"].as_u64() {
-                self.order.push(rid);
-                self.pending.insert(rid, v);
-            }
-        }
-    }
-
-    fn call(&mut self, id: u64, tool: &str, args: Value) -> Value {
-        self.request(id, "tools/call", json!({"name": tool, "arguments": args}));
-        let v = self.response(id);
-        assert!(
-            v.get("error").is_none(),
-            "{tool} gave a protocol error, not a tool result: {v}"
-        );
-        v["result"].clone()
-    }
-
-    /// Closes stdin and returns (exit success, stderr).
-    fn finish(mut self) -> (bool, String) {
-        drop(self.stdin.take());
-        let deadline = Instant::now() + Duration::from_secs(20);
-        let status = loop {
-            if let Some(s) = self.child.try_wait().unwrap() {
-                break Some(s);
-            }
-            if Instant::now() > deadline {
-                let _ = self.child.kill();
-                break None;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        };
-        // Anything else the server printed must be JSON-RPC too.
-        while let Ok(line) = self.lines.recv_timeout(Duration::from_millis(200)) {
-            let v: Value = serde_json::from_str(&line)
-                .unwrap_or_else(|e| panic!("stdout line is not JSON ({e}): {line:?}"));
-            assert_eq!(v["jsonrpc"], "2.0");
-        }
-        let stderr = self.stderr.join().unwrap();
-        (status.is_some_and(|s| s.success()), stderr)
-    }
+    (exit.success(), exit.stderr)
 }
 
 fn text(result: &Value) -> String {
@@ -170,7 +46,7 @@ fn tree() -> (tempfile::TempDir, std::path::PathBuf) {
     (tmp, root)
 }
 
-fn initialize(s: &mut Server) {
+fn initialize(s: &mut Mcp) {
     s.request(
         1,
         "initialize",
@@ -191,7 +67,7 @@ fn initialize(s: &mut Server) {
 fn handshake_list_call_and_escape() {
     let (_tmp, root) = tree();
     let root_s = root.to_str().unwrap();
-    let mut s = Server::start(&["mcp", "--root", root_s]);
+    let mut s = server(&["mcp", "--root", root_s]);
     initialize(&mut s);
 
     s.request(2, "tools/list", json!({}));
@@ -299,7 +175,7 @@ fn handshake_list_call_and_escape() {
     assert_eq!(r["isError"], true);
     assert!(text(&r).starts_with("INVALID_ARGUMENT"), "{r}");
 
-    let (ok, stderr) = s.finish();
+    let (ok, stderr) = finish(s);
     assert!(
         ok,
         "server did not exit cleanly on stdin EOF; stderr: {stderr}"
@@ -316,23 +192,22 @@ fn calls_run_concurrently() {
     // 6 MiB of pseudo-random words. The pattern below has no literal to skip ahead with and its DFA
     // explodes on such text (a class followed by `.{20}`), so the regex engine falls back to a slow
     // path: about a second in a release build, and the 4 s budget in an unoptimized one.
-    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut rng = XorShift::default();
     let alphabet = b"abcdefghijklmnopqrstuvwxyz     ";
     for i in 0..6 {
-        let mut buf = Vec::with_capacity(1 << 20);
-        for j in 0..(1usize << 20) {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            buf.push(if j % 100 == 99 {
-                b'\n'
-            } else {
-                alphabet[(x % alphabet.len() as u64) as usize]
-            });
-        }
+        let buf: Vec<u8> = (0..(1usize << 20))
+            .map(|j| {
+                let x = rng.below(alphabet.len() as u64) as usize;
+                if j % 100 == 99 {
+                    b'\n'
+                } else {
+                    alphabet[x]
+                }
+            })
+            .collect();
         std::fs::write(root.join(format!("big{i}.txt")), buf).unwrap();
     }
-    let mut s = Server::start(&["mcp", "--root", root.to_str().unwrap()]);
+    let mut s = server(&["mcp", "--root", root.to_str().unwrap()]);
     initialize(&mut s);
     s.request(
         2,
@@ -359,7 +234,7 @@ fn calls_run_concurrently() {
         "the read (id 3) should be answered before the slow grep (id 2); grep: {}",
         grep["result"]["structuredContent"]["stats"]
     );
-    let (ok, stderr) = s.finish();
+    let (ok, stderr) = finish(s);
     assert!(ok, "stderr: {stderr}");
 }
 
@@ -390,7 +265,7 @@ fn config_file_agent_over_mcp() {
         "{err}"
     );
 
-    let mut s = Server::start(&["mcp", "--config", cfg_s, "--agent", "reader"]);
+    let mut s = server(&["mcp", "--config", cfg_s, "--agent", "reader"]);
     initialize(&mut s);
     s.request(2, "tools/list", json!({}));
     let list = s.response(2);
@@ -406,7 +281,7 @@ fn config_file_agent_over_mcp() {
     assert_eq!(r["structuredContent"]["truncated"], true);
     let r = s.call(4, "stat", json!({"path": "notes.txt"}));
     assert_eq!(r["isError"], true, "{r}");
-    let (ok, stderr) = s.finish();
+    let (ok, stderr) = finish(s);
     assert!(ok, "stderr: {stderr}");
     assert!(
         stderr.contains("agent=\"reader\"") || stderr.contains("agent=reader"),
@@ -415,7 +290,7 @@ fn config_file_agent_over_mcp() {
 
     // Write tools (edit_file is not offered: the write root is not readable): not read-only;
     // delete_file is destructive, write_file (create-only) is not.
-    let mut s = Server::start(&["mcp", "--config", cfg_s, "--agent", "writer"]);
+    let mut s = server(&["mcp", "--config", cfg_s, "--agent", "writer"]);
     initialize(&mut s);
     s.request(2, "tools/list", json!({}));
     let list = s.response(2);
@@ -452,7 +327,7 @@ fn config_file_agent_over_mcp() {
     );
     assert!(text(&r).starts_with("OUT_OF_SANDBOX"), "{r}");
     assert!(!tmp.path().join("escape.txt").exists());
-    let (ok, stderr) = s.finish();
+    let (ok, stderr) = finish(s);
     assert!(ok, "stderr: {stderr}");
     assert!(root.join("notes.txt").exists());
 }
@@ -480,7 +355,7 @@ fn rpc_error(v: &Value) -> (i64, Value) {
 #[test]
 fn every_request_line_gets_a_reply() {
     let (_tmp, root) = tree();
-    let mut s = Server::start(&["mcp", "--root", root.to_str().unwrap()]);
+    let mut s = server(&["mcp", "--root", root.to_str().unwrap()]);
     // Before initialize: a bad line is answered, and a stray notification or response does not end
     // the session (rmcp gives up on a non-request before initialize).
     s.send_raw(b"{not json");
@@ -625,7 +500,7 @@ fn every_request_line_gets_a_reply() {
     // And the session still works.
     let r = s.call(18, "read_file", json!({"path": "notes.txt"}));
     assert_eq!(r["structuredContent"]["content"], "hello again\n", "{r}");
-    let (ok, stderr) = s.finish();
+    let (ok, stderr) = finish(s);
     assert!(ok, "stderr: {stderr}");
 }
 
@@ -634,23 +509,8 @@ fn a_cancelled_request_stops_its_call() {
     let (_tmp, root) = tree();
     // 12 files of `[a-j]` lines against a pattern whose scan falls back to the slowest regex engine:
     // seconds of work, far more than the time until the cancel.
-    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-    for i in 0..12 {
-        let buf: Vec<u8> = (0..256 * 1024)
-            .map(|j| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                if j % 1000 == 999 {
-                    b'\n'
-                } else {
-                    b'a' + (x % 10) as u8
-                }
-            })
-            .collect();
-        std::fs::write(root.join(format!("slow{i}.txt")), buf).unwrap();
-    }
-    let mut s = Server::start(&[
+    crate::support::data::slow_files(&root, 12, 256 * 1024, 0);
+    let mut s = server(&[
         "mcp",
         "--root",
         root.to_str().unwrap(),
@@ -673,7 +533,7 @@ fn a_cancelled_request_stops_its_call() {
     std::thread::sleep(Duration::from_millis(700));
     s.request(3, "ping", json!({}));
     s.response(3);
-    let (ok, stderr) = s.finish();
+    let (ok, stderr) = finish(s);
     assert!(ok, "stderr: {stderr}");
     let audit = stderr
         .lines()
@@ -700,7 +560,7 @@ fn a_cancelled_request_stops_its_call() {
 fn media_as_image_content_and_tools_with_output_schemas() {
     let (_tmp, root) = tree();
     std::fs::write(root.join("pic.txt"), b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR").unwrap();
-    let mut s = Server::start(&["mcp", "--root", root.to_str().unwrap()]);
+    let mut s = server(&["mcp", "--root", root.to_str().unwrap()]);
     initialize(&mut s);
     s.request(2, "tools/list", json!({}));
     let list = s.response(2);
@@ -723,6 +583,6 @@ fn media_as_image_content_and_tools_with_output_schemas() {
         .starts_with("iVBORw0KGgo"));
     assert_eq!(r["structuredContent"]["mime_type"], "image/png");
     assert!(r["structuredContent"].get("data").is_none());
-    let (ok, stderr) = s.finish();
+    let (ok, stderr) = finish(s);
     assert!(ok, "stderr: {stderr}");
 }

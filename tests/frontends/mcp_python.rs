@@ -3,9 +3,10 @@
 //! dialect and MCP Roots narrowing, and `tests/mcp_http_client.py` over Streamable HTTP; run with the
 //! virtualenv at `.venv`).
 
+use crate::support::child::run_logged;
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 const SETUP: &str = "python3 -m venv .venv && .venv/bin/pip install mcp";
 
@@ -88,36 +89,17 @@ fn run_client(script: &str, test: &str) -> Option<String> {
         );
     }
     let tmp = tempfile::tempdir().unwrap();
-    let out_path = tmp.path().join("client.out");
-    let err_path = tmp.path().join("client.err");
     let work = tmp.path().join("work");
     std::fs::create_dir(&work).unwrap();
-    let mut child = Command::new(&python)
-        .arg(repo.join("tests").join(script))
-        .arg(env!("CARGO_BIN_EXE_rootbound"))
-        .arg(&work)
-        .stdin(Stdio::null())
-        .stdout(std::fs::File::create(&out_path).unwrap())
-        .stderr(std::fs::File::create(&err_path).unwrap())
-        .spawn()
-        .expect("run .venv/bin/python");
-    let deadline = Instant::now() + Duration::from_secs(300);
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!(
-                "the Python client did not finish in 300 s; stderr:\n{}",
-                std::fs::read_to_string(&err_path).unwrap_or_default()
-            );
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    let stdout = std::fs::read_to_string(&out_path).unwrap_or_default();
-    let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
+    let (status, stdout, stderr) = run_logged(
+        Command::new(&python)
+            .arg(repo.join("tests").join(script))
+            .arg(env!("CARGO_BIN_EXE_rootbound"))
+            .arg(&work),
+        tmp.path(),
+        Duration::from_secs(300),
+        "the Python client",
+    );
     let hint = if stderr.contains("ModuleNotFoundError") {
         format!("\n(the `mcp` package is missing from .venv: run `{SETUP}`)")
     } else {

@@ -4,9 +4,10 @@
 //! (`tests/js/mcp_http_session.mjs`). Skips without node or the SDK, except under CI.
 
 use super::mcp_http::Server;
+use crate::support::child::run_logged;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitStatus, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, ExitStatus};
+use std::time::Duration;
 
 /// `tests/js`, or `None` (the test skips) when node or the SDK is missing outside CI.
 fn sdk_dir() -> Option<PathBuf> {
@@ -26,30 +27,12 @@ fn sdk_dir() -> Option<PathBuf> {
 
 /// Runs `node SCRIPT ARGS` (killed after 300 s): its exit status, stdout and stderr.
 fn run_node(script: &Path, args: &[&Path], scratch: &Path) -> (ExitStatus, String, String) {
-    let out_path = scratch.join("client.out");
-    let err_path = scratch.join("client.err");
-    let mut child = Command::new("node")
-        .arg(script)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(std::fs::File::create(&out_path).unwrap())
-        .stderr(std::fs::File::create(&err_path).unwrap())
-        .spawn()
-        .expect("run node");
-    let deadline = Instant::now() + Duration::from_secs(300);
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("the TypeScript client did not finish in 300 s");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    let stdout = std::fs::read_to_string(&out_path).unwrap_or_default();
-    let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
+    let (status, stdout, stderr) = run_logged(
+        Command::new("node").arg(script).args(args),
+        scratch,
+        Duration::from_secs(300),
+        "the TypeScript client",
+    );
     assert!(
         status.success(),
         "{} failed ({status})\nstdout:\n{stdout}\nstderr:\n{stderr}",

@@ -174,7 +174,7 @@ fn strict_shaped_calls_do_what_minimal_calls_do_in_every_profile() {
     assert!(checked >= 40, "only {checked} tools checked");
 }
 
-/// The examples, one by one.
+/// Calls as strict clients fill them (every member, zero or null where not set), one by one.
 #[test]
 fn zero_valued_calls_of_strict_clients_do_what_the_call_without_them_does() {
     let t = tree();

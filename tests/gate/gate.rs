@@ -99,7 +99,7 @@ fn code<T: std::fmt::Debug>(r: rootbound::Result<T>) -> ErrorCode {
     r.unwrap_err().code
 }
 
-/// Item 1: `refuse_hardlinks` holds for grep, glob and list_dir, not only read_file.
+/// `refuse_hardlinks` holds for grep, glob and list_dir, not only read_file.
 #[test]
 fn hard_links_are_refused_by_every_tool() {
     let t = Tree::new();
@@ -128,7 +128,7 @@ fn hard_links_are_refused_by_every_tool() {
     assert_eq!(code(e), ErrorCode::Denied);
 }
 
-/// Item 2: a root nested in another cannot bypass the outer root's rules, anchored or not.
+/// A root nested in another cannot bypass the outer root's rules, anchored or not.
 #[test]
 fn nested_roots_keep_every_roots_deny_rules() {
     for rule in ["cfg/", "/cfg/prod.key", "cfg/*.key"] {
@@ -163,7 +163,7 @@ fn nested_roots_keep_every_roots_deny_rules() {
     }
 }
 
-/// Item 2, the other way round: a rule anchored in the inner root holds when the object is reached
+/// The other way round: a rule anchored in the inner root holds when the object is reached
 /// through the outer root.
 #[test]
 fn inner_roots_rules_hold_through_the_outer_root() {
@@ -195,7 +195,7 @@ fn writer(t: &Tree, write_root: &str, deny: &[&str]) -> Sandbox {
     Sandbox::new(p).unwrap()
 }
 
-/// Item 3: a write root inside a read root obeys the read root's rules, for writes and deletes.
+/// A write root inside a read root obeys the read root's rules, for writes and deletes.
 #[test]
 fn write_root_inside_a_read_root_obeys_its_rules() {
     let t = Tree::new();
@@ -242,7 +242,7 @@ fn write_root_inside_a_read_root_obeys_its_rules() {
     assert!(!t.path("repo/.git/hooks/pre-commit").exists());
 }
 
-/// Item 4: denied objects are indistinguishable from absent ones in every result field.
+/// Denied objects are indistinguishable from absent ones in every result field.
 #[test]
 fn denied_objects_leave_no_trace_in_results() {
     let results = |with_env: bool| {
@@ -279,7 +279,7 @@ fn denied_objects_leave_no_trace_in_results() {
     assert_eq!(format!("{with:?}"), format!("{without:?}"));
 }
 
-/// Item 5: a path searched by grep is the object admitted, even when renames race the call.
+/// A path searched by grep is the object admitted, even when renames race the call.
 #[test]
 fn grep_with_a_path_searches_the_admitted_object() {
     let t = Tree::new();
@@ -336,7 +336,7 @@ fn grep_with_a_path_searches_the_admitted_object() {
     assert_eq!(leaked, None);
 }
 
-/// Item 6: `.git/info/exclude` applies during a walk, and list_dir shows what the walker searches.
+/// `.git/info/exclude` applies during a walk, and list_dir shows what the walker searches.
 #[test]
 fn git_exclude_and_whitelists_apply_everywhere() {
     let t = Tree::new();
@@ -371,7 +371,7 @@ fn git_exclude_and_whitelists_apply_everywhere() {
     assert_eq!(names, [".keep", "kept.txt"], "{l:?}");
 }
 
-/// Item 7: with several roots, a relative displayed path names its own root's file.
+/// With several roots, a relative displayed path names its own root's file.
 #[test]
 fn relative_paths_name_their_root() {
     let t = Tree::new();
@@ -478,7 +478,7 @@ fn odd_names_are_escaped_and_read_back() {
     }
 }
 
-/// Item 13: a walk through many empty directories, and a listing of a huge directory, are bounded
+/// A walk through many empty directories, and a listing of a huge directory, are bounded
 /// by the call's time budget.
 #[test]
 fn walks_and_listings_without_files_are_bounded() {

@@ -23,7 +23,7 @@ fn code(v: &serde_json::Value) -> &str {
     v["error"]["code"].as_str().unwrap_or("")
 }
 
-// ---------- item 10: pattern sets ----------
+// ---------- pattern sets ----------
 
 /// 3,000 x `(?:a|b)[a-j]{50}z` (63 KB, under the pattern cap) took 12.4 s before PATTERN_TOO_LARGE:
 /// each pattern was compiled again alone, with no deadline.
@@ -75,7 +75,7 @@ fn a_pattern_set_names_the_pattern_that_fails_alone() {
     assert_eq!(code(&v), "INVALID_PATTERN", "{v}");
 }
 
-// ---------- item 12: glob sets ----------
+// ---------- glob sets ----------
 
 /// 60,000 globs as `include` (or `exclude`) took 4.3 s and 1 GB before INVALID_ARGUMENT: the set is
 /// refused by its size before any of it is compiled, in every tool that takes globs.
@@ -141,7 +141,7 @@ fn the_largest_glob_set_allowed_compiles_and_matches() {
     assert!(v.get("error").is_none(), "{v}");
 }
 
-// ---------- item 11: edits ----------
+// ---------- edits ----------
 
 /// 10,000 edits of a 1.8 MB file (`dry_run`, 100 ms) took 1.6-2.3 s: each edit copies the file, and
 /// the list ran past the budget. The edits now stop at the call's deadline with a clear error, and

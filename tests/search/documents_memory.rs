@@ -32,7 +32,7 @@ fn pdf_with_content(prefix: &[u8], chunk: &[u8], times: usize) -> Vec<u8> {
     )
 }
 
-// ---------- item 7: PDF ----------
+// ---------- PDF ----------
 
 /// 30 MiB of `0 ` operands before one `Tj` took 5.1 s and 3.7 GB: lopdf built every operation of
 /// the page before the first was used. Operands are now read one operator at a time, at most 16 kept.
@@ -140,7 +140,7 @@ fn pdf_object_stream_of_a_million_arrays_is_refused_before_parsing() {
     assert!(x.memory_bytes <= BUDGET, "{}", x.memory_bytes);
 }
 
-// ---------- item 8: XLSX ----------
+// ---------- XLSX ----------
 
 fn xlsx_sharing(shared: &str, cells: usize) -> Vec<u8> {
     let rel = |id: &str, kind: &str, target: &str| {
@@ -222,7 +222,7 @@ fn xlsx_shared_string_table_is_charged() {
     assert!(x.memory_bytes <= 1 << 20, "{}", x.memory_bytes);
 }
 
-// ---------- item 9: notebooks ----------
+// ---------- notebooks ----------
 
 /// A 40 MB notebook holding one array of 20 M zeros took 705 MB as a tree of values: it is now read
 /// as a stream, the array skipped without being held.
@@ -270,7 +270,7 @@ fn ipynb_cells_are_bounded_and_kept_before_damage() {
     assert!(x.text.contains("kept"), "{:?}", x.text);
 }
 
-// ---------- item 16: zip entries ----------
+// ---------- zip entries ----------
 
 /// A DOCX of more than 10,000 entries extracted nothing, even with `word/document.xml` second: the
 /// entry cap now bounds the work, and the entries within it are still read.

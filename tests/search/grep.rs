@@ -655,30 +655,40 @@ fn deadline_returns_partial_page_and_cursor() {
         args_.output_mode = Some(OutputMode::Count);
         args_
     };
-    let start = Instant::now();
-    let r = sb.grep_search(&args).unwrap();
-    let took = start.elapsed();
-    assert!(
-        r.timed_out && r.truncated,
-        "{:?}",
-        (r.timed_out, r.truncated, r.match_lines)
+    // Nothing here depends on how much a 150 ms budget reaches: pages until a_first's count has
+    // come back (a busy machine may need several), each cut with a cursor, promptly.
+    let mut got = String::new();
+    let mut cursor = None;
+    for _ in 0..20 {
+        let start = Instant::now();
+        let r = sb
+            .grep_search(&{
+                let mut args_ = args.clone();
+                args_.cursor = cursor.take();
+                args_
+            })
+            .unwrap();
+        support::time::assert_prompt(start.elapsed(), "a 150 ms page");
+        assert!(
+            r.timed_out && r.truncated,
+            "{:?}",
+            (r.timed_out, r.truncated, r.match_lines)
+        );
+        got.push_str(&r.matches);
+        cursor = Some(r.next_cursor.expect("a timed-out page has a cursor"));
+        if !got.is_empty() {
+            break;
+        }
+    }
+    assert_eq!(
+        got, "a_first.txt:1\n",
+        "the pages keep what came before, in order"
     );
-    assert!(
-        took < Duration::from_millis(150 + 1000),
-        "returned after {took:?} for a 150 ms budget"
-    );
-    assert!(
-        r.matches == "a_first.txt:1\n",
-        "the page keeps what came before, in order: {:?}",
-        r.matches
-    );
-    let cursor = r.next_cursor.expect("a timed-out page has a cursor");
     // Resuming continues in the big file, after what was returned.
     let r2 = sb
         .grep_search(&{
             let mut args_ = args.clone();
-            args_.cursor = Some(cursor);
-            args_.timeout_ms = Some(150);
+            args_.cursor = cursor;
             args_
         })
         .unwrap();

@@ -28,13 +28,8 @@ const WORDS: &[&str] = &[
 ];
 
 fn tree(dir: &Path) {
-    let mut seed = 7u64;
-    let mut rnd = |n: usize| {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (seed >> 33) as usize % n
-    };
+    let mut rng = crate::support::data::XorShift::new(7);
+    let mut rnd = |n: usize| rng.below(n as u64) as usize;
     for d in [
         "",
         "a",
@@ -98,6 +93,18 @@ fn tree(dir: &Path) {
     fs::write(dir.join("sub/.ignore"), "x/\n").unwrap();
     fs::write(dir.join("secret.txt"), "alpha PM_RESUME kmalloc secret\n").unwrap();
     fs::write(dir.join("a/.env"), "kmalloc=1\n").unwrap();
+}
+
+/// Past the index's racy window of two seconds (a file changed more recently is not described:
+/// its next change could keep its timestamps).
+const AGE: Duration = Duration::from_millis(2100);
+
+/// Ages the files under `dir` past the racy window for the index of the roots `dir` and
+/// `dir/sub` (the sandboxes' roots), by moving those roots' index clock, not by sleeping.
+fn age(dir: &Path) {
+    let dir = dir.canonicalize().unwrap();
+    rootbound::index_age_at(&dir, AGE);
+    rootbound::index_age_at(&dir.join("sub"), AGE);
 }
 
 fn sandboxes(dir: &Path) -> (Sandbox, Sandbox) {
@@ -263,7 +270,7 @@ fn indexed_answers_are_the_unindexed_ones() {
     tree(dir.path());
     // Files changed in the last two seconds are not indexed (their next change could keep the
     // timestamps): let the tree age.
-    std::thread::sleep(Duration::from_millis(2100));
+    age(dir.path());
     let (off, on) = sandboxes(dir.path());
     let (mut pruned, mut replayed) = (0, 0);
     for a in cases() {
@@ -307,7 +314,7 @@ fn changes_are_seen(options: IndexOptions) {
     fs::write(d.join("trunc.txt"), "zebra_word here\n").unwrap();
     fs::create_dir_all(d.join("mv/inner")).unwrap();
     fs::write(d.join("mv/inner/m.txt"), "plain\n").unwrap();
-    std::thread::sleep(Duration::from_millis(2100));
+    age(d);
     let (off, on) = sandboxes_with(d, options);
     let status = on.index_status();
     if strict {
@@ -453,7 +460,7 @@ fn repository_tree() -> tempfile::TempDir {
 fn a_repository_exclude_file_change_is_seen() {
     let dir = repository_tree();
     let d = dir.path();
-    std::thread::sleep(Duration::from_millis(2100));
+    age(d);
     let (off, on) = sandboxes(d);
     let count = |sb: &Sandbox| {
         let a = args("zebra_word", |a| {
@@ -480,7 +487,7 @@ fn rules_changed_under_another_name_or_role_are_seen() {
     fs::create_dir_all(d.join("rules")).unwrap();
     fs::write(d.join("rules/kept.txt"), "").unwrap();
     fs::write(d.join("c/zy.txt"), "zebra_word ignored later\n").unwrap();
-    std::thread::sleep(Duration::from_millis(2100));
+    age(d);
     let (off, on) = sandboxes(d);
     let replayed = std::cell::Cell::new(0);
     let listing = |hidden: bool| {
@@ -510,7 +517,8 @@ fn rules_changed_under_another_name_or_role_are_seen() {
 fn auto_indexes_only_roots_whose_filesystem_reports_changes() {
     let dir = tempfile::tempdir().unwrap();
     tree(dir.path());
-    std::thread::sleep(Duration::from_millis(2100));
+    age(dir.path());
+    rootbound::index_age_at(Path::new("/proc/sys/fs"), AGE);
     let build = || {
         Sandbox::builder()
             .root(dir.path())
@@ -544,7 +552,7 @@ fn auto_indexes_only_roots_whose_filesystem_reports_changes() {
 fn status_is_reported_and_over_the_cap_the_root_is_not_indexed() {
     let dir = tempfile::tempdir().unwrap();
     tree(dir.path());
-    std::thread::sleep(Duration::from_millis(2100));
+    age(dir.path());
     let limits = rootbound::Limits {
         index_max_bytes: 1000,
         ..Default::default()
@@ -591,7 +599,7 @@ fn replayed_pages_cut_by_the_deadline_lose_no_file_and_always_advance() {
         }
     }
     want.sort();
-    std::thread::sleep(Duration::from_millis(2100));
+    age(dir.path());
     let on = Sandbox::builder()
         .root(dir.path())
         .threads(2)
@@ -673,7 +681,7 @@ fn changed_files_are_described_again_and_a_later_change_is_seen() {
     let d = dir.path();
     tree(d);
     fs::write(d.join("x.txt"), "alpha only\n").unwrap();
-    std::thread::sleep(Duration::from_millis(2100));
+    age(d);
     let (off, on) = sandboxes(d);
     let pruned = |p: &str| pruned_in_tree(&off, &on, p);
     // Record the walk, then change the file: it no longer holds alpha, now zebra_word.
@@ -689,7 +697,7 @@ fn changed_files_are_described_again_and_a_later_change_is_seen() {
     assert_eq!(pruned("alpha"), alpha);
     let memory = |sb: &Sandbox| sb.index_status().iter().map(|s| s.memory).sum::<u64>();
     let before = memory(&on);
-    std::thread::sleep(Duration::from_millis(2100));
+    age(d);
     // This query starts the description; once it is in place, the file is pruned for the pattern
     // it no longer holds, and searched for the one it holds.
     pruned("zebra_word");
@@ -728,7 +736,7 @@ fn a_change_whose_event_the_full_queue_dropped_is_seen() {
     fs::write(d.join("x.txt"), "nothing yet\n").unwrap();
     fs::write(d.join("noise_a"), "n").unwrap();
     fs::write(d.join("noise_b"), "n").unwrap();
-    std::thread::sleep(Duration::from_millis(2100));
+    age(d);
     let (off, on) = sandboxes(d);
     let needle = args("overflow_needle", |a| {
         a.output_mode = Some(OutputMode::FilesWithMatches)
@@ -779,7 +787,7 @@ fn a_pruned_file_takes_the_outcome_the_search_would_give_it() {
     // Three lines of 22 MiB: 66 MiB in all, two lines of context beside a third overflow.
     let line = [vec![b'a'; 22 << 20], vec![b'\n']].concat();
     fs::write(d.join("big.txt"), line.repeat(3)).unwrap();
-    std::thread::sleep(Duration::from_millis(2100));
+    age(d);
     let (off, on) = sandboxes(d);
     let content = |f: fn(&mut GrepArgs)| {
         args("zebra", |a| {
@@ -825,7 +833,7 @@ fn files_created_after_indexing_are_described_and_a_later_change_is_seen() {
     let d = dir.path();
     tree(d);
     // Older than two seconds: every file of the tree gets its entry.
-    std::thread::sleep(Duration::from_millis(2100));
+    age(d);
     let (off, on) = sandboxes(d);
     let pruned = |p: &str| pruned_in_tree(&off, &on, p);
     pruned("alpha");
@@ -841,7 +849,7 @@ fn files_created_after_indexing_are_described_and_a_later_change_is_seen() {
     pruned("alpha");
     assert!(on.wait_for_index(Duration::from_secs(60)));
     pruned("alpha");
-    std::thread::sleep(Duration::from_millis(2100));
+    age(d);
     // This query starts their description; once in place, both are pruned where they hold no
     // match, and n2.txt is still searched for what it holds.
     pruned("alpha");
@@ -856,21 +864,21 @@ fn files_created_after_indexing_are_described_and_a_later_change_is_seen() {
     // Changed files without an entry are described only as a recording sees them: searched
     // until the tree's shape changes (here a new file), then described as they are now (they
     // hold alpha, not zebra_word).
-    std::thread::sleep(Duration::from_millis(2100));
+    age(d);
     pruned("alpha");
     assert!(on.wait_for_index(Duration::from_secs(60)));
     assert_eq!(pruned("zebra_word"), zebra);
     fs::write(d.join("n4.txt"), "nothing\n").unwrap();
     pruned("alpha");
     assert!(on.wait_for_index(Duration::from_secs(60)));
-    std::thread::sleep(Duration::from_millis(2100));
+    age(d);
     pruned("alpha");
     assert!(on.wait_for_index(Duration::from_secs(60)));
     assert_eq!(pruned("zebra_word"), zebra + 3);
     // Replaced by a file renamed over it, written two seconds before: the recording made after
     // the rename finds another inode than the description's, and the file is searched again.
     fs::write(d.join("n3.tmp"), "zebra_word\n").unwrap();
-    std::thread::sleep(Duration::from_millis(2100));
+    age(d);
     fs::rename(d.join("n3.tmp"), d.join("fresh/n1.txt")).unwrap();
     for _ in 0..3 {
         assert!(pruned("zebra_word") <= zebra + 2);
@@ -943,7 +951,7 @@ fn a_description_of_a_file_renamed_away_before_it_is_in_place_is_not_used() {
             fs::write(d.join(format!("big/b{j}.txt")), &big).unwrap();
         }
         fs::write(d.join("other/o.txt"), "hay\n").unwrap();
-        std::thread::sleep(Duration::from_millis(2100));
+        age(d);
         let build = || Sandbox::builder().root(d).threads(2).build().unwrap();
         let (off, on) = (build(), build().with_index());
         assert!(on.wait_for_index(Duration::from_secs(60)));
@@ -1020,7 +1028,7 @@ fn past_its_cap_of_changed_files_a_root_is_indexed_again_and_searched_unindexed_
     let d = dir.path();
     tree(d);
     // Older than two seconds, so that the index vouches for them.
-    std::thread::sleep(Duration::from_millis(2100));
+    age(d);
     let (off, on) = sandboxes(d);
     let a = args("zebra_new", |a| {
         a.output_mode = Some(OutputMode::FilesWithMatches);
@@ -1040,7 +1048,7 @@ fn past_its_cap_of_changed_files_a_root_is_indexed_again_and_searched_unindexed_
         .unwrap();
     }
     // Older than two seconds again, so that the new index describes them.
-    std::thread::sleep(Duration::from_millis(2100));
+    age(d);
     same(&off, &on, &a);
     // Every new file is found (one page of the 1,100; `same` walked them all).
     let found = run(&on, &a);
@@ -1112,7 +1120,7 @@ fn a_large_file_is_pruned_by_its_chunks_for_line_searches_only() {
     // One line longer than a chunk, with both needles on it.
     let long = format!("needle_left {} needle_right\n", "x".repeat(300 << 10));
     fs::write(d.join("long.txt"), long).unwrap();
-    std::thread::sleep(Duration::from_millis(2100));
+    age(d);
     let (off, on) = sandboxes(d);
     let pruned = |a: &GrepArgs| {
         // Once as it comes, then again once the walk is recorded: the count of the second.
@@ -1160,7 +1168,7 @@ fn a_file_with_a_line_longer_than_the_searcher_holds_is_not_vouched_for() {
     fs::create_dir(d.join("sub")).unwrap();
     fs::write(d.join("sub/s.txt"), "nothing here\n").unwrap();
     fs::write(d.join("huge.txt"), vec![b'x'; 65 << 20]).unwrap();
-    std::thread::sleep(Duration::from_millis(2100));
+    age(d);
     let (off, on) = sandboxes(d);
     let a = args("zebra_absent", |_| {});
     let unindexed = run(&off, &a);

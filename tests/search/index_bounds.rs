@@ -1,4 +1,4 @@
-//! The n-gram index within its bounds (issue 39, item 0): the build never holds more memory than
+//! The n-gram index within its bounds: the build never holds more memory than
 //! `index_max_bytes`, never reads a file over the size it reads, and nothing a query can observe
 //! (answers, `stats.index`, status, memory figures) changes when only denied files change.
 
@@ -59,22 +59,16 @@ fn text_files(dir: &Path, n: usize) {
     }
 }
 
-fn age() {
-    // Files changed in the last two seconds are not indexed.
-    std::thread::sleep(Duration::from_millis(2100));
+/// Ages the files under the root `dir` past the index's racy window (files changed in the last
+/// two seconds are not indexed) by moving the root's index clock, not by sleeping.
+fn age(dir: &Path) {
+    rootbound::index_age_at(&dir.canonicalize().unwrap(), Duration::from_millis(2100));
 }
 
 /// Random bytes without NUL: millions of distinct trigrams.
 fn noise(n: usize) -> Vec<u8> {
-    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
-    (0..n)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x as u8).max(1)
-        })
-        .collect()
+    let mut rng = crate::support::data::XorShift::new(0x2545_F491_4F6C_DD1D);
+    crate::support::data::noise(&mut rng, n)
 }
 
 /// A 24 MB file of random bytes under a 64 MiB cap: the build never held more than the cap (its
@@ -89,7 +83,7 @@ fn the_build_stays_under_its_cap_whatever_a_file_holds() {
     let mut random = b"needle_at_start of the noise\n".to_vec();
     random.extend(noise(24 << 20));
     fs::write(d.join("noise.bin"), &random).unwrap();
-    age();
+    age(d);
     for (cap, below) in [(64u64 << 20, 64u64 << 20), (1 << 30, 160 << 20)] {
         let limits = Limits {
             index_max_bytes: cap,
@@ -125,7 +119,7 @@ fn the_build_does_not_read_files_over_its_size_cap() {
     f.set_len(3 << 30).unwrap();
     drop(f);
     let small: u64 = walkdir_sizes(d) - (3 << 30);
-    age();
+    age(d);
     // The search reads files of any size; the build, those of 256 MiB at most (the default).
     let limits = Limits {
         max_filesize: u64::MAX,
@@ -149,7 +143,7 @@ fn the_build_does_not_read_files_over_its_size_cap() {
     let mut big = b"needle_in_big at its start\n".to_vec();
     big.extend(b"filler line\n".repeat(200_000));
     fs::write(d.join("a/big.txt"), &big).unwrap();
-    age();
+    age(d);
     let limits = Limits {
         index_max_file_bytes: 1 << 20,
         ..Limits::default()
@@ -222,7 +216,7 @@ fn changes_to_denied_files_are_not_observable_through_the_index() {
     fs::write(d.join(".env"), "token=1\n").unwrap();
     fs::create_dir(d.join("secret")).unwrap();
     fs::write(d.join("secret/s.txt"), "token alpha\n").unwrap();
-    age();
+    age(d);
     let (_, on) = sandboxes(d, Limits::default(), &[".env", "secret/", "*.pem"]);
     assert!(on.index_status()[0].events, "{:?}", on.index_status());
     // Every walk recorded and every figure settled: two rounds of the same queries agree.

@@ -220,7 +220,7 @@ pub fn run_child(test: &str, role: &str, uid: Option<u32>) -> Option<std::proces
 
 pub fn assert_child_ok(out: &Option<std::process::Output>, what: &str) {
     let Some(out) = out else {
-        println!("SKIPPED: {what}: the child process could not be started");
+        super::child::skip(what, "the child process could not be started");
         return;
     };
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -231,7 +231,7 @@ pub fn assert_child_ok(out: &Option<std::process::Output>, what: &str) {
         out.status
     );
     if stdout.contains("SKIP:") {
-        println!("SKIPPED: {what}: {stdout}");
+        super::child::skip(what, &stdout);
         return;
     }
     assert!(

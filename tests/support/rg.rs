@@ -21,7 +21,7 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Output, Stdio};
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Whether ripgrep is here for the differential tests. Under CI it must be (`.ci/run` installs it);
 /// elsewhere (a packaged crate's `cargo test`) they say that they skip.
@@ -172,17 +172,10 @@ fn exec(bin: &Path, pre: &[&OsStr], args: &[OsString], cwd: &Path, stdin: Option
     };
     let out = drain(Box::new(child.stdout.take().expect("stdout")));
     let err = drain(Box::new(child.stderr.take().expect("stderr")));
-    let start = Instant::now();
-    let (status, timed_out): (ExitStatus, bool) = loop {
-        if let Some(s) = child.try_wait().expect("wait") {
-            break (s, false);
-        }
-        if start.elapsed() > Duration::from_secs(60) {
-            let _ = child.kill();
-            break (child.wait().expect("wait"), true);
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    };
+    let waited = super::child::wait_within(&mut child, Duration::from_secs(60));
+    let timed_out = waited.is_none();
+    // Killed and reaped past the bound: `wait` gives the status it was reaped with.
+    let status: ExitStatus = waited.unwrap_or_else(|| child.wait().expect("wait"));
     if let Some(f) = feeder {
         let _ = f.join();
     }

@@ -4,6 +4,7 @@
 
 #![cfg(feature = "tokio")]
 
+use crate::support::data::SLOW;
 use rootbound::async_tools::{run_blocking, AsyncTools};
 use rootbound::config::AgentTools;
 use rootbound::{Budget, GrepArgs, Sandbox};
@@ -13,25 +14,9 @@ use std::time::{Duration, Instant};
 
 /// `files` files of `[a-j]` lines: against `SLOW` each takes tens of milliseconds to search.
 fn slow_tree(dir: &Path, files: usize) {
-    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-    for i in 0..files {
-        let buf: Vec<u8> = (0..64 * 1024)
-            .map(|j| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                if j % 1000 == 999 {
-                    b'\n'
-                } else {
-                    b'a' + (x % 10) as u8
-                }
-            })
-            .collect();
-        std::fs::write(dir.join(format!("slow{i:03}.txt")), buf).unwrap();
-    }
+    crate::support::data::slow_files(dir, files, 64 * 1024, 3);
 }
 
-const SLOW: &str = "(?:a|b)[a-j]{500}(?:c|d)z";
 const FILES: usize = 200;
 
 fn tools(dir: &Path) -> AsyncTools {

@@ -1,6 +1,6 @@
 //! The everyday tools (edit_file, read_many_files, directory_tree, list_roots,
-//! read_media_file, create_directory, move_file). For each: its success cases, every error the issue
-//! names, and the attacks of docs/ATTACKS.md that apply to it (`..`, absolute paths, symlinks at every
+//! read_media_file, create_directory, move_file). For each: its success cases, every error it
+//! documents, and the attacks of docs/ATTACKS.md that apply to it (`..`, absolute paths, symlinks at every
 //! component, deny rules under every spelling and through nested roots, hard links, FIFOs), checking
 //! after each that nothing outside the roots changed and no temporary file was left. Race tests: no
 //! lost update between concurrent edits or an in-place writer, and a parent directory swapped for a
@@ -1197,7 +1197,7 @@ fn race_parent_swapped_for_a_symlink_to_outside() {
                 })
             })
             .collect();
-        // The read tools new in this issue, on the same swapped directory.
+        // The read tools (read_many_files, directory_tree), on the same swapped directory.
         let reader = sc.spawn(|| {
             let mut n = 0u64;
             let mut tree_args = tree(Some("d"));

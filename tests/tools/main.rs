@@ -5,6 +5,9 @@
 //! their process (descriptors, rlimits, the process-global resolver switch, pool threads) keep
 //! binaries of their own.
 
+#[path = "../support/mod.rs"]
+mod support;
+
 mod async_tools;
 mod budget;
 mod call_context;

@@ -169,13 +169,14 @@ impl Sandbox {
             return None;
         }
         let to_describe = !l.redescribing
-            && l.describe_started
-                .is_none_or(|t| t.elapsed() >= RETRY_DESCRIBE)
+            && l.describe_started.is_none_or(|t| {
+                super::life::instant(canonical).saturating_duration_since(t) >= RETRY_DESCRIBE
+            })
             && (!l.unindexed.is_empty()
                 || l.changed.iter().any(|(p, n)| l.describable(&ri, p, *n)));
         if to_describe {
             l.redescribing = true;
-            l.describe_started = Some(std::time::Instant::now());
+            l.describe_started = Some(super::life::instant(canonical));
             let sb = crate::index::worker(self);
             let ri = ri.clone();
             let work = move || {

@@ -7,6 +7,9 @@ use rootbound::rg::{BinaryMode, RgOptions};
 use rootbound::{PathDisplay, Policy};
 use std::path::Path;
 
+/// The tests' bounded wait for a child, which the runner uses (`super::child` from it).
+#[path = "../../../../tests/support/child.rs"]
+mod child;
 #[path = "../../../../tests/support/rg.rs"]
 mod rg_support;
 use rg_support::have_rg;
