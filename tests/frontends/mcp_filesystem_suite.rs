@@ -203,7 +203,7 @@ fn identity_advertises_no_draft_07_only_keyword() {
         }
     }
     let (_t, _dir, mut s) = setup();
-    let r = s.request("tools/list", json!({}));
+    let r = s.0.rpc("tools/list", json!({}));
     let mut found = Vec::new();
     for tool in r["result"]["tools"].as_array().unwrap() {
         let name = tool["name"].as_str().unwrap();
