@@ -16,6 +16,9 @@
 //!   (32); a 429 is retried after 10 ms, and the retries are counted.
 //! * `stdio`: CLIENTS `BIN mcp --root ROOT` processes, one per client thread, the same calls.
 //!
+//! Every server runs with `--no-index` (the default index would make 50 stdio servers build 50
+//! indexes of ROOT): the figures compare the transports, not the index.
+//!
 //! Prints the calls answered (every one must be, without a tool error), the wall time, the
 //! latency of a call (sent -> answered) at p50/p99/max, and the server's peak threads (sampled
 //! every 5 ms) and peak RSS (`VmRSS`, sampled likewise); for `stdio`, both summed over the
@@ -131,7 +134,7 @@ fn dechunk(mut body: &[u8]) -> Vec<u8> {
 /// `BIN mcp --http 127.0.0.1:0 --root ROOT` and the address it announced.
 fn start_http(bin: &str, root: &str, extra: &[&str]) -> (Child, String) {
     let mut child = Command::new(bin)
-        .args(["mcp", "--http", "127.0.0.1:0", "--root", root])
+        .args(["mcp", "--no-index", "--http", "127.0.0.1:0", "--root", root])
         .args(extra)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -257,7 +260,7 @@ fn main() {
         "stdio" => {
             let spawn = |_| {
                 Command::new(bin)
-                    .args(["mcp", "--root", root])
+                    .args(["mcp", "--no-index", "--root", root])
                     .stdin(Stdio::piped())
                     .stdout(Stdio::piped())
                     .stderr(Stdio::null())

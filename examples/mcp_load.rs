@@ -35,7 +35,7 @@ struct Server {
 impl Server {
     fn start(bin: &str, root: &str, extra: &[String]) -> Server {
         let mut child = Command::new(bin)
-            .args(["mcp", "--root", root])
+            .args(["mcp", "--no-index", "--root", root])
             .args(extra)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
