@@ -1,14 +1,14 @@
-//! A freshness fuzzer for the n-gram index (issue 39, item 6): random sequences of changes under a
-//! root (`ops.rs`: create, append, truncate, same-size rewrite with the old mtime put back, rename
-//! over, directory rename and swap, symlink swaps inside and out of the root, chmod, hard links,
-//! ignore files and `.git/info/exclude`, an aged directory renamed in, rootbound's own
-//! write_file / edit_file / move_file) interleaved with grep_search calls followed over cursor
-//! pages, waits for the index's background work, restarts (the indexed sandbox dropped and the root
-//! indexed again) and two-second pauses after which changed files may be described again. Every
-//! answer of the indexed sandbox must equal the unindexed sandbox's on the same root, as JSON, with
-//! one field taken out of the indexed answer: `stats.index` (what the index did: roots indexed,
-//! files pruned, walks replayed). Nothing else may differ (results, counts, skips, truncation,
-//! cursors, errors).
+//! A freshness fuzzer for the n-gram index: random sequences of changes under a root (`ops.rs`:
+//! create, append, truncate, same-size rewrite with the old mtime put back, rename over, directory
+//! rename and swap, symlink swaps inside and out of the root, chmod, hard links, ignore files and
+//! `.git/info/exclude`, an aged directory renamed in, rootbound's own write_file / edit_file /
+//! move_file) interleaved with grep_search calls followed over cursor pages, waits for the index's
+//! background work, restarts (the indexed sandbox dropped and the root indexed again, from its
+//! saved index when its build had ended and saved one) and two-second pauses after which changed
+//! files may be described again. Every answer of the indexed sandbox must equal the unindexed
+//! sandbox's on the same root, as JSON, with one field taken out of the indexed answer:
+//! `stats.index` (what the index did: roots indexed, files pruned, walks replayed). Nothing else
+//! may differ (results, counts, skips, truncation, cursors, errors).
 //!
 //! Bounded for CI: `ROOTBOUND_FRESHNESS_CASES` cases (default 8), up to
 //! `ROOTBOUND_FRESHNESS_STEPS` steps each (default 30); `ROOTBOUND_FRESHNESS_SECS=600` runs new
@@ -26,7 +26,7 @@ mod ops;
 use ops::{Op, Place, Query, Text};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
-use rootbound::{Sandbox, WritePolicy};
+use rootbound::{IndexDir, IndexOptions, Sandbox, WritePolicy};
 use serde_json::Value;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
@@ -91,6 +91,8 @@ fn answer(sb: &Sandbox, args: &Value) -> Value {
 /// replayed would compare the unindexed search with itself.
 static PRUNED: AtomicU64 = AtomicU64::new(0);
 static REPLAYED: AtomicU64 = AtomicU64::new(0);
+/// Restarts that served from the saved index.
+static LOADED: AtomicU64 = AtomicU64::new(0);
 
 /// How long background index work may take before the case fails (a busy CI machine).
 const WAIT: Duration = Duration::from_secs(120);
@@ -100,6 +102,8 @@ struct World {
     off: Sandbox,
     on: Option<Sandbox>,
     slow: bool,
+    /// Where the index is saved, outside the root: a restart loads it when its build had ended.
+    cache: tempfile::TempDir,
 }
 
 impl World {
@@ -110,7 +114,8 @@ impl World {
     fn index(&mut self) {
         let root = self.place.root.canonicalize().unwrap();
         rootbound::index_slow_at(self.slow.then_some(root.as_path()));
-        self.on = Some(sandbox(&self.place.root).with_index());
+        let o = IndexOptions::default().index_dir(IndexDir::Path(self.cache.path().into()));
+        self.on = Some(sandbox(&self.place.root).with_index_options(o));
     }
 
     fn wait(&self) -> Result<(), TestCaseError> {
@@ -145,6 +150,16 @@ impl World {
             Op::Restart(wait) => {
                 self.on = None;
                 self.index();
+                // Loading happens on the index's own thread, before the build: once the wait is
+                // over, a loaded index has been replaced, so it is counted by its status first.
+                let loaded = |sb: &Sandbox| sb.index_status().iter().any(|s| s.from_snapshot);
+                let t = Instant::now();
+                while !loaded(self.on()) && t.elapsed() < Duration::from_millis(300) {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                if loaded(self.on()) {
+                    LOADED.fetch_add(1, Relaxed);
+                }
                 if *wait {
                     self.wait()?;
                 }
@@ -175,6 +190,7 @@ fn run(case: &Case) -> Result<(), TestCaseError> {
         off,
         on: None,
         slow: case.slow_build,
+        cache: tempfile::tempdir().unwrap(),
     };
     w.index();
     for op in &case.steps {
@@ -219,8 +235,10 @@ fn indexed_answers_stay_the_unindexed_ones_through_any_changes() {
         }
     }
     let (pruned, replayed) = (PRUNED.load(Relaxed), REPLAYED.load(Relaxed));
+    let loaded = LOADED.load(Relaxed);
     eprintln!(
-        "freshness: {ran} cases in {:?}: {pruned} files pruned, {replayed} walks replayed",
+        "freshness: {ran} cases in {:?}: {pruned} files pruned, {replayed} walks replayed, \
+         {loaded} restarts from the saved index",
         start.elapsed()
     );
     assert!(pruned > 0 && replayed > 0, "the index served no query");
