@@ -123,6 +123,7 @@ pub(crate) struct Reservation {
 impl Reservation {
     /// Keeps only `bytes` of the reservation (no more than it holds), giving the rest back: for
     /// what stays held once the bulk of the work is freed.
+    #[cfg_attr(not(feature = "documents"), allow(dead_code))] // the extraction cache's
     pub fn shrink_to(&mut self, bytes: u64) {
         let keep = bytes.min(self.bytes);
         self.pool.give_back(self.bytes - keep);

@@ -30,6 +30,7 @@ pub(super) struct Matching {
     pub context: Context,
     pub multiline: bool,
     /// Search documents as their extracted text (`documents: true`).
+    #[cfg_attr(not(feature = "documents"), allow(dead_code))]
     pub documents: bool,
     /// A hit stream: files record raw hits ([`super::hits`]) instead of the page's text.
     pub raw: Option<HitOptions>,
