@@ -41,6 +41,7 @@ mod scan;
 mod tests;
 
 use ids::InFlight;
+#[cfg(feature = "http")] // for the HTTP door's id stand-ins
 pub(crate) use ids::{id_stand_in, Echo, Track};
 use rmcp::model::{ClientJsonRpcMessage, ClientRequest, JsonRpcMessage, ServerJsonRpcMessage};
 use rmcp::transport::Transport;

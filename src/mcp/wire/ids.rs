@@ -63,6 +63,7 @@ pub(crate) fn token_stand_in() -> Arc<str> {
 
 /// A request id of the HTTP door's own (a string, which rmcp echoes as written), for an id rmcp
 /// would not: unique, and not one a client can guess.
+#[cfg(feature = "http")]
 pub(crate) fn id_stand_in() -> Arc<str> {
     stand_in("id")
 }
