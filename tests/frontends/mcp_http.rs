@@ -584,24 +584,8 @@ fn http_a_closed_stream_cancels_its_call() {
         "name": "grep_search",
         "arguments": {"pattern": "(?:a|b)[a-j]{500}(?:c|d)z", "limit": 100}}})
     .to_string();
-    let mut s = TcpStream::connect(&server.addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
-    let head = format!(
-        "POST /mcp HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
-         Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: {PROTOCOL}\r\n\
-         Mcp-Session-Id: {session}\r\nContent-Length: {}\r\n\r\n{call}",
-        server.addr,
-        call.len()
-    );
-    s.write_all(head.as_bytes()).unwrap();
     // The stream has begun (its headers came): the call is under way. Then the client goes away.
-    let mut seen = Vec::new();
-    let mut buf = [0u8; 4096];
-    while !seen.windows(4).any(|w| w == b"\r\n\r\n") {
-        let n = s.read(&mut buf).unwrap();
-        assert!(n > 0, "closed before the stream began");
-        seen.extend_from_slice(&buf[..n]);
-    }
+    let (s, _) = start_call_stream(&server, &session, &call, "");
     std::thread::sleep(Duration::from_millis(300));
     drop(s);
 
@@ -626,6 +610,34 @@ fn http_a_closed_stream_cancels_its_call() {
 }
 
 /// Waits (at most 120 s) for the first audit line of `tool` in the server's log.
+/// Posts `call` on a connection of its own (with `extra` headers, each ending in CRLF) and reads
+/// until the response's headers came: the call's stream has begun. The connection and its bytes.
+pub(super) fn start_call_stream(
+    server: &Server,
+    session: &str,
+    call: &str,
+    extra: &str,
+) -> (TcpStream, Vec<u8>) {
+    let mut s = TcpStream::connect(&server.addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+         Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: {PROTOCOL}\r\n\
+         Mcp-Session-Id: {session}\r\n{extra}Content-Length: {}\r\n\r\n{call}",
+        server.addr,
+        call.len()
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !seen.windows(4).any(|w| w == b"\r\n\r\n") {
+        let n = s.read(&mut buf).unwrap();
+        assert!(n > 0, "closed before the stream began");
+        seen.extend_from_slice(&buf[..n]);
+    }
+    (s, seen)
+}
+
 pub(super) fn audit_line(server: &Server, tool: &str) -> String {
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {

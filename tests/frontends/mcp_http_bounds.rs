@@ -2,11 +2,8 @@
 //! token, set here with their flags) and JSON-RPC ids echoed exactly as the client wrote them, as
 //! over stdio (`mcp_ids.rs`). Spoken with the hand-written HTTP/1.1 client of `mcp_http.rs`.
 
-use super::mcp_http::{audit_line, set_mode, write, Server, PROTOCOL};
+use super::mcp_http::{audit_line, set_mode, start_call_stream, write, Server, PROTOCOL};
 use serde_json::{json, Value};
-use std::io::{Read, Write};
-use std::net::TcpStream;
-use std::time::Duration;
 
 const TOKEN_A: &str = "tok-alice-0123456789abcdef";
 const TOKEN_B: &str = "tok-bob-fedcba9876543210";
@@ -181,24 +178,8 @@ fn http_a_cancellation_by_a_huge_id_cancels_the_call() {
         json!({"name": "grep_search",
             "arguments": {"pattern": "(?:a|b)[a-j]{500}(?:c|d)z", "limit": 100}})
     );
-    let mut s = TcpStream::connect(&server.addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
-    let head = format!(
-        "POST /mcp HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
-         Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: {PROTOCOL}\r\n\
-         Mcp-Session-Id: {session}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{call}",
-        server.addr,
-        call.len()
-    );
-    s.write_all(head.as_bytes()).unwrap();
     // The stream has begun (its headers came): the call is under way.
-    let mut seen = Vec::new();
-    let mut buf = [0u8; 4096];
-    while !seen.windows(4).any(|w| w == b"\r\n\r\n") {
-        let n = s.read(&mut buf).unwrap();
-        assert!(n > 0, "closed before the stream began");
-        seen.extend_from_slice(&buf[..n]);
-    }
+    let (_s, seen) = start_call_stream(&server, &session, &call, "Connection: close\r\n");
     let head = String::from_utf8_lossy(&seen).to_string();
     assert!(head.starts_with("HTTP/1.1 200"), "{head}");
     let cancel = format!(
