@@ -33,7 +33,7 @@ use crate::core::deny::DenyRules;
 use crate::core::open::{self, Kind, Opened, Want};
 use crate::core::policy::SymlinkMode;
 use crate::core::sandbox::Sandbox;
-use rustix::fs::Stat;
+use crate::core::sys::{self, Errno, Stat};
 use std::ffi::OsStr;
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::path::{Path, PathBuf};
@@ -396,7 +396,7 @@ impl NotAdmitted {
     pub fn into_io(self) -> std::io::Error {
         match self {
             NotAdmitted::Io(e) => e,
-            NotAdmitted::Refused => std::io::Error::from(rustix::io::Errno::ACCESS),
+            NotAdmitted::Refused => std::io::Error::from(Errno::ACCESS),
         }
     }
 }
@@ -412,8 +412,8 @@ impl Gate {
         rel: &Path,
         want: Want,
     ) -> Result<Admitted<Opened>, NotAdmitted> {
-        let opened =
-            open::open_beneath(dir, name, want, SymlinkMode::Never).map_err(NotAdmitted::Io)?;
+        let opened = open::open_beneath(dir, name, want, SymlinkMode::Never)
+            .map_err(|e| NotAdmitted::Io(e.into()))?;
         self.admit(root, rel, &opened)
             .map_err(|_| NotAdmitted::Refused)?;
         Ok(Admitted(opened))
@@ -429,7 +429,8 @@ pub(crate) fn reopen(
     want: Want,
     first: &Admitted<Opened>,
 ) -> Result<Admitted<Opened>, Option<std::io::Error>> {
-    let again = open::open_beneath(dir, rel, want, SymlinkMode::Never).map_err(Some)?;
+    let again =
+        open::open_beneath(dir, rel, want, SymlinkMode::Never).map_err(|e| Some(e.into()))?;
     if again.stat.st_dev != first.stat.st_dev || again.stat.st_ino != first.stat.st_ino {
         return Err(None);
     }
@@ -441,7 +442,7 @@ impl Gate {
     /// and the hard-link policy applied to that: a link made since the admission counts. (Its path,
     /// which the deny rules judged, is the one it was admitted at.)
     pub fn reopened(&self, fd: Admitted<OwnedFd>) -> Result<Admitted<Opened>, NotAdmitted> {
-        let stat = rustix::fs::fstat(&fd.0).map_err(|e| NotAdmitted::Io(e.into()))?;
+        let stat = sys::fstat(&fd.0).map_err(|e| NotAdmitted::Io(e.into()))?;
         if !self.links_ok(&stat) {
             return Err(NotAdmitted::Refused);
         }

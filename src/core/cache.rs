@@ -7,7 +7,7 @@
 //! device and inode walking up from it, so a bind mount or a symlinked path of a root is caught
 //! too). A refused directory keeps the index in memory only.
 
-use rustix::fs::{Mode, OFlags};
+use crate::core::sys::{self, FileType, Mode, OFlags, SysError};
 use std::io::Write;
 use std::os::fd::{AsFd, OwnedFd};
 use std::path::{Path, PathBuf};
@@ -45,7 +45,7 @@ pub(crate) fn user_cache_dir() -> Option<PathBuf> {
 /// `path` with its longest existing ancestor resolved (the rest need not exist yet).
 fn canonical(path: &Path) -> PathBuf {
     for a in path.ancestors() {
-        if let Ok(c) = std::fs::canonicalize(a) {
+        if let Ok(c) = sys::canonicalize(a) {
             return c.join(path.strip_prefix(a).unwrap_or(Path::new("")));
         }
     }
@@ -53,8 +53,8 @@ fn canonical(path: &Path) -> PathBuf {
 }
 
 /// A file's identity.
-fn id(fd: &impl AsFd) -> rustix::io::Result<(u64, u64)> {
-    let st = rustix::fs::fstat(fd)?;
+fn id(fd: &impl AsFd) -> Result<(u64, u64), SysError> {
+    let st = sys::fstat(fd)?;
     #[allow(clippy::unnecessary_cast)]
     Ok((st.st_dev as u64, st.st_ino as u64))
 }
@@ -69,7 +69,6 @@ pub(crate) fn open(
     roots: &[&dyn AsFd],
     root_paths: &[PathBuf],
 ) -> Result<CacheDir, String> {
-    use std::os::unix::fs::DirBuilderExt;
     // The reasons name no path: they are shown in the index status, which agents see.
     if !path.is_absolute() {
         return Err("index_dir is not an absolute path".into());
@@ -78,19 +77,10 @@ pub(crate) fn open(
     if root_paths.iter().any(|r| canonical(path).starts_with(r)) {
         return Err(INSIDE.into());
     }
-    std::fs::DirBuilder::new()
-        .recursive(true)
-        .mode(0o700)
-        .create(path)
-        .map_err(|e| format!("index_dir cannot be created: {e}"))?;
-    let fd = rustix::fs::open(
-        path,
-        OFlags::DIRECTORY | OFlags::RDONLY | OFlags::CLOEXEC,
-        Mode::empty(),
-    )
-    .map_err(|e| format!("index_dir cannot be opened: {e}"))?;
-    let st = rustix::fs::fstat(&fd).map_err(|e| format!("index_dir: {e}"))?;
-    if st.st_uid != rustix::process::geteuid().as_raw() {
+    sys::create_private_dirs(path).map_err(|e| format!("index_dir cannot be created: {e}"))?;
+    let fd = sys::open_ambient_dir(path).map_err(|e| format!("index_dir cannot be opened: {e}"))?;
+    let st = sys::fstat(&fd).map_err(|e| format!("index_dir: {}", e.reason()))?;
+    if st.st_uid != sys::euid() {
         return Err("index_dir is not owned by this user".into());
     }
     if st.st_mode & 0o022 != 0 {
@@ -112,22 +102,15 @@ pub(crate) fn open(
 /// Whether the directory `fd` is one of `roots` or lies beneath one: walks up through `..` to
 /// the filesystem's root.
 fn within(fd: &OwnedFd, roots: &[(u64, u64)]) -> Result<bool, String> {
-    let err = |e: rustix::io::Errno| format!("index_dir cannot be checked: {e}");
-    let mut here = rustix::fs::openat(fd, ".", OFlags::DIRECTORY | OFlags::CLOEXEC, Mode::empty())
-        .map_err(err)?;
+    let err = |e: SysError| format!("index_dir cannot be checked: {}", e.reason());
+    let mut here = sys::openat(fd, ".", OFlags::DIRECTORY, Mode::empty()).map_err(err)?;
     // Bounded: a path has at most this many components (PATH_MAX / 2).
     for _ in 0..2048 {
         let me = id(&here).map_err(err)?;
         if roots.contains(&me) {
             return Ok(true);
         }
-        let up = rustix::fs::openat(
-            &here,
-            "..",
-            OFlags::DIRECTORY | OFlags::CLOEXEC,
-            Mode::empty(),
-        )
-        .map_err(err)?;
+        let up = sys::openat(&here, "..", OFlags::DIRECTORY, Mode::empty()).map_err(err)?;
         if id(&up).map_err(err)? == me {
             return Ok(false);
         }
@@ -156,47 +139,42 @@ impl CacheDir {
             std::process::id(),
             N.fetch_add(1, Ordering::Relaxed)
         );
-        let fd = rustix::fs::openat(
+        let fd = sys::openat(
             &self.fd,
             tmp.as_str(),
-            OFlags::CREATE | OFlags::EXCL | OFlags::WRONLY | OFlags::CLOEXEC | OFlags::NOFOLLOW,
+            OFlags::CREATE | OFlags::EXCL | OFlags::WRONLY,
             Mode::from_raw_mode(0o600),
         )?;
-        let mut f = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::from(fd));
+        let mut f = std::io::BufWriter::with_capacity(1 << 20, sys::File::from(fd));
         let wrote = parts
             .iter()
             .try_for_each(|p| f.write_all(p))
             .and_then(|_| f.flush());
         let moved = wrote.and_then(|_| {
-            rustix::fs::renameat(&self.fd, tmp.as_str(), &self.fd, name).map_err(Into::into)
+            sys::renameat(&self.fd, tmp.as_str(), &self.fd, name).map_err(Into::into)
         });
         if moved.is_err() {
-            let _ = rustix::fs::unlinkat(&self.fd, tmp.as_str(), rustix::fs::AtFlags::empty());
+            let _ = sys::unlinkat(&self.fd, tmp.as_str());
         }
         moved
     }
 
     /// Maps file `name` (a regular file of this user's, not a symlink); `None` when there is none.
     pub(crate) fn map(&self, name: &str) -> std::io::Result<Option<Mapped>> {
-        let fd = match rustix::fs::openat(
-            &self.fd,
-            name,
-            OFlags::RDONLY | OFlags::CLOEXEC | OFlags::NOFOLLOW,
-            Mode::empty(),
-        ) {
+        let fd = match sys::openat(&self.fd, name, OFlags::RDONLY, Mode::empty()) {
             Ok(fd) => fd,
-            Err(rustix::io::Errno::NOENT) => return Ok(None),
+            Err(e) if e.is(sys::Errno::NOENT) => return Ok(None),
             Err(e) => return Err(e.into()),
         };
-        let st = rustix::fs::fstat(&fd)?;
-        let regular = rustix::fs::FileType::from_raw_mode(st.st_mode).is_file();
-        if !regular || st.st_uid != rustix::process::geteuid().as_raw() {
+        let st = sys::fstat(&fd)?;
+        let regular = FileType::from_raw_mode(st.st_mode).is_file();
+        if !regular || st.st_uid != sys::euid() {
             return Err(std::io::Error::other("not a regular file of this user's"));
         }
         if st.st_size == 0 {
             return Err(std::io::Error::other("empty"));
         }
-        let file = std::fs::File::from(fd);
+        let file = sys::File::from(fd);
         // SAFETY: the file is this user's, in a directory only this user may write, and never
         // written in place (a new snapshot is renamed over it): the mapping's bytes do not change
         // under the reader unless the user truncates it by hand, which the checksum does not

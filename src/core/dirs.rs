@@ -2,12 +2,13 @@
 //! with the handle kept for opening them; an entry's or a descriptor's metadata; the types that read
 //! an admitted descriptor. The layers above name these instead of `rustix::fs` or `std::fs`, and
 //! hand them what the gate admitted whole: only core takes the descriptor out of an [`Admitted`].
+//! The calls themselves are `sys`'s.
 
-pub(crate) use rustix::fs::{FileType, Stat};
+use crate::core::sys::{self, DirStream, SysError};
+pub(crate) use crate::core::sys::{File, FileType, Stat};
 use std::ffi::OsString;
-pub(crate) use std::fs::File;
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
-use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
 
 use crate::core::admit::Admitted;
 use crate::core::open::Opened;
@@ -15,7 +16,7 @@ use crate::core::open::Opened;
 /// A directory handle that was read to the end: its descriptor stays usable for opening entries.
 pub(crate) struct DirFd {
     /// Owns the descriptor; only `raw` is used after reading.
-    _dir: rustix::fs::Dir,
+    _dir: DirStream,
     raw: std::os::fd::RawFd,
 }
 
@@ -32,7 +33,7 @@ impl DirFd {
         use std::os::fd::AsRawFd;
         let fd = opened.into_inner().fd;
         let raw = fd.as_raw_fd();
-        let dir = rustix::fs::Dir::new(fd).ok()?;
+        let dir = sys::dir_stream(fd).ok()?;
         Some(DirFd { _dir: dir, raw })
     }
 }
@@ -45,56 +46,39 @@ pub(crate) fn read_entries_owned(
     use std::os::fd::AsRawFd;
     let fd = opened.into_inner().fd;
     let raw = fd.as_raw_fd();
-    let mut dir = rustix::fs::Dir::new(fd).ok()?;
-    let entries = collect_entries(&mut dir)?;
+    let mut dir = sys::dir_stream(fd).ok()?;
+    let entries = sys::read_entries(&mut dir).ok()?;
     Some((DirFd { _dir: dir, raw }, entries))
 }
 
 /// The entries of a directory, sorted by name bytes, without `.` and `..`.
 pub(crate) fn read_entries(fd: &OwnedFd) -> Option<Vec<(OsString, FileType)>> {
-    let mut dir = rustix::fs::Dir::read_from(fd).ok()?;
-    collect_entries(&mut dir)
-}
-
-fn collect_entries(dir: &mut rustix::fs::Dir) -> Option<Vec<(OsString, FileType)>> {
-    let mut out = Vec::new();
-    while let Some(entry) = dir.read() {
-        let entry = entry.ok()?;
-        let name = entry.file_name().to_bytes();
-        if name == b"." || name == b".." {
-            continue;
-        }
-        out.push((
-            OsString::from(std::ffi::OsStr::from_bytes(name)),
-            entry.file_type(),
-        ));
-    }
-    out.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-    Some(out)
+    let mut dir = sys::dir_stream_of(fd).ok()?;
+    sys::read_entries(&mut dir).ok()
 }
 
 pub(crate) fn stat_type(dir: &impl AsFd, name: &OsString) -> FileType {
-    rustix::fs::statat(dir, name.as_os_str(), rustix::fs::AtFlags::SYMLINK_NOFOLLOW)
+    sys::statat(dir, name)
         .map(|st| FileType::from_raw_mode(st.st_mode))
         .unwrap_or(FileType::Unknown)
 }
 
 /// An entry's own metadata (`fstatat` with `AT_SYMLINK_NOFOLLOW`: a symlink is not followed).
-pub(crate) fn stat_entry<P: rustix::path::Arg>(
+pub(crate) fn stat_entry(
     dir: &impl AsFd,
-    name: P,
-) -> rustix::io::Result<Stat> {
-    rustix::fs::statat(dir, name, rustix::fs::AtFlags::SYMLINK_NOFOLLOW)
+    name: &(impl AsRef<Path> + ?Sized),
+) -> Result<Stat, SysError> {
+    sys::statat(dir, name)
 }
 
 /// The metadata of an open descriptor (`fstat`).
-pub(crate) fn stat_fd(fd: &impl AsFd) -> rustix::io::Result<Stat> {
-    rustix::fs::fstat(fd)
+pub(crate) fn stat_fd(fd: &impl AsFd) -> Result<Stat, SysError> {
+    sys::fstat(fd)
 }
 
 /// The handle of a root narrowed to a directory admitted beneath a configured root.
-pub(crate) fn root_dir(opened: Admitted<Opened>) -> cap_std::fs::Dir {
-    cap_std::fs::Dir::from_std_file(std::fs::File::from(opened.into_inner().fd))
+pub(crate) fn root_dir(opened: Admitted<Opened>) -> sys::Dir {
+    sys::dir_handle(opened.into_inner().fd)
 }
 
 /// A reader over an opened, admitted file (no path is opened here).

@@ -154,7 +154,7 @@ impl Error {
 
     /// Maps an OS error from opening `shown` (the agent's own spelling) to a contract error.
     pub(crate) fn from_os(err: &std::io::Error, shown: &str) -> Self {
-        use rustix::io::Errno;
+        use crate::core::sys::Errno;
         let errno = err.raw_os_error().map(Errno::from_raw_os_error);
         let (code, what) = match errno {
             Some(Errno::NOENT) => (ErrorCode::NotFound, "does not exist in any root"),
@@ -186,12 +186,19 @@ impl Error {
         };
         Error::new(code, msg)
     }
+
+    /// Maps a failed call of core's syscall layer on what the agent spelled `shown` to a contract
+    /// error: the code and message come from its errno alone (as [`Error::from_os`]), so the
+    /// call's own names never reach the agent.
+    pub(crate) fn from_sys(err: &crate::core::sys::SysError, shown: &str) -> Self {
+        Self::from_os(&err.to_io(), shown)
+    }
 }
 
 /// An OS error's description without any path in it.
 fn io_kind(err: &std::io::Error) -> String {
     match err.raw_os_error() {
-        Some(n) => rustix::io::Errno::from_raw_os_error(n).to_string(),
+        Some(n) => crate::core::sys::Errno::from_raw_os_error(n).to_string(),
         None => format!("{:?}", err.kind()),
     }
 }

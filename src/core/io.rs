@@ -8,11 +8,11 @@ pub(crate) fn pread_exact(fd: &OwnedFd, offset: u64, len: usize) -> Result<Vec<u
     let mut buf = vec![0u8; len];
     let mut got = 0;
     while got < len {
-        match rustix::io::pread(fd, &mut buf[got..], offset + got as u64) {
+        match crate::core::sys::pread(fd, &mut buf[got..], offset + got as u64) {
             Ok(0) => break,
             Ok(n) => got += n,
-            Err(rustix::io::Errno::INTR) => continue,
             Err(e) => {
+                let e = e.reason();
                 return Err(Error::new(ErrorCode::IoError, format!("read failed: {e}")));
             }
         }

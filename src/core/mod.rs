@@ -1,6 +1,6 @@
-//! The confinement core: the one open path, directory reads and metadata (`dirs`), the write
-//! operations (`mutate`), request resolution, deny rules, the admission gate, the operator policy,
-//! errors, the call budget and the audit event. Everything above this layer reaches the filesystem
+//! The confinement core: the one syscall layer (`sys`), the one open path, directory reads and
+//! metadata (`dirs`), the write operations (`mutate`), request resolution, deny rules, the
+//! admission gate, the operator policy, errors, the call budget and the audit event. Everything above this layer reaches the filesystem
 //! only through it (`tests/gate/layout.rs` checks that no filesystem call is made elsewhere). May import
 //! nothing from `walk`, `search`, `tools` or `config`.
 
@@ -21,5 +21,6 @@ pub(crate) mod policy;
 pub(crate) mod pool;
 pub(crate) mod resolve;
 pub(crate) mod sandbox;
+pub(crate) mod sys;
 pub(crate) mod watch;
 pub(crate) mod within;

@@ -5,8 +5,7 @@
 //! Nothing here takes an ambient path: the only inputs are a directory handle and a relative path.
 
 use crate::core::policy::SymlinkMode;
-use rustix::fs::{FileType, Mode, OFlags, ResolveFlags, Stat};
-use std::io;
+use crate::core::sys::{self, Errno, FileType, OFlags, ResolveFlags, Stat, SysError};
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -117,13 +116,14 @@ pub fn force_portable_resolver(on: bool) {
 /// ignore file (`rel` beneath `dir`, no symlink followed). The gate is not asked because nothing
 /// read here leaves the process; the deny rules are checked by name before an ignore file is
 /// opened (`IgnoreLevel::load`), so a denied one is never read.
-pub(crate) fn open_for_rules(dir: BorrowedFd<'_>, rel: &Path, want: Want) -> io::Result<Opened> {
+pub(crate) fn open_for_rules(dir: BorrowedFd<'_>, rel: &Path, want: Want) -> sys::Result<Opened> {
     open_beneath(dir, rel, want, SymlinkMode::Never)
 }
 
 /// Opens `rel` beneath `dir`. `rel` must be relative; an empty path means `dir` itself.
 ///
-/// Errors carry the OS code (`EXDEV` for an escape, `ELOOP` for a loop or, in `Never` mode, any symlink).
+/// Errors carry the call, `rel` and the OS code (`EXDEV` for an escape, `ELOOP` for a loop or, in
+/// `Never` mode, any symlink).
 /// Core only: the layers above open through `Sandbox::open_found` (the gate's `Gate::open`), which
 /// admits what it opened.
 pub(in crate::core) fn open_beneath(
@@ -131,14 +131,14 @@ pub(in crate::core) fn open_beneath(
     rel: &Path,
     want: Want,
     symlinks: SymlinkMode,
-) -> io::Result<Opened> {
+) -> sys::Result<Opened> {
     match open_beneath_once(dir, rel, want, symlinks) {
         Err(e)
-            if e.raw_os_error() == Some(rustix::io::Errno::LOOP.raw_os_error())
+            if e.is(Errno::LOOP)
                 && symlinks == SymlinkMode::Inside
                 && magic_link_escape(dir, rel) =>
         {
-            Err(io::Error::from(rustix::io::Errno::XDEV))
+            Err(SysError::os(e.op(), rel, Errno::XDEV))
         }
         r => r,
     }
@@ -150,16 +150,8 @@ pub(in crate::core) fn open_beneath(
 /// EXDEV, which is the escape it is. False without openat2 (cap-std's own walk already reports a magic
 /// link's target as an escape).
 fn magic_link_escape(dir: BorrowedFd<'_>, rel: &Path) -> bool {
-    matches!(
-        rustix::fs::openat2(
-            dir,
-            rel,
-            OFlags::PATH | OFlags::CLOEXEC,
-            Mode::empty(),
-            ResolveFlags::BENEATH,
-        ),
-        Err(rustix::io::Errno::XDEV)
-    )
+    sys::openat2_beneath(dir, rel, OFlags::PATH, ResolveFlags::empty())
+        .is_err_and(|e| e.is(Errno::XDEV))
 }
 
 fn open_beneath_once(
@@ -167,26 +159,23 @@ fn open_beneath_once(
     rel: &Path,
     want: Want,
     symlinks: SymlinkMode,
-) -> io::Result<Opened> {
+) -> sys::Result<Opened> {
     let rel: &Path = if rel.as_os_str().is_empty() {
         Path::new(".")
     } else {
         rel
     };
     if rel.has_root() {
-        return Err(io::Error::from(rustix::io::Errno::XDEV));
+        return Err(SysError::os("openat2", rel, Errno::XDEV));
     }
     let flags = oflags(want);
     let fd = if FORCE_FALLBACK.load(Ordering::Relaxed) || NO_OPENAT2.load(Ordering::Relaxed) {
         portable::open(dir, rel, flags, symlinks)?
     } else {
         match open_openat2(dir, rel, flags, symlinks) {
-            Err(e)
-                if e.raw_os_error() == Some(rustix::io::Errno::NOSYS.raw_os_error())
-                    || e.raw_os_error() == Some(rustix::io::Errno::PERM.raw_os_error()) =>
-            {
+            Err(e) if e.is(Errno::NOSYS) || e.is(Errno::PERM) => {
                 // No openat2 (old kernel) or a seccomp filter refusing it: remember and fall back.
-                if e.raw_os_error() == Some(rustix::io::Errno::NOSYS.raw_os_error()) {
+                if e.is(Errno::NOSYS) {
                     NO_OPENAT2.store(true, Ordering::Relaxed);
                 }
                 portable::open(dir, rel, flags, symlinks)?
@@ -194,15 +183,16 @@ fn open_beneath_once(
             other => other?,
         }
     };
-    let stat = rustix::fs::fstat(&fd)?;
+    let stat = sys::fstat(&fd)?;
     Ok(Opened { fd, stat })
 }
 
+/// The access each want asks for (`sys` adds `O_CLOEXEC`, and `O_NOCTTY` to an open for I/O).
 fn oflags(want: Want) -> OFlags {
     match want {
-        Want::Read => OFlags::RDONLY | OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC,
-        Want::Dir => OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC | OFlags::NOCTTY,
-        Want::Meta => OFlags::PATH | OFlags::CLOEXEC,
+        Want::Read => OFlags::RDONLY | OFlags::NONBLOCK,
+        Want::Dir => OFlags::RDONLY | OFlags::DIRECTORY,
+        Want::Meta => OFlags::PATH,
     }
 }
 
@@ -211,18 +201,18 @@ fn open_openat2(
     rel: &Path,
     flags: OFlags,
     symlinks: SymlinkMode,
-) -> io::Result<OwnedFd> {
-    let mut resolve = ResolveFlags::BENEATH | ResolveFlags::NO_MAGICLINKS;
+) -> sys::Result<OwnedFd> {
+    let mut resolve = ResolveFlags::NO_MAGICLINKS;
     if symlinks == SymlinkMode::Never {
         resolve |= ResolveFlags::NO_SYMLINKS;
     }
     // EAGAIN means a concurrent rename somewhere on the system; the kernel asks us to retry.
     let mut tries = 0;
     loop {
-        match rustix::fs::openat2(dir, rel, flags, Mode::empty(), resolve) {
-            Err(rustix::io::Errno::AGAIN) if tries < 16 => tries += 1,
-            Err(rustix::io::Errno::AGAIN) => return portable::open(dir, rel, flags, symlinks),
-            r => return r.map_err(io::Error::from),
+        match sys::openat2_beneath(dir, rel, flags, resolve) {
+            Err(e) if e.is(Errno::AGAIN) && tries < 16 => tries += 1,
+            Err(e) if e.is(Errno::AGAIN) => return portable::open(dir, rel, flags, symlinks),
+            r => return r,
         }
     }
 }
@@ -231,17 +221,13 @@ fn open_openat2(
 /// directly (it cannot escape); anything longer goes through cap-std's component-by-component walk.
 mod portable {
     use super::*;
-    use cap_std::fs::OpenOptionsExt;
-    use cap_std::fs::{Dir, OpenOptions};
-    use std::mem::ManuallyDrop;
-    use std::os::fd::{AsRawFd, FromRawFd};
 
     pub(super) fn open(
         dir: BorrowedFd<'_>,
         rel: &Path,
         flags: OFlags,
         symlinks: SymlinkMode,
-    ) -> io::Result<OwnedFd> {
+    ) -> sys::Result<OwnedFd> {
         if symlinks == SymlinkMode::Never {
             let mut comps = rel.components();
             let single = matches!(
@@ -249,50 +235,39 @@ mod portable {
                 (Some(Component::Normal(_)), None)
             );
             if single && !rel.as_os_str().as_encoded_bytes().ends_with(b"/") {
-                // One plain name with O_NOFOLLOW cannot leave `dir`: the walker's fast path.
-                // O_PATH|O_NOFOLLOW opens a symlink itself and O_DIRECTORY|O_NOFOLLOW says ENOTDIR for
-                // one: both mean a symlink was met, which this mode refuses (ELOOP, like openat2).
+                // One plain name with O_NOFOLLOW (which `sys` sets) cannot leave `dir`: the
+                // walker's fast path. O_PATH|O_NOFOLLOW opens a symlink itself and
+                // O_DIRECTORY|O_NOFOLLOW says ENOTDIR for one: both mean a symlink was met, which
+                // this mode refuses (ELOOP, like openat2).
                 let is_link = || has_symlink_component(dir, rel);
-                return match rustix::fs::openat(dir, rel, flags | OFlags::NOFOLLOW, Mode::empty()) {
+                let looped = || SysError::os("openat", rel, Errno::LOOP);
+                return match sys::openat(dir, rel, flags, sys::Mode::empty()) {
                     Ok(fd)
                         if flags.contains(OFlags::PATH)
-                            && FileType::from_raw_mode(rustix::fs::fstat(&fd)?.st_mode)
+                            && FileType::from_raw_mode(sys::fstat(&fd)?.st_mode)
                                 == FileType::Symlink =>
                     {
-                        Err(io::Error::from(rustix::io::Errno::LOOP))
+                        Err(looped())
                     }
-                    Err(rustix::io::Errno::NOTDIR) if is_link() => {
-                        Err(io::Error::from(rustix::io::Errno::LOOP))
-                    }
-                    r => r.map_err(io::Error::from),
+                    Err(e) if e.is(Errno::NOTDIR) && is_link() => Err(looped()),
+                    r => r,
                 };
             }
             if has_symlink_component(dir, rel) {
-                return Err(io::Error::from(rustix::io::Errno::LOOP));
+                return Err(SysError::os("open", rel, Errno::LOOP));
             }
         }
-        // SAFETY: the borrowed descriptor outlives this call and ManuallyDrop never closes it.
-        let dir = ManuallyDrop::new(unsafe { Dir::from_raw_fd(dir.as_raw_fd()) });
         if flags.contains(OFlags::DIRECTORY) {
-            // cap-std's `open_dir` gives an O_PATH descriptor, which cannot be listed: reopen its "."
-            // (which names that same directory and cannot leave it) for reading.
-            let d = dir.open_dir(rel)?;
-            return rustix::fs::openat(&d, ".", flags, Mode::empty()).map_err(io::Error::from);
+            return sys::portable::open_dir(dir, rel, flags);
         }
-        let mut opts = OpenOptions::new();
-        opts.read(true);
-        let extra = flags & (OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::PATH);
-        opts.custom_flags(extra.bits() as i32);
-        let file = dir.open_with(rel, &opts)?;
-        Ok(OwnedFd::from(file.into_std()))
+        sys::portable::open(dir, rel, flags)
     }
 
     fn has_symlink_component(dir: BorrowedFd<'_>, rel: &Path) -> bool {
         let mut prefix = PathBuf::new();
         for c in rel.components() {
             prefix.push(c);
-            if let Ok(st) = rustix::fs::statat(dir, &prefix, rustix::fs::AtFlags::SYMLINK_NOFOLLOW)
-            {
+            if let Ok(st) = sys::statat(dir, &prefix) {
                 if FileType::from_raw_mode(st.st_mode) == FileType::Symlink {
                     return true;
                 }
@@ -314,18 +289,15 @@ pub(crate) fn path_beneath(root: BorrowedFd<'_>, fd: BorrowedFd<'_>) -> Option<P
 }
 
 fn fd_path(fd: BorrowedFd<'_>) -> Option<PathBuf> {
-    use std::os::fd::AsRawFd;
     use std::os::unix::ffi::OsStringExt;
-    let link = format!("/proc/self/fd/{}", fd.as_raw_fd());
-    let target = rustix::fs::readlinkat(rustix::fs::CWD, link.as_str(), Vec::new()).ok()?;
-    let bytes = target.into_bytes();
+    let bytes = sys::fd_host_path(fd).ok()?;
     if bytes.first() != Some(&b'/') {
         return None;
     }
     // The kernel appends " (deleted)" to an unlinked object's path, but a live file may carry that
     // suffix in its own name: only a link count of 0 means deleted (else a symlink to such a name would
     // be deny-checked under the symlink's own name).
-    if bytes.ends_with(b" (deleted)") && rustix::fs::fstat(fd).map_or(true, |st| st.st_nlink == 0) {
+    if bytes.ends_with(b" (deleted)") && sys::fstat(fd).map_or(true, |st| st.st_nlink == 0) {
         return None;
     }
     Some(PathBuf::from(std::ffi::OsString::from_vec(bytes)))
@@ -424,15 +396,11 @@ fn link_body(
     name: &std::ffi::OsStr,
     symlinks: SymlinkMode,
 ) -> Option<PathBuf> {
-    use std::os::unix::ffi::OsStringExt;
     if symlinks == SymlinkMode::Never {
         return None;
     }
     let pfd = open_beneath(dir, parent, Want::Dir, symlinks).ok()?.fd;
-    let body = rustix::fs::readlinkat(&pfd, name, Vec::new()).ok()?;
-    Some(PathBuf::from(std::ffi::OsString::from_vec(
-        body.into_bytes(),
-    )))
+    sys::readlinkat(&pfd, name).ok()
 }
 
 /// The deepest paths a walk from `start` along `comps` (read as text: `..` pops) reaches: `start`
@@ -502,17 +470,15 @@ fn would_be_at(
     let parent = rel.parent().unwrap_or(Path::new(""));
     let pfd = match open_beneath(dir, parent, Want::Dir, symlinks) {
         Ok(o) => o.fd,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             // The parent does not exist either: nothing below it can be a symlink.
             return Some(would_be_at(dir, parent, symlinks, hops + 1)?.join(name));
         }
         Err(_) => return None,
     };
     let real_parent = path_beneath(dir, pfd.as_fd())?;
-    match rustix::fs::readlinkat(&pfd, name, Vec::new()) {
+    match sys::readlinkat(&pfd, name) {
         Ok(target) if symlinks == SymlinkMode::Inside => {
-            use std::os::unix::ffi::OsStringExt;
-            let target = PathBuf::from(std::ffi::OsString::from_vec(target.into_bytes()));
             if target.has_root() {
                 return None;
             }

@@ -8,7 +8,7 @@ use crate::core::open::{self, Opened, Want};
 use crate::core::policy::{PathDisplay, Policy, PolicyBuilder, RootMode};
 use crate::core::pool::SearchPool;
 use crate::core::resolve::{self, RootPaths};
-use cap_std::fs::Dir;
+use crate::core::sys::{self, Dir, SysError};
 
 /// A root's directory handle (cap-std's `Dir`, which resolves beneath itself).
 pub(crate) type RootDir = Dir;
@@ -401,8 +401,8 @@ impl Sandbox {
             .map_err(|r| refusal_error(raw, r))
     }
 
-    pub(crate) fn map_open_error(&self, e: &std::io::Error, raw: &str) -> Error {
-        let mut err = Error::from_os(e, raw);
+    pub(crate) fn map_open_error(&self, e: &SysError, raw: &str) -> Error {
+        let mut err = Error::from_sys(e, raw);
         if err.code == ErrorCode::SymlinkLoop && self.policy.symlinks == crate::SymlinkMode::Never {
             err = Error::new(
                 ErrorCode::OutOfSandbox,
@@ -504,9 +504,7 @@ pub(crate) fn denied(raw: &str) -> Error {
 
 /// Opens a root by its operator-given path (trusted: the only ambient-path opens in the crate).
 fn open_root(path: &Path) -> std::io::Result<(PathBuf, Dir)> {
-    let canonical = std::fs::canonicalize(path)?;
-    let dir = Dir::open_ambient_dir(&canonical, cap_std::ambient_authority())?;
-    Ok((canonical, dir))
+    sys::open_root(path)
 }
 
 /// The error of a refusal by the gate of request `raw` (it names only `raw`).

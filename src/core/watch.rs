@@ -30,11 +30,11 @@ fn shapes_the_walk(rule_files: &[&str], name: &[u8]) -> bool {
 #[cfg(target_os = "linux")]
 mod imp {
     use super::{shapes_the_walk, Change};
-    use rustix::fs::inotify::{self, ReadFlags, WatchFlags};
+    use crate::core::sys::{self, Errno, InotifyReader, ReadFlags, WatchFlags};
     use std::collections::HashMap;
     use std::ffi::OsStr;
     use std::mem::MaybeUninit;
-    use std::os::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd};
+    use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
     use std::os::unix::ffi::OsStrExt;
     use std::path::{Path, PathBuf};
 
@@ -75,7 +75,7 @@ mod imp {
         /// A watch whose walks read `rule_files` in each directory (the walker's
         /// `RULE_FILES`): a change to one changes the tree's shape, not a file's content.
         pub fn new(rule_files: &'static [&'static str]) -> std::io::Result<Watch> {
-            let fd = inotify::init(inotify::CreateFlags::NONBLOCK | inotify::CreateFlags::CLOEXEC)?;
+            let fd = sys::inotify_init()?;
             Ok(Watch {
                 fd,
                 dirs: HashMap::new(),
@@ -91,8 +91,7 @@ mod imp {
                     "over {MAX_WATCHES} watched directories"
                 )));
             }
-            let link = format!("/proc/self/fd/{}", dir.as_raw_fd());
-            let wd = inotify::add_watch(&self.fd, link.as_str(), MASK)?;
+            let wd = sys::inotify_watch(&self.fd, dir, MASK)?;
             // A directory watched already takes its name of now (it may have been renamed) and
             // keeps every reason it was watched for.
             let e = self.dirs.entry(wd).or_default();
@@ -158,15 +157,15 @@ mod imp {
             each: &mut dyn FnMut(Change),
         ) {
             let mut buf = [MaybeUninit::<u8>::uninit(); 8192];
-            let mut reader = inotify::Reader::new(&self.fd, &mut buf);
+            let mut reader = InotifyReader::new(&self.fd, &mut buf);
             loop {
                 let ev = match reader.next() {
                     Ok(ev) => ev,
-                    Err(rustix::io::Errno::INTR) => continue,
+                    Err(Errno::INTR) => continue,
                     // Empty (EAGAIN), or broken: a broken queue reports nothing more, so it counts
                     // as a lost event.
                     Err(e) => {
-                        if e != rustix::io::Errno::AGAIN {
+                        if e != Errno::AGAIN {
                             each(Change::Structure);
                         }
                         return;
@@ -232,11 +231,7 @@ mod imp {
             0xF2F5_2010, // f2fs
             0x2FC1_2FC1, // zfs
         ];
-        match rustix::fs::fstatfs(dir) {
-            #[allow(clippy::unnecessary_cast, clippy::useless_conversion)]
-            Ok(st) => LOCAL.contains(&(st.f_type as i64)),
-            Err(_) => false,
-        }
+        crate::core::sys::fs_type(dir).is_ok_and(|t| LOCAL.contains(&t))
     }
 }
 

@@ -645,6 +645,70 @@ fn only_core_makes_filesystem_calls() {
     }
 }
 
+/// What names a syscall inside src/core/: the filesystem calls above and anything of rustix (its
+/// errno and process calls too), which only the syscall layer names, so that each call is made
+/// once, with its flags forced there, and fails with the call and its names kept.
+const CORE_SYSCALLS: &[&str] = &[
+    "rustix::",
+    "libc::",
+    "std::fs",
+    "cap_std",
+    "cap_fs_ext",
+    "File::open",
+    "File::create",
+    "OpenOptions",
+];
+
+/// The syscall layer of src/core/ (a file, or a folder once it grows).
+fn is_syscall_layer(rel: &str) -> bool {
+    rel == "core/sys.rs" || rel.starts_with("core/sys/")
+}
+
+/// The files of src/core/ besides the syscall layer that may name a syscall, each with why. None
+/// today: a new one needs a reason no wrapper in `core/sys.rs` can serve.
+const CORE_SYSCALL_EXCEPTIONS: &[(&str, &str, &str)] = &[];
+
+/// The lines of a file (`rel` from src/) in src/core/ but outside its syscall layer that name a
+/// syscall and are not listed in `CORE_SYSCALL_EXCEPTIONS`.
+fn syscalls_outside_the_layer(rel: &str, text: &str) -> Vec<String> {
+    if !rel.starts_with("core/") || is_syscall_layer(rel) {
+        return Vec::new();
+    }
+    let excepted = |token: &&str| {
+        CORE_SYSCALL_EXCEPTIONS
+            .iter()
+            .any(|(file, t, _)| *file == rel && t == token)
+    };
+    code(text)
+        .into_iter()
+        .filter(|(_, l)| CORE_SYSCALLS.iter().any(|t| l.contains(t) && !excepted(t)))
+        .map(|(n, l)| format!("{rel}:{n}: {}", l.trim()))
+        .collect()
+}
+
+/// One syscall layer (libpathrs-style): inside src/core/ only `core/sys.rs` names rustix, `std::fs`
+/// or cap-std; every other file of core calls its wrappers.
+#[test]
+fn only_the_syscall_layer_makes_syscalls_in_core() {
+    let bad: Vec<String> = source_texts()
+        .iter()
+        .flat_map(|(rel, text)| syscalls_outside_the_layer(rel, text))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "a syscall named in src/core/ outside its syscall layer (add or use a wrapper in \
+         core/sys.rs, or list a justified exception):\n{}",
+        bad.join("\n")
+    );
+    for (file, token, why) in CORE_SYSCALL_EXCEPTIONS {
+        let text = std::fs::read_to_string(src().join(file)).unwrap_or_default();
+        assert!(
+            code(&text).iter().any(|(_, l)| l.contains(token)),
+            "stale exception {file} ({why})"
+        );
+    }
+}
+
 /// The thread-local state the crate keeps, each with why it holds nothing of a call: a call's
 /// budget (deadline, cancel switch, progress) travels down the call as a value (`Within`), so that
 /// no call sees another's budget and no layer can miss it.
@@ -934,6 +998,14 @@ fn t() {}
         code("fn a() {}\n// crate::tools\n#[cfg(test)]\nmod t {}").len(),
         1
     );
+    // Inside core, a syscall named outside the syscall layer is caught (an errno too), in a test
+    // module or in the layer it is not.
+    let sys = "use rustix::io::Errno;\nfn g(d: &Dir) { let _ = rustix::fs::fstat(d); }\n\
+               #[cfg(test)]\nmod t { fn h() { std::fs::write(\"a\", \"b\").unwrap(); } }\n";
+    assert_eq!(syscalls_outside_the_layer("core/open.rs", sys).len(), 2);
+    assert!(syscalls_outside_the_layer("core/sys.rs", sys).is_empty());
+    assert!(syscalls_outside_the_layer("core/sys/open.rs", sys).is_empty());
+    assert!(syscalls_outside_the_layer("tools/x.rs", sys).is_empty());
     // The circle finder sees a circle through a grouped `super::` use and a `crate::` path, and
     // not a child naming its parent.
     let modules: BTreeSet<String> = ["s", "s::a", "s::b", "s::c"].map(String::from).into();

@@ -20,8 +20,7 @@ use crate::core::names::{self, EntryName};
 use crate::core::open::{self, Kind, Want};
 use crate::core::policy::PathDisplay;
 use crate::core::sandbox::{denied, Root, Sandbox};
-use rustix::fs::{AtFlags, Mode};
-use rustix::io::Errno;
+use crate::core::sys::{self, Errno, Mode, SysError};
 
 mod ops;
 mod publish;
@@ -319,9 +318,10 @@ impl Sandbox {
                     {
                         return Err(denied(raw));
                     }
-                    match rustix::fs::mkdirat(&cur, c.as_os_str(), Mode::from_raw_mode(0o755)) {
-                        Ok(()) | Err(Errno::EXIST) => {}
-                        Err(e) => return Err(self.map_open_error(&e.into(), raw)),
+                    match sys::mkdirat(&cur, c.as_os_str(), Mode::from_raw_mode(0o755)) {
+                        Ok(()) => {}
+                        Err(e) if e.is(Errno::EXIST) => {}
+                        Err(e) => return Err(self.map_open_error(&e, raw)),
                     }
                     match open(&prefix) {
                         Ok(fd) => fd,
@@ -355,10 +355,10 @@ impl Sandbox {
     /// the write root is refused as the escape it is, and one to a denied object as that object.
     pub(crate) fn existing(&self, t: &Dest, raw: &str) -> Result<Option<Existing>> {
         let (root, _) = self.write_root()?;
-        let st = match rustix::fs::statat(&t.dir, t.name.as_os_str(), AtFlags::SYMLINK_NOFOLLOW) {
+        let st = match sys::statat(&t.dir, t.name.as_os_str()) {
             Ok(st) => st,
-            Err(Errno::NOENT) => return Ok(None),
-            Err(e) => return Err(self.map_open_error(&e.into(), raw)),
+            Err(e) if e.is(Errno::NOENT) => return Ok(None),
+            Err(e) => return Err(self.map_open_error(&e, raw)),
         };
         let kind = Kind::from_stat(&st);
         // A file the hard-link policy refuses is not changed either: replacing or deleting one of its
@@ -436,8 +436,8 @@ impl Sandbox {
     }
 }
 
-pub(in crate::core) fn is_noent(e: &std::io::Error) -> bool {
-    e.raw_os_error() == Some(Errno::NOENT.raw_os_error())
+pub(in crate::core) fn is_noent(e: &SysError) -> bool {
+    e.is(Errno::NOENT)
 }
 
 #[cfg(test)]

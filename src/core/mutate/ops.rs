@@ -12,8 +12,7 @@ use crate::core::names::EntryName;
 use crate::core::open::{self, Kind, Want};
 use crate::core::policy::SymlinkMode;
 use crate::core::sandbox::{denied, Sandbox};
-use rustix::fs::{AtFlags, FileType, Mode, OFlags, RenameFlags, Stat};
-use rustix::io::Errno;
+use crate::core::sys::{self, Errno, FileType, Mode, OFlags, RenameFlags, Stat};
 use std::os::fd::{AsFd, OwnedFd};
 use std::path::{Path, PathBuf};
 
@@ -40,9 +39,9 @@ impl Sandbox {
         if self.write_denied(&t.rel, true) {
             return Err(denied(raw));
         }
-        match rustix::fs::mkdirat(&t.dir, t.name.as_os_str(), Mode::from_raw_mode(0o755)) {
+        match sys::mkdirat(&t.dir, t.name.as_os_str(), Mode::from_raw_mode(0o755)) {
             Ok(()) => Ok(true),
-            Err(Errno::EXIST) => match self.existing(t, raw)? {
+            Err(e) if e.is(Errno::EXIST) => match self.existing(t, raw)? {
                 Some(Existing {
                     kind: Kind::Dir, ..
                 }) => Ok(false),
@@ -51,7 +50,7 @@ impl Sandbox {
                     format!("'{raw}' exists and is not a directory"),
                 )),
             },
-            Err(e) => Err(self.map_open_error(&e.into(), raw)),
+            Err(e) => Err(self.map_open_error(&e, raw)),
         }
     }
 
@@ -65,8 +64,7 @@ impl Sandbox {
         }
         // Without AT_REMOVEDIR this cannot remove a directory swapped in since the check; a symlink
         // swapped in is removed itself (inside the write root), never followed.
-        rustix::fs::unlinkat(&t.dir, t.name.as_os_str(), AtFlags::empty())
-            .map_err(|e| self.map_open_error(&e.into(), raw))
+        sys::unlinkat(&t.dir, t.name.as_os_str()).map_err(|e| self.map_open_error(&e, raw))
     }
 
     /// The gate's questions for moving `src` (of kind `kind`) to `dst`: deny rules on both names in
@@ -141,26 +139,26 @@ impl Sandbox {
         } else {
             RenameFlags::NOREPLACE
         };
-        let moved = rustix::fs::renameat_with(
+        let moved = sys::renameat2(
             &m.src.dir,
             m.src.name.as_os_str(),
             &m.dst.dir,
             m.dst.name.as_os_str(),
             flags,
         );
-        match moved {
-            Ok(()) => Ok(()),
-            Err(Errno::EXIST) => Err(Error::new(
+        let Err(e) = moved else { return Ok(()) };
+        match e.errno() {
+            Some(Errno::EXIST) => Err(Error::new(
                 ErrorCode::AlreadyExists,
                 format!("'{dst_raw}' appeared while moving; nothing was moved"),
             )),
-            Err(e @ (Errno::NOTDIR | Errno::ISDIR | Errno::NOTEMPTY)) => Err(Error::new(
+            Some(e @ (Errno::NOTDIR | Errno::ISDIR | Errno::NOTEMPTY)) => Err(Error::new(
                 ErrorCode::NotAFile,
                 format!(
                     "'{src_raw}' and '{dst_raw}' changed kind while moving ({e}); nothing was moved"
                 ),
             )),
-            Err(e) => Err(self.map_open_error(&e.into(), src_raw)),
+            _ => Err(self.map_open_error(&e, src_raw)),
         }
     }
 
@@ -281,11 +279,11 @@ impl Sandbox {
         if !self.gate.readable_from_write(&t.rel) {
             return Err(denied(raw));
         }
-        let flags =
-            OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC;
-        let fd = rustix::fs::openat(&t.dir, t.name.as_os_str(), flags, Mode::empty())
-            .map_err(|e| self.map_open_error(&e.into(), raw))?;
-        let st = rustix::fs::fstat(&fd).map_err(|e| Error::from_os(&e.into(), raw))?;
+        // `sys` adds O_NOFOLLOW, O_NOCTTY and O_CLOEXEC.
+        let flags = OFlags::RDONLY | OFlags::NONBLOCK;
+        let fd = sys::openat(&t.dir, t.name.as_os_str(), flags, Mode::empty())
+            .map_err(|e| self.map_open_error(&e, raw))?;
+        let st = sys::fstat(&fd).map_err(|e| Error::from_sys(&e, raw))?;
         if Kind::from_stat(&st) != Kind::File {
             return Err(Error::new(
                 ErrorCode::NotAFile,

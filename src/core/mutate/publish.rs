@@ -5,8 +5,7 @@
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::names::EntryName;
 use crate::core::open::Kind;
-use rustix::fs::{AtFlags, Mode, OFlags, RenameFlags};
-use rustix::io::Errno;
+use crate::core::sys::{self, Errno, Mode, OFlags, RenameFlags, SysError};
 
 use std::os::fd::OwnedFd;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -49,22 +48,22 @@ pub(super) fn remove_stale_temps(dir: &OwnedFd, may_remove: impl Fn(&std::ffi::O
         if !is_temp_name(name.as_encoded_bytes()) || !may_remove(&name) {
             continue;
         }
-        let Ok(st) = rustix::fs::statat(dir, name.as_os_str(), AtFlags::SYMLINK_NOFOLLOW) else {
+        let Ok(st) = sys::statat(dir, name.as_os_str()) else {
             continue;
         };
         if Kind::from_stat(&st) == Kind::File
             && st.st_nlink == 1
             && now - st.st_mtime > STALE_TEMP_SECS
         {
-            let _ = rustix::fs::unlinkat(dir, name.as_os_str(), AtFlags::empty());
+            let _ = sys::unlinkat(dir, name.as_os_str());
         }
     }
 }
 
-/// Creates a new temporary file in `dir` (`O_EXCL|O_NOFOLLOW`, so nothing planted under its name is
-/// opened or followed).
+/// Creates a new temporary file in `dir` (`O_EXCL`, and `O_NOFOLLOW` from `sys`, so nothing planted
+/// under its name is opened or followed).
 pub(super) fn create_temp(dir: &OwnedFd, raw: &str) -> Result<(OwnedFd, String)> {
-    let flags = OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+    let flags = OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL;
     let mut tries = 0;
     loop {
         let tmp = format!(
@@ -72,23 +71,28 @@ pub(super) fn create_temp(dir: &OwnedFd, raw: &str) -> Result<(OwnedFd, String)>
             std::process::id(),
             TMP_COUNTER.fetch_add(1, Ordering::Relaxed)
         );
-        match rustix::fs::openat(dir, tmp.as_str(), flags, Mode::from_raw_mode(0o644)) {
+        let e = match sys::openat(dir, tmp.as_str(), flags, Mode::from_raw_mode(0o644)) {
             Ok(fd) => return Ok((fd, tmp)),
+            Err(e) => e,
+        };
+        match e.errno() {
             // Another process (another PID namespace) chose the same name: pick another.
-            Err(Errno::EXIST) if tries < 8 => tries += 1,
-            Err(e @ (Errno::ACCESS | Errno::PERM | Errno::ROFS)) => {
+            Some(Errno::EXIST) if tries < 8 => tries += 1,
+            Some(Errno::ACCESS | Errno::PERM | Errno::ROFS) => {
+                let e = e.reason();
                 return Err(Error::new(
                     ErrorCode::PermissionDenied,
                     format!(
                         "the operating system refused to create a file in the directory of '{raw}': {e}"
                     ),
-                ))
+                ));
             }
-            Err(e) => {
+            _ => {
+                let e = e.reason();
                 return Err(Error::new(
                     ErrorCode::IoError,
                     format!("cannot create a file in the directory of '{raw}': {e}"),
-                ))
+                ));
             }
         }
     }
@@ -97,7 +101,7 @@ pub(super) fn create_temp(dir: &OwnedFd, raw: &str) -> Result<(OwnedFd, String)>
 /// What an edit read: the target must still be this file, with these bytes, when the edit lands.
 #[derive(Clone, Copy)]
 pub(crate) struct Unchanged<'a> {
-    pub stat: &'a rustix::fs::Stat,
+    pub stat: &'a sys::Stat,
     pub bytes: &'a [u8],
 }
 
@@ -127,7 +131,8 @@ fn publish_at(
     unchanged_since: Option<Unchanged<'_>>,
 ) -> Result<()> {
     let (fd, tmp) = create_temp(dir, raw)?;
-    let io = |what: &str, e: Errno| {
+    let io = |what: &str, e: SysError| {
+        let e = e.reason();
         Error::new(
             ErrorCode::IoError,
             format!("{what} failed while writing '{raw}': {e}; nothing was written"),
@@ -136,22 +141,26 @@ fn publish_at(
     let result = (|| {
         if let Some(perm) = perm {
             // Best effort: the content is what matters.
-            let _ = rustix::fs::fchmod(&fd, Mode::from_raw_mode(perm));
+            let _ = sys::fchmod(&fd, Mode::from_raw_mode(perm));
         }
         write_all(&fd, data).map_err(|e| io("write", e))?;
-        rustix::fs::fsync(&fd).map_err(|e| io("fsync", e))?;
+        sys::fsync(&fd).map_err(|e| io("fsync", e))?;
         drop(fd);
         if let Some(first) = unchanged_since {
             return swap_if_unchanged(dir, &tmp, name, first, raw);
         }
         if replace {
-            return rustix::fs::renameat(dir, tmp.as_str(), dir, name.as_os_str()).map_err(|e| {
-                match e {
-                    Errno::ISDIR | Errno::NOTDIR | Errno::NOTEMPTY | Errno::EXIST => Error::new(
-                        ErrorCode::NotAFile,
-                        format!("'{raw}' became a directory while writing; nothing was replaced"),
-                    ),
-                    e => io("rename", e),
+            return sys::renameat(dir, tmp.as_str(), dir, name.as_os_str()).map_err(|e| {
+                match e.errno() {
+                    Some(Errno::ISDIR | Errno::NOTDIR | Errno::NOTEMPTY | Errno::EXIST) => {
+                        Error::new(
+                            ErrorCode::NotAFile,
+                            format!(
+                                "'{raw}' became a directory while writing; nothing was replaced"
+                            ),
+                        )
+                    }
+                    _ => io("rename", e),
                 }
             });
         }
@@ -161,38 +170,38 @@ fn publish_at(
                 format!("'{raw}' appeared while writing; nothing was replaced"),
             )
         };
-        match rustix::fs::renameat_with(
+        let moved = sys::renameat2(
             dir,
             tmp.as_str(),
             dir,
             name.as_os_str(),
             RenameFlags::NOREPLACE,
-        ) {
-            Ok(()) => Ok(()),
-            Err(Errno::EXIST) => Err(appeared()),
+        );
+        let Err(e) = moved else { return Ok(()) };
+        match e.errno() {
+            Some(Errno::EXIST) => Err(appeared()),
             // No RENAME_NOREPLACE here: a hard link is exclusive too (the temporary name is removed
             // below on success and on failure).
-            Err(Errno::INVAL | Errno::NOSYS | Errno::OPNOTSUPP) => {
-                match rustix::fs::linkat(dir, tmp.as_str(), dir, name.as_os_str(), AtFlags::empty())
-                {
+            Some(Errno::INVAL | Errno::NOSYS | Errno::OPNOTSUPP) => {
+                match sys::linkat(dir, tmp.as_str(), dir, name.as_os_str()) {
                     Ok(()) => {
-                        let _ = rustix::fs::unlinkat(dir, tmp.as_str(), AtFlags::empty());
+                        let _ = sys::unlinkat(dir, tmp.as_str());
                         Ok(())
                     }
-                    Err(Errno::EXIST) => Err(appeared()),
+                    Err(e) if e.is(Errno::EXIST) => Err(appeared()),
                     Err(e) => Err(io("link", e)),
                 }
             }
-            Err(e) => Err(io("rename", e)),
+            _ => Err(io("rename", e)),
         }
     })();
     match &result {
         // The new name is durable once its directory is synced (best effort: the rename is done).
         Ok(()) => {
-            let _ = rustix::fs::fsync(dir);
+            let _ = sys::fsync(dir);
         }
         Err(_) => {
-            let _ = rustix::fs::unlinkat(dir, tmp.as_str(), AtFlags::empty());
+            let _ = sys::unlinkat(dir, tmp.as_str());
         }
     }
     result
@@ -220,12 +229,11 @@ fn swap_if_unchanged(
 ) -> Result<()> {
     let f = first.stat;
     let same = |n: &std::ffi::OsStr| {
-        let flags =
-            OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC;
-        let Ok(fd) = rustix::fs::openat(dir, n, flags, Mode::empty()) else {
+        let flags = OFlags::RDONLY | OFlags::NONBLOCK;
+        let Ok(fd) = sys::openat(dir, n, flags, Mode::empty()) else {
             return false;
         };
-        let Ok(st) = rustix::fs::fstat(&fd) else {
+        let Ok(st) = sys::fstat(&fd) else {
             return false;
         };
         if (
@@ -255,40 +263,42 @@ fn swap_if_unchanged(
     if !same(name.as_os_str()) {
         return Err(changed());
     }
-    match rustix::fs::renameat_with(dir, tmp, dir, name.as_os_str(), RenameFlags::EXCHANGE) {
-        Ok(()) => {
-            if same(std::ffi::OsStr::new(tmp)) {
-                // `tmp` now names the old file, which the caller's cleanup does not touch on success.
-                let _ = rustix::fs::unlinkat(dir, tmp, AtFlags::empty());
-                return Ok(());
-            }
-            let _ =
-                rustix::fs::renameat_with(dir, tmp, dir, name.as_os_str(), RenameFlags::EXCHANGE);
-            Err(changed())
+    let swapped = sys::renameat2(dir, tmp, dir, name.as_os_str(), RenameFlags::EXCHANGE);
+    let Err(e) = swapped else {
+        if same(std::ffi::OsStr::new(tmp)) {
+            // `tmp` now names the old file, which the caller's cleanup does not touch on success.
+            let _ = sys::unlinkat(dir, tmp);
+            return Ok(());
         }
-        Err(Errno::NOENT) => Err(changed()),
-        Err(Errno::INVAL | Errno::NOSYS | Errno::OPNOTSUPP) => {
-            rustix::fs::renameat(dir, tmp, dir, name.as_os_str()).map_err(|e| {
+        let _ = sys::renameat2(dir, tmp, dir, name.as_os_str(), RenameFlags::EXCHANGE);
+        return Err(changed());
+    };
+    match e.errno() {
+        Some(Errno::NOENT) => Err(changed()),
+        Some(Errno::INVAL | Errno::NOSYS | Errno::OPNOTSUPP) => {
+            sys::renameat(dir, tmp, dir, name.as_os_str()).map_err(|e| {
+                let e = e.reason();
                 Error::new(
                     ErrorCode::IoError,
                     format!("rename failed while writing '{raw}': {e}"),
                 )
             })
         }
-        Err(e) => Err(Error::new(
-            ErrorCode::IoError,
-            format!("rename failed while writing '{raw}': {e}; nothing was written"),
-        )),
+        _ => {
+            let e = e.reason();
+            Err(Error::new(
+                ErrorCode::IoError,
+                format!("rename failed while writing '{raw}': {e}; nothing was written"),
+            ))
+        }
     }
 }
 
-fn write_all(fd: &OwnedFd, mut data: &[u8]) -> std::result::Result<(), Errno> {
+fn write_all(fd: &OwnedFd, mut data: &[u8]) -> std::result::Result<(), SysError> {
     while !data.is_empty() {
-        match rustix::io::write(fd, data) {
-            Ok(0) => return Err(Errno::IO),
-            Ok(n) => data = &data[n..],
-            Err(Errno::INTR) => {}
-            Err(e) => return Err(e),
+        match sys::write(fd, data)? {
+            0 => return Err(SysError::os("write", "", Errno::IO)),
+            n => data = &data[n..],
         }
     }
     Ok(())
