@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 
 /// A root's directory handle (cap-std's, which resolves beneath itself).
 pub(crate) use cap_std::fs::Dir;
+#[cfg(target_os = "linux")]
 pub(crate) use rustix::fs::inotify::{ReadFlags, Reader as InotifyReader, WatchFlags};
 pub(crate) use rustix::fs::{FileType, Mode, OFlags, RenameFlags, ResolveFlags, Stat};
 pub(crate) use rustix::io::Errno;
@@ -179,6 +180,7 @@ pub(crate) fn fstat(fd: impl AsFd) -> Result<Stat> {
 }
 
 /// The filesystem type of the one holding `fd` (`f_type` of `fstatfs`).
+#[cfg(target_os = "linux")]
 pub(crate) fn fs_type(fd: impl AsFd) -> Result<i64> {
     #[allow(clippy::unnecessary_cast, clippy::useless_conversion)]
     rustix::fs::fstatfs(fd)
@@ -353,6 +355,7 @@ pub(crate) mod portable {
 }
 
 /// An inotify instance that never blocks a read and never leaks to a child.
+#[cfg(target_os = "linux")]
 pub(crate) fn inotify_init() -> io::Result<OwnedFd> {
     use rustix::fs::inotify::{init, CreateFlags};
     Ok(init(CreateFlags::NONBLOCK | CreateFlags::CLOEXEC)?)
@@ -360,6 +363,7 @@ pub(crate) fn inotify_init() -> io::Result<OwnedFd> {
 
 /// Watches the directory open at `dir` (through its `/proc/self/fd` name: inotify takes a path,
 /// and this one names the very directory opened).
+#[cfg(target_os = "linux")]
 pub(crate) fn inotify_watch(ino: impl AsFd, dir: BorrowedFd<'_>, mask: WatchFlags) -> Result<i32> {
     let link = format!("/proc/self/fd/{}", dir.as_raw_fd());
     rustix::fs::inotify::add_watch(ino, link.as_str(), mask | WatchFlags::ONLYDIR)
