@@ -431,11 +431,6 @@ const LONG_FNS: &[(&str, &str, &str)] = &[
         "the index's snapshot change reworks the replay",
     ),
     (
-        "mcp/wire/scan.rs",
-        "classify",
-        "one match over the JSON-RPC message kinds",
-    ),
-    (
         "mcp/wire/json.rs",
         "scan_top_level",
         "one byte-level scanner loop",
