@@ -222,18 +222,23 @@ fn a_supplied_pool_is_used_and_a_call_from_inside_it_does_not_deadlock() {
     assert_eq!(b.match_lines, 5);
 }
 
+/// How long a call with a 100 ms deadline (or a small search beside stuck scans) may take to
+/// return: many times the deadline plus slack for a loaded 2-core machine, still well under the
+/// seconds of work a stuck scan (or the huge search) would hold it for.
+const RETURNS_BY: Duration = Duration::from_secs(3);
+
 #[test]
 fn a_stuck_scan_does_not_hold_the_call_past_its_deadline() {
     let _s = serial();
     let dir = tempfile::tempdir().unwrap();
-    // One 4 MiB line (streaming path: one regex call over the whole line) and a 200 KiB line
-    // (slice path: one regex call over the whole file).
-    std::fs::write(dir.path().join("a_long.txt"), letters(4 << 20, 0, 1)).unwrap();
+    // One 16 MiB line (streaming path: one regex call over the whole line, seconds of work, far
+    // past the bound below) and a 200 KiB line (slice path: one regex call over the whole file).
+    std::fs::write(dir.path().join("a_long.txt"), letters(16 << 20, 0, 1)).unwrap();
     std::fs::write(dir.path().join("b_slice.txt"), letters(200 << 10, 0, 2)).unwrap();
     small_tree(&dir.path().join("c"));
     let named = named_threads("rootbound-s");
     let sb = sandbox(dir.path(), 2);
-    for (file, limit) in [("a_long.txt", 1000), ("b_slice.txt", 400)] {
+    for file in ["a_long.txt", "b_slice.txt"] {
         let t = Instant::now();
         let r = sb
             .grep_search(&{
@@ -247,7 +252,7 @@ fn a_stuck_scan_does_not_hold_the_call_past_its_deadline() {
         assert!(r.timed_out && r.truncated, "{file}: {r:?}");
         assert!(r.next_cursor.is_some(), "{file}: {r:?}");
         assert!(
-            took < Duration::from_millis(limit),
+            took < RETURNS_BY,
             "{file}: returned after {took:?} with timeout_ms 100"
         );
     }
@@ -262,11 +267,7 @@ fn a_stuck_scan_does_not_hold_the_call_past_its_deadline() {
         })
         .unwrap();
     assert_eq!(r.match_lines, 5, "{r:?}");
-    assert!(
-        t.elapsed() < Duration::from_millis(500),
-        "{:?}",
-        t.elapsed()
-    );
+    assert!(t.elapsed() < RETURNS_BY, "{:?}", t.elapsed());
     // The same with a one-thread pool.
     let one = sandbox(dir.path(), 1);
     let r = one
@@ -290,11 +291,7 @@ fn a_stuck_scan_does_not_hold_the_call_past_its_deadline() {
         })
         .unwrap();
     assert!(r.timed_out);
-    assert!(
-        t.elapsed() < Duration::from_millis(400),
-        "{:?}",
-        t.elapsed()
-    );
+    assert!(t.elapsed() < RETURNS_BY, "{:?}", t.elapsed());
     let t = Instant::now();
     let r = one
         .grep_search(&{
@@ -304,11 +301,7 @@ fn a_stuck_scan_does_not_hold_the_call_past_its_deadline() {
         })
         .unwrap();
     assert_eq!(r.match_lines, 5, "{r:?}");
-    assert!(
-        t.elapsed() < Duration::from_millis(500),
-        "{:?}",
-        t.elapsed()
-    );
+    assert!(t.elapsed() < RETURNS_BY, "{:?}", t.elapsed());
     // The scans end in the background; then the pools go with their sandboxes (the scans hold
     // clones). Wait for that, so that the next test does not share the cores with them.
     drop((sb, one));
@@ -411,11 +404,7 @@ fn a_budget_deadline_shortens_the_call() {
         .grep_search(&GrepArgs::new(SLOW))
         .unwrap();
     assert!(r.timed_out, "{r:?}");
-    assert!(
-        t.elapsed() < Duration::from_millis(600),
-        "{:?}",
-        t.elapsed()
-    );
+    assert!(t.elapsed() < RETURNS_BY, "{:?}", t.elapsed());
     // Resuming with the cursor makes progress and does not skip a file.
     let next = sb
         .grep_search(&{

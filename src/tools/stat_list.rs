@@ -2,15 +2,17 @@
 
 use crate::core::admit::{self, RootId};
 use crate::core::audit::Fields;
+use crate::core::deadline::Deadline;
 use crate::core::dirs::{self, FileType};
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::names;
 use crate::core::open::{Kind, Want};
-use crate::core::sandbox::Sandbox;
+use crate::core::sandbox::{Located, Sandbox};
 use crate::core::within::Within;
 use crate::walk::{self, Filter, IgnoreLevel, Visibility};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::ffi::OsString;
 use std::os::fd::AsFd;
 use std::path::Path;
 
@@ -181,26 +183,7 @@ impl Within<'_> {
         let limit = args.limit.unwrap_or(cap).clamp(1, cap);
         let offset = args.offset.unwrap_or(0);
         let Some(raw) = args.path.as_deref() else {
-            if self.roots.len() == 1 {
-                return self.list_inner(&ListArgs {
-                    path: Some(".".into()),
-                    ..args.clone()
-                });
-            }
-            let names: Vec<(String, Kind)> = self
-                .admitted_roots()
-                .map(|i| (self.display(i, Path::new("")), Kind::Dir))
-                .collect();
-            let mut l = page(String::new(), names.len() as u64, offset, limit);
-            l.entries = names[l.offset as usize..l.next_offset as usize]
-                .iter()
-                .map(|(name, kind)| Entry {
-                    name: name.clone(),
-                    kind: *kind,
-                    size: 0,
-                })
-                .collect();
-            return Ok((l, String::new()));
+            return self.list_without_path(args, offset, limit);
         };
         let deadline = std::sync::Arc::new(self.deadline(args.timeout_ms));
         let loc = self.locate(raw, Want::Dir)?;
@@ -215,42 +198,114 @@ impl Within<'_> {
             no_ignore: args.no_ignore.unwrap_or(self.policy.no_ignore),
             ..Filter::default()
         };
-        let root = &self.roots[loc.root];
         let names = walk::read_entries(&loc.opened.fd).ok_or_else(|| {
             Error::new(
                 ErrorCode::PermissionDenied,
                 format!("'{raw}' cannot be listed"),
             )
         })?;
-        let levels = if filter.no_ignore {
-            None
-        } else {
-            let has_git = names.iter().any(|(n, _)| n == ".git");
-            // Ignore files compile within the call's deadline (and are cached across calls).
-            let budget = walk::IgnoreBudget {
-                deadline: Some(deadline.clone()),
-                ..Default::default()
-            };
-            let denied = self.denied_fn(RootId::Read(loc.root));
-            let parent = walk::ancestor_levels(&root.dir, &loc.rel, false, &budget, &denied);
-            Some(IgnoreLevel::load(
-                loc.opened.fd.as_fd(),
-                &loc.rel,
-                has_git,
-                parent,
-                Some(&names),
-                &budget,
-                &denied,
-            ))
+        let levels = self.list_ignore(&loc, &filter, &names, &deadline);
+        let shown = self.list_shown(&loc, &filter, levels.as_deref(), names, &deadline);
+        let mut l = page(
+            self.display(loc.root, &loc.rel),
+            shown.entries.len() as u64,
+            offset,
+            limit,
+        );
+        l.entries = shown.entries[l.offset as usize..l.next_offset as usize]
+            .iter()
+            .map(|(name, kind)| Entry {
+                name: names::escape_path(Path::new(name)),
+                kind: *kind,
+                size: dirs::stat_entry(&loc.opened.fd, name.as_os_str())
+                    .map_or(0, |st| st.st_size.max(0) as u64),
+            })
+            .collect();
+        (l.hidden, l.ignored) = (shown.hidden, shown.ignored);
+        if shown.timed_out {
+            l.truncated = true;
+            l.timed_out = true;
+        }
+        Ok((l, self.audit_path(loc.root, &loc.rel)))
+    }
+
+    /// list_dir without a path: the one root's entries, or with several roots, the roots.
+    fn list_without_path(
+        &self,
+        args: &ListArgs,
+        offset: u64,
+        limit: u64,
+    ) -> Result<(ListResult, String)> {
+        if self.roots.len() == 1 {
+            return self.list_inner(&ListArgs {
+                path: Some(".".into()),
+                ..args.clone()
+            });
+        }
+        let names: Vec<(String, Kind)> = self
+            .admitted_roots()
+            .map(|i| (self.display(i, Path::new("")), Kind::Dir))
+            .collect();
+        let mut l = page(String::new(), names.len() as u64, offset, limit);
+        l.entries = names[l.offset as usize..l.next_offset as usize]
+            .iter()
+            .map(|(name, kind)| Entry {
+                name: name.clone(),
+                kind: *kind,
+                size: 0,
+            })
+            .collect();
+        Ok((l, String::new()))
+    }
+
+    /// The ignore rules in force in the listed directory (none with `no_ignore`), compiled within
+    /// the call's deadline.
+    fn list_ignore(
+        &self,
+        loc: &Located,
+        filter: &Filter,
+        names: &[(OsString, FileType)],
+        deadline: &std::sync::Arc<Deadline>,
+    ) -> Option<std::sync::Arc<IgnoreLevel>> {
+        if filter.no_ignore {
+            return None;
+        }
+        let root = &self.roots[loc.root];
+        let has_git = names.iter().any(|(n, _)| n == ".git");
+        // Ignore files compile within the call's deadline (and are cached across calls).
+        let budget = walk::IgnoreBudget {
+            deadline: Some(deadline.clone()),
+            ..Default::default()
         };
-        let (mut hidden, mut ignored) = (0, 0);
-        let mut shown = Vec::new();
-        let mut timed_out = false;
+        let denied = self.denied_fn(RootId::Read(loc.root));
+        let parent = walk::ancestor_levels(&root.dir, &loc.rel, false, &budget, &denied);
+        Some(IgnoreLevel::load(
+            loc.opened.fd.as_fd(),
+            &loc.rel,
+            has_git,
+            parent,
+            Some(names),
+            &budget,
+            &denied,
+        ))
+    }
+
+    /// The entries the filters and the gate let through, in order, with the counts of what the
+    /// filters left out; the deadline cuts it short.
+    fn list_shown(
+        &self,
+        loc: &Located,
+        filter: &Filter,
+        levels: Option<&IgnoreLevel>,
+        names: Vec<(OsString, FileType)>,
+        deadline: &Deadline,
+    ) -> Shown {
+        let mut out = Shown::default();
         for (name, ft) in names {
             // The deadline is checked per entry: the filter reads ignore rules, not metadata, so a
             // huge directory costs its names, and only the page's entries are stat'ed below.
             if deadline.expired() {
-                timed_out = true;
+                out.timed_out = true;
                 break;
             }
             let ft = if ft == FileType::Unknown {
@@ -264,14 +319,14 @@ impl Within<'_> {
             let Ok(named) = self.admit_listed(RootId::Read(loc.root), &rel, kind) else {
                 continue;
             };
-            match walk::visibility(&filter, levels.as_deref(), &rel, &name, is_dir) {
+            match walk::visibility(filter, levels, &rel, &name, is_dir) {
                 Visibility::Shown | Visibility::Filtered => {}
                 Visibility::Hidden => {
-                    hidden += 1;
+                    out.hidden += 1;
                     continue;
                 }
                 Visibility::Ignored => {
-                    ignored += 1;
+                    out.ignored += 1;
                     continue;
                 }
             }
@@ -279,30 +334,19 @@ impl Within<'_> {
             if named.admit(&loc.opened.fd, &name).is_err() {
                 continue;
             }
-            shown.push((name, kind));
+            out.entries.push((name, kind));
         }
-        let mut l = page(
-            self.display(loc.root, &loc.rel),
-            shown.len() as u64,
-            offset,
-            limit,
-        );
-        l.entries = shown[l.offset as usize..l.next_offset as usize]
-            .iter()
-            .map(|(name, kind)| Entry {
-                name: names::escape_path(Path::new(name)),
-                kind: *kind,
-                size: dirs::stat_entry(&loc.opened.fd, name.as_os_str())
-                    .map_or(0, |st| st.st_size.max(0) as u64),
-            })
-            .collect();
-        (l.hidden, l.ignored) = (hidden, ignored);
-        if timed_out {
-            l.truncated = true;
-            l.timed_out = true;
-        }
-        Ok((l, self.audit_path(loc.root, &loc.rel)))
+        out
     }
+}
+
+/// What list_dir shows of a directory before paging, and what it left out.
+#[derive(Default)]
+struct Shown {
+    entries: Vec<(OsString, Kind)>,
+    hidden: u64,
+    ignored: u64,
+    timed_out: bool,
 }
 
 /// The page `offset..offset+limit` of `total` entries (entries are filled in by the caller).

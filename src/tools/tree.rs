@@ -7,16 +7,19 @@
 
 use crate::core::admit::{Admitted, RootId};
 use crate::core::audit::Fields;
+use crate::core::deadline::Deadline;
 use crate::core::dirs::{self, FileType};
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::names;
 use crate::core::open::{Kind, Opened, Want};
+use crate::core::sandbox::Located;
 use crate::core::within::Within;
 use crate::search::contract::Globs;
-use crate::walk::{self, IgnoreLevel, Visibility};
+use crate::walk::{self, DirFd, Filter, IgnoreLevel, Visibility};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
+use std::ffi::OsString;
 use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -134,32 +137,13 @@ impl Within<'_> {
     }
 
     fn tree_inner(&self, args: &TreeArgs) -> Result<(TreeResult, String)> {
-        let deadline = Arc::new(self.deadline(args.timeout_ms));
-        let cap = self.policy.limits.max_list_entries.max(1) as u64;
-        let max_entries = args.max_entries.unwrap_or(cap).clamp(1, cap);
-        let max_depth = args.max_depth.unwrap_or(3).clamp(1, 16);
-        let filter = self.filter(
-            None,
-            args.exclude.as_ref(),
-            None,
-            args.hidden,
-            args.no_ignore,
-        )?;
-        let raw = args.path.as_deref().unwrap_or(".");
-        let loc = self.locate(raw, Want::Dir)?;
-        if loc.opened.kind() != Kind::Dir {
-            return Err(Error::new(
-                ErrorCode::NotAFile,
-                format!("'{raw}' is not a directory"),
-            ));
-        }
-        let root = &self.roots[loc.root];
-        let id = RootId::Read(loc.root);
-        let denied = self.denied_fn(id);
-        let parent_levels = if filter.no_ignore {
+        let (call, loc) = self.tree_call(args)?;
+        let denied = self.denied_fn(call.id);
+        let parent_levels = if call.filter.no_ignore {
             None
         } else {
-            walk::ancestor_levels(&root.dir, &loc.rel, false, &filter.ignore, &denied)
+            let root = &self.roots[loc.root];
+            walk::ancestor_levels(&root.dir, &loc.rel, false, &call.filter.ignore, &denied)
         };
         let shown = self.display(loc.root, &loc.rel);
         let mut out = TreeResult {
@@ -179,118 +163,213 @@ impl Within<'_> {
             ign: parent_levels,
         }]);
         while let Some(p) = queue.pop_front() {
-            let node = node_at(&mut out.tree, &p.node);
-            if deadline.expired() {
-                node.not_listed = Some("timeout".into());
-                out.timed_out = true;
-                out.truncated = true;
-                continue;
-            }
-            if out.entries >= max_entries {
-                node.not_listed = Some("max_entries".into());
-                out.truncated = true;
-                continue;
-            }
-            let fd = match p.fd {
-                Some(fd) => Some(fd),
-                None => self
-                    .open_found(id, root.dir.as_fd(), &p.rel, &p.rel, Want::Dir)
-                    .ok(),
-            };
-            let Some((dir, entries)) = fd.and_then(walk::read_entries_owned) else {
-                node.not_listed = Some("unreadable".into());
-                continue;
-            };
-            let ign = if filter.no_ignore {
-                None
-            } else {
-                let has_git = entries.iter().any(|(n, _)| n == ".git");
-                Some(IgnoreLevel::load(
-                    dir.as_fd(),
-                    &p.rel,
-                    has_git,
-                    p.ign.clone(),
-                    Some(&entries),
-                    &filter.ignore,
-                    &denied,
-                ))
-            };
-            let mut children = Vec::new();
-            for (name, ft) in entries {
-                if deadline.expired() {
-                    out.timed_out = true;
-                    out.truncated = true;
-                    break;
-                }
-                let ft = if ft == FileType::Unknown {
-                    walk::stat_type(&dir, &name)
-                } else {
-                    ft
-                };
-                let kind = Kind::from_file_type(ft);
-                let rel = p.rel.join(&name);
-                let is_dir = kind == Kind::Dir;
-                let Ok(named) = self.admit_listed(id, &rel, kind) else {
-                    continue;
-                };
-                match walk::visibility(&filter, ign.as_deref(), &rel, &name, is_dir) {
-                    Visibility::Shown => {}
-                    Visibility::Hidden => {
-                        out.omitted.hidden += 1;
-                        continue;
-                    }
-                    Visibility::Ignored => {
-                        out.omitted.ignored += 1;
-                        continue;
-                    }
-                    Visibility::Filtered => {
-                        out.omitted.excluded += 1;
-                        continue;
-                    }
-                }
-                if out.entries >= max_entries {
-                    out.omitted.over_limit += 1;
-                    out.truncated = true;
-                    continue;
-                }
-                // After the filters and the entry limit, which count what they leave out: a refused
-                // hard link is not counted.
-                let Ok(listed) = named.admit(&dir, &name) else {
-                    continue;
-                };
-                // The stat the hard-link policy made, if it made one, gives the size.
-                let st = listed
-                    .stat
-                    .or_else(|| dirs::stat_entry(&dir, name.as_os_str()).ok());
-                out.entries += 1;
-                let mut child = TreeNode {
-                    name: names::escape_path(Path::new(&name)),
-                    kind,
-                    size: (!is_dir).then(|| st.map_or(0, |st| st.st_size.max(0) as u64)),
-                    ..Default::default()
-                };
-                if is_dir {
-                    if p.depth + 1 >= max_depth {
-                        child.not_listed = Some("max_depth".into());
-                        out.omitted.depth_limited += 1;
-                    } else {
-                        let mut at = p.node.clone();
-                        at.push(children.len());
-                        queue.push_back(Pending {
-                            node: at,
-                            fd: None,
-                            rel,
-                            depth: p.depth + 1,
-                            ign: ign.clone(),
-                        });
-                    }
-                }
-                children.push(child);
-            }
-            node_at(&mut out.tree, &p.node).children = Some(children);
+            self.tree_level(&call, p, &mut out, &mut queue);
         }
         Ok((out, self.audit_path(loc.root, &loc.rel)))
     }
+
+    /// The call's bounds and filter from its arguments, and the directory it starts at.
+    fn tree_call(&self, args: &TreeArgs) -> Result<(TreeCall, Located)> {
+        let deadline = self.deadline(args.timeout_ms);
+        let cap = self.policy.limits.max_list_entries.max(1) as u64;
+        let max_entries = args.max_entries.unwrap_or(cap).clamp(1, cap);
+        let max_depth = args.max_depth.unwrap_or(3).clamp(1, 16);
+        let filter = self.filter(
+            None,
+            args.exclude.as_ref(),
+            None,
+            args.hidden,
+            args.no_ignore,
+        )?;
+        let raw = args.path.as_deref().unwrap_or(".");
+        let loc = self.locate(raw, Want::Dir)?;
+        if loc.opened.kind() != Kind::Dir {
+            return Err(Error::new(
+                ErrorCode::NotAFile,
+                format!("'{raw}' is not a directory"),
+            ));
+        }
+        let call = TreeCall {
+            deadline,
+            max_entries,
+            max_depth,
+            filter,
+            root: loc.root,
+            id: RootId::Read(loc.root),
+        };
+        Ok((call, loc))
+    }
+
+    /// Lists the directory `p` into its node, queueing its subdirectories; a directory the budget
+    /// or the entry cap leaves unread is marked with why.
+    fn tree_level(
+        &self,
+        call: &TreeCall,
+        mut p: Pending,
+        out: &mut TreeResult,
+        queue: &mut VecDeque<Pending>,
+    ) {
+        let node = node_at(&mut out.tree, &p.node);
+        if call.deadline.expired() {
+            node.not_listed = Some("timeout".into());
+            out.timed_out = true;
+            out.truncated = true;
+            return;
+        }
+        if out.entries >= call.max_entries {
+            node.not_listed = Some("max_entries".into());
+            out.truncated = true;
+            return;
+        }
+        let fd = match p.fd.take() {
+            Some(fd) => Some(fd),
+            None => {
+                let root = &self.roots[call.root];
+                self.open_found(call.id, root.dir.as_fd(), &p.rel, &p.rel, Want::Dir)
+                    .ok()
+            }
+        };
+        let Some((dir, entries)) = fd.and_then(walk::read_entries_owned) else {
+            node.not_listed = Some("unreadable".into());
+            return;
+        };
+        let level = Level {
+            ign: self.tree_ignore(call, &dir, &p, &entries),
+            dir,
+            pending: p,
+        };
+        let mut children = Vec::new();
+        for (name, ft) in entries {
+            if call.deadline.expired() {
+                out.timed_out = true;
+                out.truncated = true;
+                break;
+            }
+            let Some((child, sub)) = self.tree_entry(call, &level, name, ft, out) else {
+                continue;
+            };
+            if let Some(mut sub) = sub {
+                sub.node = level.pending.node.clone();
+                sub.node.push(children.len());
+                queue.push_back(sub);
+            }
+            children.push(child);
+        }
+        node_at(&mut out.tree, &level.pending.node).children = Some(children);
+    }
+
+    /// The ignore rules in force in a directory being listed (none with `no_ignore`).
+    fn tree_ignore(
+        &self,
+        call: &TreeCall,
+        dir: &DirFd,
+        p: &Pending,
+        entries: &[(OsString, FileType)],
+    ) -> Option<Arc<IgnoreLevel>> {
+        if call.filter.no_ignore {
+            return None;
+        }
+        let has_git = entries.iter().any(|(n, _)| n == ".git");
+        Some(IgnoreLevel::load(
+            dir.as_fd(),
+            &p.rel,
+            has_git,
+            p.ign.clone(),
+            Some(entries),
+            &call.filter.ignore,
+            &self.denied_fn(call.id),
+        ))
+    }
+
+    /// One entry of a directory being listed: its node, and the directory to read for it when it
+    /// is one within `max_depth` (its node path is the caller's to set); `None` when it is denied,
+    /// left out (and counted) or refused.
+    fn tree_entry(
+        &self,
+        call: &TreeCall,
+        level: &Level,
+        name: OsString,
+        ft: FileType,
+        out: &mut TreeResult,
+    ) -> Option<(TreeNode, Option<Pending>)> {
+        let (dir, p) = (&level.dir, &level.pending);
+        let ft = if ft == FileType::Unknown {
+            walk::stat_type(dir, &name)
+        } else {
+            ft
+        };
+        let kind = Kind::from_file_type(ft);
+        let rel = p.rel.join(&name);
+        let is_dir = kind == Kind::Dir;
+        let named = self.admit_listed(call.id, &rel, kind).ok()?;
+        match walk::visibility(&call.filter, level.ign.as_deref(), &rel, &name, is_dir) {
+            Visibility::Shown => {}
+            Visibility::Hidden => {
+                out.omitted.hidden += 1;
+                return None;
+            }
+            Visibility::Ignored => {
+                out.omitted.ignored += 1;
+                return None;
+            }
+            Visibility::Filtered => {
+                out.omitted.excluded += 1;
+                return None;
+            }
+        }
+        if out.entries >= call.max_entries {
+            out.omitted.over_limit += 1;
+            out.truncated = true;
+            return None;
+        }
+        // After the filters and the entry limit, which count what they leave out: a refused
+        // hard link is not counted.
+        let listed = named.admit(dir, &name).ok()?;
+        // The stat the hard-link policy made, if it made one, gives the size.
+        let st = listed
+            .stat
+            .or_else(|| dirs::stat_entry(dir, name.as_os_str()).ok());
+        out.entries += 1;
+        let mut child = TreeNode {
+            name: names::escape_path(Path::new(&name)),
+            kind,
+            size: (!is_dir).then(|| st.map_or(0, |st| st.st_size.max(0) as u64)),
+            ..Default::default()
+        };
+        let mut sub = None;
+        if is_dir {
+            if p.depth + 1 >= call.max_depth {
+                child.not_listed = Some("max_depth".into());
+                out.omitted.depth_limited += 1;
+            } else {
+                sub = Some(Pending {
+                    node: Vec::new(),
+                    fd: None,
+                    rel,
+                    depth: p.depth + 1,
+                    ign: level.ign.clone(),
+                });
+            }
+        }
+        Some((child, sub))
+    }
+}
+
+/// What one directory_tree call lists with: its bounds, its filter and the root it is in.
+struct TreeCall {
+    deadline: Deadline,
+    max_entries: u64,
+    max_depth: u64,
+    filter: Filter,
+    root: usize,
+    id: RootId,
+}
+
+/// A directory being listed: what was queued for it, its handle and its ignore rules.
+struct Level {
+    pending: Pending,
+    dir: DirFd,
+    ign: Option<Arc<IgnoreLevel>>,
 }
 
 /// The node at an index path (each index into the parent's children).

@@ -4,7 +4,7 @@
 
 use crate::core::admit::{Admitted, RootId};
 use crate::core::deadline::Deadline;
-use crate::core::dirs::FileType;
+use crate::core::dirs::{FileType, Stat};
 use crate::core::open::{Kind, Opened, Want};
 use crate::core::sandbox::Sandbox;
 use ignore::overrides::Override;
@@ -212,8 +212,9 @@ impl Walk<'_> {
         let mut skips = WalkSkips::default();
         let mut stack = Vec::new();
         let mut looked_at: Option<PathBuf> = None;
-        let start_dev = if self.filter.one_file_system {
-            crate::core::dirs::stat_fd(&fd.fd).ok().map(|st| st.st_dev)
+        // The start's metadata, for its device.
+        let start = if self.filter.one_file_system {
+            crate::core::dirs::stat_fd(&fd.fd).ok()
         } else {
             None
         };
@@ -240,92 +241,20 @@ impl Walk<'_> {
                 continue;
             }
             let rel = top.rel.join(&name);
-            // A resumed walk passes over what came before its resume point (a previous call looked
-            // at it), enters the directories on the way to it and comes to the point itself: none
-            // of that is progress, and a deadline that cut it short would end the call where it
-            // started.
-            let on_the_way = self
-                .resume_after
-                .is_some_and(|c| rel.as_path() < c || c.starts_with(&rel));
-            if !on_the_way {
-                // Every call deals with one entry past where it started before it honours the
-                // deadline, so paging by cursor always advances, however little time a call has
-                // and however slow the machine. Not where the deadline cut the compilation of
-                // this directory's ignore rules: the entry would be passed over as ignored.
-                let rules_cut = top.ign.as_deref().is_some_and(IgnoreLevel::incomplete);
-                if (looked_at.is_some() || rules_cut)
-                    && self.deadline.is_some_and(Deadline::expired)
-                {
-                    return (WalkEnd::TimedOut(looked_at), skips);
-                }
-                // The previous entry was dealt with whole (a directory: entered); a resumed walk
-                // may start after it.
-                match &mut looked_at {
-                    Some(p) => p.clone_from(&rel),
-                    None => looked_at = Some(rel.clone()),
-                }
+            if self.deadline_cuts(top, &rel, &mut looked_at) {
+                return (WalkEnd::TimedOut(looked_at), skips);
             }
             if let Some(cursor) = self.resume_after {
                 if !cursor.starts_with(&rel) && rel.as_path() < cursor {
                     continue;
                 }
             }
-            let ft = if ft == FileType::Unknown {
-                stat_type(&*top.fd, &name)
-            } else {
-                ft
-            };
-            let is_dir = ft == FileType::Directory;
-            let Ok(named) = self
-                .sandbox
-                .admit_listed(self.root, &rel, Kind::from_file_type(ft))
-            else {
+            let Some(is_dir) = self.admit_entry(top, &name, ft, &rel, depth, &mut skips) else {
                 continue;
             };
-            match ft {
-                FileType::Directory | FileType::RegularFile => {}
-                FileType::Symlink => continue,
-                _ => {
-                    skips.not_regular += 1;
-                    continue;
-                }
-            }
-            match visibility(self.filter, top.ign.as_deref(), &rel, &name, is_dir) {
-                Visibility::Shown => {}
-                Visibility::Ignored | Visibility::Hidden => {
-                    skips.ignored += 1;
-                    continue;
-                }
-                Visibility::Filtered => continue,
-            }
-            // After the filters: an ignored file is counted as ignored, and only a shown one is
-            // stat'ed for its link count (the search re-checks the opened file).
-            if named.admit(&*top.fd, &name).is_err() {
-                skips.denied += 1;
-                continue;
-            }
-            if is_dir && self.filter.max_depth.is_some_and(|m| depth >= m) {
-                // Its entries would be deeper than asked.
-                continue;
-            }
             if is_dir {
-                let parent_ign = top.ign.clone();
-                let opened = self.sandbox.open_found(
-                    self.root,
-                    top.fd.as_fd(),
-                    Path::new(&name),
-                    &rel,
-                    Want::Dir,
-                );
-                // rg `--one-file-system`: another file system's directory is passed over silently.
-                let opened = match opened {
-                    Ok(o) if start_dev.is_some_and(|dev| o.stat.st_dev != dev) => continue,
-                    Ok(o) => Some(o),
-                    Err(_) => None,
-                };
-                match opened.and_then(|o| self.frame(o, rel, parent_ign)) {
-                    Some(f) => stack.push(f),
-                    None => skips.unreadable += 1,
+                if let Some(f) = self.enter(top, &name, rel, start.as_ref(), &mut skips) {
+                    stack.push(f);
                 }
             } else {
                 let found = FoundFile {
@@ -339,6 +268,118 @@ impl Walk<'_> {
             }
         }
         (WalkEnd::Complete, skips)
+    }
+
+    /// Whether the deadline ends the walk at the entry `rel` of `top`; records `rel` as looked at
+    /// when it counts as progress.
+    fn deadline_cuts(&self, top: &Frame, rel: &Path, looked_at: &mut Option<PathBuf>) -> bool {
+        // A resumed walk passes over what came before its resume point (a previous call looked
+        // at it), enters the directories on the way to it and comes to the point itself: none
+        // of that is progress, and a deadline that cut it short would end the call where it
+        // started.
+        let on_the_way = self
+            .resume_after
+            .is_some_and(|c| rel < c || c.starts_with(rel));
+        if on_the_way {
+            return false;
+        }
+        // Every call deals with one entry past where it started before it honours the
+        // deadline, so paging by cursor always advances, however little time a call has
+        // and however slow the machine. Not where the deadline cut the compilation of
+        // this directory's ignore rules: the entry would be passed over as ignored.
+        let rules_cut = top.ign.as_deref().is_some_and(IgnoreLevel::incomplete);
+        if (looked_at.is_some() || rules_cut) && self.deadline.is_some_and(Deadline::expired) {
+            return true;
+        }
+        // The previous entry was dealt with whole (a directory: entered); a resumed walk
+        // may start after it.
+        match looked_at {
+            Some(p) => {
+                let p = p.as_mut_os_string();
+                p.clear();
+                p.push(rel);
+            }
+            None => *looked_at = Some(rel.to_path_buf()),
+        }
+        false
+    }
+
+    /// Whether the entry `name` of `top` is walked, and if so whether it is a directory: `None`
+    /// when the gate, its kind, the filters or `max_depth` pass it over (counted in `skips` by
+    /// why).
+    fn admit_entry(
+        &self,
+        top: &Frame,
+        name: &OsString,
+        ft: FileType,
+        rel: &Path,
+        depth: u64,
+        skips: &mut WalkSkips,
+    ) -> Option<bool> {
+        let ft = if ft == FileType::Unknown {
+            stat_type(&*top.fd, name)
+        } else {
+            ft
+        };
+        let is_dir = ft == FileType::Directory;
+        let named = self
+            .sandbox
+            .admit_listed(self.root, rel, Kind::from_file_type(ft))
+            .ok()?;
+        match ft {
+            FileType::Directory | FileType::RegularFile => {}
+            FileType::Symlink => return None,
+            _ => {
+                skips.not_regular += 1;
+                return None;
+            }
+        }
+        match visibility(self.filter, top.ign.as_deref(), rel, name, is_dir) {
+            Visibility::Shown => {}
+            Visibility::Ignored | Visibility::Hidden => {
+                skips.ignored += 1;
+                return None;
+            }
+            Visibility::Filtered => return None,
+        }
+        // After the filters: an ignored file is counted as ignored, and only a shown one is
+        // stat'ed for its link count (the search re-checks the opened file).
+        if named.admit(&*top.fd, name).is_err() {
+            skips.denied += 1;
+            return None;
+        }
+        if is_dir && self.filter.max_depth.is_some_and(|m| depth >= m) {
+            // Its entries would be deeper than asked.
+            return None;
+        }
+        Some(is_dir)
+    }
+
+    /// Opens the admitted directory `name` of `top` and reads it; `None` when it is on another
+    /// file system than `start` (passed over silently) or cannot be read (counted).
+    fn enter(
+        &self,
+        top: &Frame,
+        name: &OsStr,
+        rel: PathBuf,
+        start: Option<&Stat>,
+        skips: &mut WalkSkips,
+    ) -> Option<Frame> {
+        let parent_ign = top.ign.clone();
+        let opened =
+            self.sandbox
+                .open_found(self.root, top.fd.as_fd(), Path::new(name), &rel, Want::Dir);
+        // rg `--one-file-system`: another file system's directory is passed over silently.
+        let opened = match opened {
+            Ok(o) if start.is_some_and(|st| o.stat.st_dev != st.st_dev) => return None,
+            Ok(o) => Some(o),
+            Err(_) => None,
+        };
+        let frame = opened.and_then(|o| self.frame(o, rel, parent_ign));
+        if frame.is_none() {
+            skips.unreadable += 1;
+        }
+        frame
     }
 
     fn frame(

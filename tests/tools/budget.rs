@@ -45,13 +45,16 @@ fn blocks(blocks: usize) -> String {
     block.repeat(blocks)
 }
 
-/// Runs `rootbound call TOOL ARGS --root ROOT` with its address space capped at `max_mib`.
+/// Runs `rootbound call TOOL ARGS --root ROOT` with its address space capped at `max_mib`. The
+/// policy's timeout is raised to ten minutes so that the call's own `timeout_ms` decides: the
+/// default 10 s cut a deep page short on a loaded machine, and how far a call gets in its time is
+/// not what these tests check.
 fn call_capped(root: &Path, tool: &str, args: &str, max_mib: u64) -> (i32, String) {
     use std::os::unix::process::CommandExt;
     let mut cmd = Command::new(BIN);
     cmd.args(["call", tool, args, "--root"])
         .arg(root)
-        .args(["--relative-paths"])
+        .args(["--relative-paths", "--timeout-ms", "600000"])
         .env_remove("ROOTBOUND_LOG")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -129,7 +132,7 @@ fn context_memory_is_bounded_with_offset_and_cursor() {
     let (code, out) = call_capped(
         t.path(),
         "grep_search",
-        r#"{"pattern":"^m$","context":100,"offset":94000,"limit":1,"timeout_ms":60000}"#,
+        r#"{"pattern":"^m$","context":100,"offset":94000,"limit":1,"timeout_ms":600000}"#,
         768,
     );
     assert_eq!(code, 0, "{out}");
@@ -144,7 +147,7 @@ fn context_memory_is_bounded_with_offset_and_cursor() {
         t.path(),
         "grep_search",
         &format!(
-            r#"{{"pattern":"^m$","context":100,"cursor":"{cursor}","limit":1,"timeout_ms":60000}}"#
+            r#"{{"pattern":"^m$","context":100,"cursor":"{cursor}","limit":1,"timeout_ms":600000}}"#
         ),
         768,
     );

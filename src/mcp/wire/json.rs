@@ -36,145 +36,185 @@ pub(crate) struct TopLevel {
 /// depth, or a number out of range) and to read the exact text of an id. (Lone surrogate escapes are
 /// not checked outside the keys on [`RAW_PATHS`].)
 pub(crate) fn scan_top_level(s: &[u8]) -> Option<TopLevel> {
-    #[derive(Clone, Copy, PartialEq)]
-    enum Want {
-        Value,
-        ValueOrClose,
-        KeyOrClose,
-        Key,
-        Colon,
-        CommaOrClose,
-        End,
-    }
     std::str::from_utf8(s).ok()?;
-    // true: an object, false: an array.
-    let mut stack: Vec<bool> = Vec::new();
-    // The member key at each open object level, while the path is short enough to matter (None in
-    // arrays and below).
-    let mut keys: Vec<Option<String>> = Vec::new();
-    let mut top = TopLevel::default();
-    let mut want = Want::Value;
-    let mut i = 0;
-    let after = |stack: &Vec<bool>| {
-        if stack.is_empty() {
+    let mut sc = Scanner {
+        s,
+        stack: Vec::new(),
+        keys: Vec::new(),
+        top: TopLevel::default(),
+        want: Want::Value,
+        i: 0,
+    };
+    loop {
+        while sc.i < s.len() && matches!(s[sc.i], b' ' | b'\t' | b'\n' | b'\r') {
+            sc.i += 1;
+        }
+        match sc.want {
+            Want::End => return (sc.i == s.len()).then_some(sc.top),
+            Want::Value | Want::ValueOrClose => sc.value()?,
+            Want::KeyOrClose | Want::Key => sc.key()?,
+            Want::Colon => {
+                if s.get(sc.i) != Some(&b':') {
+                    return None;
+                }
+                sc.i += 1;
+                sc.want = Want::Value;
+            }
+            Want::CommaOrClose => sc.comma_or_close()?,
+        }
+    }
+}
+
+/// What the scanner expects next.
+#[derive(Clone, Copy, PartialEq)]
+enum Want {
+    Value,
+    ValueOrClose,
+    KeyOrClose,
+    Key,
+    Colon,
+    CommaOrClose,
+    End,
+}
+
+/// The state of [`scan_top_level`]: each step reads one token at `i` (whitespace skipped) and
+/// returns `None` when the text is not JSON.
+struct Scanner<'a> {
+    s: &'a [u8],
+    /// true: an object, false: an array.
+    stack: Vec<bool>,
+    /// The member key at each open object level, while the path is short enough to matter (None
+    /// in arrays and below).
+    keys: Vec<Option<String>>,
+    top: TopLevel,
+    want: Want,
+    i: usize,
+}
+
+impl Scanner<'_> {
+    /// What follows a complete value.
+    fn after(&self) -> Want {
+        if self.stack.is_empty() {
             Want::End
         } else {
             Want::CommaOrClose
         }
-    };
-    // The path of the value that starts now, when every level is an object member.
-    let path_is = |keys: &Vec<Option<String>>, want: &[&str]| {
-        keys.len() == want.len() && keys.iter().zip(want).all(|(k, w)| k.as_deref() == Some(*w))
-    };
-    loop {
-        while i < s.len() && matches!(s[i], b' ' | b'\t' | b'\n' | b'\r') {
-            i += 1;
+    }
+
+    /// Whether the value that starts now is at the path `want`, every level an object member.
+    fn path_is(&self, want: &[&str]) -> bool {
+        self.keys.len() == want.len()
+            && self
+                .keys
+                .iter()
+                .zip(want)
+                .all(|(k, w)| k.as_deref() == Some(*w))
+    }
+
+    /// Closes the innermost object or array (its closing byte read).
+    fn close(&mut self) {
+        self.stack.pop();
+        self.keys.pop();
+        self.want = self.after();
+    }
+
+    /// A value (or, in an array that may end here, its `]`).
+    fn value(&mut self) -> Option<()> {
+        let s = self.s;
+        let c = *s.get(self.i)?;
+        if self.want == Want::ValueOrClose && c == b']' {
+            self.i += 1;
+            self.close();
+            return Some(());
         }
-        match want {
-            Want::End => return (i == s.len()).then_some(top),
-            Want::Value | Want::ValueOrClose => {
-                let c = *s.get(i)?;
-                if want == Want::ValueOrClose && c == b']' {
-                    i += 1;
-                    stack.pop();
-                    keys.pop();
-                    want = after(&stack);
-                    continue;
+        let is_id = self.path_is(RAW_PATHS[RAW_ID]);
+        let start = self.i;
+        match c {
+            b'{' | b'[' => {
+                if self.stack.is_empty() {
+                    self.top.object = c == b'{';
                 }
-                let is_id = path_is(&keys, RAW_PATHS[RAW_ID]);
-                let start = i;
-                match c {
-                    b'{' | b'[' => {
-                        if stack.is_empty() {
-                            top.object = c == b'{';
-                        }
-                        if is_id {
-                            top.id = Some(Value::Array(Vec::new()));
-                        }
-                        top.method |= path_is(&keys, &["method"]);
-                        stack.push(c == b'{');
-                        keys.push(None);
-                        i += 1;
-                        want = if c == b'{' {
-                            Want::KeyOrClose
-                        } else {
-                            Want::ValueOrClose
-                        };
-                        continue;
-                    }
-                    b'"' => i = string_end(s, i)?,
-                    b't' => i = literal_end(s, i, b"true")?,
-                    b'f' => i = literal_end(s, i, b"false")?,
-                    b'n' => i = literal_end(s, i, b"null")?,
-                    b'-' | b'0'..=b'9' => i = number_end(s, i)?,
-                    _ => return None,
-                }
-                let text = &s[start..i];
                 if is_id {
-                    // A string must be valid (escapes, surrogates); a number serde_json refuses
-                    // is still an id whose text can be echoed.
-                    top.id = Some(match serde_json::from_slice(text) {
-                        Ok(v) => v,
-                        Err(_) if c != b'"' => Value::Null,
-                        Err(_) => return None,
-                    });
+                    self.top.id = Some(Value::Array(Vec::new()));
                 }
-                top.method |= path_is(&keys, &["method"]);
-                for (slot, path) in top.raw.iter_mut().zip(RAW_PATHS) {
-                    if path_is(&keys, path) {
-                        // `s` is UTF-8 (checked above) and a scalar starts and ends on ASCII.
-                        *slot = Some(String::from_utf8_lossy(text).into_owned());
-                    }
-                }
-                want = after(&stack);
+                self.top.method |= self.path_is(&["method"]);
+                self.stack.push(c == b'{');
+                self.keys.push(None);
+                self.i += 1;
+                self.want = if c == b'{' {
+                    Want::KeyOrClose
+                } else {
+                    Want::ValueOrClose
+                };
+                return Some(());
             }
-            Want::KeyOrClose | Want::Key => {
-                let c = *s.get(i)?;
-                if want == Want::KeyOrClose && c == b'}' {
-                    i += 1;
-                    stack.pop();
-                    keys.pop();
-                    want = after(&stack);
-                    continue;
-                }
-                if c != b'"' {
-                    return None;
-                }
-                let start = i;
-                i = string_end(s, i)?;
-                // Only the first levels' keys are read (the paths that matter are short).
-                let tracked = keys.len() <= 3 && keys[..keys.len() - 1].iter().all(Option::is_some);
-                if let Some(k) = keys.last_mut() {
-                    *k = if tracked {
-                        Some(serde_json::from_slice(&s[start..i]).ok()?)
-                    } else {
-                        None
-                    };
-                }
-                want = Want::Colon;
-            }
-            Want::Colon => {
-                if s.get(i) != Some(&b':') {
-                    return None;
-                }
-                i += 1;
-                want = Want::Value;
-            }
-            Want::CommaOrClose => {
-                let c = *s.get(i)?;
-                i += 1;
-                match (*stack.last()?, c) {
-                    (true, b',') => want = Want::Key,
-                    (false, b',') => want = Want::Value,
-                    (true, b'}') | (false, b']') => {
-                        stack.pop();
-                        keys.pop();
-                        want = after(&stack);
-                    }
-                    _ => return None,
-                }
+            b'"' => self.i = string_end(s, self.i)?,
+            b't' => self.i = literal_end(s, self.i, b"true")?,
+            b'f' => self.i = literal_end(s, self.i, b"false")?,
+            b'n' => self.i = literal_end(s, self.i, b"null")?,
+            b'-' | b'0'..=b'9' => self.i = number_end(s, self.i)?,
+            _ => return None,
+        }
+        let text = &s[start..self.i];
+        if is_id {
+            // A string must be valid (escapes, surrogates); a number serde_json refuses
+            // is still an id whose text can be echoed.
+            self.top.id = Some(match serde_json::from_slice(text) {
+                Ok(v) => v,
+                Err(_) if c != b'"' => Value::Null,
+                Err(_) => return None,
+            });
+        }
+        self.top.method |= self.path_is(&["method"]);
+        for (n, path) in RAW_PATHS.iter().enumerate() {
+            if self.path_is(path) {
+                // `s` is UTF-8 (checked above) and a scalar starts and ends on ASCII.
+                self.top.raw[n] = Some(String::from_utf8_lossy(text).into_owned());
             }
         }
+        self.want = self.after();
+        Some(())
+    }
+
+    /// A member key (or, in an object that may end here, its `}`).
+    fn key(&mut self) -> Option<()> {
+        let s = self.s;
+        let c = *s.get(self.i)?;
+        if self.want == Want::KeyOrClose && c == b'}' {
+            self.i += 1;
+            self.close();
+            return Some(());
+        }
+        if c != b'"' {
+            return None;
+        }
+        let start = self.i;
+        self.i = string_end(s, self.i)?;
+        // Only the first levels' keys are read (the paths that matter are short).
+        let keys = &mut self.keys;
+        let tracked = keys.len() <= 3 && keys[..keys.len() - 1].iter().all(Option::is_some);
+        if let Some(k) = keys.last_mut() {
+            *k = if tracked {
+                Some(serde_json::from_slice(&s[start..self.i]).ok()?)
+            } else {
+                None
+            };
+        }
+        self.want = Want::Colon;
+        Some(())
+    }
+
+    /// After a value inside an object or array: a comma or the closing byte.
+    fn comma_or_close(&mut self) -> Option<()> {
+        let c = *self.s.get(self.i)?;
+        self.i += 1;
+        match (*self.stack.last()?, c) {
+            (true, b',') => self.want = Want::Key,
+            (false, b',') => self.want = Want::Value,
+            (true, b'}') | (false, b']') => self.close(),
+            _ => return None,
+        }
+        Some(())
     }
 }
 

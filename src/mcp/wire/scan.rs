@@ -170,38 +170,9 @@ pub(crate) fn classify(line: &[u8]) -> Inbound {
     }
     let value: Value = match serde_json::from_slice(line) {
         Ok(v) => v,
-        // JSON that serde_json does not take: nested deeper than its recursion limit, or a number
-        // out of range (`-1e400`). Answered with the id when there is one.
-        Err(e) => {
-            let Some(top) = scan_top_level(line) else {
-                return error_reply(NULL, PARSE_ERROR, format!("parse error: {e}"));
-            };
-            let why = if e.to_string().starts_with("recursion limit exceeded") {
-                "invalid request: the message nests deeper than 128 levels".to_string()
-            } else {
-                format!("invalid request: {e}")
-            };
-            return match top {
-                TopLevel {
-                    object: true,
-                    id: Some(ref id),
-                    ..
-                } => {
-                    let id = id.is_string().then(|| id.clone());
-                    let mut scan = Some(top);
-                    let text = id_text(id.as_ref(), RAW_ID, line, &mut scan);
-                    error_reply(text.reply(), INVALID_REQUEST, why)
-                }
-                TopLevel {
-                    object: true,
-                    method: true,
-                    ..
-                } => Inbound::Ignore("notification serde_json cannot read"),
-                _ => error_reply(NULL, INVALID_REQUEST, why),
-            };
-        }
+        Err(e) => return refused_by_serde(line, &e),
     };
-    let mut obj = match value {
+    let obj = match value {
         Value::Object(o) => o,
         Value::Array(_) => {
             return error_reply(
@@ -219,25 +190,71 @@ pub(crate) fn classify(line: &[u8]) -> Inbound {
         }
     };
     let mut scan = None;
-
     if !obj.contains_key("method") {
-        if obj.contains_key("result") || obj.contains_key("error") {
-            // A response to a request of ours: never answered.
-            return match serde_json::from_value::<ClientJsonRpcMessage>(Value::Object(obj)) {
-                Ok(m) => Inbound::Message(Box::new(m), Track::None),
-                Err(_) => Inbound::Ignore("malformed response from the client"),
-            };
-        }
-        let id = id_text(obj.get("id"), RAW_ID, line, &mut scan);
-        return error_reply(id.reply(), INVALID_REQUEST, "invalid request: no method");
+        return without_method(obj, line, &mut scan);
     }
-
     if !obj.contains_key("id") {
         return notification(obj, line, &mut scan);
     }
+    request(obj, line, &mut scan)
+}
 
-    // A request.
-    let (key, echo) = match id_text(obj.get("id"), RAW_ID, line, &mut scan) {
+/// JSON that serde_json does not take: nested deeper than its recursion limit, or a number out of
+/// range (`-1e400`). Answered with the id when there is one.
+fn refused_by_serde(line: &[u8], e: &serde_json::Error) -> Inbound {
+    let Some(top) = scan_top_level(line) else {
+        return error_reply(NULL, PARSE_ERROR, format!("parse error: {e}"));
+    };
+    let why = if e.to_string().starts_with("recursion limit exceeded") {
+        "invalid request: the message nests deeper than 128 levels".to_string()
+    } else {
+        format!("invalid request: {e}")
+    };
+    match top {
+        TopLevel {
+            object: true,
+            id: Some(ref id),
+            ..
+        } => {
+            let id = id.is_string().then(|| id.clone());
+            let mut scan = Some(top);
+            let text = id_text(id.as_ref(), RAW_ID, line, &mut scan);
+            error_reply(text.reply(), INVALID_REQUEST, why)
+        }
+        TopLevel {
+            object: true,
+            method: true,
+            ..
+        } => Inbound::Ignore("notification serde_json cannot read"),
+        _ => error_reply(NULL, INVALID_REQUEST, why),
+    }
+}
+
+/// An object without a method: a response to a request of ours (never answered), or an invalid
+/// request.
+fn without_method(
+    obj: serde_json::Map<String, Value>,
+    line: &[u8],
+    scan: &mut Option<TopLevel>,
+) -> Inbound {
+    if obj.contains_key("result") || obj.contains_key("error") {
+        // A response to a request of ours: never answered.
+        return match serde_json::from_value::<ClientJsonRpcMessage>(Value::Object(obj)) {
+            Ok(m) => Inbound::Message(Box::new(m), Track::None),
+            Err(_) => Inbound::Ignore("malformed response from the client"),
+        };
+    }
+    let id = id_text(obj.get("id"), RAW_ID, line, scan);
+    error_reply(id.reply(), INVALID_REQUEST, "invalid request: no method")
+}
+
+/// A request: checked, given an id (and progress token) of the transport's own, and parsed by rmcp.
+fn request(
+    mut obj: serde_json::Map<String, Value>,
+    line: &[u8],
+    scan: &mut Option<TopLevel>,
+) -> Inbound {
+    let (key, echo) = match id_text(obj.get("id"), RAW_ID, line, scan) {
         IdText::Valid { key, echo } => (key, echo),
         other => {
             return error_reply(
@@ -248,75 +265,19 @@ pub(crate) fn classify(line: &[u8]) -> Inbound {
         }
     };
     let id = echo.text();
-    if obj.get("jsonrpc") != Some(&json!("2.0")) {
-        return error_reply(
-            id,
-            INVALID_REQUEST,
-            "invalid request: \"jsonrpc\" must be \"2.0\"",
-        );
-    }
-    let Some(method) = obj["method"].as_str().map(str::to_owned) else {
-        return error_reply(
-            id,
-            INVALID_REQUEST,
-            "invalid request: the method must be a string",
-        );
+    let method = match request_method(&obj) {
+        Ok(m) => m,
+        Err((code, why)) => return error_reply(id, code, why),
     };
-    if obj.contains_key("result") || obj.contains_key("error") {
-        return error_reply(
-            id,
-            INVALID_REQUEST,
-            "invalid request: a request has no result or error",
-        );
-    }
-    if obj
-        .get("params")
-        .is_some_and(|p| !p.is_object() && !p.is_null())
-    {
-        return error_reply(
-            id,
-            INVALID_PARAMS,
-            format!("invalid params: the params of {method} must be a JSON object"),
-        );
-    }
     // The transport gives each request an id of its own (and a progress token rmcp cannot read
     // one of its own): the client's text is kept to answer with.
     obj.insert("id".into(), json!(0));
-    let mut token = None;
-    if let Some(Value::Object(meta)) = obj.get_mut("params").and_then(|p| p.get_mut("_meta")) {
-        if let Some(t) = meta.get("progressToken") {
-            if let IdText::Valid {
-                echo: Echo::Raw(raw),
-                ..
-            } = id_text(Some(t), RAW_TOKEN, line, &mut scan)
-            {
-                let stand_in = super::ids::token_stand_in();
-                meta.insert("progressToken".into(), json!(&*stand_in));
-                token = Some((stand_in, raw));
-            }
-        }
-    }
+    let token = stand_in_token(&mut obj, line, scan);
     let mut bad_arguments = None;
     if method == "tools/call" {
-        let Some(Value::Object(params)) = obj.get_mut("params") else {
-            return error_reply(
-                id,
-                INVALID_PARAMS,
-                "invalid params: tools/call needs params with the tool's name",
-            );
-        };
-        if !params.get("name").is_some_and(Value::is_string) {
-            return error_reply(
-                id,
-                INVALID_PARAMS,
-                "invalid params: tools/call needs the tool's name (a string) in params.name",
-            );
-        }
-        if params
-            .get("arguments")
-            .is_some_and(|a| !a.is_object() && !a.is_null())
-        {
-            bad_arguments = params.remove("arguments");
+        match tool_arguments(&mut obj) {
+            Ok(bad) => bad_arguments = bad,
+            Err(why) => return error_reply(id, INVALID_PARAMS, why),
         }
     }
     let mut msg = match serde_json::from_value::<ClientJsonRpcMessage>(Value::Object(obj)) {
@@ -340,6 +301,79 @@ pub(crate) fn classify(line: &[u8]) -> Inbound {
         }
     }
     Inbound::Message(Box::new(msg), Track::Request { key, echo, token })
+}
+
+/// A request's method, or what is wrong with its shape (the error code and message).
+fn request_method(obj: &serde_json::Map<String, Value>) -> Result<String, (i64, String)> {
+    if obj.get("jsonrpc") != Some(&json!("2.0")) {
+        return Err((
+            INVALID_REQUEST,
+            "invalid request: \"jsonrpc\" must be \"2.0\"".into(),
+        ));
+    }
+    let Some(method) = obj["method"].as_str().map(str::to_owned) else {
+        return Err((
+            INVALID_REQUEST,
+            "invalid request: the method must be a string".into(),
+        ));
+    };
+    if obj.contains_key("result") || obj.contains_key("error") {
+        return Err((
+            INVALID_REQUEST,
+            "invalid request: a request has no result or error".into(),
+        ));
+    }
+    if obj
+        .get("params")
+        .is_some_and(|p| !p.is_object() && !p.is_null())
+    {
+        return Err((
+            INVALID_PARAMS,
+            format!("invalid params: the params of {method} must be a JSON object"),
+        ));
+    }
+    Ok(method)
+}
+
+/// Replaces a progress token rmcp cannot read (an integer past `i64`) by a stand-in of the
+/// transport's own, and returns the stand-in with the client's text.
+fn stand_in_token(
+    obj: &mut serde_json::Map<String, Value>,
+    line: &[u8],
+    scan: &mut Option<TopLevel>,
+) -> Option<(Arc<str>, String)> {
+    let Some(Value::Object(meta)) = obj.get_mut("params").and_then(|p| p.get_mut("_meta")) else {
+        return None;
+    };
+    let t = meta.get("progressToken")?;
+    let IdText::Valid {
+        echo: Echo::Raw(raw),
+        ..
+    } = id_text(Some(t), RAW_TOKEN, line, scan)
+    else {
+        return None;
+    };
+    let stand_in = super::ids::token_stand_in();
+    meta.insert("progressToken".into(), json!(&*stand_in));
+    Some((stand_in, raw))
+}
+
+/// Checks a `tools/call`'s params and takes out `arguments` that are not an object (the handler
+/// reports them as a tool error); the error message when the params name no tool.
+fn tool_arguments(obj: &mut serde_json::Map<String, Value>) -> Result<Option<Value>, &'static str> {
+    let Some(Value::Object(params)) = obj.get_mut("params") else {
+        return Err("invalid params: tools/call needs params with the tool's name");
+    };
+    if !params.get("name").is_some_and(Value::is_string) {
+        return Err("invalid params: tools/call needs the tool's name (a string) in params.name");
+    }
+    if params
+        .get("arguments")
+        .is_some_and(|a| !a.is_object() && !a.is_null())
+    {
+        return Ok(params.remove("arguments"));
+    }
+    Ok(None)
 }
 
 /// A notification: never answered, whatever is wrong with it. A cancellation names the request
