@@ -548,7 +548,10 @@ fn read_multiple_files_joins_each_files_content_with_its_path_and_reports_per_fi
 fn read_multiple_files_rejects_an_empty_paths_array() {
     let (_t, _dir, mut s) = setup();
     let e = s.error("read_multiple_files", json!({"paths": []}));
-    assert!(e.contains("Input validation error"), "{e}");
+    assert!(
+        e.starts_with("MCP error -32602: Input validation error"),
+        "{e}"
+    );
 }
 
 // ---- write_file ----
