@@ -2,12 +2,14 @@
 reference filesystem server and rootbound's mcp-filesystem profile, in one run on one tree.
 
     python benches/small_calls.py --reference NODE_MODULES/.../server-filesystem/dist/index.js \
-        --rootbound target/release/rootbound --tree DIR [--calls 200]
+        --rootbound target/release/rootbound --tree DIR [--calls 200] [--search-calls N]
 
 Each server is started once; each tool is called `--calls` times after 10 warm-up calls, the two
 servers alternating call by call so that machine load falls on both alike. The client is the SDK's
 `ClientSession.call_tool`, which validates `structuredContent` against the tool's output schema as
-every SDK client does (that is part of what a user waits for).
+every SDK client does (that is part of what a user waits for). search_files has its own count
+(`--search-calls`, default `--calls`): on a large tree one reference call takes seconds.
+benches/small_calls.mjs is the same through the TypeScript SDK client.
 """
 
 import argparse
@@ -32,6 +34,7 @@ def calls(tree):
     return [
         ("read_text_file", {"path": some_file, "head": 50}),
         ("list_directory", {"path": tree}),
+        ("list_directory_with_sizes", {"path": tree}),
         ("search_files", {"path": tree, "pattern": "**/*.h"}),
         ("get_file_info", {"path": some_file}),
     ]
@@ -45,7 +48,7 @@ async def timed(session, name, args):
     return dt
 
 
-async def run(reference, rootbound, tree, n):
+async def run(reference, rootbound, tree, n, search_n):
     servers = {
         "reference": StdioServerParameters(command="node", args=[reference, tree]),
         "rootbound": StdioServerParameters(
@@ -63,24 +66,25 @@ async def run(reference, rootbound, tree, n):
             await ref.list_tools()
             await rb.list_tools()
             for name, args in calls(tree):
-                for _ in range(10):
+                k = search_n if name == "search_files" else n
+                for _ in range(10 if k == n else 1):
                     await timed(ref, name, args)
                     await timed(rb, name, args)
                 a, b = [], []
-                for _ in range(n):
+                for _ in range(k):
                     a.append(await timed(ref, name, args))
                     b.append(await timed(rb, name, args))
                 samples["reference"][name] = a
                 samples["rootbound"][name] = b
-    print(f"tree: {tree}, {n} calls per tool and server, median ms (p90 ms)")
-    print(f"{'tool':<16} {'reference':>18} {'rootbound':>18} {'ratio':>7}")
+    print(f"tree: {tree}, {n} calls per tool and server ({search_n} for search_files), median ms (p90 ms)")
+    print(f"{'tool':<26} {'reference':>18} {'rootbound':>18} {'ratio':>7}")
     for name, _ in calls(tree):
         ra = samples["reference"][name]
         rb_ = samples["rootbound"][name]
         ma, mb = statistics.median(ra) * 1e3, statistics.median(rb_) * 1e3
         pa = statistics.quantiles(ra, n=10)[-1] * 1e3
         pb = statistics.quantiles(rb_, n=10)[-1] * 1e3
-        print(f"{name:<16} {ma:8.2f} ({pa:6.2f})   {mb:8.2f} ({pb:6.2f})   {mb / ma:5.2f}x")
+        print(f"{name:<26} {ma:8.2f} ({pa:6.2f})   {mb:8.2f} ({pb:6.2f})   {mb / ma:5.2f}x")
 
 
 def main():
@@ -89,8 +93,10 @@ def main():
     p.add_argument("--rootbound", required=True)
     p.add_argument("--tree", required=True)
     p.add_argument("--calls", type=int, default=200)
+    p.add_argument("--search-calls", type=int, default=None)
     a = p.parse_args()
-    asyncio.run(run(a.reference, a.rootbound, os.path.realpath(a.tree), a.calls))
+    search_n = a.search_calls or a.calls
+    asyncio.run(run(a.reference, a.rootbound, os.path.realpath(a.tree), a.calls, search_n))
 
 
 if __name__ == "__main__":

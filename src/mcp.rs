@@ -345,10 +345,19 @@ fn presented_result(p: Presented) -> CallToolResult {
 }
 
 fn tool_error(e: &Error) -> CallToolResult {
-    let mut text = format!("{}: {}", e.code, e.message);
-    if let Some(d) = &e.details {
-        text.push_str(&format!("\n{}", Value::Object(d.clone())));
-    }
+    // A dialect that words its errors as the tool it replaces (mcp-filesystem) gives the text as
+    // `said`; the code and rootbound's message stay in the structured error.
+    let said = e.details.as_ref().and_then(|d| d.get("said")?.as_str());
+    let text = match said {
+        Some(s) => s.to_string(),
+        None => {
+            let mut text = format!("{}: {}", e.code, e.message);
+            if let Some(d) = &e.details {
+                text.push_str(&format!("\n{}", Value::Object(d.clone())));
+            }
+            text
+        }
+    };
     // The error object is structured too; every tool's outputSchema admits it beside the result.
     let mut r = CallToolResult::error(vec![ContentBlock::text(text)]);
     r.structured_content = Some(e.to_json());

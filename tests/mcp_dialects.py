@@ -4,7 +4,7 @@ Usage: python tests/mcp_dialects.py PATH/TO/rootbound EMPTY_TEMP_DIR
 
 For claude-code, gemini-cli and mcp-filesystem: the listing, a read, a paged (or limited) search with
 numbers sent as strings, an error case (a path outside the roots is a tool error starting
-OUT_OF_SANDBOX, without the secret), and structuredContent equal to the text block. Then
+OUT_OF_SANDBOX, or the reference's "Access denied - " for mcp-filesystem, without the secret), and structuredContent equal to the text block. Then
 --client-roots with a client that announces roots (narrowed, never widened). Prints "ALL OK".
 """
 
@@ -114,7 +114,7 @@ async def main():
         check(text_of(r) == "fn f8() {} // needle 8\n", text_of(r))
         r = await s.call_tool("search_files", {"path": root, "pattern": "**/*.rs"})
         check(text_of(r) == lib, text_of(r))
-        await error(s, "read_text_file", {"path": secret}, "OUT_OF_SANDBOX")
+        await error(s, "read_text_file", {"path": secret}, "Access denied - ")
 
     base = ["mcp", "--root", root]
     await session(binary, base + ["--profile", "claude-code"], claude)
@@ -129,7 +129,7 @@ async def main():
     async def narrowed(s):
         r = await s.call_tool("list_allowed_directories", {})
         check(text_of(r) == "Allowed directories:\n" + os.path.join(root, "src"), text_of(r))
-        await error(s, "read_text_file", {"path": secret}, "OUT_OF_SANDBOX")
+        await error(s, "read_text_file", {"path": secret}, "Access denied - ")
         roots["now"] = ["file:///"]
         await s.send_roots_list_changed()
         for _ in range(100):
@@ -138,7 +138,7 @@ async def main():
                 break
             await asyncio.sleep(0.05)
         check(text_of(r) == "Allowed directories:\n" + root, text_of(r))
-        await error(s, "read_text_file", {"path": secret}, "OUT_OF_SANDBOX")
+        await error(s, "read_text_file", {"path": secret}, "Access denied - ")
 
     await session(binary, base + ["--profile", "mcp-filesystem", "--client-roots"], narrowed, roots)
     print("client roots session OK")

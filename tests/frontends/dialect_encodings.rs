@@ -90,6 +90,33 @@ fn claude_code_edit_and_write_keep_utf16() {
     assert!(!out.contains('\u{FFFD}'), "{out}");
 }
 
+/// Read's line mode (offset/limit) shows a UTF-16 file as read_file decodes it: the same numbered
+/// lines as the same text in UTF-8, no mark, no NUL bytes.
+#[test]
+fn claude_code_read_shows_utf16_as_decoded_numbered_lines() {
+    let s = setup(Profile::ClaudeCode);
+    for be in [false, true] {
+        let wide = s.put("w.ini", &utf16(TEXT, be));
+        let plain = s.put("p.ini", TEXT.as_bytes());
+        for args in [
+            json!({}),
+            json!({"offset": 2, "limit": 1}),
+            json!({"offset": 3}),
+        ] {
+            let read = |f: &str| {
+                let mut a = args.clone();
+                a["file_path"] = json!(f);
+                s.call("Read", a)
+            };
+            let (w, p) = (read(&wide), read(&plain));
+            assert_eq!(w, p, "{args}");
+            assert!(!w.contains('\0') && !w.contains('\u{FEFF}'), "{w:?}");
+        }
+        let line2 = s.call("Read", json!({"file_path": wide, "offset": 2, "limit": 1}));
+        assert!(line2.contains("2\tname=caf\u{E9}"), "{line2:?}");
+    }
+}
+
 #[test]
 fn gemini_cli_replace_keeps_utf16() {
     let s = setup(Profile::GeminiCli);

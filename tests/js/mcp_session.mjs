@@ -4,7 +4,8 @@
 // For every profile (rootbound, claude-code, gemini-cli, mcp-filesystem): the tool listing (names,
 // outputSchema, annotations), a read, a paged or limited search, numbers and booleans sent as strings
 // ("2", "true", as the MCP Inspector's CLI does), and an error case (a path outside the roots: a tool
-// error starting OUT_OF_SANDBOX, never the secret). The SDK validates every structuredContent against
+// error starting OUT_OF_SANDBOX, or "Access denied - " in the reference's words for mcp-filesystem, never
+// the secret). The SDK validates every structuredContent against
 // the tool's outputSchema. Then --client-roots: the client's roots narrow the served roots, a
 // notifications/roots/list_changed re-narrows, and a root outside the operator's never widens them.
 // Prints "ALL OK" on success; a failed check throws.
@@ -158,8 +159,11 @@ async function mcpFilesystem() {
   check(text(d).startsWith("```diff") && text(d).includes("+y"), text(d));
   const ls = await call(c, "list_directory", { path: root });
   check(text(ls) === "[DIR] docs\n[DIR] src", JSON.stringify(text(ls)));
-  await expectError(c, "read_text_file", { path: join(outside, "secret.txt") }, "OUT_OF_SANDBOX");
-  await expectError(c, "read_text_file", { path: join(root, "docs/guide.md"), head: 1, tail: 1 }, "INVALID_ARGUMENT");
+  // In the reference's words; the stable code stays in the structured error.
+  await expectError(c, "read_text_file", { path: join(outside, "secret.txt") }, "Access denied - ");
+  await expectError(c, "read_text_file", { path: join(root, "docs/guide.md"), head: 1, tail: 1 }, "Cannot specify both");
+  const coded = await call(c, "read_text_file", { path: join(outside, "secret.txt") });
+  check(coded.structuredContent.error.code === "OUT_OF_SANDBOX", JSON.stringify(coded));
   await c.close();
 }
 
@@ -168,7 +172,7 @@ async function clientRoots() {
   const c = await connect([...base, "--profile", "mcp-filesystem", "--client-roots"], roots);
   const dirs = async () => text(await call(c, "list_allowed_directories", {}));
   check((await dirs()) === `Allowed directories:\n${join(root, "docs")}`, await dirs());
-  await expectError(c, "read_text_file", { path: join(root, "src/lib.rs") }, "OUT_OF_SANDBOX");
+  await expectError(c, "read_text_file", { path: join(root, "src/lib.rs") }, "Access denied - ");
   const ok = await call(c, "read_text_file", { path: join(root, "docs/guide.md") });
   check(!ok.isError, text(ok));
   // A root outside the operator's, and one above it: never wider than the operator's root.
@@ -181,7 +185,7 @@ async function clientRoots() {
     await new Promise((r) => setTimeout(r, 50));
   }
   check(now === `Allowed directories:\n${root}\n${out}`, now);
-  await expectError(c, "read_text_file", { path: join(outside, "secret.txt") }, "OUT_OF_SANDBOX");
+  await expectError(c, "read_text_file", { path: join(outside, "secret.txt") }, "Access denied - ");
   const lib = await call(c, "read_text_file", { path: join(root, "src/lib.rs") });
   check(!lib.isError, text(lib));
   // Only a root outside: nothing is served.
@@ -193,7 +197,7 @@ async function clientRoots() {
     await new Promise((r) => setTimeout(r, 50));
   }
   check(now === "Allowed directories:\n", JSON.stringify(now));
-  await expectError(c, "read_text_file", { path: join(root, "src/lib.rs") }, "OUT_OF_SANDBOX");
+  await expectError(c, "read_text_file", { path: join(root, "src/lib.rs") }, "Access denied - ");
   await c.close();
 
   // Without --client-roots the client's roots are ignored.

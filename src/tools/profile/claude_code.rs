@@ -221,13 +221,21 @@ fn edit(sb: &Within<'_>, a: Edit) -> Result<Presented, Error> {
 
 fn read(sb: &Within<'_>, a: Read) -> Result<Presented, Error> {
     let start = a.offset.unwrap_or(1).max(1);
-    let r = sb.read_file(&ReadArgs {
-        path: a.file_path,
+    let limit = a.limit.unwrap_or(READ_LINES);
+    let r = match sb.read_file(&ReadArgs {
+        path: a.file_path.clone(),
         start_line: Some(start),
-        max_lines: Some(a.limit.unwrap_or(READ_LINES)),
+        max_lines: Some(limit),
         line_numbers: Some(true),
         ..Default::default()
-    })?;
+    }) {
+        Ok(r) => r,
+        // The engine pages a UTF-16 file by bytes only; Read always counts lines.
+        Err(e) if e.message.starts_with(UTF16_LINE_MODE) => {
+            return read_decoded(sb, a.file_path, start, limit)
+        }
+        Err(e) => return Err(e),
+    };
     if r.binary {
         return Ok(text(crate::tools::render::read(&r), Some(false)));
     }
@@ -250,6 +258,61 @@ fn read(sb: &Within<'_>, a: Read) -> Result<Presented, Error> {
         ));
     }
     Ok(text(out, Some(r.truncated)))
+}
+
+/// How the engine refuses line mode on a UTF-16 file.
+const UTF16_LINE_MODE: &str = "line mode is not supported for UTF-16 files";
+
+/// Read of a UTF-16 file: its text as read_file decodes it (up to the read limit), numbered and
+/// cut to `offset`/`limit` here as the engine numbers a UTF-8 file's lines (`cat -n`, a CR before
+/// the newline not shown, a long line cut at `max_line_chars`).
+fn read_decoded(sb: &Within<'_>, path: String, start: u64, limit: u64) -> Result<Presented, Error> {
+    let r = sb.read_file(&ReadArgs {
+        path,
+        ..Default::default()
+    })?;
+    let mut pieces: Vec<&str> = r.content.split_inclusive('\n').collect();
+    // A read cut by the limit may end inside a line: that line is not shown half.
+    if r.truncated && pieces.last().is_some_and(|l| !l.ends_with('\n')) {
+        pieces.pop();
+    }
+    let cap = sb.policy.limits.max_line_chars.max(1);
+    let first = (start - 1) as usize;
+    let mut out = String::new();
+    let mut end = start - 1;
+    for (i, piece) in pieces.iter().enumerate().skip(first).take(limit as usize) {
+        let (body, nl) = match piece.strip_suffix('\n') {
+            Some(b) => (b.strip_suffix('\r').unwrap_or(b), "\n"),
+            None => (*piece, ""),
+        };
+        let text = match body.char_indices().nth(cap) {
+            Some((at, _)) => format!(
+                "{} [... line truncated, {} bytes in all]",
+                &body[..at],
+                body.len()
+            ),
+            None => body.to_string(),
+        };
+        out.push_str(&format!("{:>6}\t{text}{nl}", i + 1));
+        end = i as u64 + 1;
+    }
+    let more = (end as usize) < pieces.len() || r.truncated;
+    if r.total_bytes == 0 {
+        out = "[the file exists but is empty]".into();
+    } else if out.is_empty() && !r.truncated {
+        out = format!("[the file is shorter than {start} lines]");
+    }
+    if more {
+        if !out.is_empty() && !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push_str(&if (end as usize) < pieces.len() {
+            format!("[Showing lines {start}-{end}; the file continues: call Read with offset={} to read more]", end + 1)
+        } else {
+            format!("[This UTF-16 file is larger than the server's read limit; lines after {end} cannot be shown]")
+        });
+    }
+    Ok(text(out, Some(more)))
 }
 
 fn grep(sb: &Within<'_>, a: Grep) -> Result<Presented, Error> {

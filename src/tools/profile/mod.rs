@@ -194,7 +194,7 @@ impl ToolsWithin<'_> {
             .iter()
             .find(|d| d.name == name || d.aliases.contains(&name))
         else {
-            return Err(Error::new(
+            let e = Error::new(
                 ErrorCode::InvalidArgument,
                 format!(
                     "unknown tool '{name}' (profile {}: {})",
@@ -206,7 +206,11 @@ impl ToolsWithin<'_> {
                         .collect::<Vec<_>>()
                         .join(", ")
                 ),
-            ));
+            );
+            return Err(match profile {
+                Profile::McpFilesystem => mcp_filesystem::unknown_tool(name, e),
+                _ => e,
+            });
         };
         let Some(sb) = self.tools.sandbox_for(def.engine.as_str()) else {
             // The engine's refusal says why (no roots, no write root, not enabled).
@@ -222,7 +226,16 @@ impl ToolsWithin<'_> {
         let within = sb
             .within(&self.budget)
             .split(sb.policy.limits.call_timeout(None));
-        (def.run)(&within, args).map_err(|e| in_dialect(profile, e))
+        // The reference's error texts name the call's arguments, which the call consumes.
+        let named = (profile == Profile::McpFilesystem)
+            .then(|| mcp_filesystem::words::Named::of(def.name, &args));
+        (def.run)(&within, args).map_err(|e| {
+            let e = in_dialect(profile, e);
+            match &named {
+                Some(n) => mcp_filesystem::words::in_reference_words(&within, n, e),
+                None => e,
+            }
+        })
     }
 }
 

@@ -83,23 +83,45 @@ pub(super) fn list(
 }
 
 pub(super) fn tree(sb: &Within<'_>, a: Tree) -> Result<Presented, Error> {
-    let ex = a.exclude_patterns.unwrap_or_default();
+    // As the reference: a pattern with `*` is matched against the entry's path relative to the
+    // tree's root (`*.js` does not cross a `/`), here on the engine's tree; a bare name leaves out
+    // that name at any depth, which the engine's exclude does.
+    let (starred, bare): (Vec<String>, Vec<String>) = a
+        .exclude_patterns
+        .unwrap_or_default()
+        .into_iter()
+        .partition(|p| p.contains('*'));
+    let starred = relative_globs(&starred)?;
     let r = sb.directory_tree(&TreeArgs {
         path: Some(super::home(sb, a.path)?),
-        exclude: (!ex.is_empty()).then_some(Globs::Many(ex)),
+        exclude: (!bare.is_empty()).then_some(Globs::Many(bare)),
         hidden: Some(true),
         ..Default::default()
     })?;
-    fn node(n: &TreeNode) -> Value {
+    fn node(n: &TreeNode, at: &str, out: &globset::GlobSet) -> Option<Value> {
+        let rel = if at.is_empty() {
+            n.name.clone()
+        } else {
+            format!("{at}/{}", n.name)
+        };
+        if out.is_match(&rel) {
+            return None;
+        }
         let dir = n.kind == "dir";
         let mut v = json!({"name": n.name, "type": if dir { "directory" } else { "file" }});
         if dir {
-            let kids: Vec<Value> = n.children.iter().flatten().map(node).collect();
-            v["children"] = Value::Array(kids);
+            let kids = n.children.iter().flatten();
+            v["children"] = Value::Array(kids.filter_map(|k| node(k, &rel, out)).collect());
         }
-        v
+        Some(v)
     }
-    let top: Vec<Value> = r.tree.children.iter().flatten().map(node).collect();
+    let top: Vec<Value> = r
+        .tree
+        .children
+        .iter()
+        .flatten()
+        .filter_map(|n| node(n, "", &starred))
+        .collect();
     let mut out = serde_json::to_string_pretty(&top).unwrap_or_default();
     let o = &r.omitted;
     if r.truncated || o.depth_limited > 0 || o.over_limit > 0 {
@@ -111,11 +133,32 @@ pub(super) fn tree(sb: &Within<'_>, a: Tree) -> Result<Presented, Error> {
     Ok(text(out, None))
 }
 
+/// Globs matched as minimatch matches them: against a relative path, `*` not crossing a `/`, dot
+/// files included. Bounded like every exclude list.
+fn relative_globs(patterns: &[String]) -> Result<globset::GlobSet, Error> {
+    // The engine's bounds on exclude lists (count and length) are checked by `globs`.
+    globs(patterns)?;
+    let mut b = globset::GlobSetBuilder::new();
+    for p in patterns {
+        let g = globset::GlobBuilder::new(p)
+            .literal_separator(true)
+            .build()
+            .map_err(|e| Error::invalid(format!("bad exclude pattern '{p}': {e}")))?;
+        b.add(g);
+    }
+    b.build()
+        .map_err(|e| Error::invalid(format!("bad exclude patterns: {e}")))
+}
+
 pub(super) fn search(sb: &Within<'_>, a: Search) -> Result<Presented, Error> {
     let exclude = globs(a.exclude_patterns.as_deref().unwrap_or_default())?;
+    let path = super::home(sb, a.path)?;
+    if !a.pattern.contains('/') {
+        return search_top(sb, path, &a.pattern, &exclude);
+    }
     let r = sb.glob(&GlobArgs {
         pattern: a.pattern,
-        path: Some(super::home(sb, a.path)?),
+        path: Some(path),
         hidden: Some(true),
         limit: Some(sb.policy.limits.max_results as u64),
         ..Default::default()
@@ -125,12 +168,49 @@ pub(super) fn search(sb: &Within<'_>, a: Search) -> Result<Presented, Error> {
         .lines()
         .filter(|p| !excluded(&exclude, p))
         .collect();
+    found_text(&found, r.truncated)
+}
+
+/// A pattern without `/` is matched by the reference (minimatch, against the path relative to the
+/// searched directory) with the entries of that directory only, files and directories alike,
+/// where the engine's glob matches file names at any depth: the dialect lists the directory.
+fn search_top(
+    sb: &Within<'_>,
+    path: String,
+    pattern: &str,
+    exclude: &globset::GlobSet,
+) -> Result<Presented, Error> {
+    let glob = globset::GlobBuilder::new(pattern)
+        .literal_separator(true)
+        .build()
+        .map_err(|e| Error::invalid(format!("bad pattern '{pattern}': {e}")))?
+        .compile_matcher();
+    let r = sb.list_dir(&ListArgs {
+        path: Some(path.clone()),
+        hidden: Some(true),
+        limit: Some(sb.policy.limits.max_list_entries as u64),
+        ..Default::default()
+    })?;
+    let dir = path.trim_end_matches('/');
+    let found: Vec<String> = r
+        .entries
+        .iter()
+        // A symlink is not followed to see what it names (it may lead out of the roots).
+        .filter(|e| e.kind != "symlink" && glob.is_match(&e.name))
+        .map(|e| format!("{dir}/{}", e.name))
+        .filter(|p| !excluded(exclude, p))
+        .collect();
+    let found: Vec<&str> = found.iter().map(String::as_str).collect();
+    found_text(&found, r.truncated)
+}
+
+fn found_text(found: &[&str], truncated: bool) -> Result<Presented, Error> {
     let mut out = if found.is_empty() {
         "No matches found".to_string()
     } else {
         found.join("\n")
     };
-    if r.truncated {
+    if truncated {
         out.push_str("\n[more files match: narrow the pattern or path]");
     }
     Ok(text(out, None))

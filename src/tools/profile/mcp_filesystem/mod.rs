@@ -4,6 +4,7 @@
 
 mod edit;
 mod listing;
+pub(super) mod words;
 
 use super::{input_of, parse, text, Block, Def, Presented};
 use crate::core::error::{Error, ErrorCode};
@@ -249,8 +250,37 @@ pub(super) fn defs() -> &'static [Def] {
 }
 
 fn write(sb: &Within<'_>, a: Write) -> Result<Presented, Error> {
-    super::write_replacing(sb, home(sb, a.path.clone())?, a.content)?;
+    let path = home(sb, a.path.clone())?;
+    missing_parent(sb, &path)?;
+    super::write_replacing(sb, path, a.content)?;
     Ok(text(format!("Successfully wrote to {}", a.path), None))
+}
+
+/// The reference writes into an existing directory only (a missing one is `ENOENT`), where the
+/// engine's write creates missing parents inside the write root.
+fn missing_parent(sb: &Within<'_>, path: &str) -> Result<(), Error> {
+    let Some(parent) = std::path::Path::new(path)
+        .parent()
+        .and_then(|p| p.to_str())
+        .filter(|p| !p.is_empty())
+    else {
+        return Ok(());
+    };
+    match sb.stat(&StatArgs {
+        path: parent.to_string(),
+    }) {
+        Err(e) if e.code == ErrorCode::NotFound => Err(Error::new(
+            ErrorCode::NotFound,
+            format!("'{path}' is in a directory that does not exist; create_directory it first"),
+        )),
+        // Anything else (outside the roots, a file as parent) is the write's to report.
+        _ => Ok(()),
+    }
+}
+
+/// The reference's text for a tool it does not have (its SDK's).
+pub(super) fn unknown_tool(name: &str, e: Error) -> Error {
+    e.with_detail("said", format!("MCP error -32602: Tool {name} not found"))
 }
 
 fn edit(sb: &Within<'_>, a: EditFile) -> Result<Presented, Error> {
@@ -445,6 +475,12 @@ fn media(sb: &Within<'_>, a: PathOnly) -> Result<Presented, Error> {
 }
 
 fn read_multiple(sb: &Within<'_>, a: ReadMultiple) -> Result<Presented, Error> {
+    if a.paths.is_empty() {
+        // The reference's schema says `min(1)`: an input validation error, not a tool's.
+        return Err(Error::invalid(
+            "bad arguments: paths must hold at least one path",
+        ));
+    }
     let r = sb.read_many_files(&ReadManyArgs {
         paths: a
             .paths
@@ -459,11 +495,7 @@ fn read_multiple(sb: &Within<'_>, a: ReadMultiple) -> Result<Presented, Error> {
         .iter()
         .map(|f| {
             if let Some(e) = &f.error {
-                format!(
-                    "{}: Error - {}",
-                    f.path,
-                    e["message"].as_str().unwrap_or("")
-                )
+                format!("{}: Error - {}", f.path, words::per_file(sb, &f.path, e))
             } else if f.binary {
                 format!(
                     "{}: Error - binary file ({} bytes); use read_media_file",
