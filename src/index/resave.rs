@@ -24,11 +24,14 @@ pub(super) const GAP: Duration = Duration::from_secs(30);
 /// How often the waiting thread looks again (and at the stop flag).
 const TICK: Duration = Duration::from_millis(100);
 
+/// The index saved last, the change reports it holds, and when.
+type LastSave = (u64, (u64, u64), Instant);
+
 /// Per root: the index saved last ([`super::RootIndex::serial`]), the change reports it holds,
 /// and when it was saved.
 #[derive(Default)]
 pub(super) struct Saved {
-    roots: Vec<Option<(u64, (u64, u64), Instant)>>,
+    roots: Vec<Option<LastSave>>,
     running: bool,
 }
 
@@ -72,13 +75,14 @@ pub(super) fn poke(sb: &Sandbox, index: &Index) {
     if !matches!(index.cache, Some(Ok(_))) || !(0..index.roots.len()).any(|i| dirty(index, i)) {
         return;
     }
-    let w = super::worker(sb);
-    let Some(arc) = life::index_arc(&w) else {
-        return;
-    };
     if std::mem::replace(&mut index.resave.locked().running, true) {
         return;
     }
+    let w = super::worker(sb);
+    let Some(arc) = life::index_arc(&w) else {
+        index.resave.locked().running = false;
+        return;
+    };
     let all = (0..index.roots.len()).collect();
     let started = life::spawn(
         "rootbound-index-save",
@@ -112,7 +116,8 @@ fn run(sb: &Sandbox) {
             if seen.0 != v {
                 *seen = (v, now);
             }
-            let saved_at = index.resave.locked().roots[i].map_or(now, |r| r.2);
+            let saved_at = index.resave.locked().roots.get(i).copied().flatten();
+            let saved_at = saved_at.map_or(now, |r| r.2);
             if now < seen.1 + SETTLE || now < saved_at + GAP {
                 waiting = true;
                 continue;

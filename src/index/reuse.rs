@@ -16,7 +16,6 @@
 
 use super::budget::Budget;
 use super::postings::{Data, Postings};
-use super::query::Trigram;
 use super::{Entry, RootIndex};
 use crate::core::dirs::{self, FileType};
 use crate::walk::FoundFile;
@@ -200,7 +199,7 @@ fn merge_lists(new: &Postings, old: &Postings, units: &[u32], all: &Budget) -> O
             });
         }
         if data.len() > start {
-            dict.insert(t as Trigram, (start as u64, (data.len() - start) as u32));
+            dict.insert(t, (start as u64, (data.len() - start) as u32));
         }
     }
     Some(Postings::from_parts(dict, Data::Heap(data)))
@@ -211,6 +210,7 @@ mod tests {
     use super::*;
     use crate::core::sandbox::Sandbox;
     use crate::index::build::{build_root, Progress};
+    use crate::index::query::Trigram;
     use crate::index::StatKey;
     use std::collections::BTreeMap;
     use std::path::{Path, PathBuf};
