@@ -146,10 +146,13 @@ impl CacheDir {
             Mode::from_raw_mode(0o600),
         )?;
         let mut f = std::io::BufWriter::with_capacity(1 << 20, sys::File::from(fd));
+        // On disk before the rename: a crash after it leaves the whole new file, never a
+        // renamed file whose blocks were not written yet.
         let wrote = parts
             .iter()
             .try_for_each(|p| f.write_all(p))
-            .and_then(|_| f.flush());
+            .and_then(|_| f.flush())
+            .and_then(|_| sys::fsync(f.get_ref()).map_err(Into::into));
         let moved = wrote.and_then(|_| {
             sys::renameat(&self.fd, tmp.as_str(), &self.fd, name).map_err(Into::into)
         });
@@ -157,6 +160,36 @@ impl CacheDir {
             let _ = sys::unlinkat(&self.fd, tmp.as_str());
         }
         moved
+    }
+
+    /// Removes the temporary files of saves whose process ended before the rename (a crash):
+    /// `.NAME.PID.N.tmp` with `NAME` a name `ours` accepts, `PID` a process that no longer
+    /// exists and `N` a number, a regular file of this user's. Nothing else in the directory is
+    /// touched. Returns how many were removed.
+    pub(crate) fn remove_stale_temps(&self, ours: impl Fn(&str) -> bool) -> usize {
+        let Ok(entries) = sys::dir_stream_of(&self.fd).and_then(|mut d| sys::read_entries(&mut d))
+        else {
+            return 0;
+        };
+        let mut removed = 0;
+        for (name, _) in entries {
+            let Some(name) = name.to_str() else {
+                continue;
+            };
+            let dead = stale_temp_pid(name, &ours).is_some_and(|pid| !sys::process_exists(pid));
+            if dead && self.own_file(name) {
+                removed += usize::from(sys::unlinkat(&self.fd, name).is_ok());
+            }
+        }
+        removed
+    }
+
+    /// Whether `name` is a regular file of this user's (not followed if a symlink).
+    fn own_file(&self, name: &str) -> bool {
+        let Ok(st) = sys::statat(&self.fd, name) else {
+            return false;
+        };
+        FileType::from_raw_mode(st.st_mode).is_file() && st.st_uid == sys::euid()
     }
 
     /// Maps file `name` (a regular file of this user's, not a symlink); `None` when there is none.
@@ -182,4 +215,18 @@ impl CacheDir {
         let map = unsafe { memmap2::Mmap::map(&file)? };
         Ok(Some(Mapped(map)))
     }
+}
+
+/// The process id in `name` when it is a temporary file of [`CacheDir::write`] for a file `ours`
+/// accepts (`.NAME.PID.N.tmp`), other than this process's own (its saves may be under way).
+fn stale_temp_pid(name: &str, ours: &impl Fn(&str) -> bool) -> Option<u32> {
+    let inner = name.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let mut parts = inner.rsplitn(3, '.');
+    let (n, pid, base) = (parts.next()?, parts.next()?, parts.next()?);
+    let digits = |s: &str| !s.is_empty() && s.len() <= 20 && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(n) || !digits(pid) || !ours(base) {
+        return None;
+    }
+    let pid: u32 = pid.parse().ok()?;
+    (pid != std::process::id()).then_some(pid)
 }

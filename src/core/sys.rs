@@ -415,6 +415,17 @@ pub(crate) fn euid() -> u32 {
     rustix::process::geteuid().as_raw()
 }
 
+/// Whether process `pid` exists (one of another user's does too): `kill(pid, 0)` is not `ESRCH`.
+pub(crate) fn process_exists(pid: u32) -> bool {
+    let Some(p) = i32::try_from(pid)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+    else {
+        return false;
+    };
+    !matches!(rustix::process::test_kill_process(p), Err(Errno::SRCH))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -254,6 +254,21 @@ impl Table {
     }
 }
 
+/// Files read at once by `threads` each get an equal share of a quarter of the cap `cap` for
+/// their trigrams (a file over its share gets no entry: the share is part of a saved index's
+/// policy, so that an entry taken from one is what this build would make).
+pub(super) fn share(cap: usize, threads: usize) -> usize {
+    (cap / 4 / threads.max(1)).min(SHARE_MAX)
+}
+
+/// The threads a build reads with: the search pool's.
+pub(super) fn threads(sb: &Sandbox) -> usize {
+    match sb.policy.limits.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+}
+
 /// Builds root `root`'s index within `max_bytes`; `Err` says why the root is not indexed.
 pub(super) fn build_root(
     sb: &Sandbox,
@@ -262,6 +277,7 @@ pub(super) fn build_root(
     max_bytes: u64,
     progress: &Progress,
     stop: &std::sync::Arc<AtomicBool>,
+    prior: Option<&RootIndex>,
 ) -> Result<RootIndex, String> {
     let fd = match sb.admit_root(root) {
         Err(NotAdmitted::Refused) => return Err("the root is denied".into()),
@@ -284,21 +300,27 @@ pub(super) fn build_root(
         hook: None,
     };
     let all = Budget::new(usize::try_from(max_bytes).unwrap_or(usize::MAX));
-    // Files read at once each get an equal share of a quarter of the cap for their trigrams.
     let room = Room {
-        share: (all.cap() / 4 / pool.current_num_threads().max(1)).min(SHARE_MAX),
+        share: share(all.cap(), pool.current_num_threads()),
         all: &all,
         max_read: max_read(sb),
     };
     let table = Mutex::new(Table::default());
     let over = AtomicBool::new(false);
     let mut batch: Vec<FoundFile> = Vec::new();
+    // Entries of `prior` that still describe their files (`reuse`): not read again.
+    let kept = Mutex::new(Vec::new());
     let now = || super::life::now_secs(&sb.roots[root].canonical);
     let add = |f: &FoundFile, t: i64| {
         if over.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
             return;
         }
         super::life::slow_point(&sb.roots[root].canonical);
+        if let Some(id) = prior.and_then(|p| super::reuse::unchanged(p, f)) {
+            kept.locked().push(id);
+            progress.files.fetch_add(1, Ordering::Relaxed);
+            return;
+        }
         let fact = scan_one(f, t, sb, RootId::Read(root), &room, &progress.bytes_read);
         progress.files.fetch_add(1, Ordering::Relaxed);
         let fits = match fact {
@@ -342,7 +364,7 @@ pub(super) fn build_root(
     let lists = t.post.memory();
     let postings = t.post.finish();
     all.give(finishing + lists - postings.memory().min(finishing + lists));
-    let ri = RootIndex {
+    let mut ri = RootIndex {
         serial: next_serial(),
         ids: t.ids,
         entries: t.entries,
@@ -357,6 +379,11 @@ pub(super) fn build_root(
             bytes_read: progress.bytes_read.load(Ordering::Relaxed),
         },
     };
+    if let Some(prior) = prior {
+        let kept = kept.into_inner().unwrap_or_default();
+        ri = super::reuse::merge(ri, prior, kept, &all).ok_or_else(over_cap)?;
+        ri.built.peak = all.peak() as u64;
+    }
     Ok(ri.with_room(max_bytes))
 }
 

@@ -22,6 +22,8 @@ mod budget;
 mod build;
 mod life;
 mod options;
+mod resave;
+mod reuse;
 mod snapshot;
 mod status;
 #[doc(hidden)]
@@ -188,6 +190,8 @@ pub(crate) struct Index {
     cache: Option<Result<crate::core::cache::CacheDir, String>>,
     /// Per root (same order): what became of its saved index (status `snapshot`).
     saved: Vec<Mutex<Option<String>>>,
+    /// What each root's last save holds, to save it again after changes (`resave`).
+    resave: Mutex<resave::Saved>,
 }
 
 /// What the index used for one grep reports (`stats.index`).
@@ -223,10 +227,7 @@ fn build_in_background(sb: Sandbox, roots: Vec<usize>) -> std::io::Result<()> {
     let Some(index) = life::index_arc(&sb) else {
         return Ok(());
     };
-    let threads = match sb.policy.limits.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
+    let threads = build::threads(&sb);
     let on = roots.clone();
     life::spawn(
         "rootbound-index",
@@ -266,8 +267,10 @@ fn build_one(
     let Some((canonical, state)) = index.roots.get(i) else {
         return;
     };
-    let progress = match &*state.locked() {
-        State::Building(p) | State::Refreshing(_, p) => p.clone(),
+    // A loaded index's entries are taken for the files it still describes (`reuse`).
+    let (progress, prior) = match &*state.locked() {
+        State::Building(p) => (p.clone(), None),
+        State::Refreshing(ri, p) => (p.clone(), Some(ri.clone())),
         _ => return,
     };
     if index.stop.load(std::sync::atomic::Ordering::SeqCst) {
@@ -277,12 +280,13 @@ fn build_one(
     let next = match pool {
         Ok(pool) => {
             let limit = sb.policy.limits.index_max_bytes;
-            match build::build_root(sb, i, pool, limit, &progress, &index.stop) {
+            match build::build_root(sb, i, pool, limit, &progress, &index.stop, prior.as_deref()) {
                 Ok(r) => {
-                    let r = snapshot::save_one(sb, index, i, r);
+                    let r = snapshot::save_one(sb, index, i, r, "saved");
                     if let Some(Ok(live)) = index.live.get(i) {
                         live.locked().renew(&r);
                     }
+                    resave::saved(index, i, r.serial);
                     State::Ready(Arc::new(r))
                 }
                 Err(why) => State::Off(why),
@@ -343,6 +347,7 @@ impl Sandbox {
             stop: Arc::default(),
             cache: snapshot::cache_dir(&self, &options.dir),
             saved: self.roots.iter().map(|_| Mutex::default()).collect(),
+            resave: Mutex::default(),
         });
         self.index = Some(Arc::new(life::Owner(shared.clone())));
         let all = (0..shared.roots.len()).collect();
@@ -362,6 +367,8 @@ impl Sandbox {
             return None;
         }
         let index = index_of(self)?;
+        // Changes absorbed since the last save are saved once they settle.
+        resave::poke(self, index);
         let roots: Vec<Option<Served>> = self
             .roots
             .iter()

@@ -13,7 +13,7 @@
 //! mtime, ctime) of its entry; a file changed or created while no process watched is searched.
 
 use super::build::next_serial;
-use super::build::{max_read, CHUNK, LONGEST_LINE, PATH_EXTRA, RACY_SECS};
+use super::build::{max_read, share, threads, CHUNK, LONGEST_LINE, PATH_EXTRA, RACY_SECS};
 use super::life::Locked;
 use super::postings::{Data, Postings};
 use super::{Built, Entry, Index, IndexDir, RootIndex, StatKey, State};
@@ -61,18 +61,30 @@ pub(super) fn binding(sb: &Sandbox, root: usize) -> Option<Binding> {
     key.extend_from_slice(r.canonical.as_os_str().as_bytes());
     let p = &sb.policy;
     let policy = format!(
-        "{}|{}|{}|{}|{}|{CHUNK}|{LONGEST_LINE}|{RACY_SECS}|{}",
+        "{}|{}|{}|{}|{}|{}|{CHUNK}|{LONGEST_LINE}|{RACY_SECS}|{}",
         sb.rules_key(),
         p.hidden,
         p.no_ignore,
         max_read(sb),
         p.limits.index_max_bytes,
+        share(
+            usize::try_from(p.limits.index_max_bytes).unwrap_or(usize::MAX),
+            threads(sb)
+        ),
         env!("CARGO_PKG_VERSION"),
     );
     Some(Binding {
         root: key,
         policy: hash64(policy.as_bytes()),
     })
+}
+
+/// Whether `name` is a saved index's file name ([`Binding::file_name`]).
+fn is_saved_name(name: &str) -> bool {
+    let hex = |s: &str| s.len() == 16 && s.bytes().all(|b| b.is_ascii_hexdigit());
+    name.strip_suffix(".rbindex")
+        .and_then(|n| n.split_once('-'))
+        .is_some_and(|(a, b)| hex(a) && hex(b))
 }
 
 impl Binding {
@@ -367,15 +379,24 @@ pub(super) fn load_one(sb: &Sandbox, index: &Index, i: usize) {
     *index.saved[i].locked() = Some(note);
 }
 
-/// Saves root `i`'s index `ri`, just built, and keeps its lists in the saved file's mapping.
-pub(super) fn save_one(sb: &Sandbox, index: &Index, i: usize, ri: RootIndex) -> RootIndex {
+/// Saves root `i`'s index `ri`, just built, and keeps its lists in the saved file's mapping;
+/// `note` is the status's `snapshot` once saved.
+pub(super) fn save_one(
+    sb: &Sandbox,
+    index: &Index,
+    i: usize,
+    ri: RootIndex,
+    note: &str,
+) -> RootIndex {
     let (Some(Ok(dir)), Some(b)) = (&index.cache, binding(sb, i)) else {
         return ri;
     };
     let (note, ri) = match save(dir, &b, &ri) {
-        Ok(()) => ("saved".to_string(), remap(dir, &b, ri)),
+        Ok(()) => (note.to_string(), remap(dir, &b, ri)),
         Err(e) => (format!("not saved: {e}"), ri),
     };
+    // A save that crashed before its rename left its temporary file (of any root).
+    dir.remove_stale_temps(is_saved_name);
     if let Some(s) = index.saved.get(i) {
         let mut s = s.locked();
         // Why a saved index was ignored stays said.

@@ -4,7 +4,7 @@
 //! or another user could write it.
 
 use rootbound::{
-    index_slow_at, GrepArgs, IndexDir, IndexOptions, IndexStatus, OutputMode, Sandbox,
+    index_age_at, index_slow_at, GrepArgs, IndexDir, IndexOptions, IndexStatus, OutputMode, Sandbox,
 };
 use serde_json::Value;
 use std::fs;
@@ -280,4 +280,134 @@ fn a_cache_directory_inside_a_root_or_writable_by_others_is_refused() {
     fs::set_permissions(&open, fs::Permissions::from_mode(0o777)).unwrap();
     refused(&open, "writable by group or others");
     assert_eq!(fs::read_dir(&open).unwrap().count(), 0);
+}
+
+/// Rewrites `f` with the same size and its old mtime put back (only its ctime tells).
+fn rewrite_keeping_mtime(f: &Path) {
+    let old = fs::read(f).unwrap();
+    let mtime = fs::metadata(f).unwrap().modified().unwrap();
+    let mut new = b"zebra_unique".to_vec();
+    new.extend_from_slice(&old[new.len()..]);
+    fs::write(f, &new).unwrap();
+    fs::File::options()
+        .write(true)
+        .open(f)
+        .unwrap()
+        .set_modified(mtime)
+        .unwrap();
+}
+
+/// The build that follows a load takes each unchanged file's entry from the saved index: it reads
+/// only the files whose stat moved (even by the ctime alone) and those that appeared, and the
+/// index it makes answers exactly.
+#[test]
+fn the_build_after_a_restart_reads_only_the_files_that_changed() {
+    let _one = SLOW.lock().unwrap_or_else(|e| e.into_inner());
+    let (dir, cache) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let root = dir.path();
+    tree(root, 200);
+    first_run(root, cache.path());
+    let f = root.join("d3/f3.txt");
+    rewrite_keeping_mtime(&f);
+    let new = root.join("d1/new.txt");
+    fs::write(&new, "zebra_unique too\n").unwrap();
+    // The two files are out of the racy window without a sleep.
+    index_age_at(&fs::canonicalize(root).unwrap(), Duration::from_secs(5));
+    let on = indexed(root, cache.path(), "secret*");
+    assert!(on.wait_for_index(Duration::from_secs(60)));
+    let st = status(&on);
+    assert!(
+        !st.from_snapshot && st.snapshot.as_deref() == Some("saved"),
+        "{st:?}"
+    );
+    let changed = fs::metadata(&f).unwrap().len() + fs::metadata(&new).unwrap().len();
+    assert_eq!(st.bytes_read, changed, "{st:?}");
+    // Every visible file has an entry: 200 and the new one (the denied one has none).
+    assert_eq!(st.files, 201, "{st:?}");
+    assert!(exact(&sandbox(root, "secret*"), &on) > 0);
+    // And that index, saved, serves the next restart.
+    drop(on);
+    served_from_snapshot(root, cache.path());
+}
+
+/// A root whose index absorbed changes is saved again once they settle: a restart then loads a
+/// saved index that holds them (the changed file and the new one are pruned, not searched).
+#[test]
+fn changes_absorbed_are_saved_and_a_restart_loads_them() {
+    let _one = SLOW.lock().unwrap_or_else(|e| e.into_inner());
+    let (dir, cache) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let root = dir.path();
+    tree(root, 200);
+    let on = indexed(root, cache.path(), "secret*");
+    assert!(on.wait_for_index(Duration::from_secs(60)));
+    assert!(status(&on).events, "{:?}", status(&on));
+    fs::write(root.join("d3/f3.txt"), "changed gamma\n").unwrap();
+    fs::write(root.join("d1/new.txt"), "delta new\n").unwrap();
+    let canonical = fs::canonicalize(root).unwrap();
+    // Out of the racy window, and past the least time between two saves, without a sleep.
+    index_age_at(&canonical, Duration::from_secs(120));
+    // Queries drain the change reports; the save follows once they settle.
+    let end = Instant::now() + Duration::from_secs(90);
+    let mut said = None;
+    while Instant::now() < end {
+        exact(&sandbox(root, "secret*"), &on);
+        said = status(&on).snapshot;
+        if said.as_deref() == Some("saved after changes") {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(said.as_deref(), Some("saved after changes"));
+    drop(on);
+    index_slow_at(Some(&canonical));
+    let again = indexed(root, cache.path(), "secret*");
+    let loaded = wait_until(Duration::from_secs(30), || status(&again).from_snapshot);
+    let (_, pruned) = answer(&again, &listing("nothing here"));
+    let st = status(&again);
+    index_slow_at(None);
+    assert!(loaded && st.from_snapshot, "{st:?}");
+    // Every visible file pruned: the saved index describes the changed one and the new one.
+    assert_eq!((pruned, st.files), (201, 201), "{st:?}");
+    exact(&sandbox(root, "secret*"), &again);
+}
+
+/// A save's temporary files left by a process that died are removed by the next save; nothing
+/// else in the cache directory is touched.
+#[test]
+fn a_crashed_saves_temporary_file_is_removed_and_nothing_else() {
+    let (dir, cache) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    tree(dir.path(), 10);
+    let name = "0123456789abcdef-fedcba9876543210.rbindex";
+    let stale = [
+        format!(".{name}.999999999.0.tmp"),
+        format!(".{name}.4294967295.12.tmp"),
+    ];
+    // Not temporary files of a save, or of a process alive (pid 1), or not regular files.
+    let kept = [
+        "notes.txt".to_string(),
+        format!(".{name}.999999999.x.tmp"),
+        format!(".{name}.999999999.0.tmp.bak"),
+        format!(".{name}.1.0.tmp"),
+        ".other.rbindex.999999999.0.tmp".to_string(),
+        format!(".{}.999999999.0.tmp", &name[1..]),
+        name.to_string(),
+    ];
+    for f in stale.iter().chain(&kept) {
+        fs::write(cache.path().join(f), "x").unwrap();
+    }
+    let a_dir = format!(".{name}.999999998.0.tmp");
+    fs::create_dir(cache.path().join(&a_dir)).unwrap();
+    first_run(dir.path(), cache.path());
+    let left: std::collections::BTreeSet<String> = fs::read_dir(cache.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    for f in &stale {
+        assert!(!left.contains(f), "{f} left: {left:?}");
+    }
+    for f in kept.iter().chain([&a_dir]) {
+        assert!(left.contains(f), "{f} removed: {left:?}");
+    }
+    // And the one saved.
+    assert_eq!(left.len(), kept.len() + 2, "{left:?}");
 }

@@ -269,6 +269,12 @@ impl Live {
         self.current = Some((ri.serial, ri.describe_room));
     }
 
+    /// How far change reports have come: file changes and changes of the tree's shape, as
+    /// drained so far (a save of the index after them holds them: `index::resave`).
+    pub(crate) fn version(&self) -> (u64, u64) {
+        (self.changes, self.generation)
+    }
+
     /// Why this root's walks are not replayed, if they cannot be.
     pub(crate) fn broken(&self) -> Option<&str> {
         self.broken.as_deref()

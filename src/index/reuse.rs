@@ -1,0 +1,307 @@
+//! The build that follows a loaded index (`snapshot`) takes each unchanged file's entry from it
+//! instead of reading the file again.
+//!
+//! A file is unchanged when the walk yields it at the path of an entry, and a `statat` through its
+//! directory's handle shows a regular file with one link and the entry's (device, inode, size,
+//! mtime, ctime): the test a strict-mode query applies before it passes a file over. The loaded
+//! index was built under the same binding (root and policy hash, `snapshot::binding`), and its
+//! entry was made only for a file whose timestamps were older than the racy window when it was
+//! read; a file whose stat is the same has the same bytes, so the entry — stat, NUL fact and the
+//! trigrams of each of its chunks — is exactly what reading it again would make. Every other file
+//! (a stat differing in any field, a new file, one with no entry) is read as in any build.
+//!
+//! The kept entries are appended after the files read, in their old order, each with its units
+//! (chunks) in a row; their posting lists are the loaded lists filtered to kept units and renumbered,
+//! appended to the lists of the files read (unit ids stay ascending).
+
+use super::budget::Budget;
+use super::postings::{Data, Postings};
+use super::{Entry, RootIndex};
+use crate::core::dirs::{self, FileType};
+use crate::walk::FoundFile;
+use std::collections::HashMap;
+
+/// No new id: the old file or unit is not kept.
+const GONE: u32 = u32::MAX;
+/// Memory accounted per slot of the merged dictionary (a table's capacity is under twice what
+/// it was made for).
+const DICT_SLOT: usize = 2 * 24;
+
+/// The id of `f`'s entry in `prior`, when the file is still what that entry describes.
+pub(super) fn unchanged(prior: &RootIndex, f: &FoundFile) -> Option<u32> {
+    let &id = prior.ids.get(&f.rel)?;
+    let e = prior.entries.get(id as usize)?;
+    let st = dirs::stat_entry(&*f.dir, f.name.as_os_str()).ok()?;
+    let same = FileType::from_raw_mode(st.st_mode).is_file()
+        && st.st_nlink <= 1
+        && super::build::stat_key(&st) == e.stat;
+    same.then_some(id)
+}
+
+fn put_varint(out: &mut Vec<u8>, mut v: u32) {
+    while v >= 0x80 {
+        out.push(v as u8 | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+/// Calls `f` with each unit id of a delta-coded list, ascending; the last id (-1 for none).
+fn decode(list: &[u8], mut f: impl FnMut(u32)) -> i64 {
+    let (mut id, mut v, mut shift) = (-1i64, 0u32, 0u32);
+    for &b in list {
+        v |= ((b & 0x7f) as u32).checked_shl(shift).unwrap_or(0);
+        if b & 0x80 != 0 {
+            shift = shift.saturating_add(7);
+            continue;
+        }
+        id += v as i64 + 1;
+        f(id as u32);
+        (v, shift) = (0, 0);
+    }
+    id
+}
+
+/// `ri` (the files read) with the entries `kept` of `prior` appended; `None` when the merge does
+/// not fit in `all`.
+pub(super) fn merge(
+    mut ri: RootIndex,
+    prior: &RootIndex,
+    mut kept: Vec<u32>,
+    all: &Budget,
+) -> Option<RootIndex> {
+    if kept.is_empty() {
+        return Some(ri);
+    }
+    kept.sort_unstable();
+    kept.dedup();
+    let maps = (prior.entries.len() + prior.unit_file.len()) * 4;
+    if !all.take(maps) {
+        return None;
+    }
+    let mut file_map = vec![GONE; prior.entries.len()];
+    let first = ri.entries.len() as u32;
+    for (k, &old) in kept.iter().enumerate() {
+        if let Some(m) = file_map.get_mut(old as usize) {
+            *m = first + k as u32;
+        }
+    }
+    let merged = merge_table(&mut ri, prior, &kept, &file_map, all)
+        .then(|| unit_map(&mut ri, prior, &file_map, all))
+        .flatten()
+        .and_then(|units| merge_lists(&ri.postings, &prior.postings, &units, all));
+    all.give(maps);
+    let old = ri.postings.memory();
+    ri.postings = merged?;
+    all.give(old);
+    Some(ri)
+}
+
+/// Appends the kept entries and their paths to `ri`'s table.
+fn merge_table(
+    ri: &mut RootIndex,
+    prior: &RootIndex,
+    kept: &[u32],
+    file_map: &[u32],
+    all: &Budget,
+) -> bool {
+    let more = kept.len() * (std::mem::size_of::<Entry>() + super::build::ID_SLOT * 2);
+    if !all.take(more) {
+        return false;
+    }
+    ri.entries.reserve_exact(kept.len());
+    ri.ids.reserve(kept.len());
+    for &old in kept {
+        let e = &prior.entries[old as usize];
+        ri.entries.push(Entry {
+            stat: e.stat,
+            nul: e.nul,
+        });
+    }
+    for (p, &id) in &prior.ids {
+        let Some(&new) = file_map.get(id as usize).filter(|&&n| n != GONE) else {
+            continue;
+        };
+        let bytes = p.as_os_str().len() + super::build::PATH_EXTRA;
+        if !all.take(bytes) {
+            return false;
+        }
+        ri.path_bytes += bytes;
+        ri.ids.insert(p.clone(), new);
+    }
+    true
+}
+
+/// Appends the kept entries' units to `ri.unit_file`; each old unit's new id, or [`GONE`].
+fn unit_map(
+    ri: &mut RootIndex,
+    prior: &RootIndex,
+    file_map: &[u32],
+    all: &Budget,
+) -> Option<Vec<u32>> {
+    let mut next = ri.unit_file.len() as u32;
+    let mut units = vec![GONE; prior.unit_file.len()];
+    // The table's units grow by at most the old ones.
+    if !all.take(prior.unit_file.len() * 4) {
+        return None;
+    }
+    ri.unit_file.reserve(prior.unit_file.len());
+    for (u, &f) in prior.unit_file.iter().enumerate() {
+        let new = file_map.get(f as usize).copied().unwrap_or(GONE);
+        if new != GONE {
+            units[u] = next;
+            next += 1;
+            ri.unit_file.push(new);
+        }
+    }
+    Some(units)
+}
+
+/// The list at `(off, len)` of `bytes`, as far as it lies within them (a loaded file's).
+fn list(bytes: &[u8], (off, len): (u64, u32)) -> &[u8] {
+    let end = (off as usize).saturating_add(len as usize);
+    bytes.get(off as usize..end).unwrap_or_default()
+}
+
+/// The lists of `new` (the files read) each followed by the kept units of `old`'s, renumbered.
+fn merge_lists(new: &Postings, old: &Postings, units: &[u32], all: &Budget) -> Option<Postings> {
+    let ((nd, ndata), (od, odata)) = (new.parts(), old.parts());
+    // A kept unit's delta is never larger than its old one, but for a list's first kept unit,
+    // which follows the files read (at most one varint more).
+    let bound = ndata.len() + odata.len() + od.len() * 5;
+    let slots = nd.len() + od.len();
+    if !all.take(bound + slots * DICT_SLOT) {
+        return None;
+    }
+    let mut data = Vec::with_capacity(bound);
+    let mut dict = HashMap::with_capacity(slots);
+    let only_old = od.iter().filter(|(t, _)| !nd.contains_key(t));
+    let trigrams = nd.keys().chain(only_old.map(|(t, _)| t));
+    for &t in trigrams {
+        let start = data.len();
+        let mut last = -1i64;
+        if let Some(&span) = nd.get(&t) {
+            let l = list(ndata, span);
+            data.extend_from_slice(l);
+            last = decode(l, |_| ());
+        }
+        if let Some(&span) = od.get(&t) {
+            decode(list(odata, span), |u| {
+                // A crafted list could go past the ids; kept ids only ever ascend.
+                let Some(&n) = units.get(u as usize).filter(|&&n| n != GONE) else {
+                    return;
+                };
+                if i64::from(n) <= last {
+                    return;
+                }
+                put_varint(&mut data, (n as i64 - last - 1) as u32);
+                last = n as i64;
+            });
+        }
+        if data.len() > start {
+            dict.insert(t, (start as u64, (data.len() - start) as u32));
+        }
+    }
+    Some(Postings::from_parts(dict, Data::Heap(data)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::sandbox::Sandbox;
+    use crate::index::build::{build_root, Progress};
+    use crate::index::query::Trigram;
+    use crate::index::StatKey;
+    use std::collections::BTreeMap;
+    use std::path::{Path, PathBuf};
+    use std::sync::Arc;
+
+    type Described = (StatKey, bool, Vec<Vec<Trigram>>);
+
+    /// Each entry by path: its stat, NUL fact and each unit's trigrams (sorted), in unit order.
+    fn contents(ri: &RootIndex) -> BTreeMap<PathBuf, Described> {
+        let (dict, data) = ri.postings.parts();
+        let mut per_unit = vec![Vec::new(); ri.unit_file.len()];
+        for (&t, &span) in dict {
+            decode(list(data, span), |u| per_unit[u as usize].push(t));
+        }
+        let mut per_file = vec![Vec::new(); ri.entries.len()];
+        for (u, mut tris) in per_unit.into_iter().enumerate() {
+            tris.sort_unstable();
+            per_file[ri.unit_file[u] as usize].push(tris);
+        }
+        ri.ids
+            .iter()
+            .map(|(p, &id)| {
+                let e = &ri.entries[id as usize];
+                let units = std::mem::take(&mut per_file[id as usize]);
+                (p.clone(), (e.stat, e.nul, units))
+            })
+            .collect()
+    }
+
+    fn build(sb: &Sandbox, prior: Option<&RootIndex>) -> (RootIndex, u64) {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let p = Progress::default();
+        let ri = build_root(sb, 0, &pool, 1 << 30, &p, &Arc::default(), prior).unwrap();
+        (ri, p.bytes_read.load(std::sync::atomic::Ordering::Relaxed))
+    }
+
+    fn big(seed: u32) -> String {
+        (0..40_000)
+            .map(|i| format!("line {i} of {seed} x{}\n", i * 7919 % 1000))
+            .collect()
+    }
+
+    /// The build after a load keeps the entries of the files unchanged and reads the others:
+    /// the index it makes holds, path by path, what a fresh build makes (stat, NUL fact, each
+    /// chunk's trigrams), and it read only the files that changed or appeared.
+    #[test]
+    fn a_kept_entry_is_what_a_fresh_build_makes() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let w = |p: &str, b: &[u8]| {
+            let p = root.join(p);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, b).unwrap();
+        };
+        for i in 0..40 {
+            w(
+                &format!("d{}/f{i}.txt", i % 3),
+                format!("alpha{i} beta\n").as_bytes(),
+            );
+        }
+        w("big.txt", big(1).as_bytes());
+        w("big2.txt", big(2).as_bytes());
+        w("nul.bin", b"abc\0def ghi\n");
+        w("bom.txt", b"\xef\xbb\xbfbom text\n");
+        let canonical = std::fs::canonicalize(root).unwrap();
+        // Files are out of the racy window without a sleep.
+        crate::index::index_age_at(&canonical, std::time::Duration::from_secs(5));
+        let sb = Sandbox::builder().root(root).build().unwrap();
+        let (first, read) = build(&sb, None);
+        assert!(read > 1 << 20);
+        // Same size, other bytes; a chunk of a large file; gone; new.
+        w("d1/f1.txt", b"gamma1 beta\n");
+        let mut b2 = big(2).into_bytes();
+        b2[400_000..400_010].copy_from_slice(b"ZZZZZZZZZZ");
+        w("big2.txt", &b2);
+        std::fs::remove_file(root.join("d2/f2.txt")).unwrap();
+        w("d0/new.txt", b"delta new\n");
+        let (again, read) = build(&sb, Some(&first));
+        let (fresh, _) = build(&sb, None);
+        // The file with no entry (a byte-order mark) is read again too, as any build reads it.
+        let bom = 12;
+        assert_eq!(read, (12 + b2.len() + 10 + bom) as u64);
+        assert_eq!(contents(&again), contents(&fresh));
+        assert!(contents(&fresh)[Path::new("big2.txt")].2.len() > 1);
+        assert!(!contents(&fresh).contains_key(Path::new("bom.txt")));
+        // Nothing changed: nothing read but that file, the same index again.
+        let (third, read) = build(&sb, Some(&again));
+        assert_eq!(read, bom as u64);
+        assert_eq!(contents(&third), contents(&fresh));
+    }
+}
