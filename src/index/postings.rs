@@ -174,11 +174,7 @@ fn merge_into(out: &mut Vec<u8>, first: Vec<u8>, more: Vec<Vec<u8>>) {
         .collect();
     let mut last: Option<u32> = None;
     loop {
-        let Some(next) = heads
-            .iter_mut()
-            .filter_map(|h| h.peek().copied())
-            .min()
-        else {
+        let Some(next) = heads.iter_mut().filter_map(|h| h.peek().copied()).min() else {
             return;
         };
         for h in heads.iter_mut() {
@@ -384,7 +380,9 @@ mod tests {
         parts.resize_with(3, Builder::default);
         let mut x: u64 = 7;
         for id in 0..3000u32 {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             // A few common trigrams, some rare ones, ids far apart (multi-byte varints).
             let id = id * 97;
             let tris: Vec<Trigram> = (0..8u32)
