@@ -386,7 +386,7 @@ mod tests {
             // A few common trigrams, some rare ones, ids far apart (multi-byte varints).
             let id = id * 97;
             let tris: Vec<Trigram> = (0..8u32)
-                .filter(|&k| (x >> (k * 5)) % (k as u64 + 2) == 0)
+                .filter(|&k| (x >> (k * 5)).is_multiple_of(k as u64 + 2))
                 .chain([1000 + (x >> 40) as u32 % 500])
                 .collect();
             assert!(one.add(id, &tris, &all));
