@@ -75,6 +75,8 @@ def main():
     sampler.stop = True
     sampler.join()
     searched = int(sys.argv[4]) if len(sys.argv) > 4 else ix.get("bytes_read", 0)
+    # "saved" shows before the build's thread has let go of its lists and trimmed the heap.
+    time.sleep(2)
     built = status(s.p.pid)
     print(f"load average after build: {os.getloadavg()}")
     print(f"ready {t_ready:.1f} s (CPU {cpu_ready:.1f} s), saved {t_saved:.1f} s (CPU {built['cpu']:.1f} s)")
