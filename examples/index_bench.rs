@@ -5,13 +5,38 @@
 //! cursor) indexed (median of 3), indexed in strict mode (no replay), unindexed and by `rg -l` /
 //! `rg -c` (`-j2`, once each); the first content page; and with `--touch N`, the same after
 //! changing the mtime of N files; with `--create N`, the same after copying N `.c` files into a new
-//! directory of DIR (`rootbound-bench-new/`, removed at the end). `--loop N [--only TEXT]`: only the indexed listings, N times
+//! directory of DIR (`rootbound-bench-new/`, removed at the end); `--no-strict` skips the strict
+//! index (and its build). Prints the median ratio over the selective queries (files matching in
+//! at most 1% of the indexed files) too, and with `--touch` the unindexed listing beside (same
+//! answer asserted). `--touch` changes files of DIR: run it on a copy of the tree. `--loop N [--only TEXT]`: only the indexed listings, N times
 //! each, of the queries whose pattern contains TEXT (to profile under `perf record`); `--limit N`
 //! sets their page size (100).
 
 use rootbound::{GrepArgs, IndexOptions, IndexVerify, OutputMode, Sandbox};
 use std::process::Command;
 use std::time::{Duration, Instant};
+
+/// CPU seconds of this process so far (user + system, all threads: the build's included).
+fn cpu_secs() -> f64 {
+    let s = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let f: Vec<&str> = s
+        .rsplit(')')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect();
+    let t = |i: usize| f.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+    (t(11) + t(12)) / 100.0
+}
+
+fn loadavg() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .unwrap_or_default()
+        .split_whitespace()
+        .take(3)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
 
 fn rss_kib() -> u64 {
     let s = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
@@ -124,16 +149,20 @@ fn main() {
         .and_then(|i| argv.get(i + 1))
         .and_then(|n| n.parse().ok());
     let only_idx = argv.iter().any(|a| a == "--quick");
+    let no_strict = argv.iter().any(|a| a == "--no-strict");
+    println!("load average at the start: {}", loadavg());
     let build = || Sandbox::builder().root(&dir).threads(2).build().unwrap();
     let off = build();
     let rss0 = rss_kib();
-    let t = Instant::now();
+    let (t, cpu0) = (Instant::now(), cpu_secs());
     let on = build().with_index();
-    assert!(on.wait_for_index(Duration::from_secs(600)));
+    assert!(on.wait_for_index(Duration::from_secs(3600)));
     let st = on.index_status();
     println!(
-        "build: {:.1} s, files {}, index memory {:.1} MB, RSS +{:.1} MB, state {}",
+        "build: {:.1} s (CPU {:.1} s, load average after it {}), files {}, index memory {:.1} MB, RSS +{:.1} MB, state {}",
         t.elapsed().as_secs_f64(),
+        cpu_secs() - cpu0,
+        loadavg(),
         st[0].files,
         st[0].memory as f64 / 1e6,
         (rss_kib().saturating_sub(rss0)) as f64 / 1024.0,
@@ -162,16 +191,23 @@ fn main() {
             }
         }
         if let Some(n) = touch {
-            touched(&on, &dir, n);
+            touched(&on, &off, &dir, n);
         }
         return;
     }
-    let strict = build().with_index_options(IndexOptions::default().verify(IndexVerify::Strict));
-    assert!(strict.wait_for_index(Duration::from_secs(600)));
+    let strict = if no_strict {
+        build()
+    } else {
+        build().with_index_options(IndexOptions::default().verify(IndexVerify::Strict))
+    };
+    assert!(strict.wait_for_index(Duration::from_secs(3600)));
+    let files = st[0].files as f64;
+    let mut selective = Vec::new();
     // Warm both.
     listing(&off, &args(&QUERIES[0], OutputMode::FilesWithMatches));
     listing(&on, &args(&QUERIES[0], OutputMode::FilesWithMatches));
     let mut ratios = Vec::new();
+    let mut sel_ratios = Vec::new();
     println!("| query | mode | indexed s | strict s | unindexed s | rg s | rg/indexed | rg/strict | unindexed/indexed | units | pruned |");
     println!("|---|---|---|---|---|---|---|---|---|---|---|");
     for q in QUERIES {
@@ -198,7 +234,10 @@ fn main() {
                     tu.push(s2);
                 }
             }
-            let st = if only_idx {
+            if flag == "-l" && units as f64 <= files / 100.0 {
+                selective.push(q.0);
+            }
+            let st = if only_idx || no_strict {
                 f64::NAN
             } else {
                 listing(&strict, &a).0
@@ -210,6 +249,9 @@ fn main() {
                 rg(&dir, flag, q)
             };
             ratios.push((r / i, u / i, r / st));
+            if selective.last() == Some(&q.0) {
+                sel_ratios.push(r / i);
+            }
             println!(
                 "| `{}` {} | {} | {:.3} | {:.3} | {:.3} | {:.3} | {:.1}x | {:.1}x | {:.2}x | {} | {} |",
                 q.0,
@@ -242,6 +284,16 @@ fn main() {
         rs[rs.len() / 2],
         rs[0]
     );
+    sel_ratios.sort_by(f64::total_cmp);
+    if !sel_ratios.is_empty() {
+        println!(
+            "selective rows (files matching <= 1% of {files}): {}, median rg/indexed {:.1}x (min {:.1}x); {:?}",
+            sel_ratios.len(),
+            sel_ratios[sel_ratios.len() / 2],
+            sel_ratios[0],
+            selective
+        );
+    }
     println!(
         "pages fetched {}, walks replayed {} (the unindexed pages replay none)",
         PAGES.load(std::sync::atomic::Ordering::Relaxed),
@@ -272,8 +324,9 @@ fn main() {
         );
     }
     if let Some(n) = touch {
-        touched(&on, &dir, n);
+        touched(&on, &off, &dir, n);
     }
+    println!("load average at the end: {}", loadavg());
     if let Some(n) = create {
         created(&on, &dir, n);
     }
@@ -340,7 +393,7 @@ fn created(on: &Sandbox, dir: &str, n: usize) {
 
 /// Changes the mtime of `n` `.c` files of `dir`, then times three queries at once and once the
 /// changed files are described again.
-fn touched(on: &Sandbox, dir: &str, n: usize) {
+fn touched(on: &Sandbox, off: &Sandbox, dir: &str, n: usize) {
     // Change the mtime (and so the ctime) of n files spread over the tree.
     let now = std::time::SystemTime::now();
     for f in spread_c_files(dir, n).iter() {
@@ -366,14 +419,26 @@ fn touched(on: &Sandbox, dir: &str, n: usize) {
                 PAGES.load(std::sync::atomic::Ordering::Relaxed),
                 REPLAYED.load(std::sync::atomic::Ordering::Relaxed),
             );
-            let i = median((0..3).map(|_| listing(on, &a).0).collect());
+            // The first listing right after the change, then the median of it and two more.
+            let first = listing(on, &a);
+            let mut v = vec![first.0];
+            v.extend((0..2).map(|_| listing(on, &a).0));
+            let i = median(v);
             let pages = PAGES.load(std::sync::atomic::Ordering::Relaxed) - p0;
             let replayed = REPLAYED.load(std::sync::atomic::Ordering::Relaxed) - r0;
+            let (u, units, _) = listing(off, &a);
+            assert_eq!(
+                first.1, units,
+                "{q:?} after touching: indexed and unindexed differ"
+            );
             let r = rg(dir, "-l", q);
             println!(
-                "after touching {n} files, {phase}: `{}` indexed {:.3} s, rg {:.3} s, {:.1}x ({replayed} of {pages} pages replayed)",
+                "after touching {n} files, {phase}: `{}` first indexed {:.3} s, median {:.3} s, unindexed {:.3} s ({:.2}x first), rg {:.3} s, {:.1}x rg/median ({replayed} of {pages} pages replayed, {units} files, same answer)",
                 q.0,
+                first.0,
                 i,
+                u,
+                u / first.0,
                 r,
                 r / i
             );

@@ -137,6 +137,19 @@ impl Drop for Reservation {
     }
 }
 
+/// Gives the pages the allocator holds free back to the kernel. glibc's malloc keeps what a
+/// thread's arena freed (an index build frees hundreds of MB of growing posting lists, spread over
+/// its threads' arenas) and returns it only from the top of each heap: without this, a server
+/// that built the Linux tree's index kept ~170 MB of freed pages (BENCHMARKS.md, issue 39).
+pub(crate) fn release_free_pages() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim takes each arena's lock and only hands free pages back
+    // (madvise(MADV_DONTNEED)); it touches no memory the program holds.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

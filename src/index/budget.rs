@@ -93,8 +93,8 @@ pub(crate) fn grow<T>(v: &mut Vec<T>, budget: &Budget) -> bool {
 /// Makes room in `m` for one more entry, each accounted as `entry` bytes of its capacity, taking
 /// the growth from `budget` first (the old table and the new coexist while it moves): false when
 /// it does not fit.
-pub(crate) fn grow_map<K: Eq + Hash, V>(
-    m: &mut HashMap<K, V>,
+pub(crate) fn grow_map<K: Eq + Hash, V, S: std::hash::BuildHasher>(
+    m: &mut HashMap<K, V, S>,
     entry: usize,
     budget: &Budget,
 ) -> bool {

@@ -209,34 +209,33 @@ pub(super) struct Progress {
     pub again: Option<String>,
 }
 
-/// The table and postings as files are added (each as its scan ends, under a lock: a scan's
-/// trigrams are let go as soon as they are in the postings, so no batch of them piles up).
+/// The table as files are added (each as its scan ends, under a lock). Its postings are built
+/// beside it, one [`Builder`] per reading thread: the lists' lookups and growth (most of a
+/// build's work) then run on every thread at once rather than one at a time under this lock.
 #[derive(Default)]
 struct Table {
     ids: HashMap<PathBuf, u32>,
     entries: Vec<Entry>,
     /// The file of each unit of the postings (a file's chunks are units in a row).
     unit_file: Vec<u32>,
-    post: Builder,
     path_bytes: usize,
 }
 
 impl Table {
-    /// Adds a described file, taking every growth from `all`; false when one does not fit.
+    /// Adds a described file of `units` chunks, taking every growth from `all`: the id of its
+    /// first unit (the others follow it), or `None` when one does not fit.
     fn add(
         &mut self,
         rel: &Path,
         stat: StatKey,
         nul: bool,
-        chunks: &[Vec<u32>],
+        units: usize,
         all: &Budget,
-    ) -> bool {
-        let id = self.entries.len() as u32;
-        for c in chunks {
-            if !grow(&mut self.unit_file, all)
-                || !self.post.add(self.unit_file.len() as u32, c, all)
-            {
-                return false;
+    ) -> Option<u32> {
+        let (id, first) = (self.entries.len() as u32, self.unit_file.len() as u32);
+        for _ in 0..units {
+            if !grow(&mut self.unit_file, all) {
+                return None;
             }
             self.unit_file.push(id);
         }
@@ -245,12 +244,12 @@ impl Table {
             || !grow_map(&mut self.ids, ID_SLOT, all)
             || !all.take(path)
         {
-            return false;
+            return None;
         }
         self.path_bytes += path;
         self.ids.insert(rel.to_path_buf(), id);
         self.entries.push(Entry { stat, nul });
-        true
+        Some(first)
     }
 }
 
@@ -267,6 +266,23 @@ pub(super) fn threads(sb: &Sandbox) -> usize {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     }
+}
+
+/// Adds a described file to the table and its chunks' trigrams to `post`. The caller holds
+/// `post`'s lock across both, so the units `post` gets are ascending whichever threads share it.
+fn add_file(
+    table: &Mutex<Table>,
+    post: &mut Builder,
+    rel: &Path,
+    (stat, nul, chunks): (StatKey, bool, &[Vec<Trigram>]),
+    all: &Budget,
+) -> bool {
+    let Some(first) = table.locked().add(rel, stat, nul, chunks.len(), all) else {
+        return false;
+    };
+    (first..)
+        .zip(chunks)
+        .all(|(unit, c)| post.add(unit, c, all))
 }
 
 /// Builds root `root`'s index within `max_bytes`; `Err` says why the root is not indexed.
@@ -306,6 +322,9 @@ pub(super) fn build_root(
         max_read: max_read(sb),
     };
     let table = Mutex::new(Table::default());
+    let posts: Vec<Mutex<Builder>> = (0..pool.current_num_threads().max(1))
+        .map(|_| Mutex::default())
+        .collect();
     let over = AtomicBool::new(false);
     let mut batch: Vec<FoundFile> = Vec::new();
     // Entries of `prior` that still describe their files (`reuse`): not read again.
@@ -327,7 +346,11 @@ pub(super) fn build_root(
             Fact::None => true,
             Fact::NoRoom => false,
             Fact::Described(stat, nul, facts) => {
-                let fits = table.locked().add(&f.rel, stat, nul, &facts.chunks, &all);
+                // The reading thread's own lists (uncontended); any would be correct.
+                let mine = rayon::current_thread_index().unwrap_or(0) % posts.len();
+                let mut post = posts[mine].locked();
+                let fits = add_file(&table, &mut post, &f.rel, (stat, nul, &facts.chunks), &all);
+                drop(post);
                 let held = facts.held;
                 drop(facts);
                 all.give(held);
@@ -356,13 +379,17 @@ pub(super) fn build_root(
     let t = table
         .into_inner()
         .map_err(|_| "a build thread panicked".to_string())?;
+    let posts: Vec<Builder> = posts
+        .into_iter()
+        .map(|p| p.into_inner().unwrap_or_else(|e| e.into_inner()))
+        .collect();
     // The finished postings are made beside the lists they come from.
-    let finishing = t.post.finish_memory();
+    let finishing = Builder::finish_memory(&posts);
     if over.load(Ordering::Relaxed) || !all.take(finishing) {
         return Err(over_cap());
     }
-    let lists = t.post.memory();
-    let postings = t.post.finish();
+    let lists = posts.iter().map(Builder::memory).sum::<usize>();
+    let postings = Builder::finish_all(posts);
     all.give(finishing + lists - postings.memory().min(finishing + lists));
     let mut ri = RootIndex {
         serial: next_serial(),

@@ -295,6 +295,8 @@ fn build_one(
         Err(e) => State::Off(format!("no build threads: {e}")),
     };
     *state.locked() = next;
+    // The build's lists and reads are freed now; without this glibc keeps their pages.
+    crate::core::memory::release_free_pages();
 }
 
 /// Why a root that is not on an events-reporting filesystem gets no change reports.

@@ -6,10 +6,34 @@ use super::budget::{grow_map, Budget};
 use super::query::{TriQuery, Trigram};
 use std::collections::HashMap;
 
-/// Posting lists while files are added in id order.
+/// Hashes a trigram by one multiplication (the default SipHash cost more than the table lookup
+/// it served, on the build's hottest path): the 128-bit product folded, so the table's low bucket
+/// bits depend on every bit of the trigram.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct TriHasher(u64);
+
+impl std::hash::Hasher for TriHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u32(self.0 as u32 ^ b as u32);
+        }
+    }
+    fn write_u32(&mut self, v: u32) {
+        let p = (v as u128 ^ (self.0 as u128) << 32) * 0x9E37_79B9_7F4A_7C15;
+        self.0 = p as u64 ^ (p >> 64) as u64;
+    }
+}
+
+type Lists = HashMap<Trigram, (u32, Vec<u8>), std::hash::BuildHasherDefault<TriHasher>>;
+
+/// Posting lists while files are added in id order. The build keeps one per reading thread (each
+/// adds the files it read, their ids ascending in it) and [`Builder::finish_all`] merges them.
 #[derive(Default)]
 pub(crate) struct Builder {
-    lists: HashMap<Trigram, (u32, Vec<u8>)>,
+    lists: Lists,
     /// Bytes of the lists' buffers.
     bytes: usize,
     /// Bytes the lists hold.
@@ -74,23 +98,92 @@ impl Builder {
         self.bytes + self.lists.capacity() * SLOT
     }
 
-    /// Memory [`Builder::finish`] allocates beside the lists, at most.
-    pub fn finish_memory(&self) -> usize {
-        self.data + Postings::dict_memory(self.lists.len())
+    /// Memory [`Builder::finish_all`] allocates beside the lists of `parts`, at most: the merged
+    /// lists (a merged list is never longer than its parts together: each id's delta to the one
+    /// before it there is at most its delta in its own part) and the dictionary.
+    pub fn finish_memory(parts: &[Builder]) -> usize {
+        let lists = parts.iter().map(|p| p.lists.len()).sum();
+        parts.iter().map(|p| p.data).sum::<usize>() + Postings::dict_memory(lists)
     }
 
-    /// The lists in one buffer.
-    pub fn finish(self) -> Postings {
-        let mut dict = HashMap::with_capacity(self.lists.len());
-        let mut data = Vec::with_capacity(self.data);
-        for (t, (_, l)) in self.lists {
-            dict.insert(t, (data.len() as u64, l.len() as u32));
-            data.extend_from_slice(&l);
+    /// The lists of `parts` in one buffer, each trigram's lists merged in id order (the parts
+    /// hold disjoint ids).
+    pub fn finish_all(mut parts: Vec<Builder>) -> Postings {
+        let mut dict = HashMap::with_capacity(distinct(&parts));
+        let mut data = Vec::with_capacity(parts.iter().map(|p| p.data).sum());
+        for i in 0..parts.len() {
+            let (head, rest) = parts.split_at_mut(i + 1);
+            for (t, (_, l)) in std::mem::take(&mut head[i].lists) {
+                let more: Vec<Vec<u8>> = rest
+                    .iter_mut()
+                    .filter_map(|p| p.lists.remove(&t).map(|e| e.1))
+                    .collect();
+                let off = data.len();
+                if more.is_empty() {
+                    data.extend_from_slice(&l);
+                } else {
+                    merge_into(&mut data, l, more);
+                }
+                dict.insert(t, (off as u64, (data.len() - off) as u32));
+            }
         }
         Postings {
             dict,
             data: Data::Heap(data),
         }
+    }
+}
+
+/// Trigrams the parts hold together.
+fn distinct(parts: &[Builder]) -> usize {
+    let mut n = 0;
+    for (i, p) in parts.iter().enumerate() {
+        let earlier = &parts[..i];
+        n += p
+            .lists
+            .keys()
+            .filter(|t| !earlier.iter().any(|e| e.lists.contains_key(t)))
+            .count();
+    }
+    n
+}
+
+/// The ids of a delta-coded list, in order (a malformed tail ends it).
+fn ids(list: &[u8]) -> impl Iterator<Item = u32> + '_ {
+    let (mut at, mut prev) = (0usize, -1i64);
+    std::iter::from_fn(move || {
+        let (mut v, mut shift) = (0u32, 0u32);
+        while let Some(&b) = list.get(at) {
+            at += 1;
+            v |= ((b & 0x7f) as u32).checked_shl(shift).unwrap_or(0);
+            if b & 0x80 == 0 {
+                prev += v as i64 + 1;
+                return Some(prev as u32);
+            }
+            shift = shift.saturating_add(7);
+        }
+        None
+    })
+}
+
+/// Appends to `out` the list of the ids of `first` and `more` (ascending each, disjoint), in order.
+fn merge_into(out: &mut Vec<u8>, first: Vec<u8>, more: Vec<Vec<u8>>) {
+    let mut heads: Vec<_> = std::iter::once(&first)
+        .chain(&more)
+        .map(|l| ids(l).peekable())
+        .collect();
+    let mut last: Option<u32> = None;
+    loop {
+        let Some(next) = heads.iter_mut().filter_map(|h| h.peek().copied()).min() else {
+            return;
+        };
+        for h in heads.iter_mut() {
+            if h.peek() == Some(&next) {
+                h.next();
+            }
+        }
+        put_varint(out, last.map_or(next, |l| next - l - 1));
+        last = Some(next);
     }
 }
 
@@ -254,8 +347,8 @@ mod tests {
         assert!(b.add(5, &[2], &all));
         assert!(b.add(300, &[1, 2], &all));
         assert_eq!(all.used(), b.memory());
-        assert!(b.finish_memory() >= 5);
-        let p = b.finish();
+        assert!(Builder::finish_memory(std::slice::from_ref(&b)) >= 5);
+        let p = Builder::finish_all(vec![b]);
         let bits = p.eval(&TriQuery::Tri(2), 301, None).unwrap();
         let ids: Vec<usize> = (0..301)
             .filter(|i| bits[i / 64] >> (i % 64) & 1 == 1)
@@ -275,5 +368,39 @@ mod tests {
         let q = TriQuery::And(vec![TriQuery::Tri(1), TriQuery::Tri(2)]);
         let bits = p.eval(&q, 2, Some(&to)).unwrap();
         assert_eq!(bits, vec![0b11]);
+    }
+
+    /// Ids 0..n spread over three builders (as the build's reading threads add them, each its
+    /// own ids in order) merge into the lists one builder makes of them all: the same dictionary
+    /// keys, the same bytes per list, and within the memory accounted.
+    #[test]
+    fn parts_merge_into_the_lists_of_one() {
+        let all = Budget::new(usize::MAX);
+        let (mut one, mut parts) = (Builder::default(), Vec::new());
+        parts.resize_with(3, Builder::default);
+        let mut x: u64 = 7;
+        for id in 0..3000u32 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            // A few common trigrams, some rare ones, ids far apart (multi-byte varints).
+            let id = id * 97;
+            let tris: Vec<Trigram> = (0..8u32)
+                .filter(|&k| (x >> (k * 5)).is_multiple_of(k as u64 + 2))
+                .chain([1000 + (x >> 40) as u32 % 500])
+                .collect();
+            assert!(one.add(id, &tris, &all));
+            assert!(parts[(x >> 20) as usize % 3].add(id, &tris, &all));
+        }
+        let bound = Builder::finish_memory(&parts);
+        let (one, merged) = (Builder::finish_all(vec![one]), Builder::finish_all(parts));
+        let ((d1, b1), (d2, b2)) = (one.parts(), merged.parts());
+        assert_eq!(d1.len(), d2.len());
+        for (t, &(o, l)) in d1 {
+            let (o2, l2) = d2[t];
+            let list = |b: &[u8], o: u64, l: u32| b[o as usize..o as usize + l as usize].to_vec();
+            assert_eq!(list(b1, o, l), list(b2, o2, l2), "trigram {t}");
+        }
+        assert!(merged.memory() <= bound, "{} > {bound}", merged.memory());
     }
 }
