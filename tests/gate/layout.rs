@@ -441,11 +441,6 @@ const LONG_FNS: &[(&str, &str, &str)] = &[
         "walkers take admitted handles with the admission change",
     ),
     (
-        "index/replay/mod.rs",
-        "index_replay",
-        "the index's snapshot change reworks the replay",
-    ),
-    (
         "mcp/wire/scan.rs",
         "classify",
         "one match over the JSON-RPC message kinds",
