@@ -17,6 +17,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 mod ignore_rules;
+pub(crate) mod outcome;
+mod pace;
+pub(crate) use pace::{Pace, Step};
 
 pub(crate) use crate::core::dirs::{read_entries, read_entries_owned, stat_type, DirFd};
 pub(crate) use ignore_rules::{
@@ -211,7 +214,7 @@ impl Walk<'_> {
     ) -> (WalkEnd, WalkSkips) {
         let mut skips = WalkSkips::default();
         let mut stack = Vec::new();
-        let mut looked_at: Option<PathBuf> = None;
+        let mut pace = Pace::new(self.deadline, self.resume_after);
         let start_dev = if self.filter.one_file_system {
             crate::core::dirs::stat_fd(&fd.fd).ok().map(|st| st.st_dev)
         } else {
@@ -240,35 +243,11 @@ impl Walk<'_> {
                 continue;
             }
             let rel = top.rel.join(&name);
-            // A resumed walk passes over what came before its resume point (a previous call looked
-            // at it), enters the directories on the way to it and comes to the point itself: none
-            // of that is progress, and a deadline that cut it short would end the call where it
-            // started.
-            let on_the_way = self
-                .resume_after
-                .is_some_and(|c| rel.as_path() < c || c.starts_with(&rel));
-            if !on_the_way {
-                // Every call deals with one entry past where it started before it honours the
-                // deadline, so paging by cursor always advances, however little time a call has
-                // and however slow the machine. Not where the deadline cut the compilation of
-                // this directory's ignore rules: the entry would be passed over as ignored.
-                let rules_cut = top.ign.as_deref().is_some_and(IgnoreLevel::incomplete);
-                if (looked_at.is_some() || rules_cut)
-                    && self.deadline.is_some_and(Deadline::expired)
-                {
-                    return (WalkEnd::TimedOut(looked_at), skips);
-                }
-                // The previous entry was dealt with whole (a directory: entered); a resumed walk
-                // may start after it.
-                match &mut looked_at {
-                    Some(p) => p.clone_from(&rel),
-                    None => looked_at = Some(rel.clone()),
-                }
-            }
-            if let Some(cursor) = self.resume_after {
-                if !cursor.starts_with(&rel) && rel.as_path() < cursor {
-                    continue;
-                }
+            let rules_cut = top.ign.as_deref().is_some_and(IgnoreLevel::incomplete);
+            match pace.arrive(&rel, rules_cut, true) {
+                Ok(Step::Take) => {}
+                Ok(Step::Pass) => continue,
+                Err(end) => return (end, skips),
             }
             let ft = if ft == FileType::Unknown {
                 stat_type(&*top.fd, &name)
