@@ -31,17 +31,15 @@ pub use life::{index_age_at, index_fault_at, index_slow_at, index_threads_live};
 pub(crate) use life::{index_of, worker, Locked};
 pub use options::{IndexDir, IndexOptions, IndexVerify, IndexWhen};
 pub use status::{IndexState, IndexStatus};
-mod scan;
-use crate::core::limits::SEARCH_HEAP_LIMIT;
-use build::LONGEST_LINE;
 pub(crate) mod postings;
 pub(crate) mod query;
 pub(crate) mod replay;
+mod scan;
 
 #[cfg(test)]
-mod query_props;
+pub(crate) use scan::scan_all;
 
-pub(crate) use query::{patterns_query, QueryFlags, TriQuery};
+pub(crate) use query::{hir_query, TriQuery};
 
 /// What a file looked like when indexed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -415,40 +413,9 @@ pub(crate) struct ReplayMask {
     unindexed: HashMap<PathBuf, NoMatch>,
 }
 
-/// A file the index vouches for: no match in it, and what the search would have found out.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct NoMatch {
-    pub size: u64,
-    pub nul: bool,
-}
-
-/// How a search reads files, as far as it decides what the search records for a file without
-/// a match: `too_large` over `max_filesize` (unopened), `binary` with a NUL byte, else searched.
-/// That holds for a search by line within the searcher's buffer (a file with a line too long
-/// for it has no entry), but not always otherwise; a file the index may not vouch for is searched.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Reading {
-    pub max_filesize: u64,
-    /// A multiline search: it may read a file whole, and then looks for NUL bytes in the first
-    /// 64 KiB alone and finds a file of [`SEARCH_HEAP_LIMIT`] or more too large.
-    pub whole: bool,
-    /// Context lines are kept in the searcher's buffer beside the line searched: only a file
-    /// smaller than [`LONGEST_LINE`] surely fits.
-    pub context: bool,
-}
-
-impl Reading {
-    /// `v`, when it is what this search would record for its file.
-    fn holds(&self, v: NoMatch) -> Option<NoMatch> {
-        let holds = v.size > self.max_filesize
-            || if self.whole {
-                !v.nul && v.size < SEARCH_HEAP_LIMIT as u64
-            } else {
-                !self.context || v.size < LONGEST_LINE as u64
-            };
-        holds.then_some(v)
-    }
-}
+/// What the index knows of a file without a match, how the search reads files, and what it
+/// then records: the search's own rule ([`crate::walk::outcome`]), never restated here.
+pub(crate) use crate::walk::outcome::{NoMatch, Reading, Vouched};
 
 impl Pruner {
     /// Roots with a ready index.
@@ -539,7 +506,7 @@ impl Pruner {
 
     /// `Some` when entry `id` of root `root` (a file of a replayed walk) holds no match and no change
     /// was reported for it since it was described: its bit in `mask` is clear.
-    pub fn unverified(&self, root: usize, id: u32, mask: &ReplayMask) -> Option<NoMatch> {
+    pub fn unverified(&self, root: usize, id: u32, mask: &ReplayMask) -> Option<Vouched> {
         let (ri, _) = self.roots.get(root)?.as_ref()?;
         let i = id as usize;
         if mask
@@ -550,10 +517,10 @@ impl Pruner {
             return None;
         }
         if mask.described[i / 64] >> (i % 64) & 1 == 1 {
-            return self.reading.holds(*mask.again.get(&id)?);
+            return self.reading.no_match_outcome(*mask.again.get(&id)?);
         }
         let e = ri.entries.get(i)?;
-        self.reading.holds(NoMatch {
+        self.reading.no_match_outcome(NoMatch {
             size: e.stat.size,
             nul: e.nul,
         })
@@ -561,11 +528,11 @@ impl Pruner {
 
     /// `Some` when file `rel` of a replayed walk, which has no entry in the index, was described
     /// since with no match and no change reported.
-    pub fn unindexed(&self, rel: &Path, mask: &ReplayMask) -> Option<NoMatch> {
+    pub fn unindexed(&self, rel: &Path, mask: &ReplayMask) -> Option<Vouched> {
         if mask.unindexed.is_empty() {
             return None;
         }
-        self.reading.holds(*mask.unindexed.get(rel)?)
+        self.reading.no_match_outcome(*mask.unindexed.get(rel)?)
     }
 
     /// `Some` when the file `rel` of root `root` (the entry `name` of the directory `dir`) holds no
@@ -576,7 +543,7 @@ impl Pruner {
         rel: &Path,
         dir: &impl AsFd,
         name: &OsStr,
-    ) -> Option<NoMatch> {
+    ) -> Option<Vouched> {
         let (ri, bits) = self.roots.get(root)?.as_ref()?;
         let id = *ri.ids.get(rel)? as usize;
         if bits[id / 64] >> (id % 64) & 1 == 1 {
@@ -590,7 +557,7 @@ impl Pruner {
         {
             return None;
         }
-        self.reading.holds(NoMatch {
+        self.reading.no_match_outcome(NoMatch {
             size: e.stat.size,
             nul: e.nul,
         })
@@ -615,7 +582,7 @@ mod tests {
             .unwrap()
             .with_index();
         assert!(sb.wait_for_index(std::time::Duration::from_secs(60)));
-        let q = patterns_query(&["zebra"], QueryFlags::default());
+        let q = crate::search::matcher::query_of(&["zebra"], Default::default());
         let pruner = sb
             .index_pruner(
                 &q,

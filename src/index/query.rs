@@ -1,15 +1,16 @@
 //! Query analysis: which byte trigrams a file must hold for a pattern to match anywhere in it.
 //!
-//! Pure (no I/O). The pattern is parsed and translated exactly as grep-regex parses it for the
-//! matcher (the same joined `(?:p1)|(?:p2)` form, the same smart-case rule, the same case folding:
-//! regex-syntax's Unicode simple folding, so `s` also stands for U+017F and `k` for U+212A), and the
-//! whole HIR is analysed as google/codesearch does (`index/regexp.go`): for every node, whether it can
-//! match the empty string, the exact strings it matches when there are few, else the prefixes and
-//! suffixes of its matches, and an AND/OR of trigrams every match contains.
+//! Pure (no I/O), and no parse of its own: the HIR analysed is the one the search's matcher was
+//! built from (`search::matcher::Compiled`: its one parse of the joined `(?:p1)|(?:p2)` form, its
+//! one smart-case decision, its case folding: regex-syntax's Unicode simple folding, so `s` also
+//! stands for U+017F and `k` for U+212A). The whole HIR is analysed as google/codesearch does
+//! (`index/regexp.go`): for every node, whether it can match the empty string, the exact strings it
+//! matches when there are few, else the prefixes and suffixes of its matches, and an AND/OR of
+//! trigrams every match contains.
 //!
 //! Soundness is the one property that matters: whenever the matcher finds a match in a text, the
-//! text's trigram set satisfies the query (the unit test in `index/query_props.rs` checks it on random
-//! patterns and texts). Everything that only restricts matches (the `word` and `line_regexp`
+//! text's trigram set satisfies the query (the unit test in `search/query_props.rs` checks it on
+//! random patterns and texts, with the matcher and its HIR built by the search's own code). Everything that only restricts matches (the `word` and `line_regexp`
 //! wrappers, the stripping of the line terminator from classes, anchors, word boundaries) is left
 //! out of the analysis: the query of the bare pattern is weaker, hence still sound.
 
@@ -472,98 +473,6 @@ pub fn hir_query(h: &Hir) -> TriQuery {
     cap(q)
 }
 
-/// How a grep matches, as far as the index cares (the agent-facing flags; the command line's rg-only
-/// settings are never indexed).
-#[derive(Debug, Clone, Copy, Default)]
-pub struct QueryFlags {
-    pub case_insensitive: bool,
-    pub smart_case: bool,
-    pub fixed_strings: bool,
-    pub multiline: bool,
-}
-
-/// The query for `patterns` (OR'ed, as the matcher joins them) under `flags`. `All` when the
-/// patterns do not parse (the matcher reports the error) or nothing is required.
-pub fn patterns_query(patterns: &[&str], flags: QueryFlags) -> TriQuery {
-    let alts: Vec<String> = patterns
-        .iter()
-        .map(|p| {
-            if flags.fixed_strings {
-                format!("(?:{})", regex_syntax::escape(p))
-            } else {
-                format!("(?:{p})")
-            }
-        })
-        .collect();
-    let joined = alts.join("|");
-    let Ok(ast) = regex_syntax::ast::parse::ParserBuilder::new()
-        .nest_limit(100)
-        .build()
-        .parse(&joined)
-    else {
-        return TriQuery::All;
-    };
-    let (any_literal, any_upper) = literal_case(&ast);
-    // grep-regex's smart case: insensitive when the pattern has a literal and no uppercase one.
-    let ci = flags.case_insensitive || (flags.smart_case && any_literal && !any_upper);
-    let Ok(hir) = regex_syntax::hir::translate::TranslatorBuilder::new()
-        .utf8(false)
-        .case_insensitive(ci)
-        .multi_line(flags.multiline)
-        .dot_matches_new_line(flags.multiline)
-        .unicode(true)
-        .build()
-        .translate(&joined, &ast)
-    else {
-        return TriQuery::All;
-    };
-    hir_query(&hir)
-}
-
-/// grep-regex's `AstAnalysis`: whether the pattern has a literal, and an uppercase one.
-fn literal_case(ast: &regex_syntax::ast::Ast) -> (bool, bool) {
-    use regex_syntax::ast::{Ast, ClassSet, ClassSetItem, Literal};
-    fn lit(l: &Literal, acc: &mut (bool, bool)) {
-        acc.0 = true;
-        acc.1 |= l.c.is_uppercase();
-    }
-    fn set(s: &ClassSet, acc: &mut (bool, bool)) {
-        match s {
-            ClassSet::Item(i) => item(i, acc),
-            ClassSet::BinaryOp(o) => {
-                set(&o.lhs, acc);
-                set(&o.rhs, acc);
-            }
-        }
-    }
-    fn item(i: &ClassSetItem, acc: &mut (bool, bool)) {
-        match i {
-            ClassSetItem::Literal(l) => lit(l, acc),
-            ClassSetItem::Range(r) => {
-                lit(&r.start, acc);
-                lit(&r.end, acc);
-            }
-            ClassSetItem::Bracketed(b) => set(&b.kind, acc),
-            ClassSetItem::Union(u) => u.items.iter().for_each(|i| item(i, acc)),
-            _ => {}
-        }
-    }
-    fn walk(a: &Ast, acc: &mut (bool, bool)) {
-        match a {
-            Ast::Literal(l) => lit(l, acc),
-            Ast::ClassBracketed(b) => set(&b.kind, acc),
-            Ast::Repetition(r) => walk(&r.ast, acc),
-            Ast::Group(g) => walk(&g.ast, acc),
-            Ast::Alternation(x) => x.asts.iter().for_each(|a| walk(a, acc)),
-            Ast::Concat(x) => x.asts.iter().for_each(|a| walk(a, acc)),
-            _ => {}
-        }
-    }
-    let mut acc = (false, false);
-    walk(ast, &mut acc);
-    acc
-}
-
 /// The trigrams of `text`, sorted and deduplicated.
 #[cfg(test)]
 pub fn text_trigrams(text: &[u8]) -> Vec<Trigram> {
@@ -576,6 +485,12 @@ pub fn text_trigrams(text: &[u8]) -> Vec<Trigram> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::search::matcher::{query_of, MatchFlags as QueryFlags};
+
+    fn patterns_query(p: &[&str], flags: QueryFlags) -> TriQuery {
+        query_of(p, flags)
+    }
 
     fn q(p: &str) -> TriQuery {
         patterns_query(&[p], QueryFlags::default())

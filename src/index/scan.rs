@@ -21,10 +21,8 @@ pub(crate) const MAX_CHUNKED: usize = 1 << 22;
 /// entry, and its description never costs more than 4 MiB.
 pub(crate) const MAX_FILE_TRIGRAMS: usize = 1 << 20;
 
-/// A file with a line this long gets no entry: the searcher's buffer (its heap limit, 64 MiB in
-/// `search/grep/worker.rs`) may not hold the line, and the unindexed search then records the file
-/// as `too_large` rather than searched; only searching it again can say which.
-pub(crate) const LONGEST_LINE: usize = 60 << 20;
+/// A file with a line this long gets no entry (the search's own bound: see the rule it is part of).
+pub(crate) use crate::walk::outcome::LONGEST_LINE;
 
 /// The read buffer of one scan.
 const BUF: usize = 1 << 20;

@@ -420,7 +420,8 @@ pub(super) fn note(index: &Index, i: usize) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::index::{patterns_query, IndexOptions, QueryFlags};
+    use crate::index::IndexOptions;
+    use crate::search::matcher::query_of;
     use std::time::Duration;
 
     /// A saved file damaged in any way, even with its checksum made right again (a crafted one),
@@ -449,8 +450,7 @@ mod tests {
         let good = std::fs::read(&path).unwrap();
         assert_eq!(load(cd, &b, 0).unwrap().unwrap().entries.len(), 20);
         let body = 16 + u32::from_le_bytes(good[12..16].try_into().unwrap()) as usize + 20;
-        let queries =
-            ["alpha1", "beta", "alpha1|zeta"].map(|p| patterns_query(&[p], QueryFlags::default()));
+        let queries = ["alpha1", "beta", "alpha1|zeta"].map(|p| query_of(&[p], Default::default()));
         let mut seed = 7u64;
         let mut rnd = |n: usize| {
             seed = seed

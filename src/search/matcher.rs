@@ -5,6 +5,9 @@ use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::policy::Limits;
 use grep_matcher::LineTerminator;
 use grep_regex::{RegexMatcher, RegexMatcherBuilder};
+use regex_syntax::ast::Ast;
+use regex_syntax::hir::Hir;
+use std::sync::Arc;
 
 /// Matching flags of a search.
 #[derive(Debug, Clone, Copy, Default)]
@@ -27,6 +30,128 @@ pub(crate) struct MatchFlags {
     pub null_data: bool,
 }
 
+/// A built matcher and the parse it was built from: the one smart-case decision and the HIR of
+/// the joined patterns (before grep-regex's `word`/`line_regexp` wrappers and the stripping of the
+/// line terminator, which only restrict matches). The index's trigram query is made from this HIR
+/// ([`crate::index::hir_query`]), so the index reads the pattern exactly as the matcher does.
+#[derive(Clone, Debug)]
+pub(crate) struct Compiled {
+    pub matcher: RegexMatcher,
+    /// `None` only where the patterns did not parse, which the matcher's build refuses first.
+    pub hir: Option<Arc<Hir>>,
+}
+
+/// The joined patterns as grep-regex joins them (`(?:p1)|(?:p2)`, escaped with `fixed_strings`),
+/// parsed once: whether they are matched case-insensitively, and their HIR.
+struct Parsed {
+    case_insensitive: bool,
+    hir: Option<Hir>,
+}
+
+/// The syntax settings of the translation to HIR, the ones [`builder`] gives grep-regex:
+/// `(multi_line, dot_matches_new_line, crlf)`.
+fn syntax(flags: MatchFlags) -> (bool, bool, bool) {
+    if flags.multiline {
+        (true, !flags.no_dotall, flags.crlf)
+    } else {
+        (flags.crlf, false, flags.crlf)
+    }
+}
+
+/// The one case decision of a search: `case_insensitive`, or `smart_case` on patterns with a
+/// literal and no uppercase literal (grep-regex's and rg's rule, on the joined patterns' AST;
+/// `None`: they do not parse, and the build fails anyway).
+fn case_insensitive(flags: MatchFlags, ast: Option<&Ast>) -> bool {
+    if flags.case_insensitive {
+        return true;
+    }
+    flags.smart_case
+        && ast.is_some_and(|a| {
+            let (any_literal, any_upper) = literal_case(a);
+            any_literal && !any_upper
+        })
+}
+
+/// Parses `all` once, as grep-regex will: the joined form, the same nest limit, the same
+/// translation settings.
+fn parse(all: &[&str], flags: MatchFlags) -> Parsed {
+    let joined = all
+        .iter()
+        .map(|p| match flags.fixed_strings {
+            true => format!("(?:{})", regex_syntax::escape(p)),
+            false => format!("(?:{p})"),
+        })
+        .collect::<Vec<_>>()
+        .join("|");
+    let ast = regex_syntax::ast::parse::ParserBuilder::new()
+        .nest_limit(100)
+        .build()
+        .parse(&joined)
+        .ok();
+    let ci = case_insensitive(flags, ast.as_ref());
+    let (multi_line, dot_nl, crlf) = syntax(flags);
+    let hir = ast.and_then(|ast| {
+        regex_syntax::hir::translate::TranslatorBuilder::new()
+            .utf8(false)
+            .case_insensitive(ci)
+            .multi_line(multi_line)
+            .dot_matches_new_line(dot_nl)
+            .crlf(crlf)
+            .unicode(!flags.no_unicode)
+            .build()
+            .translate(&joined, &ast)
+            .ok()
+    });
+    Parsed {
+        case_insensitive: ci,
+        hir,
+    }
+}
+
+/// grep-regex's `AstAnalysis`: whether the pattern has a literal, and an uppercase one.
+fn literal_case(ast: &Ast) -> (bool, bool) {
+    use regex_syntax::ast::{ClassSet, ClassSetItem, Literal};
+    fn lit(l: &Literal, acc: &mut (bool, bool)) {
+        acc.0 = true;
+        acc.1 |= l.c.is_uppercase();
+    }
+    fn set(s: &ClassSet, acc: &mut (bool, bool)) {
+        match s {
+            ClassSet::Item(i) => item(i, acc),
+            ClassSet::BinaryOp(o) => {
+                set(&o.lhs, acc);
+                set(&o.rhs, acc);
+            }
+        }
+    }
+    fn item(i: &ClassSetItem, acc: &mut (bool, bool)) {
+        match i {
+            ClassSetItem::Literal(l) => lit(l, acc),
+            ClassSetItem::Range(r) => {
+                lit(&r.start, acc);
+                lit(&r.end, acc);
+            }
+            ClassSetItem::Bracketed(b) => set(&b.kind, acc),
+            ClassSetItem::Union(u) => u.items.iter().for_each(|i| item(i, acc)),
+            _ => {}
+        }
+    }
+    fn walk(a: &Ast, acc: &mut (bool, bool)) {
+        match a {
+            Ast::Literal(l) => lit(l, acc),
+            Ast::ClassBracketed(b) => set(&b.kind, acc),
+            Ast::Repetition(r) => walk(&r.ast, acc),
+            Ast::Group(g) => walk(&g.ast, acc),
+            Ast::Alternation(x) => x.asts.iter().for_each(|a| walk(a, acc)),
+            Ast::Concat(x) => x.asts.iter().for_each(|a| walk(a, acc)),
+            _ => {}
+        }
+    }
+    let mut acc = (false, false);
+    walk(ast, &mut acc);
+    acc
+}
+
 /// Builds a matcher for any of several patterns (rg `-e`, OR'ed). The patterns together are bound
 /// by `max_pattern_len`; a failure is reported for the first pattern that fails alone, as far as
 /// `deadline` lets it look: each pattern is checked alone by parsing, translating and compiling its
@@ -38,7 +163,7 @@ pub(crate) fn build_any(
     flags: MatchFlags,
     limits: &Limits,
     deadline: &Deadline,
-) -> Result<RegexMatcher> {
+) -> Result<Compiled> {
     if more.is_empty() {
         return build(pattern, flags, limits);
     }
@@ -60,15 +185,17 @@ pub(crate) fn build_any(
             check_syntax(p)?;
         }
     }
-    builder(flags, limits).build_many(&all).map_err(|e| {
+    let parsed = parse(&all, flags);
+    let ci = parsed.case_insensitive;
+    let matcher = builder(flags, ci, limits).build_many(&all).map_err(|e| {
         if !matches!(e.kind(), grep_regex::ErrorKind::Regex(_)) {
             // A literal not allowed (a line terminator): said without looking at the patterns.
-            return classify("", flags, limits, &e);
+            return classify("", flags, ci, limits, &e);
         }
         // The error of the first pattern that fails alone, else the combination's size.
         all.iter()
             .take_while(|_| !deadline.expired())
-            .find_map(|p| alone(p, flags, limits))
+            .find_map(|p| alone(p, flags, ci, limits))
             .unwrap_or_else(|| {
                 Error::new(
                     ErrorCode::PatternTooLarge,
@@ -77,13 +204,18 @@ pub(crate) fn build_any(
                     ),
                 )
             })
+    })?;
+    Ok(Compiled {
+        matcher,
+        hir: parsed.hir.map(Arc::new),
     })
 }
 
-fn builder(flags: MatchFlags, limits: &Limits) -> RegexMatcherBuilder {
+/// The grep-regex builder of a search whose case decision ([`case_insensitive`]) is `ci`:
+/// grep-regex is never asked to decide smart case itself.
+fn builder(flags: MatchFlags, ci: bool, limits: &Limits) -> RegexMatcherBuilder {
     let mut b = RegexMatcherBuilder::new();
-    b.case_insensitive(flags.case_insensitive)
-        .case_smart(flags.smart_case && !flags.case_insensitive)
+    b.case_insensitive(ci)
         .fixed_strings(flags.fixed_strings)
         .word(flags.word && !flags.line_regexp)
         .whole_line(flags.line_regexp)
@@ -138,7 +270,7 @@ pub(crate) fn trim_terminator(term: LineTerminator, line: &[u8]) -> &[u8] {
 
 /// Builds the matcher, refusing over-long patterns before parsing and mapping every failure to
 /// `INVALID_PATTERN` (with position and hints) or `PATTERN_TOO_LARGE`.
-pub(crate) fn build(pattern: &str, flags: MatchFlags, limits: &Limits) -> Result<RegexMatcher> {
+pub(crate) fn build(pattern: &str, flags: MatchFlags, limits: &Limits) -> Result<Compiled> {
     if pattern.len() > limits.max_pattern_len {
         return Err(Error::new(
             ErrorCode::PatternTooLarge,
@@ -152,9 +284,15 @@ pub(crate) fn build(pattern: &str, flags: MatchFlags, limits: &Limits) -> Result
     if !flags.fixed_strings {
         check_syntax(pattern)?;
     }
-    builder(flags, limits)
+    let parsed = parse(&[pattern], flags);
+    let ci = parsed.case_insensitive;
+    let matcher = builder(flags, ci, limits)
         .build(pattern)
-        .map_err(|e| classify(pattern, flags, limits, &e))
+        .map_err(|e| classify(pattern, flags, ci, limits, &e))?;
+    Ok(Compiled {
+        matcher,
+        hir: parsed.hir.map(Arc::new),
+    })
 }
 
 fn check_syntax(pattern: &str) -> Result<()> {
@@ -202,7 +340,13 @@ fn ast_error(e: &regex_syntax::ast::Error, shift: usize) -> Error {
 /// more level of nesting), the translation to HIR (regex-syntax `hir::ErrorKind`), then the NFA
 /// compilation under the size limit (regex-automata `BuildError::size_limit`). A failure past a clean
 /// parse and translation is a compiled-size limit in any case.
-fn classify(pattern: &str, flags: MatchFlags, limits: &Limits, e: &grep_regex::Error) -> Error {
+fn classify(
+    pattern: &str,
+    flags: MatchFlags,
+    ci: bool,
+    limits: &Limits,
+    e: &grep_regex::Error,
+) -> Error {
     use grep_regex::ErrorKind as G;
     match e.kind() {
         G::Regex(_) => {}
@@ -218,7 +362,7 @@ fn classify(pattern: &str, flags: MatchFlags, limits: &Limits, e: &grep_regex::E
             return Error::new(ErrorCode::InvalidPattern, format!("invalid pattern: {e}"));
         }
     }
-    alone(pattern, flags, limits).unwrap_or_else(|| {
+    alone(pattern, flags, ci, limits).unwrap_or_else(|| {
         Error::new(
             ErrorCode::PatternTooLarge,
             format!(
@@ -230,8 +374,8 @@ fn classify(pattern: &str, flags: MatchFlags, limits: &Limits, e: &grep_regex::E
 
 /// Why `pattern` alone cannot be compiled, from typed errors: its parse (inside a non-capturing
 /// group, as grep-regex parses it), its translation to HIR, its NFA under the size limit. `None`
-/// when all three pass (the pattern alone fits).
-fn alone(pattern: &str, flags: MatchFlags, limits: &Limits) -> Option<Error> {
+/// when all three pass (the pattern alone fits). `ci`: the search's case decision.
+fn alone(pattern: &str, flags: MatchFlags, ci: bool, limits: &Limits) -> Option<Error> {
     let body = if flags.fixed_strings {
         regex_syntax::escape(pattern)
     } else {
@@ -247,13 +391,14 @@ fn alone(pattern: &str, flags: MatchFlags, limits: &Limits) -> Option<Error> {
         Ok(ast) => ast,
         Err(e) => return Some(ast_error(&e, SHIFT)),
     };
-    let case_insensitive =
-        flags.case_insensitive || (flags.smart_case && !pattern.chars().any(char::is_uppercase));
+    let (multi_line, dot_nl, crlf) = syntax(flags);
     let hir = match regex_syntax::hir::translate::TranslatorBuilder::new()
         .utf8(false)
-        .case_insensitive(case_insensitive)
-        .multi_line(flags.multiline)
-        .dot_matches_new_line(flags.multiline)
+        .case_insensitive(ci)
+        .multi_line(multi_line)
+        .dot_matches_new_line(dot_nl)
+        .crlf(crlf)
+        .unicode(!flags.no_unicode)
         .build()
         .translate(&wrapped, &ast)
     {
@@ -292,6 +437,18 @@ fn alone(pattern: &str, flags: MatchFlags, limits: &Limits) -> Option<Error> {
             "pattern compiles to more than the sandbox's regex size limit ({limit} bytes); use a shorter or less repetitive pattern"
         ),
     ))
+}
+
+/// The index's query for `patterns` under `flags`, as a search makes it: from the HIR its matcher
+/// was built from (`All` when the matcher cannot be built). For tests.
+#[cfg(test)]
+pub(crate) fn query_of(patterns: &[&str], flags: MatchFlags) -> crate::index::TriQuery {
+    let more: Vec<String> = patterns[1..].iter().map(|p| p.to_string()).collect();
+    let deadline = Deadline::detached(std::time::Duration::from_secs(60));
+    match build_any(patterns[0], &more, flags, &Limits::default(), &deadline) {
+        Ok(Compiled { hir: Some(h), .. }) => crate::index::hir_query(&h),
+        _ => crate::index::TriQuery::All,
+    }
 }
 
 #[cfg(test)]
@@ -344,6 +501,23 @@ mod tests {
             ..MatchFlags::default()
         };
         assert!(build("a(b", f, &Limits::default()).is_ok());
+    }
+
+    /// A failure is classified under the case decision the build made: `\W` is no uppercase
+    /// literal, so smart case folds `k` (as grep-regex does), and the folded pattern's program is
+    /// what passes the size limit. (Decided again from "any uppercase character", the failure had
+    /// no typed cause.)
+    #[test]
+    fn a_failure_is_classified_under_the_searchs_case_decision() {
+        let smart = MatchFlags {
+            smart_case: true,
+            ..MatchFlags::default()
+        };
+        let e = build("\\Wk{16000}", smart, &Limits::default()).unwrap_err();
+        assert_eq!(e.code, ErrorCode::PatternTooLarge);
+        assert!(e.message.contains("compiles to more than"), "{}", e.message);
+        // Unfolded, the same pattern fits.
+        assert!(build("\\Wk{16000}", MatchFlags::default(), &Limits::default()).is_ok());
     }
 
     #[test]

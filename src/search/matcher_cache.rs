@@ -9,8 +9,7 @@
 use crate::core::deadline::Deadline;
 use crate::core::error::Result;
 use crate::core::policy::Limits;
-use crate::search::matcher::{self, MatchFlags};
-use grep_regex::RegexMatcher;
+use crate::search::matcher::{self, Compiled, MatchFlags};
 use std::sync::{LazyLock, Mutex};
 use std::time::Duration;
 
@@ -30,12 +29,12 @@ struct Key {
 }
 
 #[derive(Default)]
-struct Compiled {
-    entries: Vec<(Key, RegexMatcher, u64)>,
+struct Cache {
+    entries: Vec<(Key, Compiled, u64)>,
     tick: u64,
 }
 
-static COMPILED: LazyLock<Mutex<Compiled>> = LazyLock::new(Mutex::default);
+static COMPILED: LazyLock<Mutex<Cache>> = LazyLock::new(Mutex::default);
 
 /// [`build_any_within`] under a deadline of the policy's `timeout_ms` from now, bound to no call:
 /// for the command line's `-r` replacer, which the operator gives.
@@ -44,7 +43,7 @@ pub(crate) fn build_any(
     more: &[String],
     flags: MatchFlags,
     limits: &Limits,
-) -> Result<RegexMatcher> {
+) -> Result<Compiled> {
     let deadline = Deadline::detached(Duration::from_millis(limits.timeout_ms));
     build_any_within(pattern, more, flags, limits, &deadline)
 }
@@ -57,7 +56,7 @@ pub(crate) fn build_any_within(
     flags: MatchFlags,
     limits: &Limits,
     deadline: &Deadline,
-) -> Result<RegexMatcher> {
+) -> Result<Compiled> {
     let size = pattern.len() + more.iter().map(String::len).sum::<usize>();
     if size > MAX_PATTERN {
         return matcher::build_any(pattern, more, flags, limits, deadline);
@@ -80,7 +79,7 @@ pub(crate) fn build_any_within(
     Ok(m)
 }
 
-fn get(key: &Key) -> Option<RegexMatcher> {
+fn get(key: &Key) -> Option<Compiled> {
     let mut compiled = COMPILED.lock().unwrap_or_else(|e| e.into_inner());
     compiled.tick += 1;
     let tick = compiled.tick;
@@ -89,7 +88,7 @@ fn get(key: &Key) -> Option<RegexMatcher> {
     Some(m.clone())
 }
 
-fn put(key: Key, m: RegexMatcher) {
+fn put(key: Key, m: Compiled) {
     let mut compiled = COMPILED.lock().unwrap_or_else(|e| e.into_inner());
     if compiled.entries.iter().any(|(k, _, _)| *k == key) {
         return;
@@ -119,8 +118,8 @@ mod tests {
     use super::*;
     use grep_matcher::Matcher;
 
-    fn matches(m: &RegexMatcher, text: &str) -> bool {
-        m.is_match(text.as_bytes()).unwrap()
+    fn matches(m: &Compiled, text: &str) -> bool {
+        m.matcher.is_match(text.as_bytes()).unwrap()
     }
 
     #[test]

@@ -13,5 +13,7 @@ pub(crate) mod matcher_cache;
 pub(crate) mod page;
 pub(crate) mod pager;
 pub(crate) mod query;
+#[cfg(test)]
+mod query_props;
 pub(crate) mod record;
 pub(crate) mod rg;

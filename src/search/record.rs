@@ -4,6 +4,7 @@
 //! searching from printing.
 
 use crate::search::contract::Stats;
+use crate::walk::outcome::{Quiet, Vouched};
 use crate::walk::WalkSkips;
 use std::path::PathBuf;
 
@@ -154,18 +155,16 @@ pub(crate) struct PrunedRun {
 }
 
 impl PrunedRun {
-    /// Adds one vouched-for file of `size` bytes (`nul`: binary) to the run.
-    pub fn add(&mut self, size: u64, nul: bool, max_filesize: u64) {
+    /// Adds one vouched-for file to the run, counted as its outcome says.
+    pub fn add(&mut self, v: Vouched) {
         self.files += 1;
-        if size > max_filesize {
-            self.too_large += 1;
-        } else {
-            self.bytes += size;
-            if nul {
-                self.binary += 1;
-            } else {
-                self.searched += 1;
-            }
+        match v.outcome {
+            Quiet::TooLarge => self.too_large += 1,
+            Quiet::Binary => self.binary += 1,
+            Quiet::Searched => self.searched += 1,
+        }
+        if v.outcome != Quiet::TooLarge {
+            self.bytes += v.size;
         }
     }
 }

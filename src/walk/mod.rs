@@ -17,6 +17,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 mod ignore_rules;
+pub(crate) mod outcome;
+mod pace;
+pub(crate) use pace::{Pace, Step};
 
 pub(crate) use crate::core::dirs::{read_entries, read_entries_owned, stat_type, DirFd};
 pub(crate) use ignore_rules::{
@@ -211,7 +214,7 @@ impl Walk<'_> {
     ) -> (WalkEnd, WalkSkips) {
         let mut skips = WalkSkips::default();
         let mut stack = Vec::new();
-        let mut looked_at: Option<PathBuf> = None;
+        let mut pace = Pace::new(self.deadline, self.resume_after);
         // The start's metadata, for its device.
         let start = if self.filter.one_file_system {
             crate::core::dirs::stat_fd(&fd.fd).ok()
@@ -241,13 +244,11 @@ impl Walk<'_> {
                 continue;
             }
             let rel = top.rel.join(&name);
-            if self.deadline_cuts(top, &rel, &mut looked_at) {
-                return (WalkEnd::TimedOut(looked_at), skips);
-            }
-            if let Some(cursor) = self.resume_after {
-                if !cursor.starts_with(&rel) && rel.as_path() < cursor {
-                    continue;
-                }
+            let rules_cut = top.ign.as_deref().is_some_and(IgnoreLevel::incomplete);
+            match pace.arrive(&rel, rules_cut, true) {
+                Ok(Step::Take) => {}
+                Ok(Step::Pass) => continue,
+                Err(end) => return (end, skips),
             }
             let Some(is_dir) = self.admit_entry(top, &name, ft, &rel, depth, &mut skips) else {
                 continue;
@@ -268,40 +269,6 @@ impl Walk<'_> {
             }
         }
         (WalkEnd::Complete, skips)
-    }
-
-    /// Whether the deadline ends the walk at the entry `rel` of `top`; records `rel` as looked at
-    /// when it counts as progress.
-    fn deadline_cuts(&self, top: &Frame, rel: &Path, looked_at: &mut Option<PathBuf>) -> bool {
-        // A resumed walk passes over what came before its resume point (a previous call looked
-        // at it), enters the directories on the way to it and comes to the point itself: none
-        // of that is progress, and a deadline that cut it short would end the call where it
-        // started.
-        let on_the_way = self
-            .resume_after
-            .is_some_and(|c| rel < c || c.starts_with(rel));
-        if on_the_way {
-            return false;
-        }
-        // Every call deals with one entry past where it started before it honours the
-        // deadline, so paging by cursor always advances, however little time a call has
-        // and however slow the machine. Not where the deadline cut the compilation of
-        // this directory's ignore rules: the entry would be passed over as ignored.
-        let rules_cut = top.ign.as_deref().is_some_and(IgnoreLevel::incomplete);
-        if (looked_at.is_some() || rules_cut) && self.deadline.is_some_and(Deadline::expired) {
-            return true;
-        }
-        // The previous entry was dealt with whole (a directory: entered); a resumed walk
-        // may start after it.
-        match looked_at {
-            Some(p) => {
-                let p = p.as_mut_os_string();
-                p.clear();
-                p.push(rel);
-            }
-            None => *looked_at = Some(rel.to_path_buf()),
-        }
-        false
     }
 
     /// Whether the entry `name` of `top` is walked, and if so whether it is a directory: `None`

@@ -31,7 +31,7 @@ use live::MAX_CHANGED;
 
 use super::query::Trigram;
 use super::StatKey;
-use super::{index_of, State};
+use super::{index_of, RootIndex, State};
 use crate::core::admit::RootId;
 use crate::core::dirs::DirFd;
 use crate::core::open::Want;
@@ -119,6 +119,35 @@ impl Redescribed {
 /// (the age a file must have to be described: a file not ready at a start is ready at the next).
 const RETRY_DESCRIBE: Duration = Duration::from_secs(super::build::RACY_SECS as u64);
 
+impl Live {
+    /// Whether the background description of changed files (and files without an entry) is due:
+    /// none under way, none started in the last [`RETRY_DESCRIBE`], and something to describe.
+    fn to_describe(&self, ri: &RootIndex, canonical: &Path) -> bool {
+        !self.redescribing
+            && self.describe_started.is_none_or(|t| {
+                super::life::instant(canonical).saturating_duration_since(t) >= RETRY_DESCRIBE
+            })
+            && (!self.unindexed.is_empty()
+                || self
+                    .changed
+                    .iter()
+                    .any(|(p, n)| self.describable(ri, p, *n)))
+    }
+
+    /// The recorded walk under `key`, when it holds for index `ri`: recorded in the current
+    /// generation of the tree's shape, against this index.
+    fn replay_of(&self, key: &Key, ri: &RootIndex) -> Option<Replay> {
+        let (_, w) = self.walks.iter().find(|(k, _)| k == key)?;
+        (w.generation == self.generation && w.serial == ri.serial).then(|| Replay {
+            serial: ri.serial,
+            walk: w.clone(),
+            changed: self.changed.clone(),
+            redescribed: self.redescribed.clone(),
+            version: (self.changes, self.installs),
+        })
+    }
+}
+
 impl Sandbox {
     /// The recorded walk of root `root` from `rel` under `key`, if one holds after the queued
     /// events are taken in. Without one, a recording is started in the background (one per root at
@@ -133,118 +162,130 @@ impl Sandbox {
             State::Ready(ri) => ri.clone(),
             _ => return None,
         };
-        let roots: Arc<str> = self
-            .roots
-            .iter()
-            .map(|r| r.canonical.to_string_lossy())
-            .collect::<Vec<_>>()
-            .join("\0")
-            .into();
-        let key: Key = (rel.to_path_buf(), key, roots);
+        let key: Key = (rel.to_path_buf(), key, self.roots_key());
         let denied = self.denied_fn(RootId::Read(root));
         let mut l = live.locked();
         l.drain(&denied);
         let cap = MAX_CHANGED.max(ri.entries.len() / 4);
         if l.changed.len() > cap {
-            // The changed set is searched at every query and held in memory: past the cap what
-            // the index held is let go and the root is indexed again in the background; until
-            // then it is searched unindexed.
-            let why = format!(
-                "more than {cap} files changed since the root was indexed: it is searched \
-                 unindexed while it is indexed again"
-            );
             l.forget();
             drop(l);
-            let mut state = index.roots[j].1.locked();
-            if matches!(*state, State::Ready(_)) {
-                *state = State::Building(Arc::new(super::build::Progress {
-                    again: Some(why.clone()),
-                    ..Default::default()
-                }));
-                drop(state);
-                if let Err(e) = super::build_in_background(self.clone(), vec![j]) {
-                    *index.roots[j].1.locked() = State::Off(format!("{why}; no build thread: {e}"));
-                }
-            }
+            self.index_again(j, cap);
             return None;
         }
-        let to_describe = !l.redescribing
-            && l.describe_started.is_none_or(|t| {
-                super::life::instant(canonical).saturating_duration_since(t) >= RETRY_DESCRIBE
-            })
-            && (!l.unindexed.is_empty()
-                || l.changed.iter().any(|(p, n)| l.describable(&ri, p, *n)));
-        if to_describe {
-            l.redescribing = true;
-            l.describe_started = Some(super::life::instant(canonical));
-            let sb = crate::index::worker(self);
-            let ri = ri.clone();
-            let work = move || {
-                if let Some(live) = index_of(&sb).and_then(|i| i.live.get(j)?.as_ref().ok()) {
-                    crate::index::life::fault_point(&ri_root(&sb, root));
-                    redescribe::redescribe(&sb, root, live, &ri);
-                }
-            };
-            let after = move |index: &super::Index| {
-                if let Some(Ok(live)) = index.live.get(j) {
-                    live.locked().redescribing = false;
-                }
-            };
-            let spawned = match crate::index::life::index_arc(self) {
-                Some(index) => crate::index::life::spawn(
-                    "rootbound-index-redescribe",
-                    index,
-                    vec![j],
-                    work,
-                    after,
-                ),
-                None => Err(std::io::ErrorKind::NotFound.into()),
-            };
-            if spawned.is_err() {
-                l.redescribing = false;
-            }
+        if l.to_describe(&ri, canonical) {
+            self.start_describing(root, j, &ri, &mut l);
         }
-        if let Some((_, w)) = l.walks.iter().find(|(k, _)| *k == key) {
-            if w.generation == l.generation && w.serial == ri.serial {
-                return Some(Replay {
-                    serial: ri.serial,
-                    walk: w.clone(),
-                    changed: l.changed.clone(),
-                    redescribed: l.redescribed.clone(),
-                    version: (l.changes, l.installs),
-                });
-            }
+        if let Some(rp) = l.replay_of(&key, &ri) {
+            return Some(rp);
         }
         if !l.recording && l.broken.is_none() {
             l.recording = true;
             drop(l);
-            let sb = crate::index::worker(self);
-            let mut filter = filter.clone();
-            // Its own budget for ignore files (no deadline): the call's is not its.
-            filter.ignore = crate::walk::IgnoreBudget {
-                kinds: filter.ignore.kinds,
+            self.start_recording(root, j, key, filter, ri);
+        }
+        None
+    }
+
+    /// The sandbox's roots, as a part of a recorded walk's key.
+    fn roots_key(&self) -> Arc<str> {
+        self.roots
+            .iter()
+            .map(|r| r.canonical.to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("\0")
+            .into()
+    }
+
+    /// Root `j` changed past its cap of changed files (`cap`), whose set and descriptions are let
+    /// go: the changed set is searched at every query and held in memory, so the root is indexed
+    /// again in the background, and searched unindexed until then.
+    fn index_again(&self, j: usize, cap: usize) {
+        let Some(index) = index_of(self) else {
+            return;
+        };
+        let why = format!(
+            "more than {cap} files changed since the root was indexed: it is searched \
+             unindexed while it is indexed again"
+        );
+        let mut state = index.roots[j].1.locked();
+        if matches!(*state, State::Ready(_)) {
+            *state = State::Building(Arc::new(super::build::Progress {
+                again: Some(why.clone()),
                 ..Default::default()
-            };
-            let work = move || {
+            }));
+            drop(state);
+            if let Err(e) = super::build_in_background(self.clone(), vec![j]) {
+                *index.roots[j].1.locked() = State::Off(format!("{why}; no build thread: {e}"));
+            }
+        }
+    }
+
+    /// Starts the background description of root `j`'s changed files and files without an entry
+    /// (`l`: its change reports, locked).
+    fn start_describing(&self, root: usize, j: usize, ri: &Arc<RootIndex>, l: &mut Live) {
+        l.redescribing = true;
+        l.describe_started = Some(super::life::instant(&ri_root(self, root)));
+        let sb = crate::index::worker(self);
+        let ri = ri.clone();
+        let work = move || {
+            if let Some(live) = index_of(&sb).and_then(|i| i.live.get(j)?.as_ref().ok()) {
                 crate::index::life::fault_point(&ri_root(&sb, root));
-                record::record(&sb, root, j, key, filter, &ri);
-            };
-            let after = move |index: &super::Index| {
-                if let Some(Ok(live)) = index.live.get(j) {
-                    live.locked().recording = false;
-                }
-            };
-            let spawned = match crate::index::life::index_arc(self) {
-                Some(index) => {
-                    crate::index::life::spawn("rootbound-index-walk", index, vec![j], work, after)
-                }
-                None => Err(std::io::ErrorKind::NotFound.into()),
-            };
-            if spawned.is_err() {
+                redescribe::redescribe(&sb, root, live, &ri);
+            }
+        };
+        let after = move |index: &super::Index| {
+            if let Some(Ok(live)) = index.live.get(j) {
+                live.locked().redescribing = false;
+            }
+        };
+        let spawned = match crate::index::life::index_arc(self) {
+            Some(index) => {
+                crate::index::life::spawn("rootbound-index-redescribe", index, vec![j], work, after)
+            }
+            None => Err(std::io::ErrorKind::NotFound.into()),
+        };
+        if spawned.is_err() {
+            l.redescribing = false;
+        }
+    }
+
+    /// Starts recording the walk of root `root` (index root `j`) under `key` in the background.
+    fn start_recording(
+        &self,
+        root: usize,
+        j: usize,
+        key: Key,
+        filter: &Filter,
+        ri: Arc<RootIndex>,
+    ) {
+        let sb = crate::index::worker(self);
+        let mut filter = filter.clone();
+        // Its own budget for ignore files (no deadline): the call's is not its.
+        filter.ignore = crate::walk::IgnoreBudget {
+            kinds: filter.ignore.kinds,
+            ..Default::default()
+        };
+        let work = move || {
+            crate::index::life::fault_point(&ri_root(&sb, root));
+            record::record(&sb, root, j, key, filter, &ri);
+        };
+        let after = move |index: &super::Index| {
+            if let Some(Ok(live)) = index.live.get(j) {
+                live.locked().recording = false;
+            }
+        };
+        let spawned = match crate::index::life::index_arc(self) {
+            Some(index) => {
+                crate::index::life::spawn("rootbound-index-walk", index, vec![j], work, after)
+            }
+            None => Err(std::io::ErrorKind::NotFound.into()),
+        };
+        if spawned.is_err() {
+            if let Some(Ok(live)) = index_of(self).and_then(|i| i.live.get(j)) {
                 live.locked().recording = false;
             }
         }
-        None
     }
 
     /// Whether a recording, or the description of changed files, is under way in some root (tests

@@ -210,30 +210,20 @@ impl Sandbox {
     fn pruner_for(
         &self,
         args: &GrepArgs,
-        flags: MatchFlags,
-        mode: OutputMode,
+        m: &plan::Matching,
         command_line: bool,
-        reading: crate::index::Reading,
+        reading: crate::walk::outcome::Reading,
     ) -> Option<crate::index::Pruner> {
         self.index.as_ref()?;
         if command_line
             || args.invert.unwrap_or(false)
-            || mode == OutputMode::FilesWithoutMatch
+            || m.mode == OutputMode::FilesWithoutMatch
             || args.documents.unwrap_or(false)
         {
             return None;
         }
-        let mut pats = vec![args.pattern.as_str()];
-        pats.extend(args.patterns.iter().flatten().map(String::as_str));
-        let q = crate::index::patterns_query(
-            &pats,
-            crate::index::QueryFlags {
-                case_insensitive: flags.case_insensitive,
-                smart_case: flags.smart_case,
-                fixed_strings: flags.fixed_strings,
-                multiline: flags.multiline,
-            },
-        );
+        // The query of the matcher's own parse: the same case folding, the same syntax.
+        let q = crate::index::hir_query(m.hir.as_deref()?);
         self.index_pruner(&q, reading)
     }
 }

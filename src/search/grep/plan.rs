@@ -13,6 +13,7 @@ use crate::search::file::{Context, FileOpts, SeqSkip};
 use crate::search::matcher::MatchFlags;
 use crate::search::matcher_cache;
 use crate::search::rg::{BinaryMode, RgOptions};
+use crate::walk::outcome::Reading;
 use crate::walk::{self, Filter};
 use grep_regex::RegexMatcher;
 use std::sync::Arc;
@@ -23,6 +24,8 @@ use super::hits::HitOptions;
 #[derive(Clone)]
 pub(super) struct Matching {
     pub matcher: RegexMatcher,
+    /// The parsed patterns the matcher was built from (the index's query is made from them).
+    pub hir: Option<Arc<regex_syntax::hir::Hir>>,
     pub mode: OutputMode,
     /// The agent's per-file options.
     pub opts: FileOpts,
@@ -78,7 +81,8 @@ impl RgSwitches {
 pub(super) struct Selection {
     pub filter: Filter,
     pub cursor: Option<Cursor>,
-    pub max_filesize: u64,
+    /// Its `max_filesize`, and how it reads files: what it records for a file without a match.
+    pub reading: Reading,
     /// The n-gram index's verdicts, when it serves this search.
     pub prune: Option<Arc<Pruner>>,
 }
@@ -173,7 +177,7 @@ impl Sandbox {
         deadline: &Deadline,
         raw: Option<HitOptions>,
     ) -> Result<Matching> {
-        let matcher = matcher_cache::build_any_within(
+        let compiled = matcher_cache::build_any_within(
             &args.pattern,
             args.patterns.as_deref().unwrap_or_default(),
             flags,
@@ -184,7 +188,8 @@ impl Sandbox {
         let only_matching = only_matching(args);
         let json = args.output_format.unwrap_or_default() == OutputFormat::Json;
         Ok(Matching {
-            matcher,
+            matcher: compiled.matcher,
+            hir: compiled.hir,
             mode: args.output_mode.unwrap_or_default(),
             opts: FileOpts {
                 only_matching,
@@ -264,18 +269,18 @@ impl Sandbox {
             .max_filesize
             .unwrap_or(limits.max_filesize)
             .min(limits.max_filesize);
-        let reading = crate::index::Reading {
+        let reading = Reading {
             max_filesize,
             whole: flags.multiline,
             context: m.mode == OutputMode::Content && m.context.on(),
         };
         let prune = self
-            .pruner_for(args, flags, m.mode, command_line, reading)
+            .pruner_for(args, m, command_line, reading)
             .map(Arc::new);
         Selection {
             filter,
             cursor,
-            max_filesize,
+            reading,
             prune,
         }
     }

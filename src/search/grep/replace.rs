@@ -100,7 +100,8 @@ impl Sandbox {
             args.patterns.as_deref().unwrap_or_default(),
             flags,
             &self.policy.limits,
-        )?;
+        )?
+        .matcher;
         Ok(GrepReplacer {
             matcher,
             replacement: replacement.to_vec(),

@@ -4,7 +4,7 @@
 use super::job::{FileJob, Source};
 use super::{pipeline, SearchPlan, MAX_BATCH};
 use crate::search::query::WalkStart;
-use crate::walk::{FoundFile, WalkEnd, WalkSkips};
+use crate::walk::{FoundFile, Pace, Step, WalkEnd, WalkSkips};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -18,10 +18,17 @@ fn outcome(end: WalkEnd, root: usize) -> (bool, Option<(usize, PathBuf)>) {
     }
 }
 
-/// Replayed files the index vouches for, not yet sent: `last` is the index of the last of them
-/// (from the replay's start), `rel` its path, `skips` the walk's skips before the first.
+/// The skips a file's job carries, live or replayed: those counted after the previous start's last
+/// file (`carry`, taken) and its own since the previous file.
+fn carried(carry: &mut WalkSkips, own: &WalkSkips) -> WalkSkips {
+    let mut sk = std::mem::take(carry);
+    sk.add(own);
+    sk
+}
+
+/// Replayed files the index vouches for, not yet sent: `rel` is the path of the last of them,
+/// `skips` the walk's skips before the first.
 struct PendingRun {
-    last: usize,
     rel: PathBuf,
     skips: WalkSkips,
     totals: Box<crate::search::record::PrunedRun>,
@@ -114,10 +121,8 @@ impl SearchPlan<'_> {
                     levels,
                 } => {
                     let replayed = self.replay(root, &rel, &mut |job| {
-                        let mut sk = std::mem::take(&mut carry);
-                        sk.add(&job.skips);
                         batch.push(FileJob {
-                            skips: sk,
+                            skips: carried(&mut carry, &job.skips),
                             first: first(root, &job.rel),
                             ..job
                         });
@@ -138,14 +143,12 @@ impl SearchPlan<'_> {
                         self.selection.cursor.as_ref(),
                     );
                     let mut on_file = |f: FoundFile, skips: &mut WalkSkips| {
-                        let mut sk = std::mem::take(&mut carry);
-                        sk.add(&std::mem::take(skips));
                         batch.push(FileJob {
                             first: first(root, &f.rel),
                             root,
                             rel: f.rel,
                             source: Source::At(f.dir, f.name),
-                            skips: sk,
+                            skips: carried(&mut carry, &std::mem::take(skips)),
                         });
                         flush(&mut batch, false, run)
                     };
@@ -195,15 +198,13 @@ impl SearchPlan<'_> {
         let mask = prune.replay_mask(root, &rp)?;
         prune.replayed_one();
         let mut dirs = DirCache::new();
-        // The files fed so far end at `files[first + fed - 1]`; vouched-for files wait in `run`
-        // until a file that must be searched, the end, or the deadline sends them as one job.
-        let mut fed = 0usize;
+        // The walker's own rule for the deadline, the cursor and the skips before each file.
+        let mut pace = Pace::new(Some(self.deadline), cursor.map(|c| c.path.as_path()));
+        // Vouched-for files wait in `run` until a file that must be searched, the end, or the
+        // deadline sends them as one job.
         let mut run: Option<PendingRun> = None;
-        let send_run = |run: &mut Option<PendingRun>,
-                        fed: &mut usize,
-                        send: &mut dyn FnMut(FileJob) -> bool| {
+        let send_run = |run: &mut Option<PendingRun>, send: &mut dyn FnMut(FileJob) -> bool| {
             run.take().is_none_or(|r| {
-                *fed = r.last + 1;
                 send(FileJob {
                     first: false,
                     root,
@@ -214,17 +215,19 @@ impl SearchPlan<'_> {
             })
         };
         for (i, (rel, skips, id)) in files[first..].iter().enumerate() {
-            // As the walker: one file past the cursor's before the deadline counts.
-            if fed + run.as_ref().map_or(0, |_| 1) > 0
-                && (i % 64 == 0 || run.is_none())
-                && self.deadline.expired()
-            {
-                if !send_run(&mut run, &mut fed, send) {
-                    return Some((WalkEnd::Stopped, WalkSkips::default()));
+            // The clock is read for every file searched, and every 64 files vouched for.
+            match pace.arrive(rel, false, i % 64 == 0 || run.is_none()) {
+                Ok(Step::Take) => {}
+                Ok(Step::Pass) => continue,
+                Err(end) => {
+                    if !send_run(&mut run, send) {
+                        return Some((WalkEnd::Stopped, WalkSkips::default()));
+                    }
+                    return Some((end, WalkSkips::default()));
                 }
-                let last = files[first + fed - 1].0.clone();
-                return Some((WalkEnd::TimedOut(Some(last)), WalkSkips::default()));
             }
+            let skips = pace.skips_to(rel, *skips);
+            // The cursor's own file is searched (from its line on), never vouched for.
             let resumed = i == 0 && cursor.is_some();
             let vouched = match id {
                 _ if resumed => None,
@@ -233,20 +236,18 @@ impl SearchPlan<'_> {
             };
             if let Some(v) = vouched {
                 let r = run.get_or_insert_with(|| PendingRun {
-                    last: i,
                     rel: PathBuf::new(),
-                    skips: *skips,
+                    skips,
                     totals: Box::default(),
                 });
-                if r.last != i {
-                    r.totals.rest_skips.add(skips);
+                if r.totals.files > 0 {
+                    r.totals.rest_skips.add(&skips);
                 }
-                r.totals.add(v.size, v.nul, self.selection.max_filesize);
+                r.totals.add(v);
                 r.rel.clone_from(rel);
-                r.last = i;
                 continue;
             }
-            if !send_run(&mut run, &mut fed, send) {
+            if !send_run(&mut run, send) {
                 return Some((WalkEnd::Stopped, WalkSkips::default()));
             }
             let source = match dirs.source(self.sandbox, root, rel) {
@@ -258,20 +259,13 @@ impl SearchPlan<'_> {
                 root,
                 rel: rel.clone(),
                 source,
-                skips: if resumed {
-                    WalkSkips::default()
-                } else {
-                    *skips
-                },
+                skips,
             };
             if !send(job) {
                 return Some((WalkEnd::Stopped, WalkSkips::default()));
             }
-            if !resumed {
-                fed = i + 1;
-            }
         }
-        if !send_run(&mut run, &mut fed, send) {
+        if !send_run(&mut run, send) {
             return Some((WalkEnd::Stopped, WalkSkips::default()));
         }
         Some((WalkEnd::Complete, rp.walk.tail))

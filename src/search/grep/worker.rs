@@ -13,6 +13,7 @@ use crate::search::contract::OutputMode;
 use crate::search::file::FileSearch;
 use crate::search::record::{FileResult, FileStatus, Found};
 use crate::search::rg::BinaryMode;
+use crate::walk::outcome::Quiet;
 use crate::walk::WalkSkips;
 use grep_searcher::{BinaryDetection, Searcher, SearcherBuilder};
 use std::cell::RefCell;
@@ -253,16 +254,14 @@ impl SearchPlan<'_> {
             _ => None,
         };
         if let Some(v) = verdict {
-            let status = if v.size > self.selection.max_filesize {
-                FileStatus::TooLarge
-            } else {
-                self.deadline.progress(0, v.size);
-                if v.nul {
-                    FileStatus::Binary
-                } else {
-                    FileStatus::Searched
-                }
+            let status = match v.outcome {
+                Quiet::TooLarge => FileStatus::TooLarge,
+                Quiet::Binary => FileStatus::Binary,
+                Quiet::Searched => FileStatus::Searched,
             };
+            if v.outcome != Quiet::TooLarge {
+                self.deadline.progress(0, v.size);
+            }
             return Err(FileResult {
                 status,
                 found: Found::Vouched,
@@ -304,7 +303,7 @@ impl SearchPlan<'_> {
             Kind::File => {}
             _ => return Err(FileStatus::NotRegular),
         }
-        if opened.stat.st_size as u64 > self.selection.max_filesize {
+        if self.selection.reading.too_large(opened.stat.st_size as u64) {
             return Err(FileStatus::TooLarge);
         }
         Ok(opened)

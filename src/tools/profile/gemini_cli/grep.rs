@@ -182,7 +182,8 @@ fn excluding(
     };
     let limits = &sb.policy.limits;
     let exclude = matcher_cache::build_any_within(exclude, &[], flags, limits, &sb.deadline(None))
-        .map_err(|e| Error::invalid(format!("exclude_pattern: {}", e.message)))?;
+        .map_err(|e| Error::invalid(format!("exclude_pattern: {}", e.message)))?
+        .matcher;
     let wanted = args.limit.unwrap_or(MAX_MATCHES);
     // Every page runs under the call's one budget.
     let budget = std::time::Duration::from_millis(sb.policy.limits.timeout_ms);

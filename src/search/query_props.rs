@@ -1,31 +1,29 @@
-//! The soundness property of the query analysis: whenever the matcher finds a match in a text, the
-//! text's trigrams satisfy the pattern's query, and for a line-oriented search so do those of one
-//! of the text's chunks (`build::scan`).
+//! The soundness property of the index's query: whenever a search's matcher finds a match in a
+//! text, the text's trigrams satisfy the query made from that matcher's own parse
+//! ([`Compiled::hir`]), and for a line-oriented search so do those of one of the text's chunks
+//! (`index::scan`). Matcher and query come from one build, so a change to how the matcher reads a
+//! pattern (its smart-case decision, its flags) is a change to the query too.
 
-use super::query::{patterns_query, text_trigrams, QueryFlags};
+use crate::core::deadline::Deadline;
+use crate::core::policy::Limits;
+use crate::index::{hir_query, query::text_trigrams, scan_all};
+use crate::search::matcher::{build_any, Compiled, MatchFlags};
 use grep_matcher::Matcher;
 use proptest::prelude::*;
 
-fn matcher(
-    patterns: &[String],
-    f: QueryFlags,
-    word: bool,
-    line: bool,
-) -> Option<grep_regex::RegexMatcher> {
-    let mut b = grep_regex::RegexMatcherBuilder::new();
-    b.case_insensitive(f.case_insensitive)
-        .case_smart(f.smart_case && !f.case_insensitive)
-        .fixed_strings(f.fixed_strings)
-        .word(word && !line)
-        .whole_line(line);
-    if f.multiline {
-        b.multi_line(true)
-            .dot_matches_new_line(true)
-            .line_terminator(None);
-    } else {
-        b.line_terminator(Some(b'\n'));
-    }
-    b.build_many(patterns).ok()
+/// The search's own build of `patterns` under `f`: its matcher, and its query.
+fn built(patterns: &[String], f: MatchFlags) -> Option<(Compiled, crate::index::TriQuery)> {
+    let deadline = Deadline::detached(std::time::Duration::from_secs(60));
+    let c = build_any(
+        &patterns[0],
+        &patterns[1..],
+        f,
+        &Limits::default(),
+        &deadline,
+    )
+    .ok()?;
+    let q = hir_query(c.hir.as_deref()?);
+    Some((c, q))
 }
 
 /// A pattern with a string it (usually) matches: atoms over a small alphabet with case variants
@@ -125,12 +123,14 @@ proptest! {
         word in prop::bool::weighted(0.2), line in prop::bool::weighted(0.1),
         chunk in 1usize..24,
     ) {
-        let f = QueryFlags { case_insensitive: ci, smart_case: smart, fixed_strings: fixed, multiline: ml };
+        let f = MatchFlags {
+            case_insensitive: ci, smart_case: smart, fixed_strings: fixed, multiline: ml,
+            word, line_regexp: line, ..MatchFlags::default()
+        };
         let pats: Vec<String> = pe.iter().map(|x| x.0.clone()).collect();
         let t = format!("{pre}{}{post}", pe[pick.index(pe.len())].1);
-        let Some(m) = matcher(&pats, f, word, line) else { return Ok(()); };
-        let refs: Vec<&str> = pats.iter().map(String::as_str).collect();
-        let q = patterns_query(&refs, f);
+        let Some((c, q)) = built(&pats, f) else { return Ok(()); };
+        let m = c.matcher;
         // Line-oriented searches look for matches line by line; a multiline one in the whole text.
         let texts: Vec<&str> = if ml { vec![t.as_str()] } else { t.split('\n').collect() };
         for piece in texts {
@@ -140,7 +140,7 @@ proptest! {
                     "patterns {:?} match {:?} but the query {:?} does not hold", pats, t, q);
                 if !ml {
                     // A line lies within one chunk of the text, so one chunk holds the query.
-                    let chunks = super::scan::scan_all(t.as_bytes(), chunk).chunks;
+                    let chunks = scan_all(t.as_bytes(), chunk).chunks;
                     prop_assert!(
                         chunks.iter().any(|c| q.eval(&|x| c.binary_search(&x).is_ok())),
                         "patterns {:?} match a line of {:?} but no chunk of {} bytes holds {:?}",
@@ -154,7 +154,7 @@ proptest! {
     /// Literal-heavy patterns actually prune (the property above is trivially true of `All`).
     #[test]
     fn literals_are_required(w in "[a-z]{3,8}") {
-        let q = patterns_query(&[w.as_str()], QueryFlags::default());
+        let q = crate::search::matcher::query_of(&[w.as_str()], MatchFlags::default());
         prop_assert!(!q.is_all());
     }
 }

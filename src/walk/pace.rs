@@ -1,0 +1,126 @@
+//! How far a walk may go: its deadline, the cursor it resumes after, and which skip counts are
+//! its own. One rule for a live walk ([`super::Walk::run`]) and a replayed one (the index's
+//! recorded file list fed to the search): a replay yields what the walk would, cut where the walk
+//! would be cut, with the same counts.
+
+use super::{WalkEnd, WalkSkips};
+use crate::core::deadline::Deadline;
+use std::path::{Path, PathBuf};
+
+/// Where a walk stands against its deadline and its resume point.
+pub(crate) struct Pace<'a> {
+    deadline: Option<&'a Deadline>,
+    /// Everything that sorts before this path (a cursor) is passed over, its ancestors and itself
+    /// kept.
+    resume_after: Option<&'a Path>,
+    /// The last entry past the resume point that was dealt with whole (walk order): where a walk
+    /// the deadline cuts resumes.
+    looked_at: Option<PathBuf>,
+}
+
+/// What a walk does with an entry it comes to.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// Deal with it.
+    Take,
+    /// It sorts before the resume point: a previous call looked at it.
+    Pass,
+}
+
+impl<'a> Pace<'a> {
+    pub fn new(deadline: Option<&'a Deadline>, resume_after: Option<&'a Path>) -> Self {
+        Pace {
+            deadline,
+            resume_after,
+            looked_at: None,
+        }
+    }
+
+    /// Whether `rel` lies on the way to the resume point: before it, an ancestor of it, or it.
+    fn on_the_way(&self, rel: &Path) -> bool {
+        self.resume_after
+            .is_some_and(|c| rel < c || c.starts_with(rel))
+    }
+
+    /// Takes the entry `rel` through the deadline and the resume point. A resumed walk passes over
+    /// what came before its resume point (a previous call looked at it), enters the directories on
+    /// the way to it and comes to the point itself: none of that is progress, and a deadline that
+    /// cut it short would end the call where it started. Every call deals with one entry past
+    /// where it started before it honours the deadline, so paging by cursor always advances,
+    /// however little time a call has — except where `rules_cut` (the deadline cut the compilation
+    /// of the entry's directory's ignore rules: the entry would be passed over as ignored).
+    /// `check`: look at the clock for this entry (a replay looks every so many vouched-for files).
+    /// `Err`: the deadline ended the walk before `rel` (with where it got to).
+    pub fn arrive(&mut self, rel: &Path, rules_cut: bool, check: bool) -> Result<Step, WalkEnd> {
+        if !self.on_the_way(rel) {
+            if (self.looked_at.is_some() || rules_cut)
+                && check
+                && self.deadline.is_some_and(Deadline::expired)
+            {
+                return Err(WalkEnd::TimedOut(self.looked_at.clone()));
+            }
+            // The previous entry was dealt with whole (a directory: entered); a resumed walk may
+            // start after it.
+            match &mut self.looked_at {
+                Some(p) => {
+                    let p = p.as_mut_os_string();
+                    p.clear();
+                    p.push(rel.as_os_str());
+                }
+                None => self.looked_at = Some(rel.to_path_buf()),
+            }
+        }
+        match self.resume_after {
+            Some(c) if !c.starts_with(rel) && rel < c => Ok(Step::Pass),
+            _ => Ok(Step::Take),
+        }
+    }
+
+    /// The skips counted on the way to the file `rel`, as the walk reports them: none on the way
+    /// to its resume point (they were before it).
+    pub fn skips_to(&self, rel: &Path, skips: WalkSkips) -> WalkSkips {
+        if self.on_the_way(rel) {
+            WalkSkips::default()
+        } else {
+            skips
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn a_resumed_walk_passes_over_what_came_before_and_always_advances() {
+        let spent = Deadline::detached(Duration::ZERO);
+        let cursor = Path::new("b/c");
+        let mut p = Pace::new(Some(&spent), Some(cursor));
+        // Before the cursor: passed over; its ancestor and itself: taken, never cut.
+        assert_eq!(p.arrive(Path::new("a"), false, true), Ok(Step::Pass));
+        assert_eq!(p.arrive(Path::new("b"), false, true), Ok(Step::Take));
+        assert_eq!(p.arrive(cursor, false, true), Ok(Step::Take));
+        // One entry past it is dealt with, whatever the time; the next is cut after it.
+        assert_eq!(p.arrive(Path::new("b/d"), false, true), Ok(Step::Take));
+        assert_eq!(
+            p.arrive(Path::new("b/e"), false, true),
+            Err(WalkEnd::TimedOut(Some("b/d".into())))
+        );
+        // Without a look at the clock, nothing is cut.
+        assert_eq!(p.arrive(Path::new("b/e"), false, false), Ok(Step::Take));
+        // Skips on the way to the cursor's file are not the walk's.
+        let one = WalkSkips {
+            ignored: 1,
+            ..WalkSkips::default()
+        };
+        assert_eq!(p.skips_to(cursor, one), WalkSkips::default());
+        assert_eq!(p.skips_to(Path::new("b/d"), one), one);
+        // Rules cut by the deadline stop the walk before its first entry.
+        let mut q = Pace::new(Some(&spent), None);
+        assert_eq!(
+            q.arrive(Path::new("a"), true, true),
+            Err(WalkEnd::TimedOut(None))
+        );
+    }
+}
