@@ -3,6 +3,7 @@
 //! Gemini CLI's parameter names (packages/core/src/tools/definitions/base-declarations.ts).
 
 mod grep;
+mod omission;
 mod replace;
 
 use super::{input_of, parse, text, text_output, Def, Presented};
@@ -26,6 +27,10 @@ use std::sync::OnceLock;
 
 /// Lines read_file returns when no end_line is given (Gemini CLI's default).
 const READ_LINES: u64 = 2000;
+/// Directories Gemini CLI's glob never looks in (`COMMON_IGNORE_PATTERNS`, utils/ignorePatterns.ts).
+const GLOB_EXCLUDES: [&str; 5] = ["node_modules", ".git", "bower_components", ".svn", ".hg"];
+/// Files larger than this are refused by read_file (Gemini CLI's `MAX_FILE_SIZE_MB`, 20 MiB).
+const MAX_FILE_BYTES: u64 = 20 * 1024 * 1024;
 /// grep_search's total_max_matches default.
 const MAX_MATCHES: u64 = 100;
 
@@ -178,7 +183,7 @@ pub(super) fn defs() -> &'static [Def] {
                 run: |sb, a| read(sb, parse(a)?),
                 input: input_of::<Read>(),
                 output: text_output(true),
-                unset: &["end_line"],
+                unset: &[],
             },
             Def {
                 name: "read_many_files",
@@ -203,7 +208,7 @@ pub(super) fn defs() -> &'static [Def] {
                 run: |sb, a| grep(sb, parse(a)?),
                 input: input_of::<Grep>(),
                 output: text_output(true),
-                unset: &["dir_path", "include_pattern", "total_max_matches", "max_matches_per_file", "exclude_pattern"],
+                unset: &["dir_path", "include_pattern", "exclude_pattern"],
             },
             Def {
                 name: "glob",
@@ -261,6 +266,12 @@ pub(super) fn defs() -> &'static [Def] {
 }
 
 fn write(sb: &Within<'_>, a: Write) -> Result<Presented, Error> {
+    if !omission::placeholders(&a.content).is_empty() {
+        return Err(Error::invalid(
+            "`content` contains an omission placeholder (for example 'rest of methods ...'). Provide \
+             complete file content.",
+        ));
+    }
     let r = super::write_replacing(sb, a.file_path, a.content)?;
     Ok(text(
         if r.replaced {
@@ -272,18 +283,22 @@ fn write(sb: &Within<'_>, a: Write) -> Result<Presented, Error> {
     ))
 }
 
-fn read(sb: &Within<'_>, a: Read) -> Result<Presented, Error> {
-    if a.start_line == Some(0) {
-        return Err(Error::invalid(
-            "start_line must be at least 1 (lines are numbered from 1)",
-        ));
+/// Gemini CLI's schema check of a field that says `minimum: 1` (its words).
+fn at_least_one(field: &str, v: Option<u64>) -> Result<(), Error> {
+    match v {
+        Some(0) => Err(Error::invalid(format!("params/{field} must be >= 1"))),
+        _ => Ok(()),
     }
+}
+
+fn read(sb: &Within<'_>, a: Read) -> Result<Presented, Error> {
+    // Both say `minimum: 1` in the schema, as in Gemini CLI, which refuses 0 in its words.
+    at_least_one("start_line", a.start_line)?;
+    at_least_one("end_line", a.end_line)?;
     let start = a.start_line.unwrap_or(1);
     let lines = match a.end_line {
         Some(e) if e < start => {
-            return Err(Error::invalid(format!(
-                "end_line ({e}) must be at least start_line ({start})"
-            )))
+            return Err(Error::invalid("start_line cannot be greater than end_line"))
         }
         Some(e) => e - start + 1,
         None => READ_LINES,
@@ -295,6 +310,16 @@ fn read(sb: &Within<'_>, a: Read) -> Result<Presented, Error> {
         max_lines: Some(lines),
         ..Default::default()
     })?;
+    let size = r.document.as_ref().map_or(r.total_bytes, |d| d.file_bytes);
+    if size > MAX_FILE_BYTES {
+        return Err(Error::new(
+            ErrorCode::TooLarge,
+            format!(
+                "File size exceeds the 20MB limit: {path} ({:.2}MB)",
+                size as f64 / (1024.0 * 1024.0)
+            ),
+        ));
+    }
     if r.binary {
         return Ok(text(
             format!("Cannot display content of binary file: {}", r.path),
@@ -390,7 +415,16 @@ fn read_many(sb: &Within<'_>, a: ReadMany) -> Result<Presented, Error> {
             continue;
         }
         out.push_str(&format!("--- {} ---\n\n", f.path));
-        out.push_str(f.content.as_deref().unwrap_or(""));
+        if let Some(notice) = &f.notice {
+            // A document whose extraction failed or was cut says so (never an empty success).
+            out.push_str(notice);
+            out.push('\n');
+        }
+        let (body, cut) = first_lines(f.content.as_deref().unwrap_or(""));
+        if cut {
+            out.push_str(CUT_WARNING);
+        }
+        out.push_str(&body);
         if f.truncated {
             out.push_str(&format!(
                 "\n[truncated at {} of {} bytes: read the rest with read_file]",
@@ -399,11 +433,38 @@ fn read_many(sb: &Within<'_>, a: ReadMany) -> Result<Presented, Error> {
         }
         out.push_str("\n\n");
     }
-    out.push_str("--- End of content ---");
+    if out.is_empty() {
+        out.push_str("No files matching the criteria were found or all were skipped.");
+    } else {
+        out.push_str("--- End of content ---");
+    }
     if !skipped.is_empty() {
         out.push_str(&format!("\nSkipped:\n{}", skipped.join("\n")));
     }
     Ok(text(out, Some(r.truncated)))
+}
+
+/// What read_many_files puts before a file it cut (Gemini CLI's read-many-files.ts).
+const CUT_WARNING: &str = "[WARNING: This file was truncated. To view the full content, use the \
+    'read_file' tool on this specific file.]\n\n";
+
+/// A file's text as Gemini CLI's read_many_files shows it: split on line ends, the first 2,000
+/// lines joined by `\n`, each cut after 2,000 characters; and whether anything was left out.
+fn first_lines(content: &str) -> (String, bool) {
+    let content = content.replace("\r\n", "\n");
+    let lines: Vec<&str> = content.split('\n').collect();
+    let mut cut = lines.len() as u64 > READ_LINES;
+    let body = lines
+        .iter()
+        .take(READ_LINES as usize)
+        .map(|l| {
+            let (l, c) = cut_line(l);
+            cut |= c;
+            l
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    (body, cut)
 }
 
 fn glob(sb: &Within<'_>, a: GlobIn) -> Result<Presented, Error> {
@@ -429,15 +490,23 @@ fn glob(sb: &Within<'_>, a: GlobIn) -> Result<Presented, Error> {
             return Ok(text(found(1, &st.path), Some(false)));
         }
     }
-    // Case-insensitive unless case_sensitive is true, as Gemini CLI's glob (`nocase`).
+    // Case-insensitive unless case_sensitive is true, as Gemini CLI's glob (`nocase`); dot names
+    // match (`dot: true`) but not inside its core excludes; .gitignore then filters the matches.
     let insensitive = a.case_sensitive != Some(true);
-    let rg = (insensitive && !a.pattern.starts_with(['!', '/'])).then(|| RgOptions {
-        globs: vec![(a.pattern.clone(), true)],
-        ..Default::default()
+    let rg = (!a.pattern.starts_with(['!', '/'])).then(|| {
+        let mut globs = vec![(a.pattern.clone(), insensitive)];
+        globs.extend(GLOB_EXCLUDES.iter().map(|d| (format!("!{d}"), false)));
+        RgOptions {
+            globs,
+            globs_keep_ignores: true,
+            globs_from_start: true,
+            ..Default::default()
+        }
     });
     let args = GlobArgs {
         pattern: a.pattern.clone(),
         path: a.dir_path,
+        hidden: Some(rg.is_some()),
         no_ignore: a.respect_git_ignore.map(|r| !r),
         limit: Some(sb.policy.limits.max_results as u64),
         ..Default::default()
