@@ -10,6 +10,12 @@ use crate::core::within::Within;
 /// ignored, the replacement given the matched block's indentation); its error texts.
 pub(super) fn replace(sb: &Within<'_>, a: Replace) -> Result<Presented, Error> {
     let _ = a.instruction;
+    // Gemini CLI's edit drops NUL bytes from the path (a model's stray escape), as here; the
+    // path then goes through the gate like any other.
+    let a = Replace {
+        file_path: a.file_path.replace('\0', ""),
+        ..a
+    };
     let old_ones = omission::placeholders(&a.old_string);
     if omission::placeholders(&a.new_string)
         .iter()
