@@ -94,8 +94,18 @@ impl Within<'_> {
         // A page cut by the deadline resumes after the last file it took (`take_path` keeps this up to
         // date), or where this call started.
         w.page.pager.consumed = start_pos(cursor.as_ref(), &starts);
+        let max = self.policy.limits.max_pattern_len;
         for start in starts {
-            if w.page.pager.done || !self.glob_start(&mut w, &filter, start) {
+            // Globs relative to each start (a dialect's glob) are anchored there.
+            let here = match rg.filter(|r| r.globs_from_start) {
+                Some(rg) => Some(Filter {
+                    overrides: rg.overrides_at(start.rel(), max)?.overrides,
+                    ..filter.clone()
+                }),
+                None => None,
+            };
+            let f = here.as_ref().unwrap_or(&filter);
+            if w.page.pager.done || !self.glob_start(&mut w, f, start) {
                 break;
             }
         }

@@ -32,6 +32,15 @@ pub(crate) enum WalkStart {
     },
 }
 
+impl WalkStart {
+    /// The root-relative path the walk starts at.
+    pub(crate) fn rel(&self) -> &std::path::Path {
+        match self {
+            WalkStart::Dir { rel, .. } | WalkStart::File { rel, .. } => rel,
+        }
+    }
+}
+
 /// Globs one call may give in `include` and `exclude` together.
 pub(crate) const MAX_GLOBS: usize = 256;
 
@@ -199,6 +208,7 @@ impl Sandbox {
             hidden,
             no_ignore,
             overrides,
+            overrides_keep_ignores: false,
             types,
             ignore: Default::default(),
             max_depth: None,

@@ -85,6 +85,12 @@ pub struct RgOptions {
     /// The lines of the `--ignore-file` files, in order (later lines win), as gitignore rules
     /// relative to the root. The command line reads the files: they are the operator's arguments.
     pub ignore_lines: Vec<String>,
+    /// The globs choose among what the ignore files and the hidden rule leave rather than
+    /// overriding them (not an rg flag: Gemini CLI's glob, whose matches .gitignore then filters).
+    pub globs_keep_ignores: bool,
+    /// The globs not starting with `!` match paths relative to the directory each walk starts in,
+    /// not the root (not an rg flag: Gemini CLI's glob, minimatch with that directory as `cwd`).
+    pub globs_from_start: bool,
 }
 
 impl RgOptions {
@@ -108,6 +114,39 @@ impl RgOptions {
             no_require_git: self.no_require_git,
             case_insensitive: self.ignore_file_case_insensitive,
         }
+    }
+
+    /// The overrides of these globs anchored at the root-relative directory `start` (see
+    /// [`RgOptions::globs_from_start`]); its name's glob characters are escaped.
+    pub(crate) fn overrides_at(&self, start: &Path, max_glob_len: usize) -> Result<Filter> {
+        let mut base = String::new();
+        for c in start.to_string_lossy().chars() {
+            if "*?[]{}\\!".contains(c) {
+                base.push('\\');
+            }
+            base.push(c);
+        }
+        let globs = self
+            .globs
+            .iter()
+            .map(|(g, i)| match g.strip_prefix('!') {
+                Some(_) => (g.clone(), *i),
+                None => {
+                    let g = g.strip_prefix('/').unwrap_or(g);
+                    let at = if base.is_empty() {
+                        String::new()
+                    } else {
+                        format!("/{base}")
+                    };
+                    (format!("{at}/{g}"), *i)
+                }
+            })
+            .collect();
+        let anchored = RgOptions {
+            globs,
+            ..RgOptions::default()
+        };
+        anchored.apply_to(Filter::default(), max_glob_len)
     }
 
     /// `filter` with these settings: globs and types as rg builds them from its flags (they replace
@@ -152,6 +191,7 @@ impl RgOptions {
             filter.max_depth = self.max_depth;
         }
         filter.one_file_system = self.one_file_system;
+        filter.overrides_keep_ignores = self.globs_keep_ignores;
         // The command line's filters are not part of the index's walk key.
         filter.key = None;
         Ok(filter)

@@ -77,6 +77,10 @@ pub struct ManyFile {
     /// Why this file could not be read (the call still succeeds).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<serde_json::Value>,
+    /// A document whose text extraction failed or was cut says so here (see
+    /// [`crate::ReadResult::extraction_notice`]): an empty `content` is then no empty file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notice: Option<String>,
 }
 
 /// The result of `read_many_files`.
@@ -182,6 +186,7 @@ impl Within<'_> {
                         out.bytes_returned += r.bytes_returned;
                         out.truncated |= r.truncated;
                         ManyFile {
+                            notice: r.extraction_notice(),
                             path: r.path,
                             content: (!r.binary).then_some(r.content),
                             bytes_returned: r.bytes_returned,

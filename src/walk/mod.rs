@@ -32,6 +32,10 @@ pub(crate) struct Filter {
     pub hidden: bool,
     pub no_ignore: bool,
     pub overrides: Option<Override>,
+    /// The overrides only choose among what the ignore files and the hidden rule leave, instead of
+    /// showing what they match whatever those say (Gemini CLI's glob, which filters its matches by
+    /// .gitignore afterwards).
+    pub overrides_keep_ignores: bool,
     pub types: Option<Types>,
     /// The call's budget for compiling ignore files.
     pub ignore: IgnoreBudget,
@@ -64,6 +68,7 @@ impl Filter {
             hidden: _,
             no_ignore: _,
             overrides: _,
+            overrides_keep_ignores,
             types: _,
             ignore,
         } = self;
@@ -73,7 +78,7 @@ impl Filter {
         let kinds = ignore.kinds;
         Some(
             format!(
-                "{} {max_depth:?} {one_file_system} {kinds:?}",
+                "{} {max_depth:?} {one_file_system} {kinds:?} {overrides_keep_ignores}",
                 key.as_ref()?
             )
             .into(),
@@ -143,8 +148,8 @@ pub(crate) fn visibility(
     if let Some(o) = &filter.overrides {
         match o.matched(rel, is_dir) {
             Match::Ignore(_) => return Visibility::Filtered,
-            Match::Whitelist(_) => return Visibility::Shown,
-            Match::None => {}
+            Match::Whitelist(_) if !filter.overrides_keep_ignores => return Visibility::Shown,
+            Match::Whitelist(_) | Match::None => {}
         }
     }
     let mut whitelisted = false;

@@ -121,27 +121,45 @@ fn patterns_without_pattern() {
     assert!(!schema["required"].to_string().contains("\"pattern\""));
 }
 
-/// A document whose extraction fails says so in every dialect, never "" or "empty file".
+/// A document whose extraction fails says so in every dialect's read tools, never "" or "empty
+/// file": claude-code Read, gemini-cli read_file and read_many_files, mcp-filesystem
+/// read_text_file, codex read_file, and the native read_file (text and result) and
+/// read_many_files (the file's `notice`).
 #[test]
 fn failed_extraction_is_said() {
     let pdf = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> garbage garbage\n%%EOF\n";
-    for profile in [
-        Profile::ClaudeCode,
-        Profile::GeminiCli,
-        Profile::McpFilesystem,
+    let said = "[text extraction failed (malformed: ";
+    for (profile, tool) in [
+        (Profile::ClaudeCode, "Read"),
+        (Profile::GeminiCli, "read_file"),
+        (Profile::GeminiCli, "read_many_files"),
+        (Profile::McpFilesystem, "read_text_file"),
+        (Profile::Codex, "read_file"),
+        (Profile::Rootbound, "read_file"),
     ] {
         let (_t, root, at) = setup(profile);
         std::fs::write(root.join("bad.pdf"), pdf).unwrap();
         let f = p(&root, "bad.pdf");
-        let (tool, args) = match profile {
-            Profile::ClaudeCode => ("Read", json!({"file_path": f})),
-            Profile::GeminiCli => ("read_file", json!({"file_path": f})),
-            _ => ("read_text_file", json!({"path": f})),
+        let args = match (profile, tool) {
+            (Profile::GeminiCli, "read_many_files") => json!({"include": ["bad.pdf"]}),
+            (Profile::McpFilesystem, _) | (Profile::Rootbound, _) => json!({"path": f}),
+            _ => json!({"file_path": f}),
         };
         let out = at.present(tool, args).unwrap().text();
-        assert!(out.contains("text extraction failed"), "{profile}: {out:?}");
-        assert!(!out.contains("empty"), "{profile}: {out:?}");
+        assert!(out.contains(said), "{profile} {tool}: {out:?}");
+        assert!(
+            out.contains("no text could be extracted from this pdf file"),
+            "{profile} {tool}: {out:?}"
+        );
+        assert!(!out.contains("empty"), "{profile} {tool}: {out:?}");
     }
+    let (_t, root, at) = setup(Profile::Rootbound);
+    std::fs::write(root.join("bad.pdf"), pdf).unwrap();
+    let r = at
+        .call_result("read_many_files", json!({"paths": ["bad.pdf"]}))
+        .unwrap();
+    let notice = r["files"][0]["notice"].as_str().unwrap_or_default();
+    assert!(notice.starts_with(said), "{r}");
 }
 
 /// The codex dialect: Codex CLI's read_file (`L{n}: ` lines), list_dir (indented, `/` for

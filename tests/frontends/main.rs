@@ -16,6 +16,7 @@ mod client_converters;
 mod config;
 mod dialect_encodings;
 mod dialect_fixes;
+mod dialect_gemini_suite;
 mod dialects;
 mod mcp_bound;
 mod mcp_filesystem_suite;

@@ -174,7 +174,8 @@ fn read(sb: &Within<'_>, a: Read) -> Result<Presented, Error> {
             offset + shown
         ));
     }
-    Ok(text(out, None))
+    // A document whose extraction failed or was cut says so (never an empty success).
+    Ok(text(super::with_extraction_note(&r, out), None))
 }
 
 /// A line as Codex's read_file shows it: `L{n}: ` and its first 500 bytes (cut at a character

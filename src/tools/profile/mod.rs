@@ -246,24 +246,20 @@ impl AgentTools {
     }
 }
 
-/// What a dialect says about a document whose extraction a bound or damage stopped: that it failed
-/// (no text at all: never the empty text of an empty file), or that the text is incomplete.
+/// What a dialect says about a document whose extraction a bound or damage stopped: the text and
+/// [`crate::ReadResult::extraction_notice`] after it (the notice alone when nothing was extracted).
 pub(crate) fn with_extraction_note(r: &crate::ReadResult, text: String) -> String {
-    let Some(d) = r.document.as_ref().filter(|d| d.extraction_truncated) else {
+    let Some(notice) = r.extraction_notice() else {
         return text;
     };
-    let why = d.truncated_reason.as_deref().unwrap_or("a bound");
     if r.total_bytes == 0 {
-        return format!(
-            "[text extraction failed ({why}): no text could be extracted from this {} file]",
-            d.format
-        );
+        return notice;
     }
     let mut text = text;
     if !text.is_empty() && !text.ends_with('\n') {
         text.push('\n');
     }
-    text.push_str(&r.extraction_notice().unwrap_or_default());
+    text.push_str(&notice);
     text
 }
 

@@ -168,13 +168,20 @@ impl ReadResult {
         Some(s)
     }
 
-    /// The notice the text front ends append when a bound cut a document's extraction.
+    /// The notice the text front ends append when a bound or damage cut a document's extraction:
+    /// that it failed when no text came out (never the empty text of an empty file), or that the
+    /// text is incomplete.
     pub fn extraction_notice(&self) -> Option<String> {
         let d = self.document.as_ref().filter(|d| d.extraction_truncated)?;
-        Some(format!(
-            "[document extraction stopped early ({}); the text is incomplete]",
-            d.truncated_reason.as_deref().unwrap_or("bound")
-        ))
+        let why = d.truncated_reason.as_deref().unwrap_or("bound");
+        Some(if self.total_bytes == 0 {
+            format!(
+                "[text extraction failed ({why}): no text could be extracted from this {} file]",
+                d.format
+            )
+        } else {
+            format!("[document extraction stopped early ({why}); the text is incomplete]")
+        })
     }
 }
 

@@ -3,6 +3,8 @@
 //! Gemini CLI's parameter names (packages/core/src/tools/definitions/base-declarations.ts).
 
 mod grep;
+mod omission;
+mod read;
 mod replace;
 
 use super::{input_of, parse, text, text_output, Def, Presented};
@@ -18,6 +20,7 @@ use crate::{
 };
 use grep::{cut_line, grep, MAX_LINE_CHARS};
 use grep_matcher::Matcher;
+use read::{at_least_one, read, read_many};
 use replace::replace;
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -26,6 +29,10 @@ use std::sync::OnceLock;
 
 /// Lines read_file returns when no end_line is given (Gemini CLI's default).
 const READ_LINES: u64 = 2000;
+/// Directories Gemini CLI's glob never looks in (`COMMON_IGNORE_PATTERNS`, utils/ignorePatterns.ts).
+const GLOB_EXCLUDES: [&str; 5] = ["node_modules", ".git", "bower_components", ".svn", ".hg"];
+/// Files larger than this are refused by read_file (Gemini CLI's `MAX_FILE_SIZE_MB`, 20 MiB).
+const MAX_FILE_BYTES: u64 = 20 * 1024 * 1024;
 /// grep_search's total_max_matches default.
 const MAX_MATCHES: u64 = 100;
 
@@ -178,7 +185,7 @@ pub(super) fn defs() -> &'static [Def] {
                 run: |sb, a| read(sb, parse(a)?),
                 input: input_of::<Read>(),
                 output: text_output(true),
-                unset: &["end_line"],
+                unset: &[],
             },
             Def {
                 name: "read_many_files",
@@ -203,7 +210,7 @@ pub(super) fn defs() -> &'static [Def] {
                 run: |sb, a| grep(sb, parse(a)?),
                 input: input_of::<Grep>(),
                 output: text_output(true),
-                unset: &["dir_path", "include_pattern", "total_max_matches", "max_matches_per_file", "exclude_pattern"],
+                unset: &["dir_path", "include_pattern", "exclude_pattern"],
             },
             Def {
                 name: "glob",
@@ -261,6 +268,12 @@ pub(super) fn defs() -> &'static [Def] {
 }
 
 fn write(sb: &Within<'_>, a: Write) -> Result<Presented, Error> {
+    if !omission::placeholders(&a.content).is_empty() {
+        return Err(Error::invalid(
+            "`content` contains an omission placeholder (for example 'rest of methods ...'). Provide \
+             complete file content.",
+        ));
+    }
     let r = super::write_replacing(sb, a.file_path, a.content)?;
     Ok(text(
         if r.replaced {
@@ -272,142 +285,19 @@ fn write(sb: &Within<'_>, a: Write) -> Result<Presented, Error> {
     ))
 }
 
-fn read(sb: &Within<'_>, a: Read) -> Result<Presented, Error> {
-    if a.start_line == Some(0) {
-        return Err(Error::invalid(
-            "start_line must be at least 1 (lines are numbered from 1)",
-        ));
-    }
-    let start = a.start_line.unwrap_or(1);
-    let lines = match a.end_line {
-        Some(e) if e < start => {
-            return Err(Error::invalid(format!(
-                "end_line ({e}) must be at least start_line ({start})"
-            )))
-        }
-        Some(e) => e - start + 1,
-        None => READ_LINES,
-    };
-    let path = a.file_path;
-    let r = sb.read_file(&ReadArgs {
-        path: path.clone(),
-        start_line: Some(start),
-        max_lines: Some(lines),
-        ..Default::default()
-    })?;
-    if r.binary {
-        return Ok(text(
-            format!("Cannot display content of binary file: {}", r.path),
-            Some(false),
-        ));
-    }
-    if r.document.is_some() {
-        let out = super::with_extraction_note(&r, r.content.clone());
-        return Ok(text(out, Some(r.truncated)));
-    }
-    // Gemini CLI splits the file on line ends, so its count of lines is the count of line ends plus
-    // one (a file ending in a line end has an empty last line), and shows the lines it picked joined
-    // by "\n".
-    let ends_nl = |s: &str| s.ends_with('\n');
-    let total = if !r.truncated && !r.content.is_empty() {
-        r.end_line.unwrap_or(start) + u64::from(ends_nl(&r.content))
-    } else {
-        // The last line, with the lines before it counted, says both.
-        let t = sb.read_file(&ReadArgs {
-            path,
-            tail_lines: Some(1),
-            line_numbers: Some(true),
-            ..Default::default()
-        })?;
-        let last = t.end_line.unwrap_or(0);
-        last + u64::from(t.content.is_empty() || ends_nl(&t.content))
-    };
-    let first = (start - 1).min(total);
-    let mut end = (start - 1 + lines).min(total);
-    if r.truncated {
-        // A page the engine's byte cap cut ends at its last line.
-        end = end.min(r.end_line.unwrap_or(first));
-    }
-    let mut content = r.content.replace("\r\n", "\n");
-    if end < total && content.ends_with('\n') {
-        content.pop();
-    }
-    let mut cut = false;
-    if content.chars().count() > MAX_LINE_CHARS {
-        content = content
-            .split('\n')
-            .map(|l| {
-                let (l, c) = cut_line(l);
-                cut |= c;
-                l
-            })
-            .collect::<Vec<_>>()
-            .join("\n");
-    }
-    let more = end < total;
-    if first == 0 && !more && !cut {
-        return Ok(text(content, Some(false)));
-    }
-    let out = format!(
-        "\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines {}-{end} of {total} total lines.\n\
-         Action: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a \
-         subsequent 'read_file' call. For example, to read the next section of the file, use start_line: {}.\n\n\
-         --- FILE CONTENT (truncated) ---\n{content}",
-        first + 1,
-        end + 1
-    );
-    Ok(text(out, Some(more)))
-}
-
-fn read_many(sb: &Within<'_>, a: ReadMany) -> Result<Presented, Error> {
-    let _ = (
-        a.recursive,
-        a.use_default_excludes,
-        a.file_filtering_options,
-    );
-    let exclude = super::globs(a.exclude.as_deref().unwrap_or_default())?;
-    let r = sb.read_many_files(&ReadManyArgs {
-        paths: a.include,
-        max_bytes: None,
-        timeout_ms: None,
-    })?;
-    let mut out = String::new();
-    let mut skipped = Vec::new();
-    for f in &r.files {
-        if super::excluded(&exclude, &f.path) {
-            continue;
-        }
-        if let Some(e) = &f.error {
-            skipped.push(format!(
-                "{}: {}",
-                f.path,
-                e["message"].as_str().unwrap_or("")
-            ));
-            continue;
-        }
-        if f.binary {
-            skipped.push(format!("{}: binary file", f.path));
-            continue;
-        }
-        out.push_str(&format!("--- {} ---\n\n", f.path));
-        out.push_str(f.content.as_deref().unwrap_or(""));
-        if f.truncated {
-            out.push_str(&format!(
-                "\n[truncated at {} of {} bytes: read the rest with read_file]",
-                f.bytes_returned, f.total_bytes
-            ));
-        }
-        out.push_str("\n\n");
-    }
-    out.push_str("--- End of content ---");
-    if !skipped.is_empty() {
-        out.push_str(&format!("\nSkipped:\n{}", skipped.join("\n")));
-    }
-    Ok(text(out, Some(r.truncated)))
-}
-
 fn glob(sb: &Within<'_>, a: GlobIn) -> Result<Presented, Error> {
     let _ = a.respect_gemini_ignore;
+    if a.pattern.trim().is_empty() {
+        return Err(Error::invalid("The 'pattern' parameter cannot be empty."));
+    }
+    if let Some(d) = &a.dir_path {
+        if sb.stat(&StatArgs { path: d.clone() })?.kind != "dir" {
+            return Err(Error::new(
+                ErrorCode::NotAFile,
+                format!("Search path is not a directory: {d}"),
+            ));
+        }
+    }
     let where_ = a
         .dir_path
         .clone()
@@ -429,15 +319,23 @@ fn glob(sb: &Within<'_>, a: GlobIn) -> Result<Presented, Error> {
             return Ok(text(found(1, &st.path), Some(false)));
         }
     }
-    // Case-insensitive unless case_sensitive is true, as Gemini CLI's glob (`nocase`).
+    // Case-insensitive unless case_sensitive is true, as Gemini CLI's glob (`nocase`); dot names
+    // match (`dot: true`) but not inside its core excludes; .gitignore then filters the matches.
     let insensitive = a.case_sensitive != Some(true);
-    let rg = (insensitive && !a.pattern.starts_with(['!', '/'])).then(|| RgOptions {
-        globs: vec![(a.pattern.clone(), true)],
-        ..Default::default()
+    let rg = (!a.pattern.starts_with(['!', '/'])).then(|| {
+        let mut globs = vec![(a.pattern.clone(), insensitive)];
+        globs.extend(GLOB_EXCLUDES.iter().map(|d| (format!("!{d}"), false)));
+        RgOptions {
+            globs,
+            globs_keep_ignores: true,
+            globs_from_start: true,
+            ..Default::default()
+        }
     });
     let args = GlobArgs {
         pattern: a.pattern.clone(),
         path: a.dir_path,
+        hidden: Some(rg.is_some()),
         no_ignore: a.respect_git_ignore.map(|r| !r),
         limit: Some(sb.policy.limits.max_results as u64),
         ..Default::default()

@@ -1,6 +1,7 @@
 //! replace as Gemini CLI's edit tool answers it: the exact text, then its whitespace-tolerant
 //! "flexible" match, and its error texts.
 
+use super::omission;
 use super::*;
 use crate::core::within::Within;
 
@@ -9,6 +10,22 @@ use crate::core::within::Within;
 /// ignored, the replacement given the matched block's indentation); its error texts.
 pub(super) fn replace(sb: &Within<'_>, a: Replace) -> Result<Presented, Error> {
     let _ = a.instruction;
+    // Gemini CLI's edit drops NUL bytes from the path (a model's stray escape), as here; the
+    // path then goes through the gate like any other.
+    let a = Replace {
+        file_path: a.file_path.replace('\0', ""),
+        ..a
+    };
+    let old_ones = omission::placeholders(&a.old_string);
+    if omission::placeholders(&a.new_string)
+        .iter()
+        .any(|p| !old_ones.contains(p))
+    {
+        return Err(Error::invalid(
+            "`new_string` contains an omission placeholder (for example 'rest of methods ...'). Provide \
+             exact literal replacement text.",
+        ));
+    }
     let all = a.allow_multiple == Some(true);
     let exact = sb.edit_file(&EditArgs {
         path: a.file_path.clone(),
