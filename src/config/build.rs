@@ -126,8 +126,12 @@ impl AgentConfig {
             .enumerate()
             .flat_map(|(i, p)| p.tools.iter().map(move |t| (*t, i)))
             .collect();
-        let tools =
-            AgentTools::new(self.name.clone(), sandboxes, routes).with_profile(self.profile);
+        let tools = AgentTools::new(
+            self.name.clone(),
+            sandboxes.into_iter().map(Into::into).collect(),
+            routes,
+        )
+        .with_profile(self.profile);
         Ok(match self.index.clone() {
             Some(o) => tools.with_index_options(o),
             None => tools,

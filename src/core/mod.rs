@@ -22,4 +22,3 @@ pub(crate) mod pool;
 pub(crate) mod resolve;
 pub(crate) mod sandbox;
 pub(crate) mod watch;
-pub(crate) mod within;

@@ -413,13 +413,10 @@ mod tests {
         }
         std::thread::sleep(Duration::from_millis(2100));
         let o = IndexOptions::default().index_dir(IndexDir::Path(cache.path().into()));
-        let sb = Sandbox::builder()
-            .root(dir.path())
-            .build()
-            .unwrap()
-            .with_index_options(o);
-        assert!(sb.wait_for_index(Duration::from_secs(60)));
-        let index = crate::index::index_of(&sb).unwrap();
+        let sb = Sandbox::builder().root(dir.path()).build_core().unwrap();
+        let owner = crate::index::start(&sb, o);
+        let index = owner.index();
+        assert!(index.wait(&sb, Duration::from_secs(60)));
         let Some(Ok(cd)) = &index.cache else {
             panic!("no cache directory")
         };

@@ -3,7 +3,6 @@
 use crate::core::audit::Fields;
 use crate::core::deadline::Deadline;
 use crate::core::error::{Error, Result};
-use crate::core::within::Within;
 use crate::search::contract::{GlobArgs, GlobSort, Globs, GrepResult, OutputMode, Stats};
 use crate::search::cursor::{self, Cursor};
 use crate::search::page::path_line;
@@ -11,6 +10,7 @@ use crate::search::pager::{Pager, Pos};
 use crate::search::query::grep_result;
 use crate::search::query::{check_glob, start_pos, WalkStart};
 use crate::search::rg::RgOptions;
+use crate::search::within::Within;
 use crate::walk::{Filter, IgnoreBudget, WalkEnd, WalkSkips};
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -15,3 +15,4 @@ pub(crate) mod pager;
 pub(crate) mod query;
 pub(crate) mod record;
 pub(crate) mod rg;
+pub(crate) mod within;

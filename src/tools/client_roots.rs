@@ -46,7 +46,7 @@ impl AgentTools {
             sandboxes: self
                 .sandboxes
                 .iter()
-                .map(|sb| intersect_roots(sb, &client))
+                .map(|sb| sb.clone().map_core(|c| intersect_roots(&c, &client)))
                 .collect(),
             routes: self.routes.clone(),
             profile: self.profile,

@@ -13,7 +13,7 @@ use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::mutate::{self, Dest, Existing};
 use crate::core::open::Kind;
 use crate::core::sandbox::Sandbox;
-use crate::core::within::Within;
+use crate::search::within::Within;
 use crate::tools::edit_form::{legacy, Decoded, Form};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

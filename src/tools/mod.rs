@@ -5,6 +5,7 @@ pub(crate) mod catalog;
 pub(crate) mod client_roots;
 pub(crate) mod edit;
 pub(crate) mod edit_form;
+pub(crate) mod engine;
 pub(crate) mod fsops;
 pub(crate) mod media;
 pub(crate) mod plain;
@@ -25,7 +26,7 @@ pub use catalog::ToolName;
 
 use crate::core::error::{Error, ErrorCode};
 use crate::core::sandbox::Sandbox;
-use crate::core::within::Within;
+use crate::search::within::Within;
 use crate::tools::present::Presented;
 use crate::tools::tool::{Dispatch, Tool, Visit};
 use serde_json::{json, Value};

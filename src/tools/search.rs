@@ -3,7 +3,7 @@
 
 use crate::core::error::Result;
 use crate::core::sandbox::Sandbox;
-use crate::core::within::Within;
+use crate::search::within::Within;
 use crate::tools::tool::Tool;
 use crate::{GlobArgs, GrepArgs, GrepResult};
 use serde_json::Value;

@@ -7,7 +7,7 @@ use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::names;
 use crate::core::open::{Kind, Want};
 use crate::core::sandbox::Sandbox;
-use crate::core::within::Within;
+use crate::search::within::Within;
 use crate::walk::{self, Filter, IgnoreLevel, Visibility};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -371,7 +371,9 @@ impl Within<'_> {
                     Some(p) => Some(self.locate(p, Want::Meta)?.root),
                     None => None,
                 };
-                let status = self.index_status();
+                let status = self
+                    .index()
+                    .map_or_else(Vec::new, |i| i.status(self.sandbox()));
                 let mut roots: Vec<RootEntry> = self
                     .admitted_roots()
                     .filter(|&i| only.is_none_or(|j| j == i))

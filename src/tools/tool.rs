@@ -11,7 +11,7 @@
 
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::sandbox::Sandbox;
-use crate::core::within::Within;
+use crate::search::within::Within;
 use crate::tools::args::Unset;
 use crate::tools::present::Presented;
 use schemars::JsonSchema;

@@ -221,7 +221,8 @@ fn reexports() -> BTreeMap<String, String> {
                     .to_string(),
             };
             for n in names.split(',') {
-                let n = n.trim();
+                // `Engine as Sandbox` re-exports the engine under the name a caller writes.
+                let n = n.rsplit(" as ").next().unwrap_or(n).trim();
                 if !n.is_empty() && !n.contains("::") {
                     map.insert(n.to_string(), module.clone());
                 }
@@ -859,6 +860,58 @@ fn no_write_tool_takes_the_write_lock() {
     );
 }
 
+/// The lines of `text` that make a trait object of `Any` (`dyn Any`, `dyn std::any::Any`) other than
+/// a panic's payload (`dyn Any + Send`, what `catch_unwind` hands over).
+fn any_objects(text: &str) -> Vec<usize> {
+    code(text)
+        .into_iter()
+        .filter(|(_, l)| {
+            l.match_indices("dyn ").any(|(i, _)| {
+                let rest = l[i + 4..].trim_start();
+                let rest = ["std::any::", "core::any::"]
+                    .iter()
+                    .find_map(|p| rest.strip_prefix(p))
+                    .unwrap_or(rest);
+                let Some(bounds) = rest.strip_prefix("Any") else {
+                    return false;
+                };
+                if bounds.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+                    return false;
+                }
+                let end = bounds
+                    .find(|c| matches!(c, '>' | ')' | ',' | ';' | '=' | '{'))
+                    .unwrap_or(bounds.len());
+                let extra: Vec<&str> = bounds[..end]
+                    .split('+')
+                    .map(str::trim)
+                    .filter(|b| !b.is_empty() && *b != "'static")
+                    .collect();
+                extra != ["Send"]
+            })
+        })
+        .map(|(n, _)| n)
+        .collect()
+}
+
+/// No value is typed away as `Any` and downcast back: the compiler checks every type (the index
+/// was once kept so in core's sandbox, which cannot name it; the engine holds it typed). A panic's
+/// payload is the one `Any` there is.
+#[test]
+fn no_value_is_typed_away_as_any() {
+    let bad: Vec<String> = source_texts()
+        .iter()
+        .flat_map(|(rel, text)| {
+            any_objects(text)
+                .into_iter()
+                .map(move |n| format!("{rel}:{n}"))
+        })
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "a `dyn Any` that is not a panic's payload at {bad:?}: hold the value with its type"
+    );
+}
+
 #[test]
 fn the_rules_see_a_violation() {
     // The checks above must be able to fail: a core line naming tools is caught, a grouped use too.
@@ -871,7 +924,8 @@ fn the_rules_see_a_violation() {
             .contains(&"search".to_string())
     );
     // A re-exported name counts as the module defining it: `crate::GrepArgs` is search's.
-    assert_eq!(crate_modules("let s: crate::Sandbox = x;"), ["core"]);
+    assert_eq!(crate_modules("let s: crate::Sandbox = x;"), ["tools"]);
+    assert_eq!(crate_modules("fn f(w: &crate::Within) {}"), ["search"]);
     assert_eq!(crate_modules("fn f(a: &crate::GrepArgs) {}"), ["search"]);
     assert!(crate_modules("use crate::{Kind, GrepArgs};").contains(&"search".to_string()));
     // A use over several lines is one line; the code after a test module is read.
@@ -977,6 +1031,13 @@ fn t() {}
     let seen = write_guards_outside_core("tools/x.rs", guards);
     assert_eq!(seen.len(), 4, "{seen:?}");
     assert!(write_guards_outside_core("core/x.rs", guards).is_empty());
+    // A value typed away as `Any` is seen (a field, a cast); a panic's payload, a comment or
+    // another name starting with `Any` is not.
+    let any = "struct S { index: Option<Arc<dyn std::any::Any + Send + Sync>> }\n\
+               let w = i as Arc<dyn Any + Send + Sync>;\nfn m(p: &(dyn Any + Send)) {}\n\
+               let p: Option<Box<dyn std::any::Any + Send + 'static>> = None;\n// dyn Any\n\
+               let x: &dyn AnyMap = &m;\nlet b: Box<dyn Any> = Box::new(1);\n";
+    assert_eq!(any_objects(any), [1, 2, 7]);
 }
 
 /// Every repository file that a doc, or a comment in a source, test or script, names by path (under

@@ -31,7 +31,7 @@ use live::MAX_CHANGED;
 
 use super::query::Trigram;
 use super::StatKey;
-use super::{index_of, State};
+use super::{Index, State};
 use crate::core::admit::RootId;
 use crate::core::dirs::DirFd;
 use crate::core::open::Want;
@@ -123,9 +123,14 @@ impl Sandbox {
     /// The recorded walk of root `root` from `rel` under `key`, if one holds after the queued
     /// events are taken in. Without one, a recording is started in the background (one per root at
     /// a time) and the caller walks.
-    pub(crate) fn index_replay(&self, root: usize, rel: &Path, filter: &Filter) -> Option<Replay> {
+    pub(crate) fn index_replay(
+        &self,
+        index: &Arc<Index>,
+        root: usize,
+        rel: &Path,
+        filter: &Filter,
+    ) -> Option<Replay> {
         let key = filter.walk_key()?;
-        let index = index_of(self)?;
         let canonical = &self.roots.get(root)?.canonical;
         let j = index.roots.iter().position(|(c, _)| c == canonical)?;
         let live = index.live.get(j)?.as_ref().ok()?;
@@ -162,7 +167,7 @@ impl Sandbox {
                     ..Default::default()
                 }));
                 drop(state);
-                if let Err(e) = super::build_in_background(self.clone(), vec![j]) {
+                if let Err(e) = super::build_in_background(self.clone(), index.clone(), vec![j]) {
                     *index.roots[j].1.locked() = State::Off(format!("{why}; no build thread: {e}"));
                 }
             }
@@ -177,12 +182,12 @@ impl Sandbox {
         if to_describe {
             l.redescribing = true;
             l.describe_started = Some(super::life::instant(canonical));
-            let sb = crate::index::worker(self);
+            let (sb, held) = (self.clone(), index.clone());
             let ri = ri.clone();
             let work = move || {
-                if let Some(live) = index_of(&sb).and_then(|i| i.live.get(j)?.as_ref().ok()) {
+                if let Some(Ok(live)) = held.live.get(j) {
                     crate::index::life::fault_point(&ri_root(&sb, root));
-                    redescribe::redescribe(&sb, root, live, &ri);
+                    redescribe::redescribe(&sb, &held, root, live, &ri);
                 }
             };
             let after = move |index: &super::Index| {
@@ -190,16 +195,13 @@ impl Sandbox {
                     live.locked().redescribing = false;
                 }
             };
-            let spawned = match crate::index::life::index_arc(self) {
-                Some(index) => crate::index::life::spawn(
-                    "rootbound-index-redescribe",
-                    index,
-                    vec![j],
-                    work,
-                    after,
-                ),
-                None => Err(std::io::ErrorKind::NotFound.into()),
-            };
+            let spawned = crate::index::life::spawn(
+                "rootbound-index-redescribe",
+                index.clone(),
+                vec![j],
+                work,
+                after,
+            );
             if spawned.is_err() {
                 l.redescribing = false;
             }
@@ -218,7 +220,7 @@ impl Sandbox {
         if !l.recording && l.broken.is_none() {
             l.recording = true;
             drop(l);
-            let sb = crate::index::worker(self);
+            let (sb, held) = (self.clone(), index.clone());
             let mut filter = filter.clone();
             // Its own budget for ignore files (no deadline): the call's is not its.
             filter.ignore = crate::walk::IgnoreBudget {
@@ -227,34 +229,35 @@ impl Sandbox {
             };
             let work = move || {
                 crate::index::life::fault_point(&ri_root(&sb, root));
-                record::record(&sb, root, j, key, filter, &ri);
+                record::record(&sb, &held, root, j, key, filter, &ri);
             };
             let after = move |index: &super::Index| {
                 if let Some(Ok(live)) = index.live.get(j) {
                     live.locked().recording = false;
                 }
             };
-            let spawned = match crate::index::life::index_arc(self) {
-                Some(index) => {
-                    crate::index::life::spawn("rootbound-index-walk", index, vec![j], work, after)
-                }
-                None => Err(std::io::ErrorKind::NotFound.into()),
-            };
+            let spawned = crate::index::life::spawn(
+                "rootbound-index-walk",
+                index.clone(),
+                vec![j],
+                work,
+                after,
+            );
             if spawned.is_err() {
                 live.locked().recording = false;
             }
         }
         None
     }
+}
 
+impl Index {
     /// Whether a recording, or the description of changed files, is under way in some root (tests
     /// and hosts wait for it).
-    pub(crate) fn index_recording(&self) -> bool {
-        index_of(self).is_some_and(|i| {
-            i.live.iter().flatten().any(|l| {
-                let l = l.locked();
-                l.recording || l.redescribing
-            })
+    pub(crate) fn recording(&self) -> bool {
+        self.live.iter().flatten().any(|l| {
+            let l = l.locked();
+            l.recording || l.redescribing
         })
     }
 }

@@ -253,6 +253,7 @@ impl Sandbox {
     /// index's pruner when it serves the search (`command_line`: a hit stream or rg settings).
     pub(super) fn selection(
         &self,
+        index: Option<&Arc<crate::index::Index>>,
         args: &GrepArgs,
         flags: MatchFlags,
         m: &Matching,
@@ -270,7 +271,7 @@ impl Sandbox {
             context: m.mode == OutputMode::Content && m.context.on(),
         };
         let prune = self
-            .pruner_for(args, flags, m.mode, command_line, reading)
+            .pruner_for(index, args, flags, m.mode, command_line, reading)
             .map(Arc::new);
         Selection {
             filter,

@@ -32,7 +32,7 @@ mod mcp_filesystem;
 
 use crate::core::error::{Error, ErrorCode};
 use crate::core::sandbox::Sandbox;
-use crate::core::within::Within;
+use crate::search::within::Within;
 use crate::tools::present::{Block, Presented};
 use crate::tools::router::{AgentTools, ToolsWithin};
 use crate::tools::{ToolInfo, ToolName};

@@ -6,7 +6,7 @@ use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::mutate::{publish, Existing};
 use crate::core::open::Kind;
 use crate::core::sandbox::Sandbox;
-use crate::core::within::Within;
+use crate::search::within::Within;
 use crate::tools::edit_form::Enc;
 use base64::Engine;
 use schemars::JsonSchema;

@@ -1,17 +1,22 @@
-//! One tool call's context: the sandbox it runs in and the caller's [`Budget`], made once where the
-//! call enters and passed down as a value (no thread-local state). Every deadline of the call is
-//! made from it, so the caller's deadline and cancel switch reach every layer the call goes through.
+//! One tool call's context: the sandbox it runs in (the core sandbox and the index it serves
+//! with, the two halves of the engine, `tools::engine`) and the caller's [`Budget`], made once
+//! where the call enters and passed down as a value (no thread-local state). Every deadline of the
+//! call is made from it, so the caller's deadline and cancel switch reach every layer the call goes
+//! through. It lives here, below `tools`, because the searches run in it too, and a search gets the
+//! index from it as a typed value.
 
 use crate::core::deadline::{Budget, Deadline};
 use crate::core::sandbox::Sandbox;
+use crate::index::Index;
 use std::ops::Deref;
+use std::sync::Arc;
 use std::time::Duration;
 
-/// A [`Sandbox`] within a caller's [`Budget`]: the tool calls made through it end by the budget's
+/// A [`Sandbox`](crate::Sandbox) within a caller's [`Budget`]: the tool calls made through it end by the budget's
 /// deadline (or earlier, by the policy's `timeout_ms` and the call's own `timeout_ms`), stop soon
-/// after the budget is cancelled, and count their progress on it. Made by [`Sandbox::within`];
-/// cheap (a reference and a clone of the budget). The plain tool methods on [`Sandbox`] are these
-/// with a budget of their own.
+/// after the budget is cancelled, and count their progress on it. Made by
+/// [`Sandbox::within`](crate::Sandbox::within); cheap (two references and a clone of the budget).
+/// The plain tool methods on [`Sandbox`](crate::Sandbox) are these with a budget of their own.
 ///
 /// A call returns promptly once its budget is cancelled: `grep_search` and `glob` return the page
 /// found so far exactly as at their deadline (`timed_out: true`, `truncated: true`, a cursor that
@@ -31,24 +36,20 @@ use std::time::Duration;
 /// let err = sb.within(&budget).grep_search(&GrepArgs::new("needle")).unwrap_err();
 /// assert_eq!(err.code, rootbound::ErrorCode::Cancelled);
 /// ```
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Within<'a> {
     sandbox: &'a Sandbox,
+    index: Option<&'a Arc<Index>>,
     budget: Budget,
 }
 
-impl Sandbox {
-    /// This sandbox's tools within `budget` (see [`Within`]).
-    pub fn within(&self, budget: &Budget) -> Within<'_> {
-        Within {
-            sandbox: self,
-            budget: budget.clone(),
-        }
-    }
-
-    /// This sandbox's tools within a budget of their own: the policy's timeout, no cancel switch.
-    pub(crate) fn fresh(&self) -> Within<'_> {
-        self.within(&Budget::new())
+impl std::fmt::Debug for Within<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Within")
+            .field("sandbox", self.sandbox)
+            .field("indexed", &self.index.is_some())
+            .field("budget", &self.budget)
+            .finish()
     }
 }
 
@@ -61,14 +62,46 @@ impl Deref for Within<'_> {
 }
 
 impl<'a> Within<'a> {
-    /// The sandbox the calls run in.
-    pub fn sandbox(&self) -> &'a Sandbox {
+    /// The calls of `sandbox` (with the index it serves with) within `budget`: made by the engine
+    /// ([`crate::Sandbox::within`]).
+    pub(crate) fn new(
+        sandbox: &'a Sandbox,
+        index: Option<&'a Arc<Index>>,
+        budget: &Budget,
+    ) -> Self {
+        Within {
+            sandbox,
+            index,
+            budget: budget.clone(),
+        }
+    }
+
+    /// The core sandbox the calls run in.
+    pub(crate) fn sandbox(&self) -> &'a Sandbox {
         self.sandbox
+    }
+
+    /// The index the calls search with, when the engine has one.
+    pub(crate) fn index(&self) -> Option<&'a Arc<Index>> {
+        self.index
     }
 
     /// The budget the calls run within.
     pub fn budget(&self) -> &Budget {
         &self.budget
+    }
+
+    /// Runs one tool call within this budget and emits its audit event (see
+    /// [`Sandbox::audited`]).
+    pub(crate) fn audited<T>(
+        &self,
+        tool: &'static str,
+        request: Option<&str>,
+        run: impl FnOnce() -> crate::Result<(T, Option<String>)>,
+        fields: impl FnOnce(&T) -> crate::core::audit::Fields,
+    ) -> crate::Result<T> {
+        self.sandbox
+            .audited(&self.budget, tool, request, run, fields)
     }
 
     /// A deadline of the policy's timeout, cut by the call's own `timeout_ms` when it asks for one
@@ -85,6 +118,7 @@ impl<'a> Within<'a> {
     pub(crate) fn split(&self, timeout: Duration) -> Within<'a> {
         Within {
             sandbox: self.sandbox,
+            index: self.index,
             budget: self.budget.split(timeout),
         }
     }
