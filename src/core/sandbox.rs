@@ -33,12 +33,12 @@ pub(crate) struct Root {
 /// (each clone has its own agent name for audit events).
 #[derive(Debug, Clone)]
 pub struct Sandbox {
-    pub(crate) policy: Arc<Policy>,
-    pub(crate) roots: Arc<[Root]>,
+    pub(in crate::core) policy: Arc<Policy>,
+    pub(in crate::core) roots: Arc<[Root]>,
     pub(in crate::core) gate: Arc<Gate>,
-    pub(crate) agent: String,
-    pub(crate) write_root: Option<Arc<Root>>,
-    pub(crate) pool: Arc<SearchPool>,
+    pub(in crate::core) agent: String,
+    pub(in crate::core) write_root: Option<Arc<Root>>,
+    pub(in crate::core) pool: Arc<SearchPool>,
 }
 
 /// The outcome of resolving and opening a request.
@@ -233,6 +233,26 @@ impl Sandbox {
     /// The policy this sandbox was built from.
     pub fn policy(&self) -> &Policy {
         &self.policy
+    }
+
+    /// The read roots, in order: each one's handle, name and paths.
+    pub(crate) fn read_roots(&self) -> &[Root] {
+        &self.roots
+    }
+
+    /// The write root, when the policy has one.
+    pub(crate) fn write_root_entry(&self) -> Option<&Root> {
+        self.write_root.as_deref()
+    }
+
+    /// The agent this sandbox serves, for audit events (empty when none was named).
+    pub(crate) fn agent(&self) -> &str {
+        &self.agent
+    }
+
+    /// The pool this sandbox's searches run on.
+    pub(crate) fn pool(&self) -> &SearchPool {
+        &self.pool
     }
 
     /// The roots' names and canonical paths, in order.

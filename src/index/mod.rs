@@ -220,7 +220,7 @@ pub struct IndexStats {
 /// ([`replay::Live::renew`]).
 fn build_in_background(sb: Sandbox, index: Arc<Index>, roots: Vec<usize>) -> std::io::Result<()> {
     let held = index.clone();
-    let threads = match sb.policy.limits.threads {
+    let threads = match sb.policy().limits.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
@@ -271,7 +271,7 @@ fn build_one(
     life::fault_point(canonical);
     let next = match pool {
         Ok(pool) => {
-            let limit = sb.policy.limits.index_max_bytes;
+            let limit = sb.policy().limits.index_max_bytes;
             match build::build_root(sb, i, pool, limit, &progress, &index.stop) {
                 Ok(r) => {
                     let r = snapshot::save_one(sb, index, i, r);
@@ -297,13 +297,13 @@ const NO_EVENTS: &str =
 /// dropping the last one stops the background work.
 pub(crate) fn start(sb: &Sandbox, options: IndexOptions) -> Arc<Owner> {
     let reliable: Vec<bool> = sb
-        .roots
+        .read_roots()
         .iter()
         .map(|r| crate::core::watch::events_reliable(r.dir.as_fd()))
         .collect();
     let shared = Arc::new(Index {
         roots: sb
-            .roots
+            .read_roots()
             .iter()
             .zip(&reliable)
             .map(|(r, &reliable)| {
@@ -327,7 +327,7 @@ pub(crate) fn start(sb: &Sandbox, options: IndexOptions) -> Arc<Owner> {
             .collect(),
         stop: Arc::default(),
         cache: snapshot::cache_dir(sb, &options.dir),
-        saved: sb.roots.iter().map(|_| Mutex::default()).collect(),
+        saved: sb.read_roots().iter().map(|_| Mutex::default()).collect(),
     });
     let owner = Arc::new(Owner::new(shared.clone()));
     let all = (0..shared.roots.len()).collect();
@@ -354,7 +354,7 @@ impl Index {
         }
         let index = &**self;
         let roots: Vec<Option<Served>> = sb
-            .roots
+            .read_roots()
             .iter()
             .map(|r| {
                 let (_, s) = index.roots.iter().find(|(c, _)| c == &r.canonical)?;

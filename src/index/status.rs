@@ -100,7 +100,7 @@ impl Index {
             .enumerate()
             .map(|(i, ((canonical, s), live))| {
                 let root = sb
-                    .roots
+                    .read_roots()
                     .iter()
                     .find(|r| &r.canonical == canonical)
                     .map_or_else(|| canonical.display().to_string(), |r| r.name.clone());

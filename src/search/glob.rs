@@ -42,7 +42,7 @@ impl Within<'_> {
     }
 
     fn glob_inner(&self, args: &GlobArgs, rg: Option<&RgOptions>) -> Result<GrepResult> {
-        check_glob(&args.pattern, self.policy.limits.max_pattern_len)?;
+        check_glob(&args.pattern, self.policy().limits.max_pattern_len)?;
         let filter = self.filter(
             Some(&Globs::One(args.pattern.clone())),
             None,
@@ -51,7 +51,7 @@ impl Within<'_> {
             args.no_ignore,
         )?;
         let filter = match rg {
-            Some(rg) => rg.apply_to(filter, self.policy.limits.max_pattern_len)?,
+            Some(rg) => rg.apply_to(filter, self.policy().limits.max_pattern_len)?,
             None => filter,
         };
         let query = cursor::args_hash("glob:", args, |q| {

@@ -108,7 +108,7 @@ impl<'a> Within<'a> {
     /// and by the caller's budget: min(policy, arguments, caller); with a memory budget of the
     /// policy's `max_call_memory` that the call's threads share.
     pub(crate) fn deadline(&self, asked_ms: Option<u64>) -> Deadline {
-        let limits = &self.sandbox.policy.limits;
+        let limits = &self.sandbox.policy().limits;
         self.budget
             .deadline_after(limits.call_timeout(asked_ms), limits.max_call_memory)
     }

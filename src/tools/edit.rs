@@ -317,7 +317,7 @@ impl Within<'_> {
         let diff = similar::TextDiff::configure()
             .deadline(Instant::now() + deadline.remaining())
             .diff_lines(before, after);
-        let cap = self.policy.limits.max_bytes.max(256);
+        let cap = self.policy().limits.max_bytes.max(256);
         let mut text = String::new();
         let mut unified = diff.unified_diff();
         unified.context_radius(context);

@@ -70,11 +70,11 @@ impl Sandbox {
     /// row's `withheld`). Cheap: no schema is built.
     pub fn enables(&self, tool: ToolName) -> bool {
         if tool.needs_write_root() {
-            self.policy.write.is_some()
-                && self.write_root.is_some()
+            self.policy().write.is_some()
+                && self.write_root_entry().is_some()
                 && tool.visit(Withheld(self)).is_none()
         } else {
-            !self.roots.is_empty()
+            !self.read_roots().is_empty()
         }
     }
 
@@ -107,10 +107,10 @@ impl Sandbox {
 
     /// Why this sandbox does not serve `tool` (no roots, no write root, a policy).
     pub(crate) fn refusal(&self, tool: ToolName) -> Error {
-        let has_write_root = self.policy.write.is_some() && self.write_root.is_some();
+        let has_write_root = self.policy().write.is_some() && self.write_root_entry().is_some();
         let name = tool.as_str();
         if !tool.needs_write_root() {
-            if self.roots.is_empty() {
+            if self.read_roots().is_empty() {
                 return Error::new(
                     ErrorCode::OutOfSandbox,
                     format!("tool '{name}' has nothing to work in: this sandbox has no read roots"),

@@ -135,7 +135,7 @@ impl Within<'_> {
 
     fn tree_inner(&self, args: &TreeArgs) -> Result<(TreeResult, String)> {
         let deadline = Arc::new(self.deadline(args.timeout_ms));
-        let cap = self.policy.limits.max_list_entries.max(1) as u64;
+        let cap = self.policy().limits.max_list_entries.max(1) as u64;
         let max_entries = args.max_entries.unwrap_or(cap).clamp(1, cap);
         let max_depth = args.max_depth.unwrap_or(3).clamp(1, 16);
         let filter = self.filter(
@@ -153,7 +153,7 @@ impl Within<'_> {
                 format!("'{raw}' is not a directory"),
             ));
         }
-        let root = &self.roots[loc.root];
+        let root = &self.read_roots()[loc.root];
         let id = RootId::Read(loc.root);
         let denied = self.denied_fn(id);
         let parent_levels = if filter.no_ignore {
@@ -321,7 +321,7 @@ impl crate::tools::tool::Tool for DirectoryTree {
             "A recursive listing of a directory as nested JSON (name, kind, size, children), breadth first and sorted \
              by name, down to max_depth (default 3) and at most max_entries entries (at most {}); what is left out is \
              counted. Ignore files and hidden names apply as in grep.",
-            sb.policy.limits.max_list_entries
+            sb.policy().limits.max_list_entries
         )
     }
 }

@@ -879,7 +879,7 @@ fn any_objects(text: &str) -> Vec<usize> {
                     return false;
                 }
                 let end = bounds
-                    .find(|c| matches!(c, '>' | ')' | ',' | ';' | '=' | '{'))
+                    .find(['>', ')', ',', ';', '=', '{'])
                     .unwrap_or(bounds.len());
                 let extra: Vec<&str> = bounds[..end]
                     .split('+')
@@ -909,6 +909,42 @@ fn no_value_is_typed_away_as_any() {
     assert!(
         bad.is_empty(),
         "a `dyn Any` that is not a panic's payload at {bad:?}: hold the value with its type"
+    );
+}
+
+/// The fields of struct `name` in `text` that code outside core could name: every `pub` one but
+/// `pub(in crate::core)`, `pub(super)` (from a module of core) and `pub(self)`.
+fn open_fields(text: &str, name: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let head = format!("pub struct {name} {{");
+    let Some(start) = lines.iter().position(|l| l.trim_start().starts_with(&head)) else {
+        return vec![format!("no `{head}`")];
+    };
+    lines[start + 1..]
+        .iter()
+        .map(|l| l.trim())
+        .take_while(|l| *l != "}")
+        .filter(|l| {
+            l.starts_with("pub")
+                && !["pub(in crate::core)", "pub(super)", "pub(self)"]
+                    .iter()
+                    .any(|p| l.starts_with(p))
+        })
+        .map(String::from)
+        .collect()
+}
+
+/// Core's sandbox keeps its fields: the layers above ask it questions through its methods
+/// (locate, open, admit, display, the mutations, the accessors), so what it holds can change
+/// without them, and no tool reaches past the gate into a root's handle by a field.
+#[test]
+fn core_sandbox_has_no_field_seen_outside_core() {
+    let text = std::fs::read_to_string(src().join("core/sandbox.rs")).unwrap();
+    let open = open_fields(&text, "Sandbox");
+    assert!(
+        open.is_empty(),
+        "fields of core's `Sandbox` visible outside src/core/: {open:?} (make them private and \
+         add a method that answers what the layer above asks)"
     );
 }
 
@@ -1038,6 +1074,11 @@ fn t() {}
                let p: Option<Box<dyn std::any::Any + Send + 'static>> = None;\n// dyn Any\n\
                let x: &dyn AnyMap = &m;\nlet b: Box<dyn Any> = Box::new(1);\n";
     assert_eq!(any_objects(any), [1, 2, 7]);
+    // A field of core's sandbox open to the crate (or the world) is seen; one kept in core is not.
+    let handle = "pub struct Sandbox {\n    pub(crate) policy: Arc<Policy>,\n    \
+                  pub(in crate::core) gate: Arc<Gate>,\n    agent: String,\n    pub pool: P,\n}\n\
+                  pub struct Other {\n    pub x: u8,\n}\n";
+    assert_eq!(open_fields(handle, "Sandbox").len(), 2);
 }
 
 /// Every repository file that a doc, or a comment in a source, test or script, names by path (under

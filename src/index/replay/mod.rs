@@ -131,7 +131,7 @@ impl Sandbox {
         filter: &Filter,
     ) -> Option<Replay> {
         let key = filter.walk_key()?;
-        let canonical = &self.roots.get(root)?.canonical;
+        let canonical = &self.read_roots().get(root)?.canonical;
         let j = index.roots.iter().position(|(c, _)| c == canonical)?;
         let live = index.live.get(j)?.as_ref().ok()?;
         let ri = match &*index.roots[j].1.locked() {
@@ -139,7 +139,7 @@ impl Sandbox {
             _ => return None,
         };
         let roots: Arc<str> = self
-            .roots
+            .read_roots()
             .iter()
             .map(|r| r.canonical.to_string_lossy())
             .collect::<Vec<_>>()
@@ -264,7 +264,7 @@ impl Index {
 
 /// The canonical path of read root `root` (where a test's injected fault is looked for).
 fn ri_root(sb: &Sandbox, root: usize) -> PathBuf {
-    sb.roots
+    sb.read_roots()
         .get(root)
         .map_or_else(PathBuf::new, |r| r.canonical.clone())
 }
@@ -291,7 +291,7 @@ impl DirCache {
     pub fn source(&mut self, sb: &Sandbox, root: usize, rel: &Path) -> Replayed {
         let parent = rel.parent().unwrap_or(Path::new(""));
         if self.last.as_ref().map(|(p, _)| p.as_path()) != Some(parent) {
-            let dir = sb.roots.get(root).and_then(|r| {
+            let dir = sb.read_roots().get(root).and_then(|r| {
                 let o = sb
                     .open_found(RootId::Read(root), r.dir.as_fd(), parent, parent, Want::Dir)
                     .ok()?;

@@ -124,7 +124,7 @@ fn walk_and_verify(
 ) -> Option<Recorded> {
     let id = RootId::Read(root);
     let denied = sb.denied_fn(id);
-    let r = sb.roots.get(root)?;
+    let r = sb.read_roots().get(root)?;
     // The root and every directory above the start are watched before their ignore files are read.
     let mut prefix = PathBuf::new();
     let mut start = None;

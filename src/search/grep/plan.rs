@@ -151,7 +151,7 @@ impl Sandbox {
             args.no_ignore,
         )?;
         let filter = match rg {
-            Some(rg) => rg.apply_to(filter, self.policy.limits.max_pattern_len)?,
+            Some(rg) => rg.apply_to(filter, self.policy().limits.max_pattern_len)?,
             None => filter,
         };
         Ok(Filter {
@@ -177,7 +177,7 @@ impl Sandbox {
             &args.pattern,
             args.patterns.as_deref().unwrap_or_default(),
             flags,
-            &self.policy.limits,
+            &self.policy().limits,
             deadline,
         )?;
         let ctx = args.context.unwrap_or(0).min(100);
@@ -260,7 +260,7 @@ impl Sandbox {
         command_line: bool,
         (filter, cursor): (Filter, Option<Cursor>),
     ) -> Selection {
-        let limits = &self.policy.limits;
+        let limits = &self.policy().limits;
         let max_filesize = args
             .max_filesize
             .unwrap_or(limits.max_filesize)

@@ -99,7 +99,7 @@ impl Sandbox {
             &args.pattern,
             args.patterns.as_deref().unwrap_or_default(),
             flags,
-            &self.policy.limits,
+            &self.policy().limits,
         )?;
         Ok(GrepReplacer {
             matcher,

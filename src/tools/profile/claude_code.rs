@@ -256,7 +256,7 @@ fn grep(sb: &Within<'_>, a: Grep) -> Result<Presented, Error> {
     let mode = a.output_mode.unwrap_or(OutputMode::FilesWithMatches);
     let limit = match a.head_limit {
         None => HEAD_LIMIT,
-        Some(0) => sb.policy.limits.max_results as u64,
+        Some(0) => sb.policy().limits.max_results as u64,
         Some(n) => n,
     };
     // Without line numbers the lines are rendered again from the page's hits.

@@ -219,7 +219,7 @@ fn list(sb: &Within<'_>, a: List) -> Result<Presented, Error> {
     let r = sb.directory_tree(&TreeArgs {
         path: Some(a.dir_path.clone()),
         max_depth: Some(depth),
-        max_entries: Some(sb.policy.limits.max_list_entries as u64),
+        max_entries: Some(sb.policy().limits.max_list_entries as u64),
         hidden: Some(true),
         ..Default::default()
     })?;
@@ -265,7 +265,7 @@ fn grep(sb: &Within<'_>, a: Grep) -> Result<Presented, Error> {
         path: a.path,
         include: a.include.map(|g| Globs::One(g.trim().to_string())),
         output_mode: Some(OutputMode::FilesWithMatches),
-        limit: Some(sb.policy.limits.max_results as u64),
+        limit: Some(sb.policy().limits.max_results as u64),
         ..Default::default()
     };
     let mut files: Vec<String> = Vec::new();
@@ -382,7 +382,8 @@ mod indentation {
             } else {
                 format!(
                     "the file ({} bytes) is larger than this server reads in one call ({} bytes)",
-                    r.total_bytes, sb.policy.limits.max_read_bytes
+                    r.total_bytes,
+                    sb.policy().limits.max_read_bytes
                 )
             };
             return Err(Error::new(

@@ -221,7 +221,7 @@ impl ToolsWithin<'_> {
         // A dialect's tool may make several engine calls: together they keep one call's budget.
         let within = sb
             .within(&self.budget)
-            .split(sb.policy.limits.call_timeout(None));
+            .split(sb.policy().limits.call_timeout(None));
         (def.run)(&within, args).map_err(|e| in_dialect(profile, e))
     }
 }

@@ -63,7 +63,7 @@ pub(crate) fn read_document(
 
 /// One page of `text` by the byte or line arguments, like read_file on a text file.
 fn page(text: &str, args: &ReadArgs, sb: &Sandbox, out: &mut ReadResult) -> Result<()> {
-    let cap = sb.policy.limits.max_read_bytes.max(1);
+    let cap = sb.policy().limits.max_read_bytes.max(1);
     let line_mode = args.start_line.is_some()
         || args.max_lines.is_some()
         || args.line_numbers.is_some()
@@ -108,7 +108,7 @@ fn page(text: &str, args: &ReadArgs, sb: &Sandbox, out: &mut ReadResult) -> Resu
         ),
     };
     let numbers = args.line_numbers.unwrap_or(false);
-    let line_cap = sb.policy.limits.max_line_chars.max(1);
+    let line_cap = sb.policy().limits.max_line_chars.max(1);
     out.start_line = Some(first);
     let at = |l: u64| -> usize { starts.get((l - 1) as usize).copied().unwrap_or(text.len()) };
     out.offset = at(first) as u64;

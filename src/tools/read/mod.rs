@@ -250,7 +250,7 @@ impl Within<'_> {
             out.next_offset = out.offset;
             return Ok((out, where_));
         }
-        let cap = self.policy.limits.max_read_bytes.max(1);
+        let cap = self.policy().limits.max_read_bytes.max(1);
         let line_mode = args.start_line.is_some()
             || args.max_lines.is_some()
             || args.line_numbers.is_some()
@@ -301,7 +301,7 @@ impl crate::tools::tool::Tool for ReadFile {
              Line mode: start_line/max_lines, optional line_numbers; continue with start_line=next_line. \
              Binary files return binary=true and no content.{}",
             sb.roots_said(),
-            sb.policy.limits.max_read_bytes,
+            sb.policy().limits.max_read_bytes,
             if cfg!(feature = "documents") {
                 " Documents (PPTX, DOCX, XLSX, PDF, .ipynb) return their extracted text (encoding \
                  'extracted:FORMAT', markers like '--- slide 3 ---'), paged the same way; raw=true reads the \

@@ -180,12 +180,12 @@ fn excluding(
         case_insensitive: args.case_insensitive.unwrap_or(false),
         ..MatchFlags::default()
     };
-    let limits = &sb.policy.limits;
+    let limits = &sb.policy().limits;
     let exclude = matcher_cache::build_any_within(exclude, &[], flags, limits, &sb.deadline(None))
         .map_err(|e| Error::invalid(format!("exclude_pattern: {}", e.message)))?;
     let wanted = args.limit.unwrap_or(MAX_MATCHES);
     // Every page runs under the call's one budget.
-    let budget = std::time::Duration::from_millis(sb.policy.limits.timeout_ms);
+    let budget = std::time::Duration::from_millis(sb.policy().limits.timeout_ms);
     excluding_pages(&sb.split(budget), args, &exclude, wanted)
 }
 

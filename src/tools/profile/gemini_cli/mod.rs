@@ -439,7 +439,7 @@ fn glob(sb: &Within<'_>, a: GlobIn) -> Result<Presented, Error> {
         pattern: a.pattern.clone(),
         path: a.dir_path,
         no_ignore: a.respect_git_ignore.map(|r| !r),
-        limit: Some(sb.policy.limits.max_results as u64),
+        limit: Some(sb.policy().limits.max_results as u64),
         ..Default::default()
     };
     let r = sb.glob_with_rg(&args, rg.as_ref())?;
@@ -505,7 +505,7 @@ fn list(sb: &Within<'_>, a: List) -> Result<Presented, Error> {
         // Gemini CLI lists dot entries too; only ignore files (and here the deny rules) hide any.
         hidden: Some(true),
         no_ignore: respect.map(|r| !r),
-        limit: Some(sb.policy.limits.max_list_entries as u64),
+        limit: Some(sb.policy().limits.max_list_entries as u64),
         ..Default::default()
     })?;
     if r.total == 0 && r.ignored == 0 && r.hidden == 0 {

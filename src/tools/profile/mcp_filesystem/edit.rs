@@ -50,7 +50,7 @@ pub(super) fn insert_at_start(
             ErrorCode::TooLarge,
             format!(
                 "an empty oldText inserts newText at the start of '{path}', which needs the whole file read in one call: it is {} bytes, over the read limit of {} bytes; give the text to replace",
-                r.total_bytes, sb.policy.limits.max_read_bytes
+                r.total_bytes, sb.policy().limits.max_read_bytes
             ),
         ));
     }

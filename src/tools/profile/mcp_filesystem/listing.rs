@@ -32,7 +32,7 @@ pub(super) fn list(
     let r = sb.list_dir(&ListArgs {
         path: Some(path),
         hidden: Some(true),
-        limit: Some(sb.policy.limits.max_list_entries as u64),
+        limit: Some(sb.policy().limits.max_list_entries as u64),
         ..Default::default()
     })?;
     let mut entries: Vec<&crate::Entry> = r.entries.iter().collect();
@@ -117,7 +117,7 @@ pub(super) fn search(sb: &Within<'_>, a: Search) -> Result<Presented, Error> {
         pattern: a.pattern,
         path: Some(super::home(sb, a.path)?),
         hidden: Some(true),
-        limit: Some(sb.policy.limits.max_results as u64),
+        limit: Some(sb.policy().limits.max_results as u64),
         ..Default::default()
     })?;
     let found: Vec<&str> = r
