@@ -261,7 +261,7 @@ fn match_flags(args: &GrepArgs, rg: Option<&RgOptions>) -> MatchFlags {
     rg.map_or(flags, |rg| rg.match_flags(flags))
 }
 
-/// What a hit stream ([`Sandbox::grep_hits_each`]) saw besides the hits.
+/// What a hit stream ([`Sandbox::grep_hits_each`](crate::Sandbox::grep_hits_each)) saw besides the hits.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct HitSummary {
