@@ -87,7 +87,7 @@
 //!
 //! ## Front ends
 //! [`Sandbox::call`] takes a tool name and JSON arguments and returns JSON (the agent-loop surface,
-//! with schemas from `Sandbox::tools`); [`config`] reads an operator's config file into per-agent
+//! with schemas from [`Sandbox::tools`]); [`config`] reads an operator's config file into per-agent
 //! tool sets; the `rootbound` binary (features `cli`, `mcp`) offers the same tools on the command line
 //! and as an MCP server. Every front end reads each tool from its one row: the table in
 //! `tools/catalog.rs` declares [`ToolName`] and the typed method of each tool, and each row (a `Tool`

@@ -7,7 +7,7 @@
 //!
 //! The searches take the settings as an argument of their own:
 //! [`grep_search`] and [`glob`] for pages, [`Sandbox::grep_hits_each`] for the stream of every
-//! file's hits (what rg prints), `Sandbox::grep_replacer` for `-r`.
+//! file's hits (what rg prints), [`Sandbox::grep_replacer`] for `-r`.
 
 use crate::core::error::Result;
 use crate::search::contract::{GlobArgs, GrepArgs, GrepResult};

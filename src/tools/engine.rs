@@ -8,8 +8,13 @@ use crate::core::error::Result;
 use crate::core::policy::{Policy, PolicyBuilder};
 use crate::core::sandbox::Sandbox as Core;
 use crate::index::{IndexOptions, IndexStatus, Owner};
+use crate::search::grep::GrepReplacer;
+use crate::search::rg::RgOptions;
 use crate::search::within::Within;
+use crate::{GrepArgs, ToolInfo, ToolName};
+use serde_json::Value;
 use std::ops::Deref;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// A root-confined view of some directories. Cheap to share across threads (`Sync`) and cheap to
@@ -155,5 +160,55 @@ impl Engine {
         self.index
             .as_ref()
             .is_none_or(|o| o.index().wait(&self.core, timeout))
+    }
+}
+
+/// The questions core's sandbox answers for users, asked of the engine so that they are
+/// documented on [`crate::Sandbox`].
+impl Engine {
+    /// The policy this sandbox was built from.
+    pub fn policy(&self) -> &Policy {
+        self.core.policy()
+    }
+
+    /// The roots' names and canonical paths, in order.
+    pub fn roots(&self) -> Vec<(String, PathBuf)> {
+        self.core.roots()
+    }
+
+    /// Whether this sandbox's policy offers `tool` (read tools need a read root, write tools the
+    /// write root; delete_file also `allow_delete`, edit_file a write root the agent can read).
+    /// Cheap: no schema is built.
+    pub fn enables(&self, tool: ToolName) -> bool {
+        self.core.enables(tool)
+    }
+
+    /// The tools this policy enables, with their schemas (no roots: no read tools; no write root:
+    /// no write tools).
+    pub fn tools(&self) -> Vec<ToolInfo> {
+        self.core.tools()
+    }
+
+    /// Tool definitions in the OpenAI function-calling shape.
+    ///
+    /// ```
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let sb = rootbound::Sandbox::builder().root(dir.path()).build().unwrap();
+    /// let defs = sb.tool_definitions();
+    /// assert_eq!(defs[0]["type"], "function");
+    /// assert_eq!(defs[0]["function"]["name"], "read_file");
+    /// ```
+    pub fn tool_definitions(&self) -> Vec<Value> {
+        self.core.tool_definitions()
+    }
+
+    /// The replacer of rg's `-r REPLACEMENT` for the pattern(s) and flags of `args`.
+    pub fn grep_replacer(
+        &self,
+        args: &GrepArgs,
+        rg: Option<&RgOptions>,
+        replacement: &[u8],
+    ) -> Result<GrepReplacer> {
+        self.core.grep_replacer(args, rg, replacement)
     }
 }

@@ -147,7 +147,7 @@ impl AgentTools {
             .collect()
     }
 
-    /// Tool definitions in the OpenAI function-calling shape (see `Sandbox::tool_definitions`).
+    /// Tool definitions in the OpenAI function-calling shape (see [`Sandbox::tool_definitions`]).
     pub fn tool_definitions(&self) -> Vec<Value> {
         definitions(self.tools())
     }
