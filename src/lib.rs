@@ -117,14 +117,14 @@ pub use crate::core::open::{force_portable_resolver, Kind};
 pub use crate::core::policy::{
     Limits, PathDisplay, Policy, PolicyBuilder, RootMode, RootSpec, SymlinkMode, WritePolicy,
 };
-pub use crate::core::sandbox::Sandbox;
-pub use crate::core::within::Within;
 #[doc(hidden)]
 pub use crate::index::{index_age_at, index_fault_at, index_slow_at, index_threads_live};
 pub use crate::index::{
     IndexDir, IndexOptions, IndexState, IndexStats, IndexStatus, IndexVerify, IndexWhen,
 };
+pub use crate::search::within::Within;
 pub use crate::tools::edit::{Edit, EditArgs, EditResult};
+pub use crate::tools::engine::Engine as Sandbox;
 pub use crate::tools::fsops::{FsOpResult, MkdirArgs, MoveArgs};
 pub use crate::tools::media::{MediaArgs, MediaResult, MAX_MEDIA_BYTES};
 pub use crate::tools::read_many::{ManyFile, ReadManyArgs, ReadManyResult};

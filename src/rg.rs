@@ -10,8 +10,8 @@
 //! file's hits (what rg prints), [`Sandbox::grep_replacer`] for `-r`.
 
 use crate::core::error::Result;
-use crate::core::sandbox::Sandbox;
 use crate::search::contract::{GlobArgs, GrepArgs, GrepResult};
+use crate::Sandbox;
 
 pub use crate::search::grep::{
     FileHits, GrepReplacer, HitLine, HitLineKind, HitOptions, HitSummary,

@@ -77,12 +77,12 @@ impl AgentConfig {
         // Tools with different read roots would read the same relative path in different places.
         let same_roots = sandboxes
             .windows(2)
-            .all(|w| w[0].roots() == w[1].roots() || w[1].roots.is_empty());
+            .all(|w| w[0].roots() == w[1].roots() || w[1].read_roots().is_empty());
         let absolute = !same_roots
             || sandboxes
                 .iter()
                 .zip(&self.plan)
-                .any(|(sb, p)| sb.policy.path_display != p.policy.path_display);
+                .any(|(sb, p)| sb.policy().path_display != p.policy.path_display);
         let relative = self
             .plan
             .iter()
@@ -114,8 +114,8 @@ impl AgentConfig {
         }
         // One search pool per agent (per thread count), not one per sandbox.
         for i in 1..sandboxes.len() {
-            let threads = sandboxes[i].policy.limits.threads;
-            if let Some(j) = (0..i).find(|&j| sandboxes[j].policy.limits.threads == threads) {
+            let threads = sandboxes[i].policy().limits.threads;
+            if let Some(j) = (0..i).find(|&j| sandboxes[j].policy().limits.threads == threads) {
                 let (done, rest) = sandboxes.split_at_mut(i);
                 rest[0].share_pool_with(&done[j]);
             }
@@ -126,8 +126,12 @@ impl AgentConfig {
             .enumerate()
             .flat_map(|(i, p)| p.tools.iter().map(move |t| (*t, i)))
             .collect();
-        let tools =
-            AgentTools::new(self.name.clone(), sandboxes, routes).with_profile(self.profile);
+        let tools = AgentTools::new(
+            self.name.clone(),
+            sandboxes.into_iter().map(Into::into).collect(),
+            routes,
+        )
+        .with_profile(self.profile);
         Ok(match self.index.clone() {
             Some(o) => tools.with_index_options(o),
             None => tools,

@@ -13,9 +13,9 @@ use crate::core::error::{Error, ErrorCode};
 use crate::core::policy::{
     Limits, PathDisplay, Policy, RootMode, RootSpec, SymlinkMode, WritePolicy,
 };
-use crate::core::sandbox::Sandbox;
 use crate::index::{IndexOptions, IndexVerify, IndexWhen};
 use crate::tools::profile::{Profile, SchemaFormat};
+use crate::Sandbox;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use std::collections::HashMap;

@@ -62,11 +62,13 @@ impl Fields {
     }
 }
 
-impl crate::Within<'_> {
-    /// Runs one tool call and emits its audit event: `path=` when the call resolved a path (the
-    /// root-relative name `run` returns), else `request=` with the agent's argument verbatim.
+impl crate::core::sandbox::Sandbox {
+    /// Runs one tool call within `budget` and emits its audit event: `path=` when the call
+    /// resolved a path (the root-relative name `run` returns), else `request=` with the agent's
+    /// argument verbatim.
     pub(crate) fn audited<T>(
         &self,
+        budget: &crate::core::deadline::Budget,
         tool: &'static str,
         request: Option<&str>,
         run: impl FnOnce() -> crate::Result<(T, Option<String>)>,
@@ -79,7 +81,7 @@ impl crate::Within<'_> {
         };
         let asked = || request.map_or(Target::None, Target::Request);
         // Every tool call passes here: one started with a cancelled budget does nothing.
-        let outcome = if self.budget().is_cancelled() {
+        let outcome = if budget.is_cancelled() {
             Err(crate::Error::cancelled())
         } else {
             run()
@@ -88,7 +90,7 @@ impl crate::Within<'_> {
             Ok((value, path)) => {
                 let f = fields(&value);
                 let target = path.map_or_else(asked, Target::Path);
-                let result = if f.result == "timed_out" && self.budget().is_cancelled() {
+                let result = if f.result == "timed_out" && budget.is_cancelled() {
                     "cancelled"
                 } else {
                     f.result

@@ -23,4 +23,3 @@ pub(crate) mod resolve;
 pub(crate) mod sandbox;
 pub(crate) mod sys;
 pub(crate) mod watch;
-pub(crate) mod within;

@@ -25,32 +25,20 @@ pub(crate) struct Root {
     pub dir: Dir,
 }
 
-/// A root-confined view of some directories. Cheap to share across threads (`Sync`) and cheap to
-/// clone: clones share the roots, the policy and the search thread pool (each clone has its own agent
-/// name for audit events).
-///
-/// Searches run on one `rayon` thread pool per sandbox, built on the first `grep_search` with
-/// `limits.threads` threads (0 = CPUs), or the one given to [`Sandbox::with_thread_pool`].
-///
-/// ```
-/// let dir = tempfile::tempdir().unwrap();
-/// std::fs::write(dir.path().join("a.txt"), "hello\n").unwrap();
-/// let sb = rootbound::Sandbox::builder().root(dir.path()).build().unwrap();
-/// let r = sb.read_file(&rootbound::ReadArgs::path("a.txt")).unwrap();
-/// assert_eq!(r.content, "hello\n");
-/// assert_eq!(sb.read_file(&rootbound::ReadArgs::path("../x")).unwrap_err().code,
-///            rootbound::ErrorCode::OutOfSandbox);
-/// ```
+/// The core of a root-confined view of some directories: the roots opened once as directory
+/// handles, the policy, the admission gate, the agent's name and the search pool. It locates,
+/// opens and admits, shows paths, and makes the mutations; the engine (`tools::engine`, the public
+/// [`crate::Sandbox`]) holds it beside the index and carries the tools. Cheap to share across
+/// threads (`Sync`) and to clone: clones share the roots, the policy and the search thread pool
+/// (each clone has its own agent name for audit events).
 #[derive(Debug, Clone)]
 pub struct Sandbox {
-    pub(crate) policy: Arc<Policy>,
-    pub(crate) roots: Arc<[Root]>,
+    pub(in crate::core) policy: Arc<Policy>,
+    pub(in crate::core) roots: Arc<[Root]>,
     pub(in crate::core) gate: Arc<Gate>,
-    pub(crate) agent: String,
-    pub(crate) write_root: Option<Arc<Root>>,
-    pub(crate) pool: Arc<SearchPool>,
-    /// The n-gram index (`crate::index::Index`, which this layer does not name), when enabled.
-    pub(crate) index: Option<Arc<dyn std::any::Any + Send + Sync>>,
+    pub(in crate::core) agent: String,
+    pub(in crate::core) write_root: Option<Arc<Root>>,
+    pub(in crate::core) pool: Arc<SearchPool>,
 }
 
 /// The outcome of resolving and opening a request.
@@ -62,8 +50,8 @@ pub(crate) struct Located {
 }
 
 impl PolicyBuilder {
-    /// Opens the roots and returns the sandbox.
-    pub fn build(self) -> Result<Sandbox> {
+    /// Opens the roots and returns the core sandbox (`tools` wraps it in the public one).
+    pub(crate) fn build_core(self) -> Result<Sandbox> {
         let (policy, pool) = self.into_parts();
         let sandbox = Sandbox::new(policy)?;
         Ok(match pool {
@@ -145,14 +133,12 @@ impl Sandbox {
             agent: self.agent.clone(),
             write_root,
             pool: Arc::clone(&self.pool),
-            // Keyed by each root's canonical path: a narrowed root that is not an indexed root
-            // searches unindexed, and the narrowed gate still decides what the walk yields.
-            index: self.index.clone(),
         }
     }
 
-    /// A builder for the policy and the sandbox.
-    pub fn builder() -> crate::PolicyBuilder {
+    /// A builder for the policy (tests of the layers below `tools` build a core sandbox with it).
+    #[cfg(test)]
+    pub(crate) fn builder() -> crate::PolicyBuilder {
         crate::PolicyBuilder::default()
     }
 
@@ -160,7 +146,7 @@ impl Sandbox {
     ///
     /// In strict mode (the default) a root that cannot be opened is an error naming it; in lenient mode
     /// it is dropped with a warning, and with no roots left every call answers `OUT_OF_SANDBOX`.
-    pub fn new(policy: Policy) -> Result<Self> {
+    pub(crate) fn new(policy: Policy) -> Result<Self> {
         let deny = DenyRules::new(&policy.deny)?;
         let mut roots = Vec::new();
         for spec in &policy.roots {
@@ -224,24 +210,11 @@ impl Sandbox {
             agent: String::new(),
             write_root,
             pool,
-            index: None,
         })
     }
 
-    /// Runs this sandbox's searches on `pool` (shared with whatever else runs there) instead of a pool
-    /// of its own. A call made from a thread of that pool searches on its own thread, so it cannot
-    /// wait for tasks queued behind it.
-    ///
-    /// ```
-    /// use std::sync::Arc;
-    /// let dir = tempfile::tempdir().unwrap();
-    /// std::fs::write(dir.path().join("a.txt"), "needle\n").unwrap();
-    /// let pool = Arc::new(rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap());
-    /// let sb = rootbound::Sandbox::builder().root(dir.path()).build().unwrap().with_thread_pool(pool.clone());
-    /// let page = pool.install(|| sb.grep_search(&rootbound::GrepArgs::new("needle"))).unwrap();
-    /// assert_eq!(page.match_lines, 1);
-    /// ```
-    pub fn with_thread_pool(mut self, pool: Arc<rayon::ThreadPool>) -> Self {
+    /// Runs this sandbox's searches on `pool` (see [`crate::Sandbox::with_thread_pool`]).
+    pub(crate) fn with_thread_pool(mut self, pool: Arc<rayon::ThreadPool>) -> Self {
         self.pool = Arc::new(SearchPool::supplied(pool));
         self
     }
@@ -252,7 +225,7 @@ impl Sandbox {
     }
 
     /// Names the agent this sandbox serves, for audit events.
-    pub fn with_agent(mut self, agent: impl Into<String>) -> Self {
+    pub(crate) fn with_agent(mut self, agent: impl Into<String>) -> Self {
         self.agent = agent.into();
         self
     }
@@ -260,6 +233,26 @@ impl Sandbox {
     /// The policy this sandbox was built from.
     pub fn policy(&self) -> &Policy {
         &self.policy
+    }
+
+    /// The read roots, in order: each one's handle, name and paths.
+    pub(crate) fn read_roots(&self) -> &[Root] {
+        &self.roots
+    }
+
+    /// The write root, when the policy has one.
+    pub(crate) fn write_root_entry(&self) -> Option<&Root> {
+        self.write_root.as_deref()
+    }
+
+    /// The agent this sandbox serves, for audit events (empty when none was named).
+    pub(crate) fn agent(&self) -> &str {
+        &self.agent
+    }
+
+    /// The pool this sandbox's searches run on.
+    pub(crate) fn pool(&self) -> &SearchPool {
+        &self.pool
     }
 
     /// The roots' names and canonical paths, in order.

@@ -141,7 +141,7 @@ pub(super) enum Description {
 /// opened from the root through the gate like any file: its stat, whether it holds a NUL byte and
 /// its trigrams.
 pub(super) fn describe(sb: &Sandbox, root: usize, rel: &Path) -> Description {
-    let Some(r) = sb.roots.get(root) else {
+    let Some(r) = sb.read_roots().get(root) else {
         return Description::Never;
     };
     let o = match sb.open_found(RootId::Read(root), r.dir.as_fd(), rel, rel, Want::Read) {
@@ -195,7 +195,7 @@ pub(super) fn describe(sb: &Sandbox, root: usize, rel: &Path) -> Description {
 /// The largest file the build reads: `index_max_file_bytes`, or `max_filesize` if smaller (no
 /// search reads a larger file).
 pub(super) fn max_read(sb: &Sandbox) -> u64 {
-    let l = &sb.policy.limits;
+    let l = &sb.policy().limits;
     l.index_max_file_bytes.min(l.max_filesize)
 }
 
@@ -262,7 +262,7 @@ pub(super) fn share(cap: usize, threads: usize) -> usize {
 
 /// The threads a build reads with: the search pool's.
 pub(super) fn threads(sb: &Sandbox) -> usize {
-    match sb.policy.limits.threads {
+    match sb.policy().limits.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     }
@@ -300,8 +300,8 @@ pub(super) fn build_root(
         r => r.map_err(|e| format!("the root cannot be opened: {}", e.into_io()))?,
     };
     let filter = crate::walk::Filter {
-        hidden: sb.policy.hidden,
-        no_ignore: sb.policy.no_ignore,
+        hidden: sb.policy().hidden,
+        no_ignore: sb.policy().no_ignore,
         ..Default::default()
     };
     // The build has no time limit of its own: the memory cap bounds it. It ends when the host's
@@ -329,12 +329,12 @@ pub(super) fn build_root(
     let mut batch: Vec<FoundFile> = Vec::new();
     // Entries of `prior` that still describe their files (`reuse`): not read again.
     let kept = Mutex::new(Vec::new());
-    let now = || super::life::now_secs(&sb.roots[root].canonical);
+    let now = || super::life::now_secs(&sb.read_roots()[root].canonical);
     let add = |f: &FoundFile, t: i64| {
         if over.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
             return;
         }
-        super::life::slow_point(&sb.roots[root].canonical);
+        super::life::slow_point(&sb.read_roots()[root].canonical);
         if let Some(id) = prior.and_then(|p| super::reuse::unchanged(p, f)) {
             kept.locked().push(id);
             progress.files.fetch_add(1, Ordering::Relaxed);

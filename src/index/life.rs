@@ -1,7 +1,7 @@
 //! Who owns the index's background work, and what a panic in it does.
 //!
 //! The sandboxes a host holds share an [`Owner`]; the index's threads hold the [`Index`] itself
-//! (through a worker sandbox, [`worker`]), never an owner. When the last owner goes, its drop
+//! (beside a clone of the core sandbox), never an owner. When the last owner goes, its drop
 //! raises the index's stop flag, which the build's walk and file loop, the recording walk and the
 //! description rounds check: they end, and let go of the index and the sandbox they held.
 //!
@@ -9,7 +9,6 @@
 //! off with the reason, and its queries run unindexed (a query uses only a ready index).
 
 use super::{Index, State};
-use crate::core::sandbox::Sandbox;
 use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
@@ -18,37 +17,28 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// What a host's sandboxes hold: dropping the last one stops the index's background work.
-pub(crate) struct Owner(pub(crate) Arc<Index>);
+pub(crate) struct Owner(Arc<Index>);
+
+impl Owner {
+    pub(crate) fn new(index: Arc<Index>) -> Owner {
+        Owner(index)
+    }
+
+    /// The index this owner keeps working (what background work and a call's pruner hold).
+    pub(crate) fn index(&self) -> &Arc<Index> {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Owner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Index { .. }")
+    }
+}
 
 impl Drop for Owner {
     fn drop(&mut self) {
         self.0.stop.store(true, Ordering::SeqCst);
-    }
-}
-
-/// The index a sandbox (a host's, or a worker's) serves with.
-pub(crate) fn index_of(sb: &Sandbox) -> Option<&Index> {
-    let any = sb.index.as_ref()?;
-    match any.downcast_ref::<Owner>() {
-        Some(o) => Some(&o.0),
-        None => any.downcast_ref::<Index>(),
-    }
-}
-
-/// A clone of `sb` for background work: it holds the index, not its owner, so it keeps nothing
-/// alive past the host's last sandbox.
-pub(crate) fn worker(sb: &Sandbox) -> Sandbox {
-    let mut w = sb.clone();
-    w.index = index_arc(sb).map(|i| i as Arc<dyn Any + Send + Sync>);
-    w
-}
-
-/// The index `sb` serves with, shared.
-pub(crate) fn index_arc(sb: &Sandbox) -> Option<Arc<Index>> {
-    let any = sb.index.as_ref()?;
-    match any.downcast_ref::<Owner>() {
-        Some(o) => Some(o.0.clone()),
-        None => any.clone().downcast::<Index>().ok(),
     }
 }
 

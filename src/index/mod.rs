@@ -28,7 +28,7 @@ mod snapshot;
 mod status;
 #[doc(hidden)]
 pub use life::{index_age_at, index_fault_at, index_slow_at, index_threads_live};
-pub(crate) use life::{index_of, worker, Locked};
+pub(crate) use life::{Locked, Owner};
 pub use options::{IndexDir, IndexOptions, IndexVerify, IndexWhen};
 pub use status::{IndexState, IndexStatus};
 pub(crate) mod postings;
@@ -220,11 +220,8 @@ pub struct IndexStats {
 /// own with a pool of its own (as many threads as the search pool), all at the lowest scheduling
 /// priority. A root whose index is put in place starts its change reports afresh
 /// ([`replay::Live::renew`]).
-fn build_in_background(sb: Sandbox, roots: Vec<usize>) -> std::io::Result<()> {
-    let sb = worker(&sb);
-    let Some(index) = life::index_arc(&sb) else {
-        return Ok(());
-    };
+fn build_in_background(sb: Sandbox, index: Arc<Index>, roots: Vec<usize>) -> std::io::Result<()> {
+    let held = index.clone();
     let threads = build::threads(&sb);
     let on = roots.clone();
     life::spawn(
@@ -232,9 +229,7 @@ fn build_in_background(sb: Sandbox, roots: Vec<usize>) -> std::io::Result<()> {
         index,
         roots.clone(),
         move || {
-            let Some(index) = index_of(&sb) else {
-                return;
-            };
+            let index = &*held;
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
                 .thread_name(|i| format!("rootbound-index-{i}"))
@@ -277,7 +272,7 @@ fn build_one(
     life::fault_point(canonical);
     let next = match pool {
         Ok(pool) => {
-            let limit = sb.policy.limits.index_max_bytes;
+            let limit = sb.policy().limits.index_max_bytes;
             match build::build_root(sb, i, pool, limit, &progress, &index.stop, prior.as_deref()) {
                 Ok(r) => {
                     let r = snapshot::save_one(sb, index, i, r, "saved");
@@ -301,76 +296,72 @@ fn build_one(
 const NO_EVENTS: &str =
     "its filesystem does not report every change (network, FUSE, overlay or unknown)";
 
-impl Sandbox {
-    /// [`Sandbox::with_index_options`] with the defaults: every root indexed, change reports used
-    /// where the filesystem has them.
-    pub fn with_index(self) -> Sandbox {
-        self.with_index_options(IndexOptions::default())
-    }
-
-    /// Starts building an n-gram index of every root in the background (on threads of its own at
-    /// the lowest scheduling priority, as many as the search pool), and returns the sandbox, whose
-    /// clones share the index. Until a root's index is ready its searches run unindexed; results
-    /// never differ either way. A host keeps the index by keeping this sandbox (or a clone) for as
-    /// long as it serves calls. Over `limits.index_max_bytes` a root is not indexed
-    /// ([`Sandbox::index_status`] says why).
-    pub fn with_index_options(mut self, options: IndexOptions) -> Sandbox {
-        let reliable: Vec<bool> = self
-            .roots
+/// Starts building an n-gram index of every root of `sb` in the background (see
+/// [`crate::Sandbox::with_index_options`]) and returns its owner: the host's sandboxes hold it, and
+/// dropping the last one stops the background work.
+pub(crate) fn start(sb: &Sandbox, options: IndexOptions) -> Arc<Owner> {
+    let reliable: Vec<bool> = sb
+        .read_roots()
+        .iter()
+        .map(|r| crate::core::watch::events_reliable(r.dir.as_fd()))
+        .collect();
+    let shared = Arc::new(Index {
+        roots: sb
+            .read_roots()
             .iter()
-            .map(|r| crate::core::watch::events_reliable(r.dir.as_fd()))
-            .collect();
-        let shared = Arc::new(Index {
-            roots: self
-                .roots
-                .iter()
-                .zip(&reliable)
-                .map(|(r, &reliable)| {
-                    let state = if options.when == IndexWhen::Auto && !reliable {
-                        State::Off(format!("index = auto: {NO_EVENTS}"))
-                    } else {
-                        State::Building(Arc::default())
-                    };
-                    (r.canonical.clone(), Mutex::new(state))
-                })
-                .collect(),
-            live: reliable
-                .iter()
-                .map(|&reliable| match options.verify {
-                    IndexVerify::Strict => Err("index_verify = strict: every query walks and \
-                        checks each pruned file's metadata"
-                        .to_string()),
-                    IndexVerify::Events if !reliable => Err(NO_EVENTS.to_string()),
-                    IndexVerify::Events => replay::Live::new().map(Mutex::new),
-                })
-                .collect(),
-            stop: Arc::default(),
-            cache: snapshot::cache_dir(&self, &options.dir),
-            saved: self.roots.iter().map(|_| Mutex::default()).collect(),
-            resave: Mutex::default(),
-        });
-        self.index = Some(Arc::new(life::Owner(shared.clone())));
-        let all = (0..shared.roots.len()).collect();
-        if let Err(e) = build_in_background(self.clone(), all) {
-            for (_, s) in &shared.roots {
-                *s.locked() = State::Off(format!("no build thread: {e}"));
-            }
+            .zip(&reliable)
+            .map(|(r, &reliable)| {
+                let state = if options.when == IndexWhen::Auto && !reliable {
+                    State::Off(format!("index = auto: {NO_EVENTS}"))
+                } else {
+                    State::Building(Arc::default())
+                };
+                (r.canonical.clone(), Mutex::new(state))
+            })
+            .collect(),
+        live: reliable
+            .iter()
+            .map(|&reliable| match options.verify {
+                IndexVerify::Strict => Err("index_verify = strict: every query walks and \
+                    checks each pruned file's metadata"
+                    .to_string()),
+                IndexVerify::Events if !reliable => Err(NO_EVENTS.to_string()),
+                IndexVerify::Events => replay::Live::new().map(Mutex::new),
+            })
+            .collect(),
+        stop: Arc::default(),
+        cache: snapshot::cache_dir(sb, &options.dir),
+        saved: sb.read_roots().iter().map(|_| Mutex::default()).collect(),
+        resave: Mutex::default(),
+    });
+    let owner = Arc::new(Owner::new(shared.clone()));
+    let all = (0..shared.roots.len()).collect();
+    if let Err(e) = build_in_background(sb.clone(), shared.clone(), all) {
+        for (_, s) in &shared.roots {
+            *s.locked() = State::Off(format!("no build thread: {e}"));
         }
-        self
     }
+    owner
+}
 
+impl Index {
     /// The pruner for query `q` over this sandbox's roots, when some root's index is ready and the
     /// query requires something.
-    pub(crate) fn index_pruner(&self, q: &TriQuery, reading: Reading) -> Option<Pruner> {
+    pub(crate) fn pruner(
+        self: &Arc<Self>,
+        sb: &Sandbox,
+        q: &TriQuery,
+        reading: Reading,
+    ) -> Option<Pruner> {
         let lines = !reading.whole;
         if q.is_all() {
             return None;
         }
-        let index = index_of(self)?;
+        let index = &**self;
         // Changes absorbed since the last save are saved once they settle.
-        resave::poke(self, index);
-        let roots: Vec<Option<Served>> = self
-            .roots
+        resave::poke(sb, self);
+        let roots: Vec<Option<Served>> = sb
+            .read_roots()
             .iter()
             .map(|r| {
                 let (_, s) = index.roots.iter().find(|(c, _)| c == &r.canonical)?;
@@ -387,6 +378,7 @@ impl Sandbox {
             roots,
             indexed,
             replayed: Default::default(),
+            index: self.clone(),
         })
     }
 }
@@ -400,6 +392,8 @@ pub(crate) struct Pruner {
     roots: Vec<Option<Served>>,
     indexed: u64,
     replayed: std::sync::atomic::AtomicU64,
+    /// The index it prunes with (a call holds it, not its owner: see `life`).
+    index: Arc<Index>,
 }
 
 /// The files of one replay that must be searched (one bit per entry), and what the search would
@@ -418,6 +412,17 @@ pub(crate) struct ReplayMask {
 pub(crate) use crate::walk::outcome::{NoMatch, Reading, Vouched};
 
 impl Pruner {
+    /// The index's recorded walk of root `root` from `rel` (see [`Sandbox::index_replay`]).
+    pub(crate) fn index_replay(
+        &self,
+        sb: &Sandbox,
+        root: usize,
+        rel: &Path,
+        filter: &crate::walk::Filter,
+    ) -> Option<replay::Replay> {
+        sb.index_replay(&self.index, root, rel, filter)
+    }
+
     /// Roots with a ready index.
     pub fn roots_indexed(&self) -> u64 {
         self.indexed
@@ -576,15 +581,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("a.txt"), "alpha\n").unwrap();
         std::thread::sleep(std::time::Duration::from_millis(2100));
-        let sb = Sandbox::builder()
-            .root(dir.path())
-            .build()
-            .unwrap()
-            .with_index();
-        assert!(sb.wait_for_index(std::time::Duration::from_secs(60)));
+        let sb = Sandbox::builder().root(dir.path()).build_core().unwrap();
+        let owner = start(&sb, IndexOptions::default());
+        let index = owner.index();
+        assert!(index.wait(&sb, std::time::Duration::from_secs(60)));
         let q = crate::search::matcher::query_of(&["zebra"], Default::default());
-        let pruner = sb
-            .index_pruner(
+        let pruner = index
+            .pruner(
+                &sb,
                 &q,
                 Reading {
                     max_filesize: u64::MAX,

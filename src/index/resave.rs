@@ -71,24 +71,21 @@ fn dirty(index: &Index, i: usize) -> bool {
 
 /// Starts the thread that saves changed roots again, unless one runs or none is changed
 /// (called by each indexed query).
-pub(super) fn poke(sb: &Sandbox, index: &Index) {
+pub(super) fn poke(sb: &Sandbox, index: &Arc<Index>) {
     if !matches!(index.cache, Some(Ok(_))) || !(0..index.roots.len()).any(|i| dirty(index, i)) {
         return;
     }
     if std::mem::replace(&mut index.resave.locked().running, true) {
         return;
     }
-    let w = super::worker(sb);
-    let Some(arc) = life::index_arc(&w) else {
-        index.resave.locked().running = false;
-        return;
-    };
+    let w = sb.clone();
+    let arc = index.clone();
     let all = (0..index.roots.len()).collect();
     let started = life::spawn(
         "rootbound-index-save",
-        arc,
+        index.clone(),
         all,
-        move || run(&w),
+        move || run(&w, &arc),
         |index| index.resave.locked().running = false,
     );
     if started.is_err() {
@@ -98,10 +95,7 @@ pub(super) fn poke(sb: &Sandbox, index: &Index) {
 
 /// Waits for each changed root's reports to settle, and saves it again; ends when none is
 /// changed (or the host's last sandbox went).
-fn run(sb: &Sandbox) {
-    let Some(index) = super::index_of(sb) else {
-        return;
-    };
+fn run(sb: &Sandbox, index: &Index) {
     let n = index.roots.len();
     let mut last: Vec<(Option<(u64, u64)>, Instant)> = vec![(None, Instant::now()); n];
     while !index.stop.load(Ordering::SeqCst) {
@@ -149,7 +143,7 @@ fn save_again(sb: &Sandbox, index: &Index, i: usize) {
         return;
     };
     life::fault_point(canonical);
-    let limit = sb.policy.limits.index_max_bytes;
+    let limit = sb.policy().limits.index_max_bytes;
     let progress = build::Progress::default();
     let built = build::build_root(sb, i, &pool, limit, &progress, &index.stop, Some(&prior));
     let Ok(r) = built else {

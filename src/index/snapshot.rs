@@ -51,7 +51,7 @@ fn hash64(b: &[u8]) -> u64 {
 /// The binding of read root `root` of `sb`.
 #[allow(clippy::unnecessary_cast)]
 pub(super) fn binding(sb: &Sandbox, root: usize) -> Option<Binding> {
-    let r = sb.roots.get(root)?;
+    let r = sb.read_roots().get(root)?;
     let st = crate::core::dirs::stat_fd(&r.dir).ok()?;
     let mut key = Vec::new();
     key.extend_from_slice(&(st.st_dev as u64).to_le_bytes());
@@ -59,7 +59,7 @@ pub(super) fn binding(sb: &Sandbox, root: usize) -> Option<Binding> {
     key.extend_from_slice(r.configured.as_os_str().as_bytes());
     key.push(0);
     key.extend_from_slice(r.canonical.as_os_str().as_bytes());
-    let p = &sb.policy;
+    let p = &sb.policy();
     let policy = format!(
         "{}|{}|{}|{}|{}|{}|{CHUNK}|{LONGEST_LINE}|{RACY_SECS}|{}",
         sb.rules_key(),
@@ -341,8 +341,12 @@ pub(super) fn cache_dir(sb: &Sandbox, dir: &IndexDir) -> Option<Result<CacheDir,
         },
         _ => return None,
     };
-    let mut fds: Vec<&dyn AsFd> = sb.roots.iter().map(|r| &r.dir as &dyn AsFd).collect();
-    if let Some(w) = &sb.write_root {
+    let mut fds: Vec<&dyn AsFd> = sb
+        .read_roots()
+        .iter()
+        .map(|r| &r.dir as &dyn AsFd)
+        .collect();
+    if let Some(w) = sb.write_root_entry() {
         fds.push(&w.dir);
     }
     Some(crate::core::cache::open(&path, &fds, sb.root_paths()))
@@ -361,7 +365,7 @@ pub(super) fn load_one(sb: &Sandbox, index: &Index, i: usize) {
     let Some(b) = binding(sb, i) else {
         return;
     };
-    let max = sb.policy.limits.index_max_bytes;
+    let max = sb.policy().limits.index_max_bytes;
     let note = match load(dir, &b, next_serial()) {
         Ok(None) => return,
         Err(why) => format!("ignored ({why}): built anew"),
@@ -435,13 +439,10 @@ mod tests {
         }
         std::thread::sleep(Duration::from_millis(2100));
         let o = IndexOptions::default().index_dir(IndexDir::Path(cache.path().into()));
-        let sb = Sandbox::builder()
-            .root(dir.path())
-            .build()
-            .unwrap()
-            .with_index_options(o);
-        assert!(sb.wait_for_index(Duration::from_secs(60)));
-        let index = crate::index::index_of(&sb).unwrap();
+        let sb = Sandbox::builder().root(dir.path()).build_core().unwrap();
+        let owner = crate::index::start(&sb, o);
+        let index = owner.index();
+        assert!(index.wait(&sb, Duration::from_secs(60)));
         let Some(Ok(cd)) = &index.cache else {
             panic!("no cache directory")
         };

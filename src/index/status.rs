@@ -1,6 +1,6 @@
 //! What the index reports per root: `index_status()`, `list_roots`' `index`, and the wait for it.
 
-use super::{index_of, Built, Locked, State};
+use super::{Built, Index, Locked, State};
 use crate::core::sandbox::Sandbox;
 
 /// Whether a root's index serves queries ([`IndexStatus::state`]).
@@ -41,7 +41,7 @@ impl PartialEq<&str> for IndexState {
     }
 }
 
-/// The index state of one root, as `list_roots` and [`Sandbox::index_status`] report it.
+/// The index state of one root, as `list_roots` and [`crate::Sandbox::index_status`] report it.
 #[derive(
     Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
 )]
@@ -88,20 +88,19 @@ pub struct IndexStatus {
     pub mapped: u64,
 }
 
-impl Sandbox {
-    /// The index state of every root (empty without [`Sandbox::with_index`]).
-    pub fn index_status(&self) -> Vec<IndexStatus> {
-        let Some(index) = index_of(self) else {
-            return Vec::new();
-        };
+impl Index {
+    /// The state of every root of this index, named as `sb` names them (see
+    /// [`crate::Sandbox::index_status`]).
+    pub(crate) fn status(&self, sb: &Sandbox) -> Vec<IndexStatus> {
+        let index = self;
         index
             .roots
             .iter()
             .zip(&index.live)
             .enumerate()
             .map(|(i, ((canonical, s), live))| {
-                let root = self
-                    .roots
+                let root = sb
+                    .read_roots()
                     .iter()
                     .find(|r| &r.canonical == canonical)
                     .map_or_else(|| canonical.display().to_string(), |r| r.name.clone());
@@ -158,17 +157,17 @@ impl Sandbox {
             .collect()
     }
 
-    /// Waits until no root's index is building (or serving a saved index while it is built again), no walk is being recorded and no changed file is
-    /// being described again, at most `timeout`;
-    /// true when none is.
-    pub fn wait_for_index(&self, timeout: std::time::Duration) -> bool {
+    /// Waits until no root's index is building (or serving a saved index while it is built
+    /// again), no walk is being recorded and no changed file is being described again, at most
+    /// `timeout`; true when none is.
+    pub(crate) fn wait(&self, sb: &Sandbox, timeout: std::time::Duration) -> bool {
         let end = std::time::Instant::now() + timeout;
         loop {
             if !self
-                .index_status()
+                .status(sb)
                 .iter()
                 .any(|s| s.state == IndexState::Building || s.from_snapshot)
-                && !self.index_recording()
+                && !self.recording()
             {
                 return true;
             }

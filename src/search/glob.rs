@@ -3,7 +3,6 @@
 use crate::core::audit::Fields;
 use crate::core::deadline::Deadline;
 use crate::core::error::{Error, Result};
-use crate::core::within::Within;
 use crate::search::contract::{GlobArgs, GlobSort, Globs, GrepResult, OutputMode, Stats};
 use crate::search::cursor::{self, Cursor};
 use crate::search::page::path_line;
@@ -11,6 +10,7 @@ use crate::search::pager::{Pager, Pos};
 use crate::search::query::grep_result;
 use crate::search::query::{check_glob, start_pos, WalkStart};
 use crate::search::rg::RgOptions;
+use crate::search::within::Within;
 use crate::walk::{Filter, IgnoreBudget, WalkEnd, WalkSkips};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -42,7 +42,7 @@ impl Within<'_> {
     }
 
     fn glob_inner(&self, args: &GlobArgs, rg: Option<&RgOptions>) -> Result<GrepResult> {
-        check_glob(&args.pattern, self.policy.limits.max_pattern_len)?;
+        check_glob(&args.pattern, self.policy().limits.max_pattern_len)?;
         let filter = self.filter(
             Some(&Globs::One(args.pattern.clone())),
             None,
@@ -51,7 +51,7 @@ impl Within<'_> {
             args.no_ignore,
         )?;
         let filter = match rg {
-            Some(rg) => rg.apply_to(filter, self.policy.limits.max_pattern_len)?,
+            Some(rg) => rg.apply_to(filter, self.policy().limits.max_pattern_len)?,
             None => filter,
         };
         let query = cursor::args_hash("glob:", args, |q| {
@@ -94,7 +94,7 @@ impl Within<'_> {
         // A page cut by the deadline resumes after the last file it took (`take_path` keeps this up to
         // date), or where this call started.
         w.page.pager.consumed = start_pos(cursor.as_ref(), &starts);
-        let max = self.policy.limits.max_pattern_len;
+        let max = self.policy().limits.max_pattern_len;
         for start in starts {
             // Globs relative to each start (a dialect's glob) are anchored there.
             let here = match rg.filter(|r| r.globs_from_start) {

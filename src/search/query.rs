@@ -104,7 +104,7 @@ pub(crate) fn check_glob(g: &str, max_len: usize) -> Result<()> {
 impl Sandbox {
     /// Caps the per-call limit and byte cap by the policy.
     pub(crate) fn page_caps(&self, limit: Option<u64>, max_bytes: Option<u64>) -> (u64, usize) {
-        let limits = &self.policy.limits;
+        let limits = &self.policy().limits;
         // The policy's caps win; a cap of 0 (or under the 256-byte floor for agents) must not panic.
         let max_results = (limits.max_results as u64).max(1);
         let limit = limit.unwrap_or(10).clamp(1, max_results);
@@ -134,7 +134,7 @@ impl Sandbox {
             Some(_) if offset.is_some() => {
                 Err(Error::invalid("give either offset or cursor, not both"))
             }
-            Some(c) => Cursor::decode(c, query, self.roots.len()).map(Some),
+            Some(c) => Cursor::decode(c, query, self.read_roots().len()).map(Some),
             None => Ok(None),
         }
     }
@@ -157,12 +157,12 @@ impl Sandbox {
         hidden: Option<bool>,
         no_ignore: Option<bool>,
     ) -> Result<Filter> {
-        let max = self.policy.limits.max_pattern_len;
+        let max = self.policy().limits.max_pattern_len;
         let list = |g: Option<&Globs>| g.map(Globs::list).unwrap_or_default();
         let (include, exclude) = (list(include), list(exclude));
         let (hidden, no_ignore) = (
-            hidden.unwrap_or(self.policy.hidden),
-            no_ignore.unwrap_or(self.policy.no_ignore),
+            hidden.unwrap_or(self.policy().hidden),
+            no_ignore.unwrap_or(self.policy().no_ignore),
         );
         let key: Arc<str> =
             format!("{hidden} {no_ignore} {types:?} {include:?} {exclude:?}").into();
@@ -228,7 +228,7 @@ impl Sandbox {
         let mut out = Vec::new();
         match path {
             None => {
-                for (i, root) in self.roots.iter().enumerate() {
+                for (i, root) in self.read_roots().iter().enumerate() {
                     if cursor.is_some_and(|c| c.root > i) {
                         continue;
                     }
@@ -244,7 +244,7 @@ impl Sandbox {
                         levels: None,
                     });
                 }
-                if self.roots.is_empty() {
+                if self.read_roots().is_empty() {
                     return Err(Error::new(
                         ErrorCode::OutOfSandbox,
                         "no roots are configured for this agent",
@@ -253,7 +253,7 @@ impl Sandbox {
             }
             Some(p) => {
                 let loc = self.locate(p, Want::Meta)?;
-                let root = &self.roots[loc.root];
+                let root = &self.read_roots()[loc.root];
                 if cursor.is_some_and(|c| c.root != loc.root) {
                     return Err(Error::invalid("cursor belongs to a different path"));
                 }

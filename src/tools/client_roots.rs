@@ -46,7 +46,7 @@ impl AgentTools {
             sandboxes: self
                 .sandboxes
                 .iter()
-                .map(|sb| intersect_roots(sb, &client))
+                .map(|sb| sb.clone().map_core(|c| intersect_roots(&c, &client)))
                 .collect(),
             routes: self.routes.clone(),
             profile: self.profile,
@@ -74,7 +74,7 @@ fn intersect_roots(sb: &Sandbox, client: &[&Path]) -> Sandbox {
             dir,
         });
     };
-    for r in sb.roots.iter() {
+    for r in sb.read_roots().iter() {
         for c in client {
             let c = normalize(c);
             if r.canonical.starts_with(&c) {
@@ -88,7 +88,7 @@ fn intersect_roots(sb: &Sandbox, client: &[&Path]) -> Sandbox {
                 let Ok(loc) = sb.locate(raw, Want::Dir) else {
                     continue;
                 };
-                let base = &sb.roots[loc.root];
+                let base = &sb.read_roots()[loc.root];
                 let canonical = base.canonical.join(&loc.rel);
                 let name = canonical
                     .file_name()

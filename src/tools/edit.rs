@@ -13,7 +13,7 @@ use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::mutate::{self, Dest, Existing};
 use crate::core::open::Kind;
 use crate::core::sandbox::Sandbox;
-use crate::core::within::Within;
+use crate::search::within::Within;
 use crate::tools::edit_form::{legacy, Decoded, Form};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -317,7 +317,7 @@ impl Within<'_> {
         let diff = similar::TextDiff::configure()
             .deadline(Instant::now() + deadline.remaining())
             .diff_lines(before, after);
-        let cap = self.policy.limits.max_bytes.max(256);
+        let cap = self.policy().limits.max_bytes.max(256);
         let mut text = String::new();
         let mut unified = diff.unified_diff();
         unified.context_radius(context);

@@ -9,7 +9,7 @@ use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::mutate::Existing;
 use crate::core::open::Kind;
 use crate::core::sandbox::Sandbox;
-use crate::core::within::Within;
+use crate::search::within::Within;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;

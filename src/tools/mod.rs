@@ -5,6 +5,7 @@ pub(crate) mod catalog;
 pub(crate) mod client_roots;
 pub(crate) mod edit;
 pub(crate) mod edit_form;
+pub(crate) mod engine;
 pub(crate) mod fsops;
 pub(crate) mod media;
 pub(crate) mod plain;
@@ -25,7 +26,7 @@ pub use catalog::ToolName;
 
 use crate::core::error::{Error, ErrorCode};
 use crate::core::sandbox::Sandbox;
-use crate::core::within::Within;
+use crate::search::within::Within;
 use crate::tools::present::Presented;
 use crate::tools::tool::{Dispatch, Tool, Visit};
 use serde_json::{json, Value};
@@ -69,11 +70,11 @@ impl Sandbox {
     /// row's `withheld`). Cheap: no schema is built.
     pub fn enables(&self, tool: ToolName) -> bool {
         if tool.needs_write_root() {
-            self.policy.write.is_some()
-                && self.write_root.is_some()
+            self.policy().write.is_some()
+                && self.write_root_entry().is_some()
                 && tool.visit(Withheld(self)).is_none()
         } else {
-            !self.roots.is_empty()
+            !self.read_roots().is_empty()
         }
     }
 
@@ -106,10 +107,10 @@ impl Sandbox {
 
     /// Why this sandbox does not serve `tool` (no roots, no write root, a policy).
     pub(crate) fn refusal(&self, tool: ToolName) -> Error {
-        let has_write_root = self.policy.write.is_some() && self.write_root.is_some();
+        let has_write_root = self.policy().write.is_some() && self.write_root_entry().is_some();
         let name = tool.as_str();
         if !tool.needs_write_root() {
-            if self.roots.is_empty() {
+            if self.read_roots().is_empty() {
                 return Error::new(
                     ErrorCode::OutOfSandbox,
                     format!("tool '{name}' has nothing to work in: this sandbox has no read roots"),

@@ -6,8 +6,8 @@
 
 use crate::core::audit::Fields;
 use crate::core::error::{Error, Result};
-use crate::core::within::Within;
 use crate::search::contract::GlobArgs;
+use crate::search::within::Within;
 use crate::tools::read::ReadArgs;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -125,13 +125,13 @@ impl Within<'_> {
             )));
         }
         // Every read and glob below runs under this call's one deadline.
-        let timeout = self.policy.limits.call_timeout(args.timeout_ms);
+        let timeout = self.policy().limits.call_timeout(args.timeout_ms);
         self.split(timeout).read_many_in_budget(args)
     }
 
     fn read_many_in_budget(&self, args: &ReadManyArgs) -> Result<ReadManyResult> {
         let deadline = self.deadline(None);
-        let cap = self.policy.limits.max_read_bytes.max(1);
+        let cap = self.policy().limits.max_read_bytes.max(1);
         let mut budget = args.max_bytes.unwrap_or(cap).clamp(1, cap);
         let mut out = ReadManyResult::default();
         let mut targets: Vec<std::result::Result<String, (String, Error)>> = Vec::new();
@@ -216,7 +216,7 @@ impl Within<'_> {
             let page = self.glob(&GlobArgs {
                 pattern: pattern.to_string(),
                 cursor: cursor.take(),
-                limit: Some(self.policy.limits.max_results as u64),
+                limit: Some(self.policy().limits.max_results as u64),
                 ..Default::default()
             })?;
             paths.extend(page.matches.lines().map(str::to_string));
@@ -256,13 +256,13 @@ impl crate::tools::tool::Tool for ReadManyFiles {
         w.read_many_files(args)
     }
 
-    fn describe(sb: &crate::Sandbox) -> String {
+    fn describe(sb: &crate::core::sandbox::Sandbox) -> String {
         format!(
             "Read several files at once: paths and globs (e.g. 'src/**/*.rs'), results in the order given, globs \
              expanded in path order. All files share one byte budget (max_bytes, at most {}); a file that does not \
              fit is cut (truncated, next_offset for read_file). Binary files are reported, not dumped; one file's \
              error does not fail the call.",
-            sb.policy.limits.max_read_bytes
+            sb.policy().limits.max_read_bytes
         )
     }
 }

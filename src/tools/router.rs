@@ -8,8 +8,8 @@
 
 use crate::core::deadline::Budget;
 use crate::core::error::{Error, ErrorCode};
-use crate::core::sandbox::Sandbox;
 use crate::tools::{definitions, unknown_tool, ToolInfo, ToolName};
+use crate::Sandbox;
 use serde_json::Value;
 
 /// An agent's tools: one or more sandboxes, and which tool is served by which.
@@ -68,7 +68,7 @@ impl AgentTools {
             .map(|t| (t.as_str(), 0))
             .collect();
         AgentTools {
-            agent: sandbox.agent.clone(),
+            agent: sandbox.agent().to_string(),
             sandboxes: vec![sandbox],
             routes,
             profile: crate::Profile::default(),
@@ -95,11 +95,9 @@ impl AgentTools {
             return self;
         };
         self.sandboxes[i] = self.sandboxes[i].clone().with_index_options(options);
-        let index = self.sandboxes[i].index.clone();
+        let indexed = self.sandboxes[i].clone();
         for s in &mut self.sandboxes {
-            if s.index.is_none() {
-                s.index = index.clone();
-            }
+            s.share_index_of(&indexed);
         }
         self
     }

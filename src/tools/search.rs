@@ -3,7 +3,7 @@
 
 use crate::core::error::Result;
 use crate::core::sandbox::Sandbox;
-use crate::core::within::Within;
+use crate::search::within::Within;
 use crate::tools::tool::Tool;
 use crate::{GlobArgs, GrepArgs, GrepResult};
 use serde_json::Value;
@@ -48,7 +48,7 @@ impl Tool for GrepSearch {
              rg-style options: patterns (more patterns, OR'ed), invert, only_matching, max_count per file, line_regexp, \
              max_depth, output_mode files_without_match; output_format 'json' returns hits [{{path, line, column, text, kind}}] \
              (counts or files in those modes) instead of text.{}",
-            sb.policy.limits.max_results,
+            sb.policy().limits.max_results,
             if cfg!(feature = "documents") {
                 " documents=true also searches PPTX, DOCX, XLSX, PDF and .ipynb files as their extracted text \
                  (as read_file returns it): 'path:line:[slide 3] text', line numbers in the extracted text."
@@ -97,7 +97,7 @@ impl Tool for Glob {
             "Find files by name with a glob (e.g. '*.rs' at any depth, 'src/**/*.c' from the root), sorted by path \
              (or sort 'modified': newest first, paged by offset=next_offset), one per line; limit defaults to 10 \
              (at most {}); page with cursor=next_cursor while truncated is true.",
-            sb.policy.limits.max_results
+            sb.policy().limits.max_results
         )
     }
 

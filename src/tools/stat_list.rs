@@ -8,7 +8,7 @@ use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::names;
 use crate::core::open::{Kind, Want};
 use crate::core::sandbox::{Located, Sandbox};
-use crate::core::within::Within;
+use crate::search::within::Within;
 use crate::walk::{self, Filter, IgnoreLevel, Visibility};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -141,7 +141,7 @@ impl Within<'_> {
             if kind == Kind::File && st.st_size <= 1024 * 1024 {
                 // Counted on a second open that must find the object admitted above.
                 if let Ok(f) = admit::reopen(
-                    self.roots[loc.root].dir.as_fd(),
+                    self.read_roots()[loc.root].dir.as_fd(),
                     &loc.rel,
                     Want::Read,
                     &loc.opened,
@@ -179,7 +179,7 @@ impl Within<'_> {
     }
 
     fn list_inner(&self, args: &ListArgs) -> Result<(ListResult, String)> {
-        let cap = self.policy.limits.max_list_entries.max(1) as u64;
+        let cap = self.policy().limits.max_list_entries.max(1) as u64;
         let limit = args.limit.unwrap_or(cap).clamp(1, cap);
         let offset = args.offset.unwrap_or(0);
         let Some(raw) = args.path.as_deref() else {
@@ -194,8 +194,8 @@ impl Within<'_> {
             ));
         }
         let filter = Filter {
-            hidden: args.hidden.unwrap_or(self.policy.hidden),
-            no_ignore: args.no_ignore.unwrap_or(self.policy.no_ignore),
+            hidden: args.hidden.unwrap_or(self.policy().hidden),
+            no_ignore: args.no_ignore.unwrap_or(self.policy().no_ignore),
             ..Filter::default()
         };
         let names = walk::read_entries(&loc.opened.fd).ok_or_else(|| {
@@ -236,7 +236,7 @@ impl Within<'_> {
         offset: u64,
         limit: u64,
     ) -> Result<(ListResult, String)> {
-        if self.roots.len() == 1 {
+        if self.read_roots().len() == 1 {
             return self.list_inner(&ListArgs {
                 path: Some(".".into()),
                 ..args.clone()
@@ -270,7 +270,7 @@ impl Within<'_> {
         if filter.no_ignore {
             return None;
         }
-        let root = &self.roots[loc.root];
+        let root = &self.read_roots()[loc.root];
         let has_git = names.iter().any(|(n, _)| n == ".git");
         // Ignore files compile within the call's deadline (and are cached across calls).
         let budget = walk::IgnoreBudget {
@@ -415,22 +415,24 @@ impl Within<'_> {
                     Some(p) => Some(self.locate(p, Want::Meta)?.root),
                     None => None,
                 };
-                let status = self.index_status();
+                let status = self
+                    .index()
+                    .map_or_else(Vec::new, |i| i.status(self.sandbox()));
                 let mut roots: Vec<RootEntry> = self
                     .admitted_roots()
                     .filter(|&i| only.is_none_or(|j| j == i))
                     .map(|i| RootEntry {
-                        name: self.roots[i].name.clone(),
+                        name: self.read_roots()[i].name.clone(),
                         path: self.display(i, Path::new("")),
                         writable: false,
                         readable: true,
                         index: status
                             .iter()
-                            .find(|s| s.root == self.roots[i].name)
+                            .find(|s| s.root == self.read_roots()[i].name)
                             .cloned(),
                     })
                     .collect();
-                if let (Some(w), None) = (&self.write_root, only) {
+                if let (Some(w), None) = (self.write_root_entry(), only) {
                     roots.push(RootEntry {
                         name: w.name.clone(),
                         path: names::escape_path(&w.canonical),

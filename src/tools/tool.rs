@@ -11,7 +11,7 @@
 
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::sandbox::Sandbox;
-use crate::core::within::Within;
+use crate::search::within::Within;
 use crate::tools::args::Unset;
 use crate::tools::present::Presented;
 use schemars::JsonSchema;
@@ -144,7 +144,7 @@ pub(crate) fn parse_args<A: DeserializeOwned>(args: Value) -> Result<A> {
 impl Sandbox {
     /// The read roots, escaped, comma-separated.
     pub(crate) fn roots_said(&self) -> String {
-        self.roots
+        self.read_roots()
             .iter()
             .map(|r| crate::core::names::escape_path(&r.canonical))
             .collect::<Vec<_>>()
@@ -153,15 +153,14 @@ impl Sandbox {
 
     /// The write root, escaped (empty without one).
     pub(crate) fn write_root_said(&self) -> String {
-        self.write_root
-            .as_ref()
+        self.write_root_entry()
             .map(|r| crate::core::names::escape_path(&r.canonical))
             .unwrap_or_default()
     }
 
     /// Whether the write policy lets calls replace existing files.
     pub(crate) fn allows_overwrite(&self) -> bool {
-        self.policy
+        self.policy()
             .write
             .as_ref()
             .is_some_and(|w| w.allow_overwrite)
@@ -179,7 +178,12 @@ impl Sandbox {
 
     /// Whether a write creates missing parent directories.
     pub(crate) fn parents_said(&self) -> &'static str {
-        if self.policy.write.as_ref().is_some_and(|w| w.create_parents) {
+        if self
+            .policy()
+            .write
+            .as_ref()
+            .is_some_and(|w| w.create_parents)
+        {
             "Missing parent directories are created."
         } else {
             "Parent directories must already exist."

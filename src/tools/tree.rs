@@ -13,8 +13,8 @@ use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::names;
 use crate::core::open::{Kind, Opened, Want};
 use crate::core::sandbox::Located;
-use crate::core::within::Within;
 use crate::search::contract::Globs;
+use crate::search::within::Within;
 use crate::walk::{self, DirFd, Filter, IgnoreLevel, Visibility};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -142,7 +142,7 @@ impl Within<'_> {
         let parent_levels = if call.filter.no_ignore {
             None
         } else {
-            let root = &self.roots[loc.root];
+            let root = &self.read_roots()[loc.root];
             walk::ancestor_levels(&root.dir, &loc.rel, false, &call.filter.ignore, &denied)
         };
         let shown = self.display(loc.root, &loc.rel);
@@ -171,7 +171,7 @@ impl Within<'_> {
     /// The call's bounds and filter from its arguments, and the directory it starts at.
     fn tree_call(&self, args: &TreeArgs) -> Result<(TreeCall, Located)> {
         let deadline = self.deadline(args.timeout_ms);
-        let cap = self.policy.limits.max_list_entries.max(1) as u64;
+        let cap = self.policy().limits.max_list_entries.max(1) as u64;
         let max_entries = args.max_entries.unwrap_or(cap).clamp(1, cap);
         let max_depth = args.max_depth.unwrap_or(3).clamp(1, 16);
         let filter = self.filter(
@@ -224,7 +224,7 @@ impl Within<'_> {
         let fd = match p.fd.take() {
             Some(fd) => Some(fd),
             None => {
-                let root = &self.roots[call.root];
+                let root = &self.read_roots()[call.root];
                 self.open_found(call.id, root.dir.as_fd(), &p.rel, &p.rel, Want::Dir)
                     .ok()
             }
@@ -395,12 +395,12 @@ impl crate::tools::tool::Tool for DirectoryTree {
         w.directory_tree(args)
     }
 
-    fn describe(sb: &crate::Sandbox) -> String {
+    fn describe(sb: &crate::core::sandbox::Sandbox) -> String {
         format!(
             "A recursive listing of a directory as nested JSON (name, kind, size, children), breadth first and sorted \
              by name, down to max_depth (default 3) and at most max_entries entries (at most {}); what is left out is \
              counted. Ignore files and hidden names apply as in grep.",
-            sb.policy.limits.max_list_entries
+            sb.policy().limits.max_list_entries
         )
     }
 }

@@ -450,7 +450,7 @@ mod tests {
         Sandbox::builder()
             .root(dir)
             .write(crate::WritePolicy::new(dir))
-            .build()
+            .build_core()
             .unwrap()
     }
 

@@ -31,7 +31,7 @@ use live::MAX_CHANGED;
 
 use super::query::Trigram;
 use super::StatKey;
-use super::{index_of, RootIndex, State};
+use super::{Index, RootIndex, State};
 use crate::core::admit::RootId;
 use crate::core::dirs::DirFd;
 use crate::core::open::Want;
@@ -152,10 +152,15 @@ impl Sandbox {
     /// The recorded walk of root `root` from `rel` under `key`, if one holds after the queued
     /// events are taken in. Without one, a recording is started in the background (one per root at
     /// a time) and the caller walks.
-    pub(crate) fn index_replay(&self, root: usize, rel: &Path, filter: &Filter) -> Option<Replay> {
+    pub(crate) fn index_replay(
+        &self,
+        index: &Arc<Index>,
+        root: usize,
+        rel: &Path,
+        filter: &Filter,
+    ) -> Option<Replay> {
         let key = filter.walk_key()?;
-        let index = index_of(self)?;
-        let canonical = &self.roots.get(root)?.canonical;
+        let canonical = &self.read_roots().get(root)?.canonical;
         let j = index.roots.iter().position(|(c, _)| c == canonical)?;
         let live = index.live.get(j)?.as_ref().ok()?;
         let ri = match &*index.roots[j].1.locked() {
@@ -170,11 +175,11 @@ impl Sandbox {
         if l.changed.len() > cap {
             l.forget();
             drop(l);
-            self.index_again(j, cap);
+            self.index_again(index, j, cap);
             return None;
         }
         if l.to_describe(&ri, canonical) {
-            self.start_describing(root, j, &ri, &mut l);
+            self.start_describing(index, root, j, &ri, &mut l);
         }
         if let Some(rp) = l.replay_of(&key, &ri) {
             return Some(rp);
@@ -182,14 +187,14 @@ impl Sandbox {
         if !l.recording && l.broken.is_none() {
             l.recording = true;
             drop(l);
-            self.start_recording(root, j, key, filter, ri);
+            self.start_recording(index, root, j, key, filter, ri);
         }
         None
     }
 
     /// The sandbox's roots, as a part of a recorded walk's key.
     fn roots_key(&self) -> Arc<str> {
-        self.roots
+        self.read_roots()
             .iter()
             .map(|r| r.canonical.to_string_lossy())
             .collect::<Vec<_>>()
@@ -200,10 +205,7 @@ impl Sandbox {
     /// Root `j` changed past its cap of changed files (`cap`), whose set and descriptions are let
     /// go: the changed set is searched at every query and held in memory, so the root is indexed
     /// again in the background, and searched unindexed until then.
-    fn index_again(&self, j: usize, cap: usize) {
-        let Some(index) = index_of(self) else {
-            return;
-        };
+    fn index_again(&self, index: &Arc<Index>, j: usize, cap: usize) {
         let why = format!(
             "more than {cap} files changed since the root was indexed: it is searched \
              unindexed while it is indexed again"
@@ -215,7 +217,7 @@ impl Sandbox {
                 ..Default::default()
             }));
             drop(state);
-            if let Err(e) = super::build_in_background(self.clone(), vec![j]) {
+            if let Err(e) = super::build_in_background(self.clone(), index.clone(), vec![j]) {
                 *index.roots[j].1.locked() = State::Off(format!("{why}; no build thread: {e}"));
             }
         }
@@ -223,15 +225,22 @@ impl Sandbox {
 
     /// Starts the background description of root `j`'s changed files and files without an entry
     /// (`l`: its change reports, locked).
-    fn start_describing(&self, root: usize, j: usize, ri: &Arc<RootIndex>, l: &mut Live) {
+    fn start_describing(
+        &self,
+        index: &Arc<Index>,
+        root: usize,
+        j: usize,
+        ri: &Arc<RootIndex>,
+        l: &mut Live,
+    ) {
         l.redescribing = true;
         l.describe_started = Some(super::life::instant(&ri_root(self, root)));
-        let sb = crate::index::worker(self);
+        let (sb, held) = (self.clone(), index.clone());
         let ri = ri.clone();
         let work = move || {
-            if let Some(live) = index_of(&sb).and_then(|i| i.live.get(j)?.as_ref().ok()) {
+            if let Some(Ok(live)) = held.live.get(j) {
                 crate::index::life::fault_point(&ri_root(&sb, root));
-                redescribe::redescribe(&sb, root, live, &ri);
+                redescribe::redescribe(&sb, &held, root, live, &ri);
             }
         };
         let after = move |index: &super::Index| {
@@ -239,12 +248,13 @@ impl Sandbox {
                 live.locked().redescribing = false;
             }
         };
-        let spawned = match crate::index::life::index_arc(self) {
-            Some(index) => {
-                crate::index::life::spawn("rootbound-index-redescribe", index, vec![j], work, after)
-            }
-            None => Err(std::io::ErrorKind::NotFound.into()),
-        };
+        let spawned = crate::index::life::spawn(
+            "rootbound-index-redescribe",
+            index.clone(),
+            vec![j],
+            work,
+            after,
+        );
         if spawned.is_err() {
             l.redescribing = false;
         }
@@ -253,13 +263,14 @@ impl Sandbox {
     /// Starts recording the walk of root `root` (index root `j`) under `key` in the background.
     fn start_recording(
         &self,
+        index: &Arc<Index>,
         root: usize,
         j: usize,
         key: Key,
         filter: &Filter,
         ri: Arc<RootIndex>,
     ) {
-        let sb = crate::index::worker(self);
+        let (sb, held) = (self.clone(), index.clone());
         let mut filter = filter.clone();
         // Its own budget for ignore files (no deadline): the call's is not its.
         filter.ignore = crate::walk::IgnoreBudget {
@@ -268,41 +279,37 @@ impl Sandbox {
         };
         let work = move || {
             crate::index::life::fault_point(&ri_root(&sb, root));
-            record::record(&sb, root, j, key, filter, &ri);
+            record::record(&sb, &held, root, j, key, filter, &ri);
         };
         let after = move |index: &super::Index| {
             if let Some(Ok(live)) = index.live.get(j) {
                 live.locked().recording = false;
             }
         };
-        let spawned = match crate::index::life::index_arc(self) {
-            Some(index) => {
-                crate::index::life::spawn("rootbound-index-walk", index, vec![j], work, after)
-            }
-            None => Err(std::io::ErrorKind::NotFound.into()),
-        };
+        let spawned =
+            crate::index::life::spawn("rootbound-index-walk", index.clone(), vec![j], work, after);
         if spawned.is_err() {
-            if let Some(Ok(live)) = index_of(self).and_then(|i| i.live.get(j)) {
+            if let Some(Ok(live)) = index.live.get(j) {
                 live.locked().recording = false;
             }
         }
     }
+}
 
+impl Index {
     /// Whether a recording, or the description of changed files, is under way in some root (tests
     /// and hosts wait for it).
-    pub(crate) fn index_recording(&self) -> bool {
-        index_of(self).is_some_and(|i| {
-            i.live.iter().flatten().any(|l| {
-                let l = l.locked();
-                l.recording || l.redescribing
-            })
+    pub(crate) fn recording(&self) -> bool {
+        self.live.iter().flatten().any(|l| {
+            let l = l.locked();
+            l.recording || l.redescribing
         })
     }
 }
 
 /// The canonical path of read root `root` (where a test's injected fault is looked for).
 fn ri_root(sb: &Sandbox, root: usize) -> PathBuf {
-    sb.roots
+    sb.read_roots()
         .get(root)
         .map_or_else(PathBuf::new, |r| r.canonical.clone())
 }
@@ -329,7 +336,7 @@ impl DirCache {
     pub fn source(&mut self, sb: &Sandbox, root: usize, rel: &Path) -> Replayed {
         let parent = rel.parent().unwrap_or(Path::new(""));
         if self.last.as_ref().map(|(p, _)| p.as_path()) != Some(parent) {
-            let dir = sb.roots.get(root).and_then(|r| {
+            let dir = sb.read_roots().get(root).and_then(|r| {
                 let o = sb
                     .open_found(RootId::Read(root), r.dir.as_fd(), parent, parent, Want::Dir)
                     .ok()?;

@@ -9,7 +9,7 @@ use crate::core::dirs::{stat_entry, FileType};
 use crate::core::open::Want;
 use crate::core::sandbox::Sandbox;
 use crate::index::life::Locked;
-use crate::index::{index_of, RootIndex, StatKey};
+use crate::index::{Index, RootIndex, StatKey};
 use crate::walk::{DirHook, Filter, FoundFile, Walk, WalkEnd, WalkSkips};
 use std::collections::HashMap;
 use std::os::fd::{AsFd, BorrowedFd};
@@ -54,13 +54,14 @@ impl DirHook for Hook<'_> {
 /// Records the walk of `key` in root `root` (index root `j`), verifying every described file.
 pub(super) fn record(
     sb: &Sandbox,
+    index: &Index,
     root: usize,
     j: usize,
     key: Key,
     filter: Filter,
     ri: &RootIndex,
 ) {
-    let Some(live) = index_of(sb).and_then(|i| i.live.get(j)?.as_ref().ok()) else {
+    let Some(Ok(live)) = index.live.get(j) else {
         return;
     };
     let denied = sb.denied_fn(RootId::Read(root));
@@ -77,7 +78,7 @@ pub(super) fn record(
     let mut unindexed: Vec<(PathBuf, Option<StatKey>)> = Vec::new();
     let redescribed = live.locked().redescribed.clone();
     let recorded = walk_and_verify(
-        sb,
+        (sb, index),
         root,
         &key.0,
         &filter,
@@ -112,7 +113,7 @@ pub(super) fn record(
 
 #[allow(clippy::too_many_arguments)]
 fn walk_and_verify(
-    sb: &Sandbox,
+    (sb, index): (&Sandbox, &Index),
     root: usize,
     rel: &Path,
     filter: &Filter,
@@ -123,7 +124,7 @@ fn walk_and_verify(
 ) -> Option<Recorded> {
     let id = RootId::Read(root);
     let denied = sb.denied_fn(id);
-    let r = sb.roots.get(root)?;
+    let r = sb.read_roots().get(root)?;
     // The root and every directory above the start are watched before their ignore files are read.
     let mut prefix = PathBuf::new();
     let mut start = None;
@@ -151,10 +152,7 @@ fn walk_and_verify(
     };
     // A limit of its own, and it ends when the host's last sandbox goes: a walk cut short is
     // not recorded (queries walk, as without one).
-    let mut deadline = Deadline::detached(RECORD_LIMIT);
-    if let Some(index) = index_of(sb) {
-        deadline = deadline.with_stop(index.stop.clone());
-    }
+    let deadline = Deadline::detached(RECORD_LIMIT).with_stop(index.stop.clone());
     let walk = Walk {
         sandbox: sb,
         root: id,

@@ -26,12 +26,17 @@ const REDESCRIBE_STEP: usize = 256;
 /// changed in the last two seconds, is tried again at a later query's call). The descriptions
 /// take at most a quarter of the index's own memory (at least 16 MiB), and never more than
 /// `index_max_bytes` leaves beside the index.
-pub(super) fn redescribe(sb: &Sandbox, root: usize, live: &Mutex<Live>, ri: &RootIndex) {
+pub(super) fn redescribe(
+    sb: &Sandbox,
+    index: &crate::index::Index,
+    root: usize,
+    live: &Mutex<Live>,
+    ri: &RootIndex,
+) {
     let cap = ri.describe_room;
     let denied = sb.denied_fn(RootId::Read(root));
     let mut tried: HashSet<PathBuf> = HashSet::new();
-    let stop = crate::index::index_of(sb).map(|i| i.stop.clone());
-    let stopped = || stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
+    let stopped = || index.stop.load(Ordering::Relaxed);
     loop {
         if stopped() {
             return;

@@ -12,7 +12,6 @@
 use crate::core::audit::Fields;
 use crate::core::error::Result;
 use crate::core::sandbox::Sandbox;
-use crate::core::within::Within;
 use crate::search::contract::{GrepArgs, GrepResult, OutputFormat, OutputMode, Stats};
 use crate::search::file::Context;
 use crate::search::matcher::MatchFlags;
@@ -20,6 +19,7 @@ use crate::search::page::Page;
 use crate::search::query::{start_pos, WalkStart};
 use crate::search::record::RecordSink;
 use crate::search::rg::RgOptions;
+use crate::search::within::Within;
 pub use hits::{FileHits, HitLine, HitLineKind, HitOptions};
 use hits::{HitFn, HitStream};
 use plan::SearchPlan;
@@ -139,7 +139,14 @@ impl Within<'_> {
         let matching = self.matching(args, rg, flags, &deadline, output.hit_options())?;
         let (paging, cursor) = self.grep_paging(args, stream, &matching)?;
         let command_line = stream || rg.is_some();
-        let selection = self.selection(args, flags, &matching, command_line, (filter, cursor));
+        let selection = self.selection(
+            self.index(),
+            args,
+            flags,
+            &matching,
+            command_line,
+            (filter, cursor),
+        );
         let starts = self.starts(
             args.path.as_deref(),
             selection.cursor.as_ref(),
@@ -209,12 +216,13 @@ impl Sandbox {
     /// trigram.
     fn pruner_for(
         &self,
+        index: Option<&Arc<crate::index::Index>>,
         args: &GrepArgs,
         m: &plan::Matching,
         command_line: bool,
         reading: crate::walk::outcome::Reading,
     ) -> Option<crate::index::Pruner> {
-        self.index.as_ref()?;
+        let index = index?;
         if command_line
             || args.invert.unwrap_or(false)
             || m.mode == OutputMode::FilesWithoutMatch
@@ -224,7 +232,7 @@ impl Sandbox {
         }
         // The query of the matcher's own parse: the same case folding, the same syntax.
         let q = crate::index::hir_query(m.hir.as_deref()?);
-        self.index_pruner(&q, reading)
+        index.pruner(self, &q, reading)
     }
 }
 
@@ -243,7 +251,7 @@ fn match_flags(args: &GrepArgs, rg: Option<&RgOptions>) -> MatchFlags {
     rg.map_or(flags, |rg| rg.match_flags(flags))
 }
 
-/// What a hit stream ([`Sandbox::grep_hits_each`]) saw besides the hits.
+/// What a hit stream ([`Sandbox::grep_hits_each`](crate::Sandbox::grep_hits_each)) saw besides the hits.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct HitSummary {

@@ -152,7 +152,7 @@ impl<'r, 'p> Run<'r, 'p> {
         let exec = if plan.paging.seq.is_some() {
             Executor::Inline
         } else {
-            plan.sandbox.pool.executor()
+            plan.sandbox.pool().executor()
         };
         // A deep queue keeps the workers fed while the calling thread waits for a core; the batch
         // handle cap and the results budget keep descriptors and memory in check. A search the

@@ -155,7 +155,7 @@ impl Sandbox {
             args.no_ignore,
         )?;
         let filter = match rg {
-            Some(rg) => rg.apply_to(filter, self.policy.limits.max_pattern_len)?,
+            Some(rg) => rg.apply_to(filter, self.policy().limits.max_pattern_len)?,
             None => filter,
         };
         Ok(Filter {
@@ -181,7 +181,7 @@ impl Sandbox {
             &args.pattern,
             args.patterns.as_deref().unwrap_or_default(),
             flags,
-            &self.policy.limits,
+            &self.policy().limits,
             deadline,
         )?;
         let ctx = args.context.unwrap_or(0).min(100);
@@ -258,13 +258,14 @@ impl Sandbox {
     /// index's pruner when it serves the search (`command_line`: a hit stream or rg settings).
     pub(super) fn selection(
         &self,
+        index: Option<&Arc<crate::index::Index>>,
         args: &GrepArgs,
         flags: MatchFlags,
         m: &Matching,
         command_line: bool,
         (filter, cursor): (Filter, Option<Cursor>),
     ) -> Selection {
-        let limits = &self.policy.limits;
+        let limits = &self.policy().limits;
         let max_filesize = args
             .max_filesize
             .unwrap_or(limits.max_filesize)
@@ -275,7 +276,7 @@ impl Sandbox {
             context: m.mode == OutputMode::Content && m.context.on(),
         };
         let prune = self
-            .pruner_for(args, m, command_line, reading)
+            .pruner_for(index, args, m, command_line, reading)
             .map(Arc::new);
         Selection {
             filter,

@@ -10,7 +10,7 @@ use grep_matcher::{Captures, Matcher};
 use grep_regex::RegexMatcher;
 
 /// Replaces the matches of a grep search in a line (rg `-r`); made by
-/// [`Sandbox::grep_replacer`].
+/// [`Sandbox::grep_replacer`](crate::Sandbox::grep_replacer).
 #[derive(Debug)]
 pub struct GrepReplacer {
     matcher: RegexMatcher,
@@ -99,7 +99,7 @@ impl Sandbox {
             &args.pattern,
             args.patterns.as_deref().unwrap_or_default(),
             flags,
-            &self.policy.limits,
+            &self.policy().limits,
         )?
         .matcher;
         Ok(GrepReplacer {

@@ -182,9 +182,7 @@ impl SearchPlan<'_> {
     ) -> Option<(WalkEnd, WalkSkips)> {
         use crate::index::replay::{DirCache, Replayed};
         let prune = self.selection.prune.as_ref()?;
-        let rp = self
-            .sandbox
-            .index_replay(root, rel, &self.selection.filter)?;
+        let rp = prune.index_replay(self.sandbox, root, rel, &self.selection.filter)?;
         let files = &rp.walk.files;
         // A cursor resumes at its file: what came before it (and the skips on the way to it) the
         // walker would not look at.

@@ -166,7 +166,7 @@ impl SearchPlan<'_> {
             context: self.matching.context,
             cap: self.paging.per_file_cap,
             skip_through_line,
-            max_columns: self.sandbox.policy.limits.max_columns,
+            max_columns: self.sandbox.policy().limits.max_columns,
             deadline: self.deadline,
             begin_late: first,
             seq: self.paging.seq.as_deref(),

@@ -4,7 +4,7 @@
 
 use super::{input_of, parse, text, text_output, Def, Presented};
 use crate::core::error::Error;
-use crate::core::within::Within;
+use crate::search::within::Within;
 use crate::tools::ToolName;
 use crate::{
     EditArgs, GlobArgs, Globs, GrepArgs, GrepResult, HitKind, OutputFormat, OutputMode, ReadArgs,
@@ -276,7 +276,7 @@ fn read_decoded(sb: &Within<'_>, path: String, start: u64, limit: u64) -> Result
     if r.truncated && pieces.last().is_some_and(|l| !l.ends_with('\n')) {
         pieces.pop();
     }
-    let cap = sb.policy.limits.max_line_chars.max(1);
+    let cap = sb.policy().limits.max_line_chars.max(1);
     let first = (start - 1) as usize;
     let mut out = String::new();
     let mut end = start - 1;
@@ -319,7 +319,7 @@ fn grep(sb: &Within<'_>, a: Grep) -> Result<Presented, Error> {
     let mode = a.output_mode.unwrap_or(OutputMode::FilesWithMatches);
     let limit = match a.head_limit {
         None => HEAD_LIMIT,
-        Some(0) => sb.policy.limits.max_results as u64,
+        Some(0) => sb.policy().limits.max_results as u64,
         Some(n) => n,
     };
     // Without line numbers the lines are rendered again from the page's hits.

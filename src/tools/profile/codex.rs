@@ -4,7 +4,7 @@
 
 use super::{input_of, parse, text, text_output, Def, Presented};
 use crate::core::error::Error;
-use crate::core::within::Within;
+use crate::search::within::Within;
 use crate::tools::tree::TreeNode;
 use crate::tools::ToolName;
 use crate::{Globs, GrepArgs, Kind, OutputMode, ReadArgs, StatArgs, TreeArgs};
@@ -220,7 +220,7 @@ fn list(sb: &Within<'_>, a: List) -> Result<Presented, Error> {
     let r = sb.directory_tree(&TreeArgs {
         path: Some(a.dir_path.clone()),
         max_depth: Some(depth),
-        max_entries: Some(sb.policy.limits.max_list_entries as u64),
+        max_entries: Some(sb.policy().limits.max_list_entries as u64),
         hidden: Some(true),
         ..Default::default()
     })?;
@@ -266,7 +266,7 @@ fn grep(sb: &Within<'_>, a: Grep) -> Result<Presented, Error> {
         path: a.path,
         include: a.include.map(|g| Globs::One(g.trim().to_string())),
         output_mode: Some(OutputMode::FilesWithMatches),
-        limit: Some(sb.policy.limits.max_results as u64),
+        limit: Some(sb.policy().limits.max_results as u64),
         ..Default::default()
     };
     let mut files: Vec<String> = Vec::new();
@@ -325,7 +325,7 @@ fn grep(sb: &Within<'_>, a: Grep) -> Result<Presented, Error> {
 mod indentation {
     use super::{numbered, text, Presented, Read, READ_LINES};
     use crate::core::error::{Error, ErrorCode};
-    use crate::core::within::Within;
+    use crate::search::within::Within;
     use crate::ReadArgs;
 
     /// Columns a tab counts for when measuring indentation.
@@ -383,7 +383,8 @@ mod indentation {
             } else {
                 format!(
                     "the file ({} bytes) is larger than this server reads in one call ({} bytes)",
-                    r.total_bytes, sb.policy.limits.max_read_bytes
+                    r.total_bytes,
+                    sb.policy().limits.max_read_bytes
                 )
             };
             return Err(Error::new(

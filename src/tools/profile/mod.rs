@@ -32,7 +32,7 @@ mod mcp_filesystem;
 
 use crate::core::error::{Error, ErrorCode};
 use crate::core::sandbox::Sandbox;
-use crate::core::within::Within;
+use crate::search::within::Within;
 use crate::tools::present::{Block, Presented};
 use crate::tools::router::{AgentTools, ToolsWithin};
 use crate::tools::{ToolInfo, ToolName};
@@ -225,7 +225,7 @@ impl ToolsWithin<'_> {
         // A dialect's tool may make several engine calls: together they keep one call's budget.
         let within = sb
             .within(&self.budget)
-            .split(sb.policy.limits.call_timeout(None));
+            .split(sb.policy().limits.call_timeout(None));
         // The reference's error texts name the call's arguments, which the call consumes.
         let named = (profile == Profile::McpFilesystem)
             .then(|| mcp_filesystem::words::Named::of(def.name, &args));

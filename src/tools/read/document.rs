@@ -5,8 +5,8 @@ use crate::core::deadline::Deadline;
 use crate::core::error::{Error, Result};
 use crate::core::io::pread_exact;
 use crate::core::sandbox::{Located, Sandbox};
-use crate::core::within::Within;
 use crate::documents::{cached_extract, detect, refused, DocLimits, FileKey, Held, Reason};
+use crate::search::within::Within;
 use std::os::unix::ffi::OsStrExt;
 
 /// The extracted text of the opened file when it is a document (`None`: not a document).
@@ -63,7 +63,7 @@ pub(crate) fn read_document(
 
 /// One page of `text` by the byte or line arguments, like read_file on a text file.
 fn page(text: &str, args: &ReadArgs, sb: &Sandbox, out: &mut ReadResult) -> Result<()> {
-    let cap = sb.policy.limits.max_read_bytes.max(1);
+    let cap = sb.policy().limits.max_read_bytes.max(1);
     let line_mode = args.start_line.is_some()
         || args.max_lines.is_some()
         || args.line_numbers.is_some()
@@ -108,7 +108,7 @@ fn page(text: &str, args: &ReadArgs, sb: &Sandbox, out: &mut ReadResult) -> Resu
         ),
     };
     let numbers = args.line_numbers.unwrap_or(false);
-    let line_cap = sb.policy.limits.max_line_chars.max(1);
+    let line_cap = sb.policy().limits.max_line_chars.max(1);
     out.start_line = Some(first);
     let at = |l: u64| -> usize { starts.get((l - 1) as usize).copied().unwrap_or(text.len()) };
     out.offset = at(first) as u64;

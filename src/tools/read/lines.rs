@@ -106,7 +106,7 @@ impl Sandbox {
         cap: u64,
         out: &mut ReadResult,
     ) {
-        let line_cap = self.policy.limits.max_line_chars.max(1);
+        let line_cap = self.policy().limits.max_line_chars.max(1);
         out.start_line = Some(start_line);
         let mut content = String::new();
         let mut lossy = false;

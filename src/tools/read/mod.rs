@@ -4,7 +4,7 @@ use crate::core::audit::Fields;
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::io::pread_exact;
 use crate::core::open::{Kind, Want};
-use crate::core::within::Within;
+use crate::search::within::Within;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -257,7 +257,7 @@ impl Within<'_> {
             out.next_offset = out.offset;
             return Ok((out, where_));
         }
-        let cap = self.policy.limits.max_read_bytes.max(1);
+        let cap = self.policy().limits.max_read_bytes.max(1);
         let line_mode = args.start_line.is_some()
             || args.max_lines.is_some()
             || args.line_numbers.is_some()
@@ -301,14 +301,14 @@ impl crate::tools::tool::Tool for ReadFile {
         w.read_file(args)
     }
 
-    fn describe(sb: &crate::Sandbox) -> String {
+    fn describe(sb: &crate::core::sandbox::Sandbox) -> String {
         format!(
             "Read a text file under the allowed roots ({}). Paths are relative to a root or absolute inside one. \
              Byte mode: offset/limit (at most {} bytes a call); when truncated is true, call again with offset=next_offset. \
              Line mode: start_line/max_lines, optional line_numbers; continue with start_line=next_line. \
              Binary files return binary=true and no content.{}",
             sb.roots_said(),
-            sb.policy.limits.max_read_bytes,
+            sb.policy().limits.max_read_bytes,
             if cfg!(feature = "documents") {
                 " Documents (PPTX, DOCX, XLSX, PDF, .ipynb) return their extracted text (encoding \
                  'extracted:FORMAT', markers like '--- slide 3 ---'), paged the same way; raw=true reads the \

@@ -6,7 +6,7 @@ use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::mutate::{publish, Existing};
 use crate::core::open::Kind;
 use crate::core::sandbox::Sandbox;
-use crate::core::within::Within;
+use crate::search::within::Within;
 use crate::tools::edit_form::Enc;
 use base64::Engine;
 use schemars::JsonSchema;
@@ -337,7 +337,7 @@ impl crate::tools::tool::Tool for WriteFile {
             sb.write_root_said(),
             sb.overwrite_said(),
             sb.parents_said(),
-            sb.policy.write.as_ref().map_or(0, |w| w.max_write_bytes)
+            sb.policy().write.as_ref().map_or(0, |w| w.max_write_bytes)
         )
     }
 
@@ -379,7 +379,7 @@ impl crate::tools::tool::Tool for DeleteFile {
     }
 
     fn withheld(sb: &Sandbox) -> Option<&'static str> {
-        (!sb.policy.write.as_ref().is_some_and(|w| w.allow_delete)).then_some(
+        (!sb.policy().write.as_ref().is_some_and(|w| w.allow_delete)).then_some(
             "tool 'delete_file' is not enabled: this sandbox's policy does not allow deleting \
              files (allow_delete)",
         )

@@ -1,7 +1,7 @@
 //! grep_search as Gemini CLI prints it: per-file blocks, auto-context, `exclude_pattern`.
 
 use super::*;
-use crate::core::within::Within;
+use crate::search::within::Within;
 
 /// Longest line grep_search and read_file show, in characters (Gemini CLI's
 /// MAX_LINE_LENGTH_TEXT_FILE); longer ones end in `... [truncated]`.
@@ -183,13 +183,13 @@ fn excluding(
         case_insensitive: args.case_insensitive.unwrap_or(false),
         ..MatchFlags::default()
     };
-    let limits = &sb.policy.limits;
+    let limits = &sb.policy().limits;
     let exclude = matcher_cache::build_any_within(exclude, &[], flags, limits, &sb.deadline(None))
         .map_err(|e| Error::invalid(format!("exclude_pattern: {}", e.message)))?
         .matcher;
     let wanted = args.limit.unwrap_or(MAX_MATCHES);
     // Every page runs under the call's one budget.
-    let budget = std::time::Duration::from_millis(sb.policy.limits.timeout_ms);
+    let budget = std::time::Duration::from_millis(sb.policy().limits.timeout_ms);
     excluding_pages(&sb.split(budget), args, &exclude, wanted)
 }
 

@@ -9,10 +9,10 @@ mod replace;
 
 use super::{input_of, parse, text, text_output, Def, Presented};
 use crate::core::error::{Error, ErrorCode};
-use crate::core::within::Within;
 use crate::search::matcher::MatchFlags;
 use crate::search::matcher_cache;
 use crate::search::rg::RgOptions;
+use crate::search::within::Within;
 use crate::tools::ToolName;
 use crate::{
     EditArgs, GlobArgs, Globs, GrepArgs, Hit, HitKind, ListArgs, OutputFormat, OutputMode,
@@ -337,7 +337,7 @@ fn glob(sb: &Within<'_>, a: GlobIn) -> Result<Presented, Error> {
         path: a.dir_path,
         hidden: Some(rg.is_some()),
         no_ignore: a.respect_git_ignore.map(|r| !r),
-        limit: Some(sb.policy.limits.max_results as u64),
+        limit: Some(sb.policy().limits.max_results as u64),
         ..Default::default()
     };
     let r = sb.glob_with_rg(&args, rg.as_ref())?;
@@ -403,7 +403,7 @@ fn list(sb: &Within<'_>, a: List) -> Result<Presented, Error> {
         // Gemini CLI lists dot entries too; only ignore files (and here the deny rules) hide any.
         hidden: Some(true),
         no_ignore: respect.map(|r| !r),
-        limit: Some(sb.policy.limits.max_list_entries as u64),
+        limit: Some(sb.policy().limits.max_list_entries as u64),
         ..Default::default()
     })?;
     if r.total == 0 && r.ignored == 0 && r.hidden == 0 {

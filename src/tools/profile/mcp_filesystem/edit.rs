@@ -2,7 +2,7 @@
 //! empty `oldText` that inserts at the start of the file (through the engine's edit).
 
 use crate::core::error::{Error, ErrorCode};
-use crate::core::within::Within;
+use crate::search::within::Within;
 use crate::{Edit, EditArgs, ReadArgs, StatArgs};
 
 /// jsdiff's default context: unchanged lines around each change in the reference's diff.
@@ -50,7 +50,7 @@ pub(super) fn insert_at_start(
             ErrorCode::TooLarge,
             format!(
                 "an empty oldText inserts newText at the start of '{path}', which needs the whole file read in one call: it is {} bytes, over the read limit of {} bytes; give the text to replace",
-                r.total_bytes, sb.policy.limits.max_read_bytes
+                r.total_bytes, sb.policy().limits.max_read_bytes
             ),
         ));
     }

@@ -3,7 +3,7 @@
 
 use super::{Search, SortBy, Tree};
 use crate::core::error::Error;
-use crate::core::within::Within;
+use crate::search::within::Within;
 use crate::tools::profile::{excluded, globs, text, Presented};
 use crate::tools::tree::TreeNode;
 use crate::{GlobArgs, Globs, ListArgs, TreeArgs};
@@ -32,7 +32,7 @@ pub(super) fn list(
     let r = sb.list_dir(&ListArgs {
         path: Some(path),
         hidden: Some(true),
-        limit: Some(sb.policy.limits.max_list_entries as u64),
+        limit: Some(sb.policy().limits.max_list_entries as u64),
         ..Default::default()
     })?;
     let mut entries: Vec<&crate::Entry> = r.entries.iter().collect();
@@ -160,7 +160,7 @@ pub(super) fn search(sb: &Within<'_>, a: Search) -> Result<Presented, Error> {
         pattern: a.pattern,
         path: Some(path),
         hidden: Some(true),
-        limit: Some(sb.policy.limits.max_results as u64),
+        limit: Some(sb.policy().limits.max_results as u64),
         ..Default::default()
     })?;
     let found: Vec<&str> = r
@@ -188,7 +188,7 @@ fn search_top(
     let r = sb.list_dir(&ListArgs {
         path: Some(path.clone()),
         hidden: Some(true),
-        limit: Some(sb.policy.limits.max_list_entries as u64),
+        limit: Some(sb.policy().limits.max_list_entries as u64),
         ..Default::default()
     })?;
     let dir = path.trim_end_matches('/');
