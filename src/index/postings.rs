@@ -274,26 +274,15 @@ impl Postings {
         let Some(list) = self.data.get(off as usize..end) else {
             return;
         };
-        let mut id: i64 = -1;
-        let mut v: u32 = 0;
-        let mut shift = 0u32;
-        for &b in list {
-            v |= ((b & 0x7f) as u32).checked_shl(shift).unwrap_or(0);
-            if b & 0x80 != 0 {
-                shift = shift.saturating_add(7);
-                continue;
-            }
-            id += v as i64 + 1;
+        decode(list, |id| {
             let at = match to {
-                None => Some(id as usize),
-                Some(to) => to.get(id as usize).map(|&f| f as usize),
+                None => Some(id),
+                Some(to) => to.get(id).map(|&f| f as usize),
             };
             if let Some(w) = at.and_then(|at| bits.get_mut(at / 64).map(|w| (w, at))) {
                 *w.0 |= 1 << (w.1 % 64);
             }
-            v = 0;
-            shift = 0;
-        }
+        });
     }
 
     /// The units (of `n`) whose trigrams satisfy `q`, or with `to` the files (of `n`) whose
@@ -333,6 +322,23 @@ impl Postings {
             }
         }
     }
+}
+
+/// Calls `f` with each unit id of a delta-coded list (LEB128 gaps), ascending; returns the last id
+/// (-1 for none). A crafted list cannot make it panic: shifts past 32 bits add nothing.
+pub(super) fn decode(list: &[u8], mut f: impl FnMut(usize)) -> i64 {
+    let (mut id, mut v, mut shift) = (-1i64, 0u32, 0u32);
+    for &b in list {
+        v |= ((b & 0x7f) as u32).checked_shl(shift).unwrap_or(0);
+        if b & 0x80 != 0 {
+            shift = shift.saturating_add(7);
+            continue;
+        }
+        id += v as i64 + 1;
+        f(id as usize);
+        (v, shift) = (0, 0);
+    }
+    id
 }
 
 #[cfg(test)]

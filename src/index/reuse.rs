@@ -46,22 +46,6 @@ fn put_varint(out: &mut Vec<u8>, mut v: u32) {
     out.push(v as u8);
 }
 
-/// Calls `f` with each unit id of a delta-coded list, ascending; the last id (-1 for none).
-fn decode(list: &[u8], mut f: impl FnMut(u32)) -> i64 {
-    let (mut id, mut v, mut shift) = (-1i64, 0u32, 0u32);
-    for &b in list {
-        v |= ((b & 0x7f) as u32).checked_shl(shift).unwrap_or(0);
-        if b & 0x80 != 0 {
-            shift = shift.saturating_add(7);
-            continue;
-        }
-        id += v as i64 + 1;
-        f(id as u32);
-        (v, shift) = (0, 0);
-    }
-    id
-}
-
 /// `ri` (the files read) with the entries `kept` of `prior` appended; `None` when the merge does
 /// not fit in `all`.
 pub(super) fn merge(
@@ -183,12 +167,12 @@ fn merge_lists(new: &Postings, old: &Postings, units: &[u32], all: &Budget) -> O
         if let Some(&span) = nd.get(&t) {
             let l = list(ndata, span);
             data.extend_from_slice(l);
-            last = decode(l, |_| ());
+            last = crate::index::postings::decode(l, |_| ());
         }
         if let Some(&span) = od.get(&t) {
-            decode(list(odata, span), |u| {
+            crate::index::postings::decode(list(odata, span), |u| {
                 // A crafted list could go past the ids; kept ids only ever ascend.
-                let Some(&n) = units.get(u as usize).filter(|&&n| n != GONE) else {
+                let Some(&n) = units.get(u).filter(|&&n| n != GONE) else {
                     return;
                 };
                 if i64::from(n) <= last {
@@ -223,7 +207,7 @@ mod tests {
         let (dict, data) = ri.postings.parts();
         let mut per_unit = vec![Vec::new(); ri.unit_file.len()];
         for (&t, &span) in dict {
-            decode(list(data, span), |u| per_unit[u as usize].push(t));
+            crate::index::postings::decode(list(data, span), |u| per_unit[u].push(t));
         }
         let mut per_file = vec![Vec::new(); ri.entries.len()];
         for (u, mut tris) in per_unit.into_iter().enumerate() {

@@ -58,6 +58,27 @@ fn syntax(flags: MatchFlags) -> (bool, bool, bool) {
     }
 }
 
+/// The patterns' AST, parsed as grep-regex parses them (its nesting limit).
+fn parse_ast(pattern: &str) -> std::result::Result<Ast, regex_syntax::ast::Error> {
+    regex_syntax::ast::parse::ParserBuilder::new()
+        .nest_limit(100)
+        .build()
+        .parse(pattern)
+}
+
+/// The translator from AST to HIR with the search's syntax flags and its one case decision `ci`.
+fn translator(flags: MatchFlags, ci: bool) -> regex_syntax::hir::translate::Translator {
+    let (multi_line, dot_nl, crlf) = syntax(flags);
+    regex_syntax::hir::translate::TranslatorBuilder::new()
+        .utf8(false)
+        .case_insensitive(ci)
+        .multi_line(multi_line)
+        .dot_matches_new_line(dot_nl)
+        .crlf(crlf)
+        .unicode(!flags.no_unicode)
+        .build()
+}
+
 /// The one case decision of a search: `case_insensitive`, or `smart_case` on patterns with a
 /// literal and no uppercase literal (grep-regex's and rg's rule, on the joined patterns' AST;
 /// `None`: they do not parse, and the build fails anyway).
@@ -83,25 +104,9 @@ fn parse(all: &[&str], flags: MatchFlags) -> Parsed {
         })
         .collect::<Vec<_>>()
         .join("|");
-    let ast = regex_syntax::ast::parse::ParserBuilder::new()
-        .nest_limit(100)
-        .build()
-        .parse(&joined)
-        .ok();
+    let ast = parse_ast(&joined).ok();
     let ci = case_insensitive(flags, ast.as_ref());
-    let (multi_line, dot_nl, crlf) = syntax(flags);
-    let hir = ast.and_then(|ast| {
-        regex_syntax::hir::translate::TranslatorBuilder::new()
-            .utf8(false)
-            .case_insensitive(ci)
-            .multi_line(multi_line)
-            .dot_matches_new_line(dot_nl)
-            .crlf(crlf)
-            .unicode(!flags.no_unicode)
-            .build()
-            .translate(&joined, &ast)
-            .ok()
-    });
+    let hir = ast.and_then(|ast| translator(flags, ci).translate(&joined, &ast).ok());
     Parsed {
         case_insensitive: ci,
         hir,
@@ -383,25 +388,11 @@ fn alone(pattern: &str, flags: MatchFlags, ci: bool, limits: &Limits) -> Option<
     };
     let wrapped = format!("(?:{body})");
     const SHIFT: usize = 3;
-    let ast = match regex_syntax::ast::parse::ParserBuilder::new()
-        .nest_limit(100)
-        .build()
-        .parse(&wrapped)
-    {
+    let ast = match parse_ast(&wrapped) {
         Ok(ast) => ast,
         Err(e) => return Some(ast_error(&e, SHIFT)),
     };
-    let (multi_line, dot_nl, crlf) = syntax(flags);
-    let hir = match regex_syntax::hir::translate::TranslatorBuilder::new()
-        .utf8(false)
-        .case_insensitive(ci)
-        .multi_line(multi_line)
-        .dot_matches_new_line(dot_nl)
-        .crlf(crlf)
-        .unicode(!flags.no_unicode)
-        .build()
-        .translate(&wrapped, &ast)
-    {
+    let hir = match translator(flags, ci).translate(&wrapped, &ast) {
         Ok(hir) => hir,
         Err(e) => {
             let pos = e
