@@ -66,7 +66,10 @@ fn errors_speak_the_dialect() {
         .unwrap_err();
     assert!(e.message.contains("oldText"), "{e:?}");
     assert!(!e.message.contains("old_string"), "{e:?}");
-    assert!(e.details.is_none(), "{e:?}");
+    // The only detail is the reference server's own words for the text block (`said`).
+    let said = e.details.as_ref().unwrap();
+    assert_eq!(said.keys().collect::<Vec<_>>(), ["said"], "{e:?}");
+    assert_eq!(said["said"], "Could not find exact match for edit:\nthree");
     let e = at
         .present(
             "edit_file",

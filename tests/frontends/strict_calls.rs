@@ -220,19 +220,27 @@ fn zero_valued_calls_of_strict_clients_do_what_the_call_without_them_does() {
         )
         .unwrap();
     assert!(out.text().contains("line 10"), "{}", out.text());
-    // A 0 is refused where the schema says minimum 1 (a 1-based line number, Gemini CLI's
-    // total_max_matches and max_matches_per_file), in Gemini CLI's words.
-    for (tool, args) in [
-        ("read_file", json!({"file_path": f, "start_line": 0})),
-        ("read_file", json!({"file_path": f, "end_line": 0})),
-        (
+    let out = gemini
+        .present(
             "grep_search",
-            json!({"pattern": "line 1", "total_max_matches": 0}),
-        ),
-    ] {
-        let e = gemini.present(tool, args).unwrap_err();
-        assert!(e.message.ends_with("must be >= 1"), "{e:?}");
-    }
+            json!({"pattern": "line 1", "max_matches_per_file": 0, "total_max_matches": 0,
+                "exclude_pattern": "", "include_pattern": ""}),
+        )
+        .unwrap();
+    assert!(out.text().contains("line 10"), "{}", out.text());
+    // A 1-based line number of 0 is refused where the schema says minimum 1, in Gemini CLI's
+    // words; end_line's 0 means not set.
+    let e = gemini
+        .present("read_file", json!({"file_path": f, "start_line": 0}))
+        .unwrap_err();
+    assert!(e.message.ends_with("must be >= 1"), "{e:?}");
+    let whole = gemini
+        .present("read_file", json!({"file_path": f}))
+        .unwrap();
+    let zero = gemini
+        .present("read_file", json!({"file_path": f, "end_line": 0}))
+        .unwrap();
+    assert_eq!(zero.text(), whole.text());
     let mcp = tools(&t, Profile::McpFilesystem);
     let out = mcp
         .present("read_text_file", json!({"path": f, "head": 0, "tail": 0}))

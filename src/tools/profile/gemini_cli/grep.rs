@@ -46,9 +46,8 @@ fn shown_path<'a>(path: &'a str, base: Option<&str>) -> &'a str {
 }
 
 pub(super) fn grep(sb: &Within<'_>, a: Grep) -> Result<Presented, Error> {
-    // `minimum: 1` in the schema, as in Gemini CLI, which refuses 0 in its words.
-    super::at_least_one("total_max_matches", a.total_max_matches)?;
-    super::at_least_one("max_matches_per_file", a.max_matches_per_file)?;
+    // total_max_matches and max_matches_per_file of 0 were taken as not set (args.rs: a
+    // strict-mode client sends 0 for what it leaves unset; the schema admits 0 and says so).
     let names_only = a.names_only == Some(true);
     // Gemini CLI searches its target directory when no dir_path is given and says so as ".".
     let where_ = a.dir_path.clone().unwrap_or_else(|| ".".into());

@@ -20,7 +20,7 @@ use crate::{
 };
 use grep::{cut_line, grep, MAX_LINE_CHARS};
 use grep_matcher::Matcher;
-use read::{at_least_one, read, read_many};
+use read::{read, read_many};
 use replace::replace;
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -185,7 +185,7 @@ pub(super) fn defs() -> &'static [Def] {
                 run: |sb, a| read(sb, parse(a)?),
                 input: input_of::<Read>(),
                 output: text_output(true),
-                unset: &[],
+                unset: &["end_line"],
             },
             Def {
                 name: "read_many_files",
@@ -210,7 +210,7 @@ pub(super) fn defs() -> &'static [Def] {
                 run: |sb, a| grep(sb, parse(a)?),
                 input: input_of::<Grep>(),
                 output: text_output(true),
-                unset: &["dir_path", "include_pattern", "exclude_pattern"],
+                unset: &["dir_path", "include_pattern", "total_max_matches", "max_matches_per_file", "exclude_pattern"],
             },
             Def {
                 name: "glob",

@@ -15,9 +15,9 @@ pub(super) fn at_least_one(field: &str, v: Option<u64>) -> Result<(), Error> {
 }
 
 pub(super) fn read(sb: &Within<'_>, a: Read) -> Result<Presented, Error> {
-    // Both say `minimum: 1` in the schema, as in Gemini CLI, which refuses 0 in its words.
+    // `minimum: 1` in the schema, as in Gemini CLI, which refuses 0 in its words. (`end_line` is
+    // an unset-able field: a strict-mode client's 0 for it means "not set", args.rs.)
     at_least_one("start_line", a.start_line)?;
-    at_least_one("end_line", a.end_line)?;
     let start = a.start_line.unwrap_or(1);
     let lines = match a.end_line {
         Some(e) if e < start => {
