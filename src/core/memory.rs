@@ -142,12 +142,7 @@ impl Drop for Reservation {
 /// its threads' arenas) and returns it only from the top of each heap: without this, a server
 /// that built the Linux tree's index kept ~170 MB of freed pages (BENCHMARKS.md, issue 39).
 pub(crate) fn release_free_pages() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: malloc_trim takes each arena's lock and only hands free pages back
-    // (madvise(MADV_DONTNEED)); it touches no memory the program holds.
-    unsafe {
-        libc::malloc_trim(0);
-    }
+    crate::core::sys::malloc_trim();
 }
 
 #[cfg(test)]

@@ -415,6 +415,17 @@ pub(crate) fn euid() -> u32 {
     rustix::process::geteuid().as_raw()
 }
 
+/// Hands the pages glibc's allocator holds free back to the kernel (`malloc_trim(0)`); nothing
+/// elsewhere.
+pub(crate) fn malloc_trim() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim takes each arena's lock and only hands free pages back
+    // (madvise(MADV_DONTNEED)); it touches no memory the program holds.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
 /// Whether process `pid` exists (one of another user's does too): `kill(pid, 0)` is not `ESRCH`.
 pub(crate) fn process_exists(pid: u32) -> bool {
     let Some(p) = i32::try_from(pid)

@@ -379,19 +379,39 @@ pub(super) fn build_root(
     let t = table
         .into_inner()
         .map_err(|_| "a build thread panicked".to_string())?;
+    let bytes_read = progress.bytes_read.load(Ordering::Relaxed);
+    let over = over.load(Ordering::Relaxed);
+    let mut ri = assemble(t, posts, &all, over, bytes_read).ok_or_else(over_cap)?;
+    if let Some(prior) = prior {
+        let kept = kept.into_inner().unwrap_or_default();
+        ri = super::reuse::merge(ri, prior, kept, &all).ok_or_else(over_cap)?;
+        ri.built.peak = all.peak() as u64;
+    }
+    Ok(ri.with_room(max_bytes))
+}
+
+/// The root's index from the build's table and its threads' posting lists; `None` when it is
+/// over (`over`) or finishing the lists would pass the budget `all`.
+fn assemble(
+    t: Table,
+    posts: Vec<Mutex<Builder>>,
+    all: &Budget,
+    over: bool,
+    bytes_read: u64,
+) -> Option<RootIndex> {
     let posts: Vec<Builder> = posts
         .into_iter()
         .map(|p| p.into_inner().unwrap_or_else(|e| e.into_inner()))
         .collect();
     // The finished postings are made beside the lists they come from.
     let finishing = Builder::finish_memory(&posts);
-    if over.load(Ordering::Relaxed) || !all.take(finishing) {
-        return Err(over_cap());
+    if over || !all.take(finishing) {
+        return None;
     }
     let lists = posts.iter().map(Builder::memory).sum::<usize>();
     let postings = Builder::finish_all(posts);
     all.give(finishing + lists - postings.memory().min(finishing + lists));
-    let mut ri = RootIndex {
+    Some(RootIndex {
         serial: next_serial(),
         ids: t.ids,
         entries: t.entries,
@@ -403,15 +423,9 @@ pub(super) fn build_root(
         describe_room: 0,
         built: super::Built {
             peak: all.peak() as u64,
-            bytes_read: progress.bytes_read.load(Ordering::Relaxed),
+            bytes_read,
         },
-    };
-    if let Some(prior) = prior {
-        let kept = kept.into_inner().unwrap_or_default();
-        ri = super::reuse::merge(ri, prior, kept, &all).ok_or_else(over_cap)?;
-        ri.built.peak = all.peak() as u64;
-    }
-    Ok(ri.with_room(max_bytes))
+    })
 }
 
 /// A number no other index of the process has.

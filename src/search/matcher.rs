@@ -59,6 +59,8 @@ fn syntax(flags: MatchFlags) -> (bool, bool, bool) {
 }
 
 /// The patterns' AST, parsed as grep-regex parses them (its nesting limit).
+// The parser's own error, handed on as the parser gives it (its span places the caret).
+#[allow(clippy::result_large_err)]
 fn parse_ast(pattern: &str) -> std::result::Result<Ast, regex_syntax::ast::Error> {
     regex_syntax::ast::parse::ParserBuilder::new()
         .nest_limit(100)
