@@ -102,6 +102,7 @@ pub mod config;
 mod core;
 #[cfg(feature = "documents")]
 pub mod documents;
+mod engine;
 mod index;
 #[cfg(feature = "mcp")]
 pub mod mcp;
@@ -122,9 +123,8 @@ pub use crate::index::{index_age_at, index_fault_at, index_slow_at, index_thread
 pub use crate::index::{
     IndexDir, IndexOptions, IndexState, IndexStats, IndexStatus, IndexVerify, IndexWhen,
 };
-pub use crate::search::within::Within;
+pub use crate::engine::{Engine as Sandbox, Within};
 pub use crate::tools::edit::{Edit, EditArgs, EditResult};
-pub use crate::tools::engine::Engine as Sandbox;
 pub use crate::tools::fsops::{FsOpResult, MkdirArgs, MoveArgs};
 pub use crate::tools::media::{MediaArgs, MediaResult, MAX_MEDIA_BYTES};
 pub use crate::tools::read_many::{ManyFile, ReadManyArgs, ReadManyResult};

@@ -11,14 +11,28 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("core", &["core"]),
     ("walk", &["core", "walk"]),
     ("index", &["core", "walk", "index"]),
-    ("search", &["core", "walk", "documents", "index", "search"]),
+    // The engine (the public `Sandbox`: core's handle and the index) and a call's `Within` on it,
+    // which search's tools and the other tools both take.
+    ("engine", &["core", "walk", "index", "engine"]),
+    (
+        "search",
+        &["core", "walk", "documents", "index", "engine", "search"],
+    ),
     ("documents", &["core", "documents"]),
     (
         "tools",
-        &["core", "walk", "index", "search", "documents", "tools"],
+        &[
+            "core",
+            "walk",
+            "index",
+            "engine",
+            "search",
+            "documents",
+            "tools",
+        ],
     ),
     // The config file sets the index's options (`index = "auto"`), as it sets the tools'.
-    ("config", &["core", "index", "tools", "config"]),
+    ("config", &["core", "index", "engine", "tools", "config"]),
 ];
 
 /// Lines of code (outside `#[cfg(test)]` modules) a source file may hold.
@@ -211,6 +225,13 @@ fn reexports() -> BTreeMap<String, String> {
             };
             let rest = rest.trim_start_matches("crate::");
             let module = rest.split("::").next().unwrap_or("").to_string();
+            if let Some(inner) = rest.trim_end_matches(';').strip_suffix("::*") {
+                // A glob of an inline module (`tools::api::*`): the names its `pub use`s give.
+                for n in inline_module_names(inner) {
+                    map.insert(n, module.clone());
+                }
+                continue;
+            }
             let names = match rest.split_once('{') {
                 Some((_, g)) => g.trim_end_matches([';', '}', ' ']).to_string(),
                 None => rest
@@ -231,6 +252,32 @@ fn reexports() -> BTreeMap<String, String> {
         map
     })
     .clone()
+}
+
+/// The names the `pub use` lines of inline module `path` (`tools::api`: `mod api { … }` in
+/// src/tools/mod.rs) give.
+fn inline_module_names(path: &str) -> Vec<String> {
+    let (parent, name) = path.rsplit_once("::").unwrap_or(("", path));
+    let file = src().join(parent.replace("::", "/")).join("mod.rs");
+    let text = std::fs::read_to_string(&file).unwrap_or_default();
+    let head = format!("mod {name} {{");
+    text.lines()
+        .skip_while(|l| !l.trim_start().trim_start_matches("pub(crate) ").starts_with(&head))
+        .skip(1)
+        .take_while(|l| l.trim() != "}")
+        .filter_map(|l| l.trim().strip_prefix("pub use "))
+        .flat_map(|u| {
+            let names = match u.split_once('{') {
+                Some((_, g)) => g.trim_end_matches([';', '}', ' ']).to_string(),
+                None => u.rsplit("::").next().unwrap_or("").trim_end_matches(';').into(),
+            };
+            names
+                .split(',')
+                .map(|n| n.rsplit(" as ").next().unwrap_or(n).trim().to_string())
+                .filter(|n| !n.is_empty())
+                .collect::<Vec<_>>()
+        })
+        .collect()
 }
 
 fn src() -> PathBuf {
@@ -1077,8 +1124,8 @@ fn the_rules_see_a_violation() {
             .contains(&"search".to_string())
     );
     // A re-exported name counts as the module defining it: `crate::GrepArgs` is search's.
-    assert_eq!(crate_modules("let s: crate::Sandbox = x;"), ["tools"]);
-    assert_eq!(crate_modules("fn f(w: &crate::Within) {}"), ["search"]);
+    assert_eq!(crate_modules("let s: crate::Sandbox = x;"), ["engine"]);
+    assert_eq!(crate_modules("fn f(w: &crate::Within) {}"), ["engine"]);
     assert_eq!(crate_modules("fn f(a: &crate::GrepArgs) {}"), ["search"]);
     assert!(crate_modules("use crate::{Kind, GrepArgs};").contains(&"search".to_string()));
     // A use over several lines is one line; the code after a test module is read.
@@ -1298,3 +1345,59 @@ fn named_paths(text: &str) -> Vec<String> {
     }
     out
 }
+
+/// The `impl` blocks of `text` (a file's code, tests left out) that add methods to core's
+/// sandbox, or let the engine pass for it: a block headed `impl Sandbox` where `Sandbox` is core's
+/// (named so by a `use` of `core::sandbox`), `impl crate::core::sandbox::Sandbox`, or
+/// `impl Deref for Engine`. Their lines, 1-based.
+fn core_sandbox_impls(text: &str) -> Vec<usize> {
+    let lines = code(text);
+    let core_named = lines.iter().any(|(_, l)| {
+        let l = l.trim();
+        l.starts_with("use crate::core::sandbox::")
+            && (l.contains("::Sandbox;") || l.contains(" Sandbox,") || l.contains("{Sandbox"))
+            && !l.contains("Sandbox as ")
+    });
+    lines
+        .iter()
+        .filter(|(_, l)| {
+            let l = l.trim_start();
+            (core_named && (l.starts_with("impl Sandbox {") || l.starts_with("impl Sandbox<")))
+                || l.starts_with("impl crate::core::sandbox::Sandbox")
+                || (l.starts_with("impl") && l.contains("Deref for Engine"))
+        })
+        .map(|(n, _)| *n)
+        .collect()
+}
+
+/// Core's sandbox offers locate, open, admit, display and the mutations; the tools' methods are
+/// the engine's or its `Within`'s (issue 38), so a method is found in the layer that owns it and
+/// core's type cannot grow a corridor through every layer again.
+#[test]
+fn only_core_adds_methods_to_its_sandbox() {
+    let bad: Vec<String> = source_texts()
+        .iter()
+        .filter(|(rel, _)| !rel.starts_with("core/"))
+        .flat_map(|(rel, text)| {
+            core_sandbox_impls(text)
+                .into_iter()
+                .map(move |n| format!("src/{rel}:{n}"))
+        })
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "methods added to core's `Sandbox` (or the engine dereferencing to it) outside src/core/ \
+         at {bad:?}: give the method to the engine (`Engine`, `Within`) or make it a function \
+         taking what it needs"
+    );
+    // The rule sees one.
+    let one = "use crate::core::sandbox::Sandbox;\nimpl Sandbox {\n    fn f(&self) {}\n}\n";
+    assert_eq!(core_sandbox_impls(one), [2]);
+    let aliased = "use crate::core::sandbox::Sandbox as Core;\nimpl Sandbox {}\n";
+    assert!(core_sandbox_impls(aliased).is_empty());
+    assert_eq!(
+        core_sandbox_impls("impl std::ops::Deref for Engine {\n}\n"),
+        [1]
+    );
+}
+
