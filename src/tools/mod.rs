@@ -23,6 +23,20 @@ pub(crate) mod write;
 
 pub use catalog::ToolName;
 
+/// The tools' argument and result types the crate offers (`lib.rs` re-exports this module whole):
+/// a new tool names its types here, beside its `mod` line, and lib.rs does not change.
+pub(crate) mod api {
+    pub use super::edit::{Edit, EditArgs, EditResult};
+    pub use super::fsops::{FsOpResult, MkdirArgs, MoveArgs};
+    pub use super::media::{MediaArgs, MediaResult, MAX_MEDIA_BYTES};
+    pub use super::read::{DocumentInfo, ReadArgs, ReadResult};
+    pub use super::read_many::{ManyFile, ReadManyArgs, ReadManyResult};
+    pub use super::stat_list::{Entry, ListArgs, ListResult, StatArgs, StatResult};
+    pub use super::stat_list::{RootEntry, RootsArgs, RootsResult};
+    pub use super::tree::{TreeArgs, TreeNode, TreeOmitted, TreeResult};
+    pub use super::write::{ContentEncoding, DeleteArgs, WriteArgs, WriteResult};
+}
+
 use crate::core::error::{Error, ErrorCode};
 use crate::engine::{Engine, Within};
 use crate::tools::present::Presented;

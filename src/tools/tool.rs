@@ -4,7 +4,7 @@
 //! rows is [`ToolName`](crate::ToolName)'s declaration in `catalog.rs`.
 //!
 //! Adding a tool is one module (its argument and result types, its `Within` method, its `Tool`
-//! impl) plus one line in that table. The config file's lists of tool names
+//! impl), one line in that table, and its `mod` line and types (`tools::api`) in `tools/mod.rs`. The config file's lists of tool names
 //! (`config::READ_TOOLS`, `WRITE_TOOLS`) and `rootbound call --help` are derived from the table.
 //! A tool with a limit of its own also adds a row to the limit table (`core/limits.rs`, keyed by
 //! wire name since core sits below the tools), which a test checks against this table.

@@ -262,14 +262,23 @@ fn inline_module_names(path: &str) -> Vec<String> {
     let text = std::fs::read_to_string(&file).unwrap_or_default();
     let head = format!("mod {name} {{");
     text.lines()
-        .skip_while(|l| !l.trim_start().trim_start_matches("pub(crate) ").starts_with(&head))
+        .skip_while(|l| {
+            !l.trim_start()
+                .trim_start_matches("pub(crate) ")
+                .starts_with(&head)
+        })
         .skip(1)
         .take_while(|l| l.trim() != "}")
         .filter_map(|l| l.trim().strip_prefix("pub use "))
         .flat_map(|u| {
             let names = match u.split_once('{') {
                 Some((_, g)) => g.trim_end_matches([';', '}', ' ']).to_string(),
-                None => u.rsplit("::").next().unwrap_or("").trim_end_matches(';').into(),
+                None => u
+                    .rsplit("::")
+                    .next()
+                    .unwrap_or("")
+                    .trim_end_matches(';')
+                    .into(),
             };
             names
                 .split(',')
@@ -1127,6 +1136,8 @@ fn the_rules_see_a_violation() {
     assert_eq!(crate_modules("let s: crate::Sandbox = x;"), ["engine"]);
     assert_eq!(crate_modules("fn f(w: &crate::Within) {}"), ["engine"]);
     assert_eq!(crate_modules("fn f(a: &crate::GrepArgs) {}"), ["search"]);
+    // A name lib.rs takes by a glob of `tools::api` is the tools' too.
+    assert_eq!(crate_modules("fn f(a: &crate::ReadArgs) {}"), ["tools"]);
     assert!(crate_modules("use crate::{Kind, GrepArgs};").contains(&"search".to_string()));
     // A use over several lines is one line; the code after a test module is read.
     let after = "fn a() {}\n#[cfg(test)]\nmod t {\n    fn x() { let _ = ('{', \"}\"); }\n}\n\
@@ -1401,3 +1412,63 @@ fn only_core_adds_methods_to_its_sandbox() {
     );
 }
 
+/// The argument and result types of the catalog's rows (`Variant => module::Row: method(Args) ->
+/// Out`): each row's module with the two type names (their last path segment).
+fn catalog_rows(text: &str) -> Vec<(String, String, String)> {
+    text.lines()
+        .filter(|l| !l.contains('$'))
+        .filter_map(|l| {
+            let (_, row) = l.trim().split_once(" => ")?;
+            let (path, sig) = row.split_once(": ")?;
+            let (_, types) = sig.split_once('(')?;
+            let (args, out) = types.split_once(") -> ")?;
+            let last = |t: &str| {
+                t.trim()
+                    .trim_end_matches(',')
+                    .rsplit("::")
+                    .next()
+                    .unwrap()
+                    .into()
+            };
+            Some((path.split("::").next()?.to_string(), last(args), last(out)))
+        })
+        .collect()
+}
+
+/// A new read tool touches at most three files of src/ (issue 38): its module, its row in
+/// `tools/catalog.rs`, and `tools/mod.rs` (its `mod` line and its types in `tools::api`, which
+/// lib.rs re-exports whole). So every row's argument and result types come from `tools::api`
+/// (grep's and glob's from search's contract), and lib.rs names none of them; a plain result
+/// renders as JSON by default (`Tool::render`), so `tools/render.rs` need not change either.
+#[test]
+fn a_new_tool_needs_no_line_of_lib_rs() {
+    let read = |f: &str| std::fs::read_to_string(src().join(f)).unwrap();
+    let rows = catalog_rows(&read("tools/catalog.rs"));
+    assert!(
+        rows.len() >= 14,
+        "the catalog's rows were not read: {rows:?}"
+    );
+    let api = inline_module_names("tools::api");
+    let lib: Vec<String> = code(&read("lib.rs")).into_iter().map(|(_, l)| l).collect();
+    let named_in_lib = |t: &str| {
+        lib.iter().any(|l| {
+            l.split(|c: char| !c.is_alphanumeric() && c != '_')
+                .any(|w| w == t)
+        })
+    };
+    for (module, args, out) in &rows {
+        for t in [args, out] {
+            if module == "search" {
+                continue;
+            }
+            assert!(
+                api.contains(t),
+                "{t} (a row of module {module}) is not in `tools::api` (src/tools/mod.rs)"
+            );
+            assert!(
+                !named_in_lib(t),
+                "lib.rs names {t}: re-export it through `tools::api`, so a new tool leaves lib.rs alone"
+            );
+        }
+    }
+}
