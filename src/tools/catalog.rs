@@ -3,9 +3,7 @@
 
 use crate::tools::schema::Side;
 use crate::tools::tool::{Tool, Visit};
-use crate::tools::{
-    count_lines, edit, fsops, media, read, read_many, search, stat_list, tree, write,
-};
+use crate::tools::{edit, fsops, media, read, read_many, search, stat_list, tree, write};
 use schemars::JsonSchema;
 use serde_json::{json, Value};
 use std::sync::OnceLock;
@@ -102,8 +100,6 @@ tool_table! {
         ReadManyFiles => read_many::ReadManyFiles: read_many_files(crate::ReadManyArgs) -> crate::ReadManyResult,
         /// A bounded recursive listing.
         DirectoryTree => tree::DirectoryTree: directory_tree(crate::TreeArgs) -> crate::TreeResult,
-        /// How many lines a text file holds.
-        CountLines => count_lines::CountLines: count_lines(crate::CountLinesArgs) -> crate::CountLinesResult,
         /// The roots this sandbox serves.
         ListRoots => stat_list::ListRoots: list_roots(crate::RootsArgs) -> crate::RootsResult,
         /// An image or audio file as base64.

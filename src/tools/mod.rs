@@ -3,7 +3,6 @@
 pub(crate) mod args;
 pub(crate) mod catalog;
 pub(crate) mod client_roots;
-pub(crate) mod count_lines;
 pub(crate) mod edit;
 pub(crate) mod edit_form;
 pub(crate) mod fsops;
@@ -27,7 +26,6 @@ pub use catalog::ToolName;
 /// The tools' argument and result types the crate offers (`lib.rs` re-exports this module whole):
 /// a new tool names its types here, beside its `mod` line, and lib.rs does not change.
 pub(crate) mod api {
-    pub use super::count_lines::{CountLinesArgs, CountLinesResult};
     pub use super::edit::{Edit, EditArgs, EditResult};
     pub use super::fsops::{FsOpResult, MkdirArgs, MoveArgs};
     pub use super::media::{MediaArgs, MediaResult, MAX_MEDIA_BYTES};
