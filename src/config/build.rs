@@ -77,7 +77,7 @@ impl AgentConfig {
         // Tools with different read roots would read the same relative path in different places.
         let same_roots = sandboxes
             .windows(2)
-            .all(|w| w[0].roots() == w[1].roots() || w[1].read_roots().is_empty());
+            .all(|w| w[0].roots() == w[1].roots() || !w[1].has_read_roots());
         let absolute = !same_roots
             || sandboxes
                 .iter()

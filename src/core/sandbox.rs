@@ -250,6 +250,11 @@ impl Sandbox {
         !self.roots.is_empty()
     }
 
+    /// How many read roots this sandbox serves.
+    pub(crate) fn read_root_count(&self) -> usize {
+        self.roots.len()
+    }
+
     /// Whether this sandbox has a write root (a policy with one whose root opened).
     pub(crate) fn has_write_root(&self) -> bool {
         self.write_root.is_some()

@@ -135,7 +135,7 @@ impl Within<'_> {
             Some(_) if offset.is_some() => {
                 Err(Error::invalid("give either offset or cursor, not both"))
             }
-            Some(c) => Cursor::decode(c, query, self.read_roots().len()).map(Some),
+            Some(c) => Cursor::decode(c, query, self.read_root_count()).map(Some),
             None => Ok(None),
         }
     }
@@ -236,7 +236,7 @@ impl Within<'_> {
                         levels: None,
                     });
                 }
-                if self.read_roots().is_empty() {
+                if !self.has_read_roots() {
                     return Err(Error::new(
                         ErrorCode::OutOfSandbox,
                         "no roots are configured for this agent",

@@ -236,7 +236,7 @@ impl Within<'_> {
         offset: u64,
         limit: u64,
     ) -> Result<(ListResult, String)> {
-        if self.read_roots().len() == 1 {
+        if self.read_root_count() == 1 {
             return self.list_inner(&ListArgs {
                 path: Some(".".into()),
                 ..args.clone()
