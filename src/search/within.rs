@@ -41,6 +41,9 @@ pub struct Within<'a> {
     sandbox: &'a Sandbox,
     index: Option<&'a Arc<Index>>,
     budget: Budget,
+    /// A rule file the walks of the call read besides the walker's own (a dialect's, such as
+    /// Gemini CLI's `.geminiignore`; see [`Within::with_rule_file`]).
+    rule_file: Option<&'static str>,
 }
 
 impl std::fmt::Debug for Within<'_> {
@@ -49,6 +52,7 @@ impl std::fmt::Debug for Within<'_> {
             .field("sandbox", self.sandbox)
             .field("indexed", &self.index.is_some())
             .field("budget", &self.budget)
+            .field("rule_file", &self.rule_file)
             .finish()
     }
 }
@@ -73,7 +77,24 @@ impl<'a> Within<'a> {
             sandbox,
             index,
             budget: budget.clone(),
+            rule_file: None,
         }
+    }
+
+    /// The same calls, whose walks (and single-path reads, where a tool checks them) also read the
+    /// rule file `name` in every directory, as the walker reads `.rgignore`: for a dialect whose
+    /// tools honour a rule file of their own. `name` must be one of the walker's
+    /// `EXTRA_RULE_FILES` (others are not read), so the index's watcher knows it.
+    pub(crate) fn with_rule_file(&self, name: Option<&'static str>) -> Within<'a> {
+        Within {
+            rule_file: name,
+            ..self.clone()
+        }
+    }
+
+    /// The extra rule file the walks of this call read ([`Within::with_rule_file`]).
+    pub(crate) fn rule_file(&self) -> Option<&'static str> {
+        self.rule_file
     }
 
     /// The core sandbox the calls run in.
@@ -120,6 +141,7 @@ impl<'a> Within<'a> {
             sandbox: self.sandbox,
             index: self.index,
             budget: self.budget.split(timeout),
+            rule_file: self.rule_file,
         }
     }
 }
