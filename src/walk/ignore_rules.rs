@@ -299,7 +299,7 @@ impl IgnoreLevel {
         let kinds = budget.kinds;
         let in_repo = kinds.no_require_git || has_git || parent.as_ref().is_some_and(|p| p.in_repo);
         let extra = kinds.extra.filter(|n| EXTRA_RULE_FILES.contains(n));
-        let extra = extra.and_then(|n| read(n));
+        let extra = extra.and_then(&mut read);
         let custom = read(RGIGNORE);
         let ignore = if kinds.no_dot { None } else { read(DOT_IGNORE) };
         let git = if in_repo && !kinds.no_vcs {
