@@ -41,6 +41,9 @@ use std::time::Duration;
 pub struct Within<'a> {
     engine: &'a Engine,
     budget: Budget,
+    /// A rule file the walks of the call read besides the walker's own (a dialect's, such as
+    /// Gemini CLI's `.geminiignore`; see [`Within::with_rule_file`]).
+    rule_file: Option<&'static str>,
 }
 
 impl std::fmt::Debug for Within<'_> {
@@ -49,6 +52,7 @@ impl std::fmt::Debug for Within<'_> {
             .field("sandbox", self.engine.core())
             .field("indexed", &self.engine.index().is_some())
             .field("budget", &self.budget)
+            .field("rule_file", &self.rule_file)
             .finish()
     }
 }
@@ -69,12 +73,29 @@ impl<'a> Within<'a> {
         Within {
             engine,
             budget: budget.clone(),
+            rule_file: None,
         }
     }
 
     /// The engine the calls run in.
     pub(crate) fn engine(&self) -> &'a Engine {
         self.engine
+    }
+
+    /// The same calls, whose walks (and single-path reads, where a tool checks them) also read the
+    /// rule file `name` in every directory, as the walker reads `.rgignore`: for a dialect whose
+    /// tools honour a rule file of their own. `name` must be one of the walker's
+    /// `EXTRA_RULE_FILES` (others are not read), so the index's watcher knows it.
+    pub(crate) fn with_rule_file(&self, name: Option<&'static str>) -> Within<'a> {
+        Within {
+            rule_file: name,
+            ..self.clone()
+        }
+    }
+
+    /// The extra rule file the walks of this call read ([`Within::with_rule_file`]).
+    pub(crate) fn rule_file(&self) -> Option<&'static str> {
+        self.rule_file
     }
 
     /// The core sandbox the calls run in.
@@ -120,6 +141,7 @@ impl<'a> Within<'a> {
         Within {
             engine: self.engine,
             budget: self.budget.split(timeout),
+            rule_file: self.rule_file,
         }
     }
 }

@@ -68,13 +68,14 @@ impl Within<'_> {
         let page = Listing::new(limit, max_bytes, skip);
         let deadline = Arc::new(self.deadline(args.timeout_ms));
         // Ignore files compile within the call's budget.
-        let filter = Filter {
+        let mut filter = Filter {
             ignore: IgnoreBudget {
                 deadline: Some(deadline.clone()),
                 ..filter.ignore
             },
             ..filter
         };
+        filter.ignore.kinds.extra = self.rule_file();
         let by_time = args.sort == Some(GlobSort::Modified);
         if by_time && cursor.is_some() {
             return Err(Error::invalid(

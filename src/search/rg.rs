@@ -113,6 +113,7 @@ impl RgOptions {
             no_exclude: self.no_ignore_exclude,
             no_require_git: self.no_require_git,
             case_insensitive: self.ignore_file_case_insensitive,
+            extra: None,
         }
     }
 

@@ -14,6 +14,7 @@ pub(crate) mod read;
 pub(crate) mod read_many;
 pub mod render;
 pub(crate) mod router;
+pub(crate) mod rule_file;
 pub(crate) mod schema;
 pub(crate) mod search;
 pub(crate) mod stat_list;

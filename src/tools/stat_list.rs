@@ -275,6 +275,10 @@ impl Within<'_> {
         // Ignore files compile within the call's deadline (and are cached across calls).
         let budget = walk::IgnoreBudget {
             deadline: Some(deadline.clone()),
+            kinds: walk::IgnoreKinds {
+                extra: self.rule_file(),
+                ..Default::default()
+            },
             ..Default::default()
         };
         let denied = self.denied_fn(RootId::Read(loc.root));

@@ -1,5 +1,5 @@
-//! Ignore rules for the walker: `.gitignore` (inside a repository), `.ignore`, `.rgignore` and
-//! `.git/info/exclude`, read through directory handles with caps on bytes, rules and time, compiled
+//! Ignore rules for the walker: `.gitignore` (inside a repository), `.ignore`, `.rgignore`,
+//! `.git/info/exclude` and a dialect's own rule file (`.geminiignore`) when the call asks for it, read through directory handles with caps on bytes, rules and time, compiled
 //! once per content (a bounded cache) and chained root first, as ripgrep applies them.
 
 use crate::core::deadline::Deadline;
@@ -21,10 +21,15 @@ const RGIGNORE: &str = ".rgignore";
 const DOT_IGNORE: &str = ".ignore";
 /// `.gitignore`, read in a repository unless `--no-ignore-vcs`.
 const GITIGNORE: &str = ".gitignore";
-/// Every file a walk reads in a directory for its rules: the index's change reports get this list
-/// (a change to one of them changes what a walk yields, not a file's content). `.git/info/exclude`
-/// is the one rule file read elsewhere; the watcher watches repositories for it.
-pub(crate) const RULE_FILES: [&str; 3] = [RGIGNORE, DOT_IGNORE, GITIGNORE];
+/// Gemini CLI's rule file (gitignore syntax), read when a call names it ([`IgnoreKinds::extra`]).
+pub(crate) const GEMINIIGNORE: &str = ".geminiignore";
+/// The rule files a call may add to the walker's own ([`IgnoreKinds::extra`]).
+pub(crate) const EXTRA_RULE_FILES: [&str; 1] = [GEMINIIGNORE];
+/// Every file a walk may read in a directory for its rules: the index's change reports get this
+/// list (a change to one of them changes what a walk yields, not a file's content), the extra ones
+/// included, since the index serves every call. `.git/info/exclude` is the one rule file read
+/// elsewhere; the watcher watches repositories for it.
+pub(crate) const RULE_FILES: [&str; 4] = [RGIGNORE, DOT_IGNORE, GITIGNORE, GEMINIIGNORE];
 
 /// Ignore files are read this far and no further (a hostile 10 GB `.gitignore` must cost nothing);
 /// a rule cut by this bound is dropped whole.
@@ -80,6 +85,10 @@ pub(crate) struct IgnoreKinds {
     pub no_require_git: bool,
     /// Ignore rules match names case-insensitively (rg `--ignore-file-case-insensitive`).
     pub case_insensitive: bool,
+    /// A rule file read in every directory besides the walker's own (as rg's `.rgignore`), that
+    /// can only hide: one of [`EXTRA_RULE_FILES`], so the watcher knows it. Read with `no_ignore`
+    /// off only, like the others.
+    pub extra: Option<&'static str>,
 }
 
 impl IgnoreBudget {
@@ -215,6 +224,7 @@ impl Cache {
 #[derive(Debug, Default)]
 pub(crate) struct IgnoreLevel {
     parent: Option<Arc<IgnoreLevel>>,
+    extra: Option<Arc<Rules>>,
     custom: Option<Arc<Rules>>,
     ignore: Option<Arc<Rules>>,
     git: Option<Arc<Rules>>,
@@ -288,6 +298,8 @@ impl IgnoreLevel {
         // has hundreds of them, and compiling their globs showed in the first-page latency.
         let kinds = budget.kinds;
         let in_repo = kinds.no_require_git || has_git || parent.as_ref().is_some_and(|p| p.in_repo);
+        let extra = kinds.extra.filter(|n| EXTRA_RULE_FILES.contains(n));
+        let extra = extra.and_then(&mut read);
         let custom = read(RGIGNORE);
         let ignore = if kinds.no_dot { None } else { read(DOT_IGNORE) };
         let git = if in_repo && !kinds.no_vcs {
@@ -301,6 +313,7 @@ impl IgnoreLevel {
             None
         };
         Arc::new(IgnoreLevel {
+            extra,
             custom,
             ignore,
             git,
@@ -323,21 +336,30 @@ impl IgnoreLevel {
     }
 
     /// ripgrep's precedence: per kind, the deepest directory that matches wins; then `.rgignore` over
-    /// `.ignore` over `.gitignore` over `.git/info/exclude`. Git rules apply only inside a repository
+    /// `.ignore` over `.gitignore` over `.git/info/exclude`; the extra rule file hides what it
+    /// names whatever the others say, and lets them decide the rest. Git rules apply only inside a repository
     /// (a `.git` at or below the walk root, at or above the path: `require_git`).
     pub fn matched(&self, rel: &Path, is_dir: bool) -> Match<()> {
         if self.incomplete {
             return Match::Ignore(());
         }
         let any_git = self.in_repo;
-        let (mut custom, mut ign, mut gi, mut ex) =
-            (Match::None, Match::None, Match::None, Match::None);
+        let (mut extra, mut custom, mut ign, mut gi, mut ex) = (
+            Match::None,
+            Match::None,
+            Match::None,
+            Match::None,
+            Match::None,
+        );
         let mut saw_git = false;
         for l in self.levels() {
             let m = |g: &Option<Arc<Rules>>| match g {
                 Some(g) => g.matched(rel, is_dir),
                 None => Match::None,
             };
+            if extra.is_none() {
+                extra = m(&l.extra);
+            }
             if custom.is_none() {
                 custom = m(&l.custom);
             }
@@ -352,7 +374,26 @@ impl IgnoreLevel {
             }
             saw_git = saw_git || l.has_git;
         }
+        // The extra file only hides (as Gemini CLI, which filters by `.gitignore` and
+        // `.geminiignore` one after the other): its `!rule` does not bring back what the others hide.
+        if extra.is_ignore() {
+            return extra;
+        }
         custom.or(ign).or(gi).or(ex)
+    }
+
+    /// Whether the extra rule file of this directory or one above it hides `rel` (the deepest
+    /// that matches wins, as in [`IgnoreLevel::matched`]).
+    fn extra_hides(&self, rel: &Path, is_dir: bool) -> bool {
+        self.incomplete
+            || self
+                .levels()
+                .map(|l| match &l.extra {
+                    Some(g) => g.matched(rel, is_dir),
+                    None => Match::None,
+                })
+                .find(|m| !m.is_none())
+                .is_some_and(|m| m.is_ignore())
     }
 }
 
@@ -502,4 +543,46 @@ pub(crate) fn ancestor_levels(
         ));
     }
     level
+}
+
+/// Whether the extra rule file of `budget.kinds` hides the object at `rel` (root-relative, as the
+/// gate resolved it): a rule in a directory on its way names it or a directory above it, as a walk
+/// would have passed it over. For tools that take one path (Gemini CLI's read_file refuses a file
+/// its `.geminiignore` names). Fails closed: a directory on the way that cannot be opened for its
+/// rules hides what is below it.
+pub(crate) fn extra_rules_hide(
+    root: &crate::core::sandbox::RootDir,
+    rel: &Path,
+    is_dir: bool,
+    budget: &IgnoreBudget,
+    denied: &dyn Fn(&Path, bool) -> bool,
+) -> bool {
+    if budget.kinds.extra.is_none() {
+        return false;
+    }
+    let comps: Vec<_> = rel.components().collect();
+    let mut level: Option<Arc<IgnoreLevel>> = None;
+    let mut prefix = PathBuf::new();
+    for (i, c) in comps.iter().enumerate() {
+        let Ok(dir) = open::open_for_rules(root.as_fd(), &prefix, Want::Dir) else {
+            return true;
+        };
+        let has_git = dirs::stat_entry(&dir.fd, ".git").is_ok();
+        let here = IgnoreLevel::load(
+            dir.fd.as_fd(),
+            &prefix,
+            has_git,
+            level,
+            None,
+            budget,
+            denied,
+        );
+        prefix.push(c);
+        let last = i + 1 == comps.len();
+        if here.extra_hides(&prefix, !last || is_dir) {
+            return true;
+        }
+        level = Some(here);
+    }
+    false
 }

@@ -23,7 +23,8 @@ pub(crate) use pace::{Pace, Step};
 
 pub(crate) use crate::core::dirs::{read_entries, read_entries_owned, stat_type, DirFd};
 pub(crate) use ignore_rules::{
-    ancestor_levels, IgnoreBudget, IgnoreKinds, IgnoreLevel, RULE_FILES,
+    ancestor_levels, extra_rules_hide, IgnoreBudget, IgnoreKinds, IgnoreLevel, GEMINIIGNORE,
+    RULE_FILES,
 };
 
 /// What the walk filters on, besides deny rules.

@@ -1130,13 +1130,23 @@ fn gemini_cli_read_as_gemini_cli() {
 fn gemini_cli_glob_as_gemini_cli() {
     let (t, at) = gemini_tree();
     let root = s(&t.root);
+    // Files older than a day are listed by path as Gemini's localeCompare orders them (case is
+    // only a tie-break), after any changed in the last day.
+    let two_days_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(2 * 86400);
+    for f in ["Zeta.md", "alpha.md"] {
+        let file = std::fs::File::options()
+            .write(true)
+            .open(t.root.join(f))
+            .unwrap();
+        file.set_modified(two_days_ago).unwrap();
+    }
     // glob: case-insensitive unless case_sensitive is true; a pattern naming an existing file is
     // taken literally.
     assert_eq!(
         text(&at, "glob", json!({"pattern": "*.MD"})),
         format!(
-            "Found 2 file(s) matching \"*.MD\" within the allowed directories, sorted by path:\n\
-             {root}/Zeta.md\n{root}/alpha.md"
+            "Found 2 file(s) matching \"*.MD\" within the allowed directories, sorted by \
+             modification time (newest first):\n{root}/alpha.md\n{root}/Zeta.md"
         )
     );
     assert_eq!(
@@ -1151,14 +1161,15 @@ fn gemini_cli_glob_as_gemini_cli() {
     assert_eq!(
         text(&at, "glob", json!({"pattern": "[id].tsx", "dir_path": sub})),
         format!(
-            "Found 1 file(s) matching \"[id].tsx\" within {sub}, sorted by path:\n{sub}/[id].tsx"
+            "Found 1 file(s) matching \"[id].tsx\" within {sub}, sorted by modification time \
+             (newest first):\n{sub}/[id].tsx"
         )
     );
     assert_eq!(
         text(&at, "glob", json!({"pattern": "sub/[id].tsx"})),
         format!(
             "Found 1 file(s) matching \"sub/[id].tsx\" within the allowed directories, sorted by \
-             path:\n{sub}/[id].tsx"
+             modification time (newest first):\n{sub}/[id].tsx"
         )
     );
     // Not an existing name: a glob, as before.
@@ -1166,7 +1177,7 @@ fn gemini_cli_glob_as_gemini_cli() {
         text(&at, "glob", json!({"pattern": "sub/?i?.tsx"})),
         format!(
             "Found 1 file(s) matching \"sub/?i?.tsx\" within the allowed directories, sorted by \
-             path:\n{sub}/[i].tsx"
+             modification time (newest first):\n{sub}/[i].tsx"
         )
     );
 }

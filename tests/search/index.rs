@@ -510,6 +510,46 @@ fn rules_changed_under_another_name_or_role_are_seen() {
     assert!(!listing(false).contains("zy.txt"));
 }
 
+/// A dialect's rule file (Gemini CLI's `.geminiignore`, read by the gemini-cli profile's walks) is
+/// one of the walker's rule files: a change to it is seen by the next indexed search exactly as a
+/// `.gitignore` change is (the watcher reports it as a change of the tree's shape, not of a
+/// file's content), and the indexed answer stays the unindexed one.
+#[test]
+fn a_geminiignore_change_is_seen_by_an_indexed_search() {
+    use rootbound::config::AgentTools;
+    use rootbound::Profile;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    tree(d);
+    fs::write(d.join("c/zz.txt"), "zebra_word gemini\n").unwrap();
+    // There before the index: later changes are writes to it, not a new name in the directory.
+    fs::write(d.join(".geminiignore"), "").unwrap();
+    age(d);
+    let (off, on) = sandboxes(d);
+    let waiter = on.clone();
+    let gemini = |sb: Sandbox| AgentTools::from_sandbox(sb).with_profile(Profile::GeminiCli);
+    let (off, on) = (gemini(off), gemini(on));
+    let call = serde_json::json!({"pattern": "zebra_word", "names_only": true});
+    let listing = || {
+        let want = off.present("grep_search", call.clone()).unwrap().text();
+        // As it comes (the walk recorded meanwhile), then replayed once recording is over.
+        for pass in 0..2 {
+            if pass == 1 {
+                assert!(waiter.wait_for_index(Duration::from_secs(60)));
+            }
+            let got = on.present("grep_search", call.clone()).unwrap().text();
+            assert_eq!(got, want, "pass {pass}");
+        }
+        want
+    };
+    assert!(listing().contains("zz.txt"));
+    assert!(listing().contains("zz.txt"));
+    fs::write(d.join(".geminiignore"), "zz.txt\n").unwrap();
+    assert!(!listing().contains("zz.txt"));
+    fs::write(d.join(".geminiignore"), "").unwrap();
+    assert!(listing().contains("zz.txt"));
+}
+
 /// `IndexWhen::Auto` indexes a root on a filesystem that reports changes and leaves one that does
 /// not (procfs here) unindexed, saying why; `Always` indexes both, the second without events.
 #[cfg(target_os = "linux")]

@@ -134,7 +134,8 @@ impl Within<'_> {
         let deadline = Arc::new(self.deadline(args.timeout_ms));
         let flags = match_flags(args, rg);
         plan::check(args, flags, stream)?;
-        let filter = self.grep_filter(args, rg, &deadline)?;
+        let mut filter = self.grep_filter(args, rg, &deadline)?;
+        filter.ignore.kinds.extra = self.rule_file();
         let matching = self.matching(args, rg, flags, &deadline, output.hit_options())?;
         let (paging, cursor) = self.grep_paging(args, stream, &matching)?;
         let command_line = stream || rg.is_some();

@@ -3,9 +3,11 @@
 //! Gemini CLI's parameter names (packages/core/src/tools/definitions/base-declarations.ts).
 
 mod grep;
+mod media;
 mod omission;
 mod read;
 mod replace;
+mod snippet;
 
 use super::{input_of, parse, text, text_output, Def, Presented};
 use crate::core::error::{Error, ErrorCode};
@@ -26,6 +28,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
 use std::sync::OnceLock;
+use std::time::Duration;
 
 /// Lines read_file returns when no end_line is given (Gemini CLI's default).
 const READ_LINES: u64 = 2000;
@@ -42,8 +45,7 @@ const MAX_MATCHES: u64 = 100;
 struct Filtering {
     /// Whether to respect .gitignore patterns (default true).
     respect_git_ignore: Option<bool>,
-    /// Whether to respect .geminiignore patterns (accepted; rootbound reads no .geminiignore).
-    #[allow(dead_code)]
+    /// Whether to respect .geminiignore patterns (default true).
     respect_gemini_ignore: Option<bool>,
 }
 
@@ -75,7 +77,7 @@ struct ReadMany {
     /// Optional. Accepted for compatibility: the server's ignore and deny rules always apply.
     #[serde(rename = "useDefaultExcludes")]
     use_default_excludes: Option<bool>,
-    /// Whether to respect ignore patterns from .gitignore or .geminiignore (accepted; the server's rules apply).
+    /// Whether to respect ignore patterns from .gitignore or .geminiignore.
     file_filtering_options: Option<Filtering>,
 }
 
@@ -128,7 +130,7 @@ struct GlobIn {
     case_sensitive: Option<bool>,
     /// Optional: Whether to respect .gitignore patterns. Defaults to true.
     respect_git_ignore: Option<bool>,
-    /// Optional: accepted for compatibility (rootbound reads no .geminiignore).
+    /// Optional: Whether to respect .geminiignore patterns. Defaults to true.
     respect_gemini_ignore: Option<bool>,
 }
 
@@ -179,10 +181,10 @@ pub(super) fn defs() -> &'static [Def] {
                 aliases: &[],
                 title: "ReadFile",
                 description: "Reads and returns the content of a specified file. If the file is large, the content is \
-                    truncated; the response says so and how to read more with 'start_line' and 'end_line'. Text files \
-                    only (use an image tool for media).",
+                    truncated; the response says so and how to read more with 'start_line' and 'end_line'. Images \
+                    and audio files come back as their data; PDFs as their text.",
                 engine: ToolName::ReadFile,
-                run: |sb, a| read(sb, parse(a)?),
+                run: |sb, a| read(&gemini_rules(sb, None), parse(a)?),
                 input: input_of::<Read>(),
                 output: text_output(true),
                 unset: &["end_line"],
@@ -207,7 +209,7 @@ pub(super) fn defs() -> &'static [Def] {
                 description: "Searches for a regular expression pattern within file contents. Max 100 matches by default \
                     (total_max_matches). Results are grouped by file ('File: path', then 'L<line>: text' lines), in path order.",
                 engine: ToolName::GrepSearch,
-                run: |sb, a| grep(sb, parse(a)?),
+                run: |sb, a| grep(&gemini_rules(sb, None), parse(a)?),
                 input: input_of::<Grep>(),
                 output: text_output(true),
                 unset: &["dir_path", "include_pattern", "total_max_matches", "max_matches_per_file", "exclude_pattern"],
@@ -217,7 +219,7 @@ pub(super) fn defs() -> &'static [Def] {
                 aliases: &[],
                 title: "FindFiles",
                 description: "Finds files matching a glob pattern (e.g. 'src/**/*.ts', '**/*.md'), returning absolute \
-                    paths sorted by path.",
+                    paths: files changed in the last 24 hours newest first, then the others by path.",
                 engine: ToolName::Glob,
                 run: |sb, a| glob(sb, parse(a)?),
                 input: input_of::<GlobIn>(),
@@ -274,19 +276,54 @@ fn write(sb: &Within<'_>, a: Write) -> Result<Presented, Error> {
              complete file content.",
         ));
     }
-    let r = super::write_replacing(sb, a.file_path, a.content)?;
+    // The old text decides which lines the snippet shows (Gemini CLI diffs against it).
+    let before = old_text(sb, &a.file_path);
+    let r = super::write_replacing(sb, a.file_path, a.content.clone())?;
+    let head = if r.replaced {
+        format!("Successfully overwrote file: {}.", r.path)
+    } else {
+        format!("Successfully created and wrote to new file: {}.", r.path)
+    };
+    // A coarse diff past a second: the write is done, the snippet is only a courtesy.
+    let budget = sb.deadline(None).remaining().min(Duration::from_secs(1));
+    let code = snippet::snippet(before.as_deref(), &a.content, budget);
+    let code = capped(code, sb.policy().limits.max_bytes);
     Ok(text(
-        if r.replaced {
-            format!("Successfully overwrote file: {}.", r.path)
-        } else {
-            format!("Successfully created and wrote to new file: {}.", r.path)
-        },
+        format!("{head} Here is the updated code:\n{code}"),
         None,
     ))
 }
 
+/// The text of the file `path` before a write, when it is a text file read whole.
+fn old_text(sb: &Within<'_>, path: &str) -> Option<String> {
+    let r = sb.read_file(&ReadArgs::path(path)).ok()?;
+    (!r.binary && !r.truncated && r.document.is_none()).then_some(r.content)
+}
+
+/// `s` cut to `cap` bytes (on a character boundary) with a note, so that the snippet of a large new
+/// file stays within the server's output limit.
+fn capped(mut s: String, cap: usize) -> String {
+    if s.len() <= cap {
+        return s;
+    }
+    let mut at = cap;
+    while !s.is_char_boundary(at) {
+        at -= 1;
+    }
+    s.truncate(at);
+    s.push_str(&format!("\n... [snippet cut at {cap} bytes]"));
+    s
+}
+
+/// The call with Gemini CLI's `.geminiignore` read by its walks (in every directory, as the
+/// walker reads `.rgignore`) and by its single-path checks, unless `respect` is false (Gemini CLI's
+/// `respect_gemini_ignore`).
+fn gemini_rules<'a>(sb: &Within<'a>, respect: Option<bool>) -> Within<'a> {
+    sb.with_rule_file((respect != Some(false)).then_some(crate::walk::GEMINIIGNORE))
+}
+
 fn glob(sb: &Within<'_>, a: GlobIn) -> Result<Presented, Error> {
-    let _ = a.respect_gemini_ignore;
+    let sb = &gemini_rules(sb, a.respect_gemini_ignore);
     if a.pattern.trim().is_empty() {
         return Err(Error::invalid("The 'pattern' parameter cannot be empty."));
     }
@@ -304,7 +341,8 @@ fn glob(sb: &Within<'_>, a: GlobIn) -> Result<Presented, Error> {
         .unwrap_or_else(|| "the allowed directories".into());
     let found = |n: usize, list: &str| {
         format!(
-            "Found {n} file(s) matching \"{}\" within {where_}, sorted by path:\n{list}",
+            "Found {n} file(s) matching \"{}\" within {where_}, sorted by modification time \
+             (newest first):\n{list}",
             a.pattern
         )
     };
@@ -315,7 +353,7 @@ fn glob(sb: &Within<'_>, a: GlobIn) -> Result<Presented, Error> {
         None => a.pattern.clone(),
     };
     if let Ok(st) = sb.stat(&StatArgs { path: literal }) {
-        if st.kind == "file" {
+        if st.kind == "file" && !sb.hidden_by_rule_file(&st.path) {
             return Ok(text(found(1, &st.path), Some(false)));
         }
     }
@@ -338,6 +376,7 @@ fn glob(sb: &Within<'_>, a: GlobIn) -> Result<Presented, Error> {
         hidden: Some(rg.is_some()),
         no_ignore: a.respect_git_ignore.map(|r| !r),
         limit: Some(sb.policy().limits.max_results as u64),
+        sort: Some(crate::GlobSort::Modified),
         ..Default::default()
     };
     let r = sb.glob_with_rg(&args, rg.as_ref())?;
@@ -350,11 +389,38 @@ fn glob(sb: &Within<'_>, a: GlobIn) -> Result<Presented, Error> {
             Some(false),
         ));
     }
-    let mut out = found(r.match_lines as usize, r.matches.trim_end_matches('\n'));
+    let listed = recent_first(sb, r.matches.trim_end_matches('\n'));
+    let mut out = found(r.match_lines as usize, &listed);
     if r.truncated {
         out.push_str("\n(more files match: narrow the pattern or dir_path)");
     }
     Ok(text(out, Some(r.truncated)))
+}
+
+/// Files modified within this long are listed first, newest first (Gemini CLI's glob
+/// `recencyThresholdMs`, a day).
+const RECENT_SECS: i64 = 24 * 60 * 60;
+
+/// `newest_first` (paths one a line, newest first, as the engine's `sort: "modified"` gives them)
+/// in the order of Gemini CLI's `sortFileEntries`: the files modified in the last day newest
+/// first, then the others by path (`localeCompare`).
+fn recent_first(sb: &Within<'_>, newest_first: &str) -> String {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    let (recent, mut older): (Vec<&str>, Vec<&str>) = newest_first.lines().partition(|p| {
+        // A file that cannot be stat'ed now (gone since) counts as old, as Gemini's missing mtime.
+        sb.stat(&StatArgs {
+            path: p.to_string(),
+        })
+        .is_ok_and(|st| now - st.mtime_unix < RECENT_SECS)
+    });
+    older.sort_by(|x, y| locale_cmp(x, y));
+    recent
+        .into_iter()
+        .chain(older)
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// An ASCII character's place in the root collation order of ICU (which Node's `localeCompare`
@@ -393,10 +459,9 @@ fn locale_cmp(a: &str, b: &str) -> std::cmp::Ordering {
 
 fn list(sb: &Within<'_>, a: List) -> Result<Presented, Error> {
     let ignore = super::globs(a.ignore.as_deref().unwrap_or_default())?;
-    let respect = a
-        .file_filtering_options
-        .unwrap_or_default()
-        .respect_git_ignore;
+    let filtering = a.file_filtering_options.unwrap_or_default();
+    let sb = &gemini_rules(sb, filtering.respect_gemini_ignore);
+    let respect = filtering.respect_git_ignore;
     let dir = a.dir_path;
     let r = sb.list_dir(&ListArgs {
         path: Some(dir.clone()),

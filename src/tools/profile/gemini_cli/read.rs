@@ -2,6 +2,7 @@
 //! utils/fileUtils.ts `processSingleFileContent`).
 
 use super::*;
+use crate::tools::present::Block;
 
 /// An SVG larger than this is not shown (Gemini CLI's `SVG_MAX_SIZE_BYTES`).
 const MAX_SVG_BYTES: u64 = 1024 * 1024;
@@ -27,6 +28,18 @@ pub(super) fn read(sb: &Within<'_>, a: Read) -> Result<Presented, Error> {
         None => READ_LINES,
     };
     let path = a.file_path;
+    if sb.hidden_by_rule_file(&path) {
+        // Gemini CLI refuses a file its .geminiignore names, in these words.
+        return Err(Error::invalid(format!(
+            "File path '{path}' is ignored by configured ignore patterns."
+        )));
+    }
+    // An image or audio file comes back as inline data (an image or audio block).
+    if super::media::by_name(&path) {
+        if let Some(p) = super::media::read_file_answer(sb, &path)? {
+            return Ok(p);
+        }
+    }
     let r = sb.read_file(&ReadArgs {
         path: path.clone(),
         start_line: Some(start),
@@ -114,7 +127,9 @@ pub(super) fn read(sb: &Within<'_>, a: Read) -> Result<Presented, Error> {
 }
 
 pub(super) fn read_many(sb: &Within<'_>, a: ReadMany) -> Result<Presented, Error> {
-    let _ = (a.recursive, a.file_filtering_options);
+    let _ = a.recursive;
+    let filtering = a.file_filtering_options.unwrap_or_default();
+    let sb = &super::gemini_rules(sb, filtering.respect_gemini_ignore);
     let mut exclude = a.exclude.unwrap_or_default();
     if a.use_default_excludes != Some(false) {
         // Gemini CLI's default excludes (its core ones; the operator's rules do the rest).
@@ -128,9 +143,18 @@ pub(super) fn read_many(sb: &Within<'_>, a: ReadMany) -> Result<Presented, Error
         timeout_ms: None,
     })?;
     let mut out = String::new();
+    let mut blocks = Vec::new();
+    let mut media_bytes = 0;
     let mut skipped = Vec::new();
+    let mut ignored = 0;
     for f in &r.files {
         if super::super::excluded(&exclude, &f.path) {
+            continue;
+        }
+        // A file named by path (a glob's walk left such files out already) that .geminiignore
+        // names is left out and counted, as Gemini CLI's filterFilesWithReport does.
+        if f.error.is_none() && sb.hidden_by_rule_file(&f.path) {
+            ignored += 1;
             continue;
         }
         if let Some(e) = &f.error {
@@ -141,15 +165,42 @@ pub(super) fn read_many(sb: &Within<'_>, a: ReadMany) -> Result<Presented, Error
             ));
             continue;
         }
-        if f.binary {
-            skipped.push(format!("{}: binary file", f.path));
-            continue;
-        }
         if !asset_requested(&f.path, &include) {
             skipped.push(format!(
                 "{}: asset file (image/pdf/audio) was not explicitly requested by name or extension",
                 f.path
             ));
+            continue;
+        }
+        if super::media::by_name(&f.path) {
+            // Inline data, as Gemini CLI's parts: the text so far, then the block. All media of a
+            // call share one budget, the engine's limit for one media file.
+            match super::media::inline(sb, &f.path) {
+                Ok(Some((block, size, _))) if media_bytes + size <= crate::MAX_MEDIA_BYTES => {
+                    media_bytes += size;
+                    if !out.is_empty() {
+                        blocks.push(Block::Text(std::mem::take(&mut out)));
+                    }
+                    blocks.push(block);
+                    continue;
+                }
+                Ok(Some(_)) => {
+                    skipped.push(format!(
+                        "{}: over this call's {} bytes of media; read it with read_file",
+                        f.path,
+                        crate::MAX_MEDIA_BYTES
+                    ));
+                    continue;
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    skipped.push(format!("{}: {}", f.path, e.message));
+                    continue;
+                }
+            }
+        }
+        if f.binary {
+            skipped.push(format!("{}: binary file", f.path));
             continue;
         }
         out.push_str(&format!("--- {} ---\n\n", f.path));
@@ -171,32 +222,40 @@ pub(super) fn read_many(sb: &Within<'_>, a: ReadMany) -> Result<Presented, Error
         }
         out.push_str("\n\n");
     }
-    if out.is_empty() {
+    if out.is_empty() && blocks.is_empty() {
         out.push_str("No files matching the criteria were found or all were skipped.");
+    } else if out.is_empty() {
+        // After inline data, Gemini CLI's closing part stands alone.
+        out.push_str("\n--- End of content ---");
     } else {
         out.push_str("--- End of content ---");
+    }
+    if ignored > 0 {
+        skipped.push(format!(
+            "{ignored} file(s): ignored by project ignore files"
+        ));
     }
     if !skipped.is_empty() {
         out.push_str(&format!("\nSkipped:\n{}", skipped.join("\n")));
     }
-    Ok(text(out, Some(r.truncated)))
+    blocks.push(Block::Text(out));
+    Ok(super::media::mixed(blocks, r.truncated))
 }
 
-/// Whether a PDF (the one asset rootbound reads, as text) is read by read_many_files: as in
-/// Gemini CLI, only when a pattern names its extension or its name.
+/// Whether an asset (a PDF, read as text, or an image or audio file, read as inline data) is read
+/// by read_many_files: as in Gemini CLI, only when a pattern names its extension or its name.
 fn asset_requested(path: &str, include: &[String]) -> bool {
     let name = path.rsplit('/').next().unwrap_or(path);
-    let Some(stem) = name
-        .len()
-        .checked_sub(4)
-        .filter(|&at| name.is_char_boundary(at) && name[at..].eq_ignore_ascii_case(".pdf"))
-        .map(|at| &name[..at])
-    else {
+    let Some((stem, ext)) = name.rsplit_once('.') else {
         return true;
     };
+    if !ext.eq_ignore_ascii_case("pdf") && !super::media::by_name(name) {
+        return true;
+    }
+    let ext = format!(".{}", ext.to_lowercase());
     include
         .iter()
-        .any(|p| p.to_lowercase().contains(".pdf") || p.contains(stem))
+        .any(|p| p.to_lowercase().contains(&ext) || p.contains(stem))
 }
 
 /// What read_many_files puts before a file it cut (Gemini CLI's read-many-files.ts).
