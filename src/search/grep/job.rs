@@ -22,6 +22,10 @@ pub(super) struct FileJob {
 pub(super) enum Source {
     /// A name in a directory the walk holds open.
     At(Arc<crate::walk::DirFd>, std::ffi::OsString),
+    /// A file of a replayed walk the index did not vouch for: opened like `At`, and searched
+    /// without asking the index again (the replay's mask decided, and a second look would hash
+    /// its path and stat it for nothing).
+    Replayed(Arc<crate::walk::DirFd>, std::ffi::OsString),
     /// The file itself, opened already (the search's path names it).
     Opened(Admitted<OwnedFd>),
     /// Consecutive replayed files the index vouches for: none is opened, and they travel as one
@@ -29,4 +33,14 @@ pub(super) enum Source {
     Pruned(Box<crate::search::record::PrunedRun>),
     /// A replayed file whose directory could not be opened again (changed during the call).
     Gone,
+}
+
+impl Source {
+    /// The directory handle it keeps open, if any.
+    pub(super) fn dir(&self) -> Option<&Arc<crate::walk::DirFd>> {
+        match self {
+            Source::At(d, _) | Source::Replayed(d, _) => Some(d),
+            _ => None,
+        }
+    }
 }

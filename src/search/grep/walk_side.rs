@@ -26,10 +26,11 @@ fn carried(carry: &mut WalkSkips, own: &WalkSkips) -> WalkSkips {
     sk
 }
 
-/// Replayed files the index vouches for, not yet sent: `rel` is the path of the last of them,
-/// `skips` the walk's skips before the first.
+/// Replayed files the index vouches for, not yet sent: `last` is the last of them (its place in
+/// the recorded walk: its path is copied once, when the run is sent), `skips` the walk's skips
+/// before the first.
 struct PendingRun {
-    rel: PathBuf,
+    last: usize,
     skips: WalkSkips,
     totals: Box<crate::search::record::PrunedRun>,
 }
@@ -44,9 +45,10 @@ struct Batch {
 impl Batch {
     fn push(&mut self, job: FileJob) {
         // Consecutive files of one directory share its handle.
-        let shares = match (self.jobs.last().map(|j| &j.source), &job.source) {
-            (Some(Source::At(a, _)), Source::At(b, _)) => Arc::ptr_eq(a, b),
+        let last = self.jobs.last().and_then(|j| j.source.dir());
+        let shares = match (last, &job.source) {
             (_, Source::Pruned(_) | Source::Gone) => true,
+            (Some(a), s) => s.dir().is_some_and(|b| Arc::ptr_eq(a, b)),
             _ => false,
         };
         if !shares {
@@ -207,7 +209,7 @@ impl SearchPlan<'_> {
                 send(FileJob {
                     first: false,
                     root,
-                    rel: r.rel,
+                    rel: files[r.last].0.clone(),
                     source: Source::Pruned(r.totals),
                     skips: r.skips,
                 })
@@ -235,7 +237,7 @@ impl SearchPlan<'_> {
             };
             if let Some(v) = vouched {
                 let r = run.get_or_insert_with(|| PendingRun {
-                    rel: PathBuf::new(),
+                    last: first + i,
                     skips,
                     totals: Box::default(),
                 });
@@ -243,14 +245,14 @@ impl SearchPlan<'_> {
                     r.totals.rest_skips.add(&skips);
                 }
                 r.totals.add(v);
-                r.rel.clone_from(rel);
+                r.last = first + i;
                 continue;
             }
             if !send_run(&mut run, send) {
                 return Some((WalkEnd::Stopped, WalkSkips::default()));
             }
             let source = match dirs.source(self.sandbox, root, rel) {
-                Replayed::At(d, name) => Source::At(d, name),
+                Replayed::At(d, name) => Source::Replayed(d, name),
                 Replayed::Gone => Source::Gone,
             };
             let job = FileJob {

@@ -242,7 +242,7 @@ impl SearchPlan<'_> {
             });
         }
         // A walked file the index vouches for is not opened: its outcome is the one the search
-        // would record for a file without a match.
+        // would record for a file without a match. A replayed one was decided by the replay.
         let verdict = match (&self.selection.prune, &source, skip_through_line) {
             (_, Source::Gone, _) => {
                 return Err(FileResult {
@@ -284,7 +284,7 @@ impl SearchPlan<'_> {
                 std::io::ErrorKind::NotFound,
             ))),
             Source::Opened(fd) => self.sandbox.reopened(fd),
-            Source::At(dir, name) => self.sandbox.open_found(
+            Source::At(dir, name) | Source::Replayed(dir, name) => self.sandbox.open_found(
                 RootId::Read(root),
                 dir.as_fd(),
                 Path::new(&name),
