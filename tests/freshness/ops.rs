@@ -276,7 +276,7 @@ pub fn change() -> impl Strategy<Value = Op> {
         3 => (file(), text_strategy()).prop_map(|(f, t)| Op::HoldWrite(f, t)),
         2 => (file(), text_strategy()).prop_map(|(f, t)| Op::ToolWrite(f, t)),
         3 => (file(), 0..WORDS.len(), 0..WORDS.len()).prop_map(|(f, a, b)| Op::ToolEdit(f, a, b)),
-        1 => (file(), any::<bool>()).prop_map(|(f, r)| Op::Chmod(f, r)),
+        2 => (file(), any::<bool>()).prop_map(|(f, r)| Op::Chmod(f, r)),
         // Changes of the tree's shape or of its rules.
         1 => file().prop_map(Op::Delete),
         1 => (file(), file()).prop_map(|(a, b)| Op::RenameOver(a, b)),
@@ -293,8 +293,8 @@ pub fn change() -> impl Strategy<Value = Op> {
         1 => dir.clone().prop_map(Op::MoveIn),
         1 => (file(), file()).prop_map(|(a, b)| Op::ToolMove(a, b)),
         // What events report only indirectly.
-        1 => (file(), text_strategy()).prop_map(|(f, t)| Op::Flood(f, t)),
-        1 => (file(), text_strategy()).prop_map(|(f, t)| Op::Mmap(f, t)),
+        2 => (file(), text_strategy()).prop_map(|(f, t)| Op::Flood(f, t)),
+        3 => (file(), text_strategy()).prop_map(|(f, t)| Op::Mmap(f, t)),
     ]
 }
 
