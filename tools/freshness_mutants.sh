@@ -9,6 +9,8 @@
 #   tools/freshness_mutants.sh                  # every switch
 #   tools/freshness_mutants.sh content racy     # the named ones
 #   CASES=40 HOLD=6 tools/freshness_mutants.sh  # more cases, more held steps (defaults 20, 4)
+#   CASES=8 SECS=180 tools/freshness_mutants.sh # batches of 8 cases until 180 s (or a failure)
+#   NO_BASELINE=1 tools/freshness_mutants.sh x  # without the run with no switch
 #   MUTANT_LOGS=/tmp/m tools/freshness_mutants.sh   # keep the logs there (default: a temp dir)
 #   FRESHNESS_BIN=path tools/freshness_mutants.sh   # a binary built with the feature already
 #
@@ -38,7 +40,8 @@ run() { # NAME [as-user]: runs the fuzzer with switch NAME (none: no switch); pr
   fi
   local start=$SECONDS
   env ROOTBOUND_MUTANT="$([ "$m" = none ] || echo "$m")" TMPDIR=/tmp \
-    ROOTBOUND_FRESHNESS_CASES="${CASES:-20}" ROOTBOUND_FRESHNESS_HOLD="${HOLD:-4}" \
+    ROOTBOUND_FRESHNESS_CASES="${CASES:-20}" ROOTBOUND_FRESHNESS_SECS="${SECS:-0}" \
+    ROOTBOUND_FRESHNESS_HOLD="${HOLD:-4}" \
     ROOTBOUND_FRESHNESS_SHRINK=0 timeout "${TMO:-900}" nice -n 10 "${pre[@]}" "$bin" --nocapture \
     >"$logs/$m${2:+.$2}.log" 2>&1
   local rc=$? secs=$((SECONDS - start)) verdict
@@ -58,7 +61,7 @@ run() { # NAME [as-user]: runs the fuzzer with switch NAME (none: no switch); pr
 echo "logs: $logs"
 echo "| switch | result | time | first failure (or the passing run's summary) |"
 echo "|---|---|---|---|"
-run none
+[ -n "${NO_BASELINE:-}" ] || run none
 for m in "${mutants[@]}"; do
   case "$m" in
     dir_meta | attrib) run "$m" user ;;

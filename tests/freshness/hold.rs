@@ -27,6 +27,13 @@ fn all_words() -> Text {
     Text((0..WORDS.len()).collect(), false)
 }
 
+/// `t`, then every word: a change that a query most likely sees (a lost report of it shows).
+pub fn with_every_word(t: &Text) -> Text {
+    let mut w = t.0.clone();
+    w.extend(0..WORDS.len());
+    Text(w, t.1)
+}
+
 /// `z`, the directory that does not exist at first.
 const Z: usize = 6;
 

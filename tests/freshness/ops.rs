@@ -446,9 +446,11 @@ impl Place {
             }
             Op::Flood(f, t) => {
                 super::hold::flood(&self.root);
-                self.change(&Op::Write(*f, t.clone()), tools);
+                self.change(&Op::Write(*f, super::hold::with_every_word(t)), tools);
             }
-            Op::Mmap(f, t) => super::hold::mmap_write(&self.at(&f.rel()), t),
+            Op::Mmap(f, t) => {
+                super::hold::mmap_write(&self.at(&f.rel()), &super::hold::with_every_word(t))
+            }
             Op::Query(_) | Op::Wait | Op::Restart(_) | Op::Settle(_) | Op::Hold(_) => {}
         }
     }
