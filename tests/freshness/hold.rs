@@ -34,6 +34,16 @@ pub fn with_every_word(t: &Text) -> Text {
     Text(w, t.1)
 }
 
+/// Every word, starting from one `t` picks: what a same-size write puts first is most likely
+/// not what the file held.
+pub fn every_word_from(t: &Text) -> Text {
+    let k = t.0.iter().sum::<usize>() + t.0.len();
+    Text(
+        (0..WORDS.len()).map(|i| (i + k) % WORDS.len()).collect(),
+        t.1,
+    )
+}
+
 /// `z`, the directory that does not exist at first.
 const Z: usize = 6;
 

@@ -426,7 +426,7 @@ impl Place {
             Op::HoldWrite(f, t) => {
                 let o = fs::OpenOptions::new().append(true).open(self.at(&f.rel()));
                 if let Ok(mut o) = o {
-                    let _ = o.write_all(&t.bytes());
+                    let _ = o.write_all(&super::hold::with_every_word(t).bytes());
                     self.held.push(o);
                 }
             }
@@ -449,7 +449,7 @@ impl Place {
                 self.change(&Op::Write(*f, super::hold::with_every_word(t)), tools);
             }
             Op::Mmap(f, t) => {
-                super::hold::mmap_write(&self.at(&f.rel()), &super::hold::with_every_word(t))
+                super::hold::mmap_write(&self.at(&f.rel()), &super::hold::every_word_from(t))
             }
             Op::Query(_) | Op::Wait | Op::Restart(_) | Op::Settle(_) | Op::Hold(_) => {}
         }
