@@ -12,6 +12,7 @@ use std::io::Write;
 use std::os::fd::{AsFd, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// An accepted cache directory, held open.
 pub(crate) struct CacheDir {
@@ -184,12 +185,49 @@ impl CacheDir {
         removed
     }
 
+    /// Removes the files `superseded` accepts that are regular files of this user's last
+    /// written more than `age` ago (`superseded` decides by name alone: saved indexes that no save
+    /// will write again). Nothing else in the directory is touched, and nothing is opened. Returns
+    /// how many were removed.
+    pub(crate) fn remove_superseded(
+        &self,
+        superseded: impl Fn(&str) -> bool,
+        age: Duration,
+    ) -> usize {
+        let Ok(entries) = sys::dir_stream_of(&self.fd).and_then(|mut d| sys::read_entries(&mut d))
+        else {
+            return 0;
+        };
+        let Some(before) = SystemTime::now()
+            .checked_sub(age)
+            .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+        else {
+            return 0;
+        };
+        let mut removed = 0;
+        for (name, _) in entries {
+            let Some(name) = name.to_str().filter(|n| superseded(n)) else {
+                continue;
+            };
+            let old = self
+                .own_file_stat(name)
+                .is_some_and(|st| st.st_mtime < before.as_secs() as i64);
+            if old {
+                removed += usize::from(sys::unlinkat(&self.fd, name).is_ok());
+            }
+        }
+        removed
+    }
+
     /// Whether `name` is a regular file of this user's (not followed if a symlink).
     fn own_file(&self, name: &str) -> bool {
-        let Ok(st) = sys::statat(&self.fd, name) else {
-            return false;
-        };
-        FileType::from_raw_mode(st.st_mode).is_file() && st.st_uid == sys::euid()
+        self.own_file_stat(name).is_some()
+    }
+
+    /// The stat of `name` when it is a regular file of this user's (not followed if a symlink).
+    fn own_file_stat(&self, name: &str) -> Option<sys::Stat> {
+        let st = sys::statat(&self.fd, name).ok()?;
+        (FileType::from_raw_mode(st.st_mode).is_file() && st.st_uid == sys::euid()).then_some(st)
     }
 
     /// Maps file `name` (a regular file of this user's, not a symlink); `None` when there is none.

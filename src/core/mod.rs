@@ -14,6 +14,7 @@ pub(crate) mod error;
 pub(crate) mod io;
 pub(crate) mod limits;
 pub(crate) mod memory;
+pub(crate) mod mutant;
 pub(crate) mod mutate;
 pub(crate) mod names;
 pub(crate) mod open;

@@ -30,6 +30,7 @@ fn shapes_the_walk(rule_files: &[&str], name: &[u8]) -> bool {
 #[cfg(target_os = "linux")]
 mod imp {
     use super::{shapes_the_walk, Change};
+    use crate::core::mutant;
     use crate::core::sys::{self, Errno, InotifyReader, ReadFlags, WatchFlags};
     use std::collections::HashMap;
     use std::ffi::OsStr;
@@ -70,6 +71,33 @@ mod imp {
         .union(WatchFlags::MOVED_FROM)
         .union(WatchFlags::MOVED_TO)
         .union(WatchFlags::ONLYDIR);
+
+    /// Whether the mutation check (`core::mutant`) drops events of one kind, as if the mask left
+    /// them out: `content` (MODIFY, ATTRIB, CLOSE_WRITE), `modify`, `attrib`, `close_write`,
+    /// `shape` (CREATE, DELETE, MOVED_*), `create`, `delete`, `moved`, `gone` (a watch's own
+    /// directory gone, a lost event).
+    fn mutant_drops(flags: ReadFlags, gone: ReadFlags) -> bool {
+        let kinds = [
+            (
+                "content",
+                ReadFlags::MODIFY | ReadFlags::ATTRIB | ReadFlags::CLOSE_WRITE,
+            ),
+            ("modify", ReadFlags::MODIFY),
+            ("attrib", ReadFlags::ATTRIB),
+            ("close_write", ReadFlags::CLOSE_WRITE),
+            (
+                "shape",
+                ReadFlags::CREATE | ReadFlags::DELETE | ReadFlags::MOVED_FROM | ReadFlags::MOVED_TO,
+            ),
+            ("create", ReadFlags::CREATE),
+            ("delete", ReadFlags::DELETE),
+            ("moved", ReadFlags::MOVED_FROM | ReadFlags::MOVED_TO),
+            ("gone", gone),
+        ];
+        kinds
+            .iter()
+            .any(|(k, f)| flags.intersects(*f) && mutant::on(k))
+    }
 
     impl Watch {
         /// A watch whose walks read `rule_files` in each directory (the walker's
@@ -118,6 +146,9 @@ mod imp {
         /// event of the directory above, which is watched.
         pub fn add_repository(&mut self, dir: BorrowedFd<'_>, rel: &Path) -> std::io::Result<()> {
             use crate::core::open::{open_beneath, Want};
+            if mutant::on("repository") {
+                return Ok(());
+            }
             use crate::core::policy::SymlinkMode;
             let git = match open_beneath(dir, Path::new(".git"), Want::Dir, SymlinkMode::Never) {
                 Ok(o) => o.fd,
@@ -191,21 +222,39 @@ mod imp {
                     denied(&p, is_dir)
                 };
                 let change = match self.dirs.get(&ev.wd()) {
+                    _ if mutant_drops(flags, gone) => None,
                     _ if flags.intersects(gone) => Some(Change::Structure),
                     None => Some(Change::Structure),
                     // What a walk reads of a repository is `.git/info/exclude`, unless denied.
-                    Some((d, r)) if r.git && name == b"info" && !hidden(d, "exclude", false) => {
+                    Some((d, r))
+                        if r.git
+                            && name == b"info"
+                            && !hidden(d, "exclude", false)
+                            && !mutant::on("git_info") =>
+                    {
                         Some(Change::Structure)
                     }
-                    Some((d, r)) if r.git_info && name == b"exclude" && !hidden(d, "", false) => {
+                    Some((d, r))
+                        if r.git_info
+                            && name == b"exclude"
+                            && !hidden(d, "", false)
+                            && !mutant::on("exclude") =>
+                    {
                         Some(Change::Structure)
                     }
                     Some((_, r)) if !r.walked => None,
                     Some((d, _)) if !name.is_empty() && hidden(d, "", is_dir) => None,
                     Some(_) if flags.intersects(shape) => Some(Change::Structure),
                     // A directory's own metadata (who may read it), or an entry that is one.
-                    Some(_) if is_dir || name.is_empty() => Some(Change::Structure),
-                    Some(_) if shapes_the_walk(self.rule_files, name) => Some(Change::Structure),
+                    Some(_) if (is_dir || name.is_empty()) && !mutant::on("dir_meta") => {
+                        Some(Change::Structure)
+                    }
+                    Some(_)
+                        if shapes_the_walk(self.rule_files, name)
+                            && !mutant::on("ignore_names") =>
+                    {
+                        Some(Change::Structure)
+                    }
                     Some((d, _)) => Some(Change::Content(d.join(OsStr::from_bytes(name)))),
                 };
                 if flags.contains(ReadFlags::IGNORED) {

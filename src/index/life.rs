@@ -13,7 +13,7 @@ use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// What a host's sandboxes hold: dropping the last one stops the index's background work.
@@ -85,6 +85,16 @@ impl Drop for Alive {
 #[doc(hidden)]
 pub fn index_threads_live() -> usize {
     LIVE_THREADS.load(Ordering::SeqCst)
+}
+
+/// Background threads of any index that have ended (their work done, or given up).
+static ENDED_THREADS: AtomicUsize = AtomicUsize::new(0);
+
+/// How many background threads of any index have ended since the process started (tests: a
+/// recording started while another thread is held has ended once this moves).
+#[doc(hidden)]
+pub fn index_threads_ended() -> usize {
+    ENDED_THREADS.load(Ordering::SeqCst)
 }
 
 /// Test hooks: the roots (canonical paths) whose index work panics, and whose build reads
@@ -162,6 +172,85 @@ pub(crate) fn slow_point(canonical: &Path) {
     }
 }
 
+/// A point of the index's background work where a test can hold it (see [`index_hold_at`]).
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IndexPoint {
+    /// The description thread, after it read the files it chose and before it puts their
+    /// descriptions in place.
+    Describe,
+    /// A recording, after its walk and before it decides whether to keep it.
+    Record,
+}
+
+/// The hold a test asked for: the root (canonical path), the point, and whether a thread waits
+/// there now. One thread is held per arming.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Hold {
+    root: PathBuf,
+    point: IndexPoint,
+    held: bool,
+}
+
+static HOLD: Mutex<Option<Hold>> = Mutex::new(None);
+static HOLD_MOVED: Condvar = Condvar::new();
+
+/// Makes the next thread of the root at canonical path `root` that reaches `point` wait there
+/// until `index_hold_at(None)` (tests: a change lands in the window between what the thread read
+/// and what it puts in place, every time, not by luck). `None` releases a held thread and
+/// disarms. A held thread still ends when its index stops.
+#[doc(hidden)]
+pub fn index_hold_at(at: Option<(&Path, IndexPoint)>) {
+    HOOKED.store(true, Ordering::SeqCst);
+    *lock(&HOLD) = at.map(|(root, point)| Hold {
+        root: root.to_path_buf(),
+        point,
+        held: false,
+    });
+    HOLD_MOVED.notify_all();
+}
+
+/// Waits up to `limit` for a thread to be held at the armed point (tests); false if none came.
+#[doc(hidden)]
+pub fn index_held(limit: Duration) -> bool {
+    let start = Instant::now();
+    let mut h = lock(&HOLD);
+    loop {
+        match &*h {
+            Some(hold) if hold.held => return true,
+            Some(_) if start.elapsed() < limit => {}
+            _ => return false,
+        }
+        h = HOLD_MOVED
+            .wait_timeout(h, Duration::from_millis(10))
+            .unwrap_or_else(|e| e.into_inner())
+            .0;
+    }
+}
+
+/// Waits here while a test holds `point` of this root's work (never when no test asked, nor
+/// once `stop` is raised: a dropped sandbox still ends its work within the 100 ms it promises).
+pub(crate) fn hold_point(canonical: &Path, point: IndexPoint, stop: &AtomicBool) {
+    if !HOOKED.load(Ordering::Relaxed) {
+        return;
+    }
+    let mut h = lock(&HOLD);
+    match h.as_mut() {
+        Some(hold) if !hold.held && hold.point == point && hold.root == canonical => {
+            hold.held = true;
+        }
+        _ => return,
+    }
+    HOLD_MOVED.notify_all();
+    // Held until the test disarms (or arms anew), or the index stops.
+    while h.as_ref().is_some_and(|hold| hold.held) && !stop.load(Ordering::Relaxed) {
+        h = HOLD_MOVED
+            .wait_timeout(h, Duration::from_millis(10))
+            .unwrap_or_else(|e| e.into_inner())
+            .0;
+    }
+}
+
 /// Starts a background thread of the index (nice 19) running `work`; a panic in it turns off
 /// the index roots `roots` with the reason, and `after` runs either way (clears the flags that
 /// say work is under way).
@@ -181,6 +270,7 @@ pub(crate) fn spawn(
                 turn_off(&index, &roots, &panic_message(p.as_ref()));
             }
             after(&index);
+            ENDED_THREADS.fetch_add(1, Ordering::SeqCst);
         })
         .map(|_| ())
 }

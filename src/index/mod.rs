@@ -27,7 +27,10 @@ mod reuse;
 mod snapshot;
 mod status;
 #[doc(hidden)]
-pub use life::{index_age_at, index_fault_at, index_slow_at, index_threads_live};
+pub use life::{
+    index_age_at, index_fault_at, index_held, index_hold_at, index_slow_at, index_threads_ended,
+    index_threads_live, IndexPoint,
+};
 pub(crate) use life::{Locked, Owner};
 pub use options::{IndexDir, IndexOptions, IndexVerify, IndexWhen};
 pub use status::{IndexState, IndexStatus};
@@ -486,7 +489,10 @@ impl Pruner {
                 again.insert(id, r.no_match());
             }
         }
-        for &id in changed.keys().filter_map(|p| ri.ids.get(p)) {
+        let masked = changed
+            .keys()
+            .filter(|_| !crate::core::mutant::on("mask_changed"));
+        for &id in masked.filter_map(|p| ri.ids.get(p)) {
             set(id as usize, true);
             again.remove(&id);
         }
@@ -557,8 +563,8 @@ impl Pruner {
         let e = &ri.entries[id];
         let st = crate::core::dirs::stat_entry(dir, name).ok()?;
         if !crate::core::dirs::FileType::from_raw_mode(st.st_mode).is_file()
-            || st.st_nlink > 1
-            || build::stat_key(&st) != e.stat
+            || (st.st_nlink > 1 && !crate::core::mutant::on("verdict_nlink"))
+            || (build::stat_key(&st) != e.stat && !crate::core::mutant::on("verdict_stat"))
         {
             return None;
         }

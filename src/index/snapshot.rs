@@ -87,6 +87,17 @@ fn is_saved_name(name: &str) -> bool {
         .is_some_and(|(a, b)| hex(a) && hex(b))
 }
 
+/// How long a saved index of the same root under another policy (or another version of the
+/// crate, which the policy hash includes) is kept after it was last written: a server that runs
+/// with that policy writes it at each start, so one this old is most likely left over.
+const SUPERSEDED_AGE: std::time::Duration = std::time::Duration::from_secs(7 * 24 * 3600);
+
+/// Whether `name` is the saved index of the same root as `kept` (a saved index's name) under
+/// another policy: the same first hash (the root's identity), another second one.
+fn superseded_by(name: &str, kept: &str) -> bool {
+    is_saved_name(name) && is_saved_name(kept) && name != kept && name[..17] == kept[..17]
+}
+
 impl Binding {
     /// The saved index's file name: a hash of the root's identity and the policy's.
     pub(super) fn file_name(&self) -> String {
@@ -396,7 +407,11 @@ pub(super) fn save_one(
         return ri;
     };
     let (note, ri) = match save(dir, &b, &ri) {
-        Ok(()) => (note.to_string(), remap(dir, &b, ri)),
+        Ok(()) => {
+            let name = b.file_name();
+            dir.remove_superseded(|n| superseded_by(n, &name), SUPERSEDED_AGE);
+            (note.to_string(), remap(dir, &b, ri))
+        }
         Err(e) => (format!("not saved: {e}"), ri),
     };
     // A save that crashed before its rename left its temporary file (of any root).

@@ -21,6 +21,7 @@
 //! was switched off in turn; the table there says which the fuzzer caught, and why not the others
 //! (redundant handling, permissions as root, races with background threads).
 
+mod hold;
 mod ops;
 
 use ops::{Op, Place, Query, Text};
@@ -47,11 +48,11 @@ fn env(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-fn case(steps: usize, settle: u32) -> impl Strategy<Value = Case> {
+fn case(steps: usize, settle: u32, hold: u32) -> impl Strategy<Value = Case> {
     (
         prop::collection::vec(ops::text_strategy(), 1..8),
         prop::bool::weighted(0.3),
-        prop::collection::vec(ops::op(settle), 1..=steps),
+        prop::collection::vec(ops::op(settle, hold), 1..=steps),
     )
         .prop_map(|(seed, slow_build, steps)| Case {
             seed,
@@ -93,6 +94,8 @@ static PRUNED: AtomicU64 = AtomicU64::new(0);
 static REPLAYED: AtomicU64 = AtomicU64::new(0);
 /// Restarts that served from the saved index.
 static LOADED: AtomicU64 = AtomicU64::new(0);
+/// Held steps whose thread was held (the others found nothing to describe or record).
+static HELD: AtomicU64 = AtomicU64::new(0);
 
 /// How long background index work may take before the case fails (a busy CI machine).
 const WAIT: Duration = Duration::from_secs(120);
@@ -171,16 +174,70 @@ impl World {
                 // keep its description out); later queries prune by what was put in place.
                 self.query(q)?;
             }
-            _ => {
-                let tools = self.on.as_ref().unwrap().clone();
-                self.place.change(op, &tools);
-            }
+            Op::Hold(h) => self.hold(h)?,
+            _ => self.change(op),
         }
         Ok(())
+    }
+
+    fn change(&mut self, op: &Op) {
+        let tools = self.on().clone();
+        self.place.change(op, &tools);
+    }
+
+    /// A background thread held at a point while `h.during` is made: the change lands in the
+    /// window between what the thread read and what it puts in place, every time. Then the
+    /// query is asked again, replayed once the work is over (a replay prunes by what was put in
+    /// place, with no `statat`: a description or recording that should have been dropped shows).
+    fn hold(&mut self, h: &hold::Hold) -> Result<(), TestCaseError> {
+        use rootbound::IndexPoint;
+        let settled = Query {
+            settle: true,
+            ..h.query.clone()
+        };
+        let asked = Query {
+            settle: false,
+            ..h.query.clone()
+        };
+        if h.describe {
+            // A recorded walk to replay, changed files, and the racy window past them.
+            self.query(&settled)?;
+            h.before.iter().for_each(|op| self.change(op));
+            std::thread::sleep(Duration::from_millis(2100));
+        } else {
+            h.before.iter().for_each(|op| self.change(op));
+        }
+        let root = self.place.root.canonicalize().unwrap();
+        let point = [IndexPoint::Record, IndexPoint::Describe][usize::from(h.describe)];
+        rootbound::index_hold_at(Some((&root, point)));
+        // Starts the description of the changed files, or a recording of the query's walk.
+        let asked_ok = self.query(&asked);
+        if asked_ok.is_ok() && rootbound::index_held(Duration::from_secs(3)) {
+            HELD.fetch_add(1, Relaxed);
+            h.during.iter().for_each(|op| self.change(op));
+            if h.describe {
+                // A recording of the new shape while the description waits (it verifies the
+                // paths before the description is in place).
+                let ended = rootbound::index_threads_ended();
+                let asked_again = self.query(&asked);
+                let t = Instant::now();
+                while rootbound::index_threads_ended() == ended
+                    && t.elapsed() < Duration::from_secs(3)
+                {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                asked_again.inspect_err(|_| rootbound::index_hold_at(None))?;
+            }
+        }
+        rootbound::index_hold_at(None);
+        asked_ok?;
+        self.query(&settled)
     }
 }
 
 fn run(case: &Case) -> Result<(), TestCaseError> {
+    // A hold left armed by a failed case is not this case's.
+    rootbound::index_hold_at(None);
     let t = tempfile::tempdir().unwrap();
     let place = Place::new(t.path(), &case.seed);
     std::thread::sleep(Duration::from_millis(2100));
@@ -213,6 +270,8 @@ fn indexed_answers_stay_the_unindexed_ones_through_any_changes() {
     let secs = env("ROOTBOUND_FRESHNESS_SECS", 0);
     // The weight of the two-second step (against 60 for the others).
     let settle = env("ROOTBOUND_FRESHNESS_SETTLE", 1) as u32;
+    // The weight of the held step (two seconds or more each).
+    let hold = env("ROOTBOUND_FRESHNESS_HOLD", 2) as u32;
     let start = Instant::now();
     let mut ran = 0u64;
     loop {
@@ -225,7 +284,7 @@ fn indexed_answers_stay_the_unindexed_ones_through_any_changes() {
             ..Config::default()
         };
         let mut runner = TestRunner::new(config);
-        match runner.run(&case(steps, settle), |c| run(&c)) {
+        match runner.run(&case(steps, settle, hold), |c| run(&c)) {
             Ok(()) => ran += u64::from(cases),
             Err(TestError::Fail(why, c)) => panic!("{why}\nminimal case: {c:#?}"),
             Err(e) => panic!("{e}"),
@@ -235,10 +294,10 @@ fn indexed_answers_stay_the_unindexed_ones_through_any_changes() {
         }
     }
     let (pruned, replayed) = (PRUNED.load(Relaxed), REPLAYED.load(Relaxed));
-    let loaded = LOADED.load(Relaxed);
+    let (loaded, held) = (LOADED.load(Relaxed), HELD.load(Relaxed));
     eprintln!(
         "freshness: {ran} cases in {:?}: {pruned} files pruned, {replayed} walks replayed, \
-         {loaded} restarts from the saved index",
+         {loaded} restarts from the saved index, {held} threads held",
         start.elapsed()
     );
     assert!(pruned > 0 && replayed > 0, "the index served no query");

@@ -47,7 +47,7 @@ const RULES: &[&str] = &[
 
 /// A file of the universe: `DIRS[d]/NAMES[n]`.
 #[derive(Debug, Clone, Copy)]
-pub struct F(usize, usize);
+pub struct F(pub usize, pub usize);
 
 impl F {
     pub fn rel(self) -> String {
@@ -60,7 +60,7 @@ impl F {
 
 /// A file's text: words, three a line, and maybe a NUL byte (a binary file).
 #[derive(Debug, Clone)]
-pub struct Text(Vec<usize>, bool);
+pub struct Text(pub Vec<usize>, pub bool);
 
 impl Text {
     pub fn bytes(&self) -> Vec<u8> {
@@ -193,10 +193,16 @@ pub enum Op {
     Restart(bool),
     /// Let two seconds pass (files changed since are old enough to be described), then query.
     Settle(Query),
+    /// Overflow the event queue (writes to denied files), then write.
+    Flood(F, Text),
+    /// The same size, other bytes, through a shared memory map (only the close is reported).
+    Mmap(F, Text),
+    /// A background thread of the index held while changes are made.
+    Hold(Box<super::hold::Hold>),
 }
 
 /// Mostly files every walk yields (not hidden, ignored, denied or in a missing directory).
-fn file() -> impl Strategy<Value = F> {
+pub fn file() -> impl Strategy<Value = F> {
     let dir = prop_oneof![3 => 0..4usize, 1 => 4..DIRS.len()];
     let name = prop_oneof![3 => 0..4usize, 1 => 4..NAMES.len()];
     (dir, name).prop_map(|(d, n)| F(d, n))
@@ -211,7 +217,7 @@ pub fn text_strategy() -> impl Strategy<Value = Text> {
         .prop_map(|(w, nul)| Text(w, nul))
 }
 
-fn query() -> impl Strategy<Value = Query> {
+pub fn query() -> impl Strategy<Value = Query> {
     (
         0..PATTERNS.len(),
         0..3usize,
@@ -245,8 +251,21 @@ fn target() -> impl Strategy<Value = Target> {
     ]
 }
 
-/// A step; `settle` weighs the two-second step (0 leaves it out).
-pub fn op(settle: u32) -> impl Strategy<Value = Op> {
+/// A step; `settle` weighs the two-second step and `hold` the held one (0 leaves it out).
+pub fn op(settle: u32, hold: u32) -> impl Strategy<Value = Op> {
+    prop_oneof![
+        40 => change(),
+        // Questions, and the index's own time.
+        16 => query().prop_map(Op::Query),
+        2 => Just(Op::Wait),
+        1 => any::<bool>().prop_map(Op::Restart),
+        settle => query().prop_map(Op::Settle),
+        hold => super::hold::hold().prop_map(|h| Op::Hold(Box::new(h))),
+    ]
+}
+
+/// A change of the tree.
+pub fn change() -> impl Strategy<Value = Op> {
     let dir = 1..DIRS.len();
     prop_oneof![
         // Changes of content (the walk's shape holds: recorded walks are replayed over them).
@@ -257,7 +276,7 @@ pub fn op(settle: u32) -> impl Strategy<Value = Op> {
         3 => (file(), text_strategy()).prop_map(|(f, t)| Op::HoldWrite(f, t)),
         2 => (file(), text_strategy()).prop_map(|(f, t)| Op::ToolWrite(f, t)),
         3 => (file(), 0..WORDS.len(), 0..WORDS.len()).prop_map(|(f, a, b)| Op::ToolEdit(f, a, b)),
-        1 => (file(), any::<bool>()).prop_map(|(f, r)| Op::Chmod(f, r)),
+        2 => (file(), any::<bool>()).prop_map(|(f, r)| Op::Chmod(f, r)),
         // Changes of the tree's shape or of its rules.
         1 => file().prop_map(Op::Delete),
         1 => (file(), file()).prop_map(|(a, b)| Op::RenameOver(a, b)),
@@ -273,11 +292,9 @@ pub fn op(settle: u32) -> impl Strategy<Value = Op> {
         2 => any::<bool>().prop_map(Op::GitInfo),
         1 => dir.clone().prop_map(Op::MoveIn),
         1 => (file(), file()).prop_map(|(a, b)| Op::ToolMove(a, b)),
-        // Questions, and the index's own time.
-        16 => query().prop_map(Op::Query),
-        2 => Just(Op::Wait),
-        1 => any::<bool>().prop_map(Op::Restart),
-        settle => query().prop_map(Op::Settle),
+        // What events report only indirectly.
+        2 => (file(), text_strategy()).prop_map(|(f, t)| Op::Flood(f, t)),
+        3 => (file(), text_strategy()).prop_map(|(f, t)| Op::Mmap(f, t)),
     ]
 }
 
@@ -409,7 +426,7 @@ impl Place {
             Op::HoldWrite(f, t) => {
                 let o = fs::OpenOptions::new().append(true).open(self.at(&f.rel()));
                 if let Ok(mut o) = o {
-                    let _ = o.write_all(&t.bytes());
+                    let _ = o.write_all(&super::hold::with_every_word(t).bytes());
                     self.held.push(o);
                 }
             }
@@ -427,7 +444,14 @@ impl Place {
                 let args = json!({"source": a.rel(), "destination": b.rel(), "overwrite": true});
                 tools.call("move_file", args);
             }
-            Op::Query(_) | Op::Wait | Op::Restart(_) | Op::Settle(_) => {}
+            Op::Flood(f, t) => {
+                super::hold::flood(&self.root);
+                self.change(&Op::Write(*f, super::hold::with_every_word(t)), tools);
+            }
+            Op::Mmap(f, t) => {
+                super::hold::mmap_write(&self.at(&f.rel()), &super::hold::every_word_from(t))
+            }
+            Op::Query(_) | Op::Wait | Op::Restart(_) | Op::Settle(_) | Op::Hold(_) => {}
         }
     }
 

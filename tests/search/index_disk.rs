@@ -14,10 +14,10 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// `index_slow_at` names one root for the whole process: its tests take turns.
-static SLOW: Mutex<()> = Mutex::new(());
+pub(crate) static SLOW: Mutex<()> = Mutex::new(());
 
 /// `n` files of a few words each, old enough to be indexed.
-fn tree(dir: &Path, n: usize) {
+pub(crate) fn tree(dir: &Path, n: usize) {
     for i in 0..n {
         let d = dir.join(format!("d{}", i % 7));
         fs::create_dir_all(&d).unwrap();
@@ -28,7 +28,7 @@ fn tree(dir: &Path, n: usize) {
     std::thread::sleep(Duration::from_millis(2100));
 }
 
-fn sandbox(root: &Path, deny: &str) -> Sandbox {
+pub(crate) fn sandbox(root: &Path, deny: &str) -> Sandbox {
     Sandbox::builder()
         .root(root)
         .deny(deny)
@@ -37,16 +37,16 @@ fn sandbox(root: &Path, deny: &str) -> Sandbox {
         .unwrap()
 }
 
-fn indexed(root: &Path, cache: &Path, deny: &str) -> Sandbox {
+pub(crate) fn indexed(root: &Path, cache: &Path, deny: &str) -> Sandbox {
     let o = IndexOptions::default().index_dir(IndexDir::Path(cache.to_path_buf()));
     sandbox(root, deny).with_index_options(o)
 }
 
-fn status(sb: &Sandbox) -> IndexStatus {
+pub(crate) fn status(sb: &Sandbox) -> IndexStatus {
     sb.index_status().remove(0)
 }
 
-fn listing(p: &str) -> GrepArgs {
+pub(crate) fn listing(p: &str) -> GrepArgs {
     let mut a = GrepArgs::new(p);
     a.output_mode = Some(OutputMode::FilesWithMatches);
     a.limit = Some(10_000);
@@ -54,7 +54,7 @@ fn listing(p: &str) -> GrepArgs {
 }
 
 /// The answer without `stats.index`, and the files the index pruned.
-fn answer(sb: &Sandbox, a: &GrepArgs) -> (Value, u64) {
+pub(crate) fn answer(sb: &Sandbox, a: &GrepArgs) -> (Value, u64) {
     let r = sb.grep_search(a).unwrap();
     let pruned = r.stats.index.map_or(0, |i| i.files_pruned);
     let mut v = serde_json::to_value(&r).unwrap();
@@ -63,7 +63,7 @@ fn answer(sb: &Sandbox, a: &GrepArgs) -> (Value, u64) {
 }
 
 /// Asserts `on` answers as `off` for a few patterns; the files it pruned.
-fn exact(off: &Sandbox, on: &Sandbox) -> u64 {
+pub(crate) fn exact(off: &Sandbox, on: &Sandbox) -> u64 {
     let mut pruned = 0;
     for p in [
         "word1\\b",
@@ -91,7 +91,7 @@ fn wait_until(limit: Duration, mut f: impl FnMut() -> bool) -> bool {
 }
 
 /// The one saved file in `cache`.
-fn saved_file(cache: &Path) -> PathBuf {
+pub(crate) fn saved_file(cache: &Path) -> PathBuf {
     let files: Vec<PathBuf> = fs::read_dir(cache)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -101,7 +101,7 @@ fn saved_file(cache: &Path) -> PathBuf {
 }
 
 /// Indexes `root` with `cache`, waits, and lets the sandbox go (a run of the server).
-fn first_run(root: &Path, cache: &Path) {
+pub(crate) fn first_run(root: &Path, cache: &Path) {
     let sb = indexed(root, cache, "secret*");
     assert!(sb.wait_for_index(Duration::from_secs(60)));
     let st = status(&sb);

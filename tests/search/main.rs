@@ -20,4 +20,5 @@ mod grep_options;
 mod index;
 mod index_bounds;
 mod index_disk;
+mod index_housekeeping;
 mod read_modes;

@@ -92,7 +92,10 @@ impl Live {
             Change::Structure => *generation += 1,
             Change::Content(p) => content.push(p),
         });
-        for p in content {
+        for p in content
+            .into_iter()
+            .filter(|_| !crate::core::mutant::on("mark_changed"))
+        {
             self.mark_changed(p);
         }
     }
@@ -133,7 +136,7 @@ impl Live {
     /// waits to be described as seen (from then on any change to it is reported).
     pub(super) fn observe(&mut self, p: PathBuf, seen: Option<StatKey>, kept: bool) {
         if let Some(r) = self.redescribed.get(&p) {
-            if Some(r.stat) == seen {
+            if Some(r.stat) == seen || crate::core::mutant::on("observe_seen") {
                 return;
             }
             self.mark_changed(p.clone());
@@ -197,7 +200,9 @@ impl Live {
                 return;
             }
         };
-        if moved || !unchanged {
+        if (moved && !crate::core::mutant::on("install_moved"))
+            || (!unchanged && !crate::core::mutant::on("install_unchanged"))
+        {
             return;
         }
         let r = Arc::new(Redescribed {
@@ -210,7 +215,9 @@ impl Live {
             && (seen.is_none()
                 || (self.unindexed_described.0 < MAX_UNINDEXED
                     && self.unindexed_described.1 + r.bytes() <= cap / 2));
-        if !fits || seen.is_some_and(|o| o.stat != stat) {
+        let unseen =
+            seen.is_some_and(|o| o.stat != stat) && !crate::core::mutant::on("install_seen");
+        if !fits || unseen {
             // Searched until a recording sees it again.
             self.unindexed.remove(&p);
             return;

@@ -4,7 +4,7 @@ use super::live::{Live, Observed};
 use crate::core::admit::RootId;
 use crate::core::sandbox::Sandbox;
 use crate::index::build::Description;
-use crate::index::life::Locked;
+use crate::index::life::{IndexPoint, Locked};
 use crate::index::query::Trigram;
 use crate::index::RootIndex;
 use std::collections::HashSet;
@@ -88,11 +88,14 @@ pub(super) fn redescribe(
             }
             described.push((p, n, seen, d));
         }
+        let canonical = super::ri_root(sb, root);
+        crate::index::life::hold_point(&canonical, IndexPoint::Describe, &index.stop);
         let mut l = live.locked();
         l.drain(&denied);
         // The tree's shape changed since the files were chosen: what was read at a path may not
         // be what is there now, with no change to it reported. Tried again at a later query.
-        let moved = l.generation != generation || l.current.map(|c| c.0) != Some(ri.serial);
+        let moved = (l.generation != generation && !crate::core::mutant::on("describe_generation"))
+            || l.current.map(|c| c.0) != Some(ri.serial);
         for (p, n, seen, d) in described {
             l.install(p, n, seen, d, moved, cap);
         }
