@@ -3,6 +3,7 @@
 //! result is `{content: string}` as there (read_media_file: `{content: [media block]}`).
 
 mod edit;
+mod fuzzy;
 mod listing;
 pub(super) mod words;
 
@@ -309,19 +310,25 @@ fn edit(sb: &Within<'_>, a: EditFile) -> Result<Presented, Error> {
             })
             .collect();
         let inserts = edits.iter().any(|e| e.old_string.is_empty());
-        let diff = if inserts && exists(sb, &path)? {
-            insert_at_start(sb, &path, edits, a.dry_run)?
+        let tried = if inserts && exists(sb, &path)? {
+            insert_at_start(sb, &path, edits.clone(), a.dry_run)
         } else {
-            let r = sb.edit_file_with_context(
+            sb.edit_file_with_context(
                 &EditArgs {
                     path: path.clone(),
-                    edits: Some(edits),
+                    edits: Some(edits.clone()),
                     dry_run: a.dry_run,
                     ..Default::default()
                 },
                 DIFF_CONTEXT,
-            )?;
-            r.diff.unwrap_or_default()
+            )
+            .map(|r| r.diff.unwrap_or_default())
+        };
+        // The engine's exact, unique match first (it reads only what it needs); where it finds an
+        // oldText nowhere or more than once, the reference's first occurrence and trimmed lines.
+        let diff = match tried {
+            Err(e) if fuzzy::may_fall_back(&e) => fuzzy::edit(sb, &path, &edits, a.dry_run, e)?,
+            other => other?,
         };
         hunks(&diff)
     };
