@@ -450,6 +450,41 @@ const HEAD_TAIL: &[(&str, &str, u64, &str)] = &[
     ("", "head", 3, ""),
 ];
 
+/// A UTF-16 file (byte order mark, LE and BE) read with `head` and `tail`: its decoded lines, as the
+/// reference's line rules count them (its CRLF kept by `head`, read as LF by `tail`).
+#[test]
+fn read_text_file_serves_the_decoded_lines_of_a_utf16_file_with_head_and_tail() {
+    let (_t, dir, mut s) = setup();
+    let text = "één\r\ntwee\r\ndrie \u{1F600}\r\n";
+    for (name, be) in [("le.txt", false), ("be.txt", true)] {
+        let mut bytes = if be {
+            vec![0xFE, 0xFF]
+        } else {
+            vec![0xFF, 0xFE]
+        };
+        for u in text.encode_utf16() {
+            bytes.extend(if be { u.to_be_bytes() } else { u.to_le_bytes() });
+        }
+        std::fs::write(dir.join(name), bytes).unwrap();
+        let f = p(&dir, name);
+        assert_eq!(
+            s.text("read_text_file", json!({"path": f, "head": 2})),
+            "één\r\ntwee\r",
+            "{name}"
+        );
+        assert_eq!(
+            s.text("read_text_file", json!({"path": f, "tail": 2})),
+            "drie \u{1F600}\n",
+            "{name}"
+        );
+        assert_eq!(
+            s.text("read_text_file", json!({"path": f, "tail": 9})),
+            "één\ntwee\ndrie \u{1F600}\n",
+            "{name}"
+        );
+    }
+}
+
 #[test]
 fn tail_head_real_fs_returns_the_lines_the_reference_returns() {
     let (_t, dir, mut s) = setup();
@@ -479,31 +514,76 @@ fn tail_head_real_fs_handles_a_file_larger_than_one_chunk() {
 
 // ---- read_media_file ----
 
+/// The bytes the reference's cases write to every media name: six bytes, not a valid file of any
+/// of the formats (the type comes from the extension).
+const MEDIA_BYTES: [u8; 6] = [0x89, 0x50, 0x4e, 0x47, 0x00, 0xff];
+
 #[test]
 fn read_media_file_returns_a_png_as_an_image_block() {
     let (_t, dir, mut s) = setup();
-    // DIFFERENCE (dialects.md: "`read_media_file` sniffs the type from the bytes"): the reference
-    // names the type by the extension (its case writes 6 arbitrary bytes to `a.png`); here the bytes
-    // must be a PNG.
-    let bytes = [
-        0x89u8, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n', 0, 0, 0, 0,
-    ];
-    std::fs::write(dir.join("a.png"), bytes).unwrap();
+    std::fs::write(dir.join("a.png"), MEDIA_BYTES).unwrap();
     let r = s.call("read_media_file", json!({"path": p(&dir, "a.png")}));
     assert_eq!(r["content"][0]["type"], "image", "{r}");
     assert_eq!(r["content"][0]["mimeType"], "image/png", "{r}");
+    assert_eq!(r["content"][0]["data"], "iVBORwD/", "{r}");
     assert_eq!(r["structuredContent"]["content"], r["content"]);
-    std::fs::write(dir.join("b.png"), [0x89u8, 0x50, 0x4e, 0x47, 0x00, 0xff]).unwrap();
-    s.error("read_media_file", json!({"path": p(&dir, "b.png")}));
+}
+
+/// The `it.each` rows besides `a.png`: the MIME type by the extension (any case), an image or audio
+/// block by its kind, whatever the bytes.
+#[test]
+fn read_media_file_types_each_file_by_its_extension() {
+    let (_t, dir, mut s) = setup();
+    let rows = [
+        ("a.jpg", "image", "image/jpeg"),
+        ("a.jpeg", "image", "image/jpeg"),
+        ("a.gif", "image", "image/gif"),
+        ("a.webp", "image", "image/webp"),
+        ("a.bmp", "image", "image/bmp"),
+        ("a.svg", "image", "image/svg+xml"),
+        ("a.mp3", "audio", "audio/mpeg"),
+        ("a.wav", "audio", "audio/wav"),
+        ("a.ogg", "audio", "audio/ogg"),
+        ("A.FLAC", "audio", "audio/flac"),
+    ];
+    for (name, kind, mime) in rows {
+        std::fs::write(dir.join(name), MEDIA_BYTES).unwrap();
+        let r = s.call("read_media_file", json!({"path": p(&dir, name)}));
+        assert_eq!(r["content"][0]["type"], kind, "{name}: {r}");
+        assert_eq!(r["content"][0]["mimeType"], mime, "{name}: {r}");
+        assert_eq!(r["content"][0]["data"], "iVBORwD/", "{name}: {r}");
+        assert_eq!(r["structuredContent"]["content"], r["content"], "{name}");
+    }
 }
 
 #[test]
 fn read_media_file_returns_any_other_file_as_an_embedded_resource() {
     let (_t, dir, mut s) = setup();
-    // DIFFERENCE (dialects.md: "serves images and audio only (other files are refused, not returned
-    // as embedded resources)").
     std::fs::write(dir.join("my café.bin"), [0u8, 1, 0xfe, 0xff]).unwrap();
-    s.error("read_media_file", json!({"path": p(&dir, "my café.bin")}));
+    let r = s.call("read_media_file", json!({"path": p(&dir, "my café.bin")}));
+    let url = format!("file://{}/my%20caf%C3%A9.bin", dir.to_str().unwrap());
+    assert_eq!(
+        r["content"],
+        json!([{"type": "resource", "resource":
+            {"uri": url, "mimeType": "application/octet-stream", "blob": "AAH+/w=="}}]),
+        "{r}"
+    );
+    assert_eq!(r["structuredContent"]["content"], r["content"]);
+    // The output schema has the reference's `resource` arm.
+    let list = s.0.rpc("tools/list", json!({}));
+    let tool = list["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "read_media_file")
+        .unwrap()
+        .clone();
+    let arms = tool["outputSchema"]["anyOf"][0]["properties"]["content"]["items"]["anyOf"].clone();
+    assert_eq!(
+        arms[1]["properties"]["type"]["enum"],
+        json!(["resource"]),
+        "{tool}"
+    );
 }
 
 #[test]
@@ -1306,21 +1386,40 @@ fn search_files_silently_skips_a_symlink_that_leaves_the_allowed_directories() {
 
 #[test]
 fn get_file_info_reports_a_files_metadata_as_key_value_lines() {
+    use std::os::unix::fs::PermissionsExt;
     let (_t, dir, mut s) = setup();
     std::fs::write(dir.join("f.txt"), "12345").unwrap();
+    std::fs::set_permissions(dir.join("f.txt"), std::fs::Permissions::from_mode(0o640)).unwrap();
     let t = s.text("get_file_info", json!({"path": p(&dir, "f.txt")}));
     let lines: Vec<&str> = t.split('\n').collect();
-    // DIFFERENCE (dialects.md: "`get_file_info` reports size, modified, isDirectory, isFile, type
-    // (and lines for small text files): rootbound does not read birth/access times or
-    // permissions").
+    // The reference's `getFileStats` keys in its order; rootbound's `type` (and `lines`) after.
     let keys: Vec<&str> = lines.iter().map(|l| l.split(':').next().unwrap()).collect();
     assert_eq!(
-        keys[..5],
-        ["size", "modified", "isDirectory", "isFile", "type"]
+        keys[..8],
+        [
+            "size",
+            "created",
+            "modified",
+            "accessed",
+            "isDirectory",
+            "isFile",
+            "permissions",
+            "type"
+        ],
+        "{t}"
     );
     assert_eq!(lines[0], "size: 5");
-    assert_eq!(lines[2], "isDirectory: false");
-    assert_eq!(lines[3], "isFile: true");
+    assert_eq!(lines[4], "isDirectory: false");
+    assert_eq!(lines[5], "isFile: true");
+    assert_eq!(lines[6], "permissions: 640");
+    // Times as the modification time is shown (RFC 3339); the file was made in this test, so
+    // the access time (and the birth time, where the filesystem keeps one) is of this year.
+    let year = |l: &str| l.split(": ").nth(1).unwrap()[..4].parse::<i32>().unwrap();
+    assert_eq!(year(lines[3]), year(lines[2]), "{t}");
+    assert!(
+        year(lines[1]) == year(lines[2]) || lines[1] == "created: 1970-01-01T00:00:00Z",
+        "{t}"
+    );
 }
 
 #[test]
