@@ -93,8 +93,8 @@ pub(super) fn may_fall_back(e: &Error) -> bool {
 /// The edits applied by the reference's rules to the whole text of `path`, written as one engine
 /// edit. Answers the engine's unified diff. An edit that matches nowhere is NOT_FOUND in the
 /// engine's words (`edit K of N: old_string was not found in ...`), so the reference's text for it
-/// is said. `refused` is the engine's refusal, answered as it is for an empty file (no text to
-/// replace whole).
+/// is said. `refused` is the engine's refusal, answered as it is where the text cannot be
+/// replaced whole (an empty file, one that is not text or is over `max_read_bytes`).
 pub(super) fn edit(
     sb: &Within<'_>,
     path: &str,
@@ -102,7 +102,11 @@ pub(super) fn edit(
     dry_run: Option<bool>,
     refused: Error,
 ) -> Result<String, Error> {
-    let (read, crlf) = whole_text(sb, path)?;
+    // A file whose text cannot be read whole (not text, over the read limit) or is empty keeps the
+    // engine's refusal: it says what was not found, or found more than once.
+    let Ok((read, crlf)) = whole_text(sb, path) else {
+        return Err(refused);
+    };
     if read.is_empty() {
         return Err(refused);
     }
