@@ -386,7 +386,7 @@ fn file_info(sb: &Within<'_>, a: PathOnly) -> Result<Presented, Error> {
         r.size,
         rfc3339(created),
         r.mtime,
-        rfc3339(accessed as i64),
+        rfc3339(accessed),
         r.kind == "dir",
         r.kind == "file",
         &octal[octal.len().saturating_sub(3)..],
