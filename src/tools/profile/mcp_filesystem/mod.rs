@@ -11,7 +11,7 @@ pub(super) mod words;
 
 use super::{input_of, parse, text, Def, Presented};
 use crate::core::error::{Error, ErrorCode};
-use crate::search::within::Within;
+use crate::engine::Within;
 use crate::tools::ToolName;
 use crate::{Edit, EditArgs, MkdirArgs, MoveArgs, ReadArgs, ReadManyArgs, RootsArgs, StatArgs};
 use edit::{exists, fenced_patch, hunks, insert_at_start, DIFF_CONTEXT};
