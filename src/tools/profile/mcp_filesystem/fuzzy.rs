@@ -8,7 +8,7 @@
 
 use super::edit::{whole_text, DIFF_CONTEXT};
 use crate::core::error::{Error, ErrorCode};
-use crate::search::within::Within;
+use crate::engine::Within;
 use crate::{Edit, EditArgs};
 
 /// JavaScript's `\s` and `trim()` set: Unicode White_Space bar U+0085, plus U+FEFF.

@@ -2,7 +2,7 @@
 //! the end of a UTF-16 file, whose lines the engine's line mode does not count.
 
 use crate::core::error::Error;
-use crate::search::within::Within;
+use crate::engine::Within;
 use crate::{ReadArgs, ReadResult};
 
 /// read_text_file's `head`, as the reference's `headFile`: the text split on `\n` (a `\r` before it

@@ -7,7 +7,7 @@
 use super::super::{Block, Presented};
 use super::{home, PathOnly};
 use crate::core::error::Error;
-use crate::search::within::Within;
+use crate::engine::Within;
 use crate::MediaArgs;
 use serde_json::{json, Value};
 
