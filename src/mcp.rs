@@ -337,6 +337,13 @@ fn presented_result(p: Presented) -> CallToolResult {
             Block::Text(t) => ContentBlock::text(t),
             Block::Image { data, mime_type } => ContentBlock::image(data, mime_type),
             Block::Audio { data, mime_type } => ContentBlock::audio(data, mime_type),
+            Block::Resource {
+                uri,
+                mime_type,
+                blob,
+            } => ContentBlock::resource(
+                rmcp::model::ResourceContents::blob(blob, uri).with_mime_type(mime_type),
+            ),
         })
         .collect();
     let mut r = CallToolResult::success(blocks);

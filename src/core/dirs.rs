@@ -76,6 +76,11 @@ pub(crate) fn stat_fd(fd: &impl AsFd) -> Result<Stat, SysError> {
     sys::fstat(fd)
 }
 
+/// The birth time (seconds) of an admitted object, when the filesystem keeps one.
+pub(crate) fn birth_time(opened: &Admitted<Opened>) -> Option<i64> {
+    sys::birth_time(&opened.fd)
+}
+
 /// The handle of a root narrowed to a directory admitted beneath a configured root.
 pub(crate) fn root_dir(opened: Admitted<Opened>) -> sys::Dir {
     sys::dir_handle(opened.into_inner().fd)

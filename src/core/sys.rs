@@ -179,6 +179,21 @@ pub(crate) fn fstat(fd: impl AsFd) -> Result<Stat> {
     rustix::fs::fstat(fd).map_err(|e| SysError::os("fstat", "", e))
 }
 
+/// The birth time of an open descriptor in seconds (`statx` with `STATX_BTIME` on the descriptor
+/// itself, `AT_EMPTY_PATH`), when the kernel and filesystem keep one.
+#[cfg(target_os = "linux")]
+pub(crate) fn birth_time(fd: impl AsFd) -> Option<i64> {
+    use rustix::fs::{AtFlags, StatxFlags};
+    let st = rustix::fs::statx(fd, "", AtFlags::EMPTY_PATH, StatxFlags::BTIME).ok()?;
+    (st.stx_mask & StatxFlags::BTIME.bits() != 0).then_some(st.stx_btime.tv_sec)
+}
+
+/// No portable birth time elsewhere.
+#[cfg(not(target_os = "linux"))]
+pub(crate) fn birth_time(_fd: impl AsFd) -> Option<i64> {
+    None
+}
+
 /// The filesystem type of the one holding `fd` (`f_type` of `fstatfs`).
 #[cfg(target_os = "linux")]
 pub(crate) fn fs_type(fd: impl AsFd) -> Result<i64> {

@@ -59,12 +59,32 @@ impl Within<'_> {
         self.audited(
             "read_media_file",
             Some(&args.path),
-            || self.media_inner(args).map(|(r, p)| (r, Some(p))),
+            || {
+                self.media_inner(args, |_, b| sniff(b))
+                    .map(|(r, p)| (r, Some(p)))
+            },
             |r| Fields::ok(r.size, 0, false),
         )
     }
 
-    fn media_inner(&self, args: &MediaArgs) -> Result<(MediaResult, String)> {
+    /// The bytes of the regular file `args.path` names, through the same confined open, kind check
+    /// and [`MAX_MEDIA_BYTES`] bound as [`Within::read_media_file`], typed by `kind` (a dialect's
+    /// rule, e.g. the MCP reference server's: by the name's extension) instead of by the bytes.
+    /// `kind` gets the displayed path and the bytes; `None` refuses the file as not media.
+    pub(crate) fn read_media_file_typed(
+        &self,
+        args: &MediaArgs,
+        kind: MediaKind,
+    ) -> Result<MediaResult> {
+        self.audited(
+            "read_media_file",
+            Some(&args.path),
+            || self.media_inner(args, kind).map(|(r, p)| (r, Some(p))),
+            |r| Fields::ok(r.size, 0, false),
+        )
+    }
+
+    fn media_inner(&self, args: &MediaArgs, kind: MediaKind) -> Result<(MediaResult, String)> {
         let raw = args.path.as_str();
         let loc = self.locate(raw, Want::Read)?;
         if loc.opened.kind() != Kind::File {
@@ -81,13 +101,14 @@ impl Within<'_> {
             ));
         }
         let bytes = pread_exact(&loc.opened.fd, 0, size as usize)?;
-        let Some((kind, mime)) = sniff(&bytes) else {
+        let path = self.display(loc.root, &loc.rel);
+        let Some((kind, mime)) = kind(&path, &bytes) else {
             return Err(Error::invalid(format!(
                 "'{raw}' is not an image (PNG, JPEG, GIF, WebP) or audio file (WAV, MP3, OGG, FLAC) by its content; use read_file for text"
             )));
         };
         let result = MediaResult {
-            path: self.display(loc.root, &loc.rel),
+            path,
             kind: kind.into(),
             mime_type: mime.into(),
             size: bytes.len() as u64,
@@ -96,6 +117,9 @@ impl Within<'_> {
         Ok((result, self.audit_path(loc.root, &loc.rel)))
     }
 }
+
+/// How a media read names the kind and MIME type of a file: from its displayed path and its bytes.
+pub(crate) type MediaKind = fn(&str, &[u8]) -> Option<(&'static str, &'static str)>;
 
 /// The kind and MIME type of media bytes, from their signature.
 pub(crate) fn sniff(b: &[u8]) -> Option<(&'static str, &'static str)> {

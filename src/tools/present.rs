@@ -54,4 +54,13 @@ pub enum Block {
         /// The MIME type.
         mime_type: String,
     },
+    /// A file's bytes as an embedded resource (MCP `resource` with a blob).
+    Resource {
+        /// The file's `file://` URI.
+        uri: String,
+        /// The MIME type.
+        mime_type: String,
+        /// Base64 data.
+        blob: String,
+    },
 }

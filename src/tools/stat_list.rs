@@ -134,6 +134,29 @@ impl Within<'_> {
     }
 
     fn stat_inner(&self, args: &StatArgs) -> Result<(StatResult, Option<String>)> {
+        self.stat_with(args, |_| ()).map(|((r, ()), p)| (r, p))
+    }
+
+    /// [`Within::stat`] with what `more` reads of the same admitted object (a dialect's extra
+    /// metadata: times, mode), audited as stat.
+    pub(crate) fn stat_more<T>(
+        &self,
+        args: &StatArgs,
+        more: impl FnOnce(&crate::core::admit::Admitted<crate::core::open::Opened>) -> T,
+    ) -> Result<(StatResult, T)> {
+        self.audited(
+            "stat",
+            Some(&args.path),
+            || self.stat_with(args, more),
+            |_| Fields::ok(0, 0, false),
+        )
+    }
+
+    fn stat_with<T>(
+        &self,
+        args: &StatArgs,
+        more: impl FnOnce(&crate::core::admit::Admitted<crate::core::open::Opened>) -> T,
+    ) -> Result<((StatResult, T), Option<String>)> {
         self.locate(&args.path, Want::Meta).and_then(|loc| {
             let st = &loc.opened.stat;
             let kind = loc.opened.kind();
@@ -153,15 +176,16 @@ impl Within<'_> {
                     }
                 }
             }
+            let r = StatResult {
+                path: self.display(loc.root, &loc.rel),
+                kind,
+                size: st.st_size.max(0) as u64,
+                mtime: rfc3339(st.st_mtime),
+                mtime_unix: st.st_mtime,
+                lines,
+            };
             Ok((
-                StatResult {
-                    path: self.display(loc.root, &loc.rel),
-                    kind,
-                    size: st.st_size.max(0) as u64,
-                    mtime: rfc3339(st.st_mtime),
-                    mtime_unix: st.st_mtime,
-                    lines,
-                },
+                (r, more(&loc.opened)),
                 Some(self.audit_path(loc.root, &loc.rel)),
             ))
         })

@@ -70,14 +70,12 @@ fn errors_speak_the_dialect() {
     let said = e.details.as_ref().unwrap();
     assert_eq!(said.keys().collect::<Vec<_>>(), ["said"], "{e:?}");
     assert_eq!(said["said"], "Could not find exact match for edit:\nthree");
-    let e = at
-        .present(
-            "edit_file",
-            json!({"path": p(&root, "twice.txt"), "edits": [{"oldText": "x", "newText": "y"}]}),
-        )
-        .unwrap_err();
-    assert!(!e.message.contains("replace_all"), "{e:?}");
-    assert!(!e.message.contains('{'), "a raw JSON detail: {e:?}");
+    // The reference replaces the first of several occurrences: no refusal to word.
+    at.present(
+        "edit_file",
+        json!({"path": p(&root, "twice.txt"), "edits": [{"oldText": "x", "newText": "y"}]}),
+    )
+    .unwrap();
     let (_t, root, at) = setup(Profile::GeminiCli);
     let e = at
         .present(

@@ -231,7 +231,7 @@ fn read(sb: &Within<'_>, a: Read) -> Result<Presented, Error> {
     }) {
         Ok(r) => r,
         // The engine pages a UTF-16 file by bytes only; Read always counts lines.
-        Err(e) if e.message.starts_with(UTF16_LINE_MODE) => {
+        Err(e) if e.message.starts_with(super::UTF16_LINE_MODE) => {
             return read_decoded(sb, a.file_path, start, limit)
         }
         Err(e) => return Err(e),
@@ -259,9 +259,6 @@ fn read(sb: &Within<'_>, a: Read) -> Result<Presented, Error> {
     }
     Ok(text(out, Some(r.truncated)))
 }
-
-/// How the engine refuses line mode on a UTF-16 file.
-const UTF16_LINE_MODE: &str = "line mode is not supported for UTF-16 files";
 
 /// Read of a UTF-16 file: its text as read_file decodes it (up to the read limit), numbered and
 /// cut to `offset`/`limit` here as the engine numbers a UTF-8 file's lines (`cat -n`, a CR before

@@ -369,6 +369,10 @@ pub(crate) fn input_of<T: schemars::JsonSchema>() -> Value {
     crate::tools::catalog::portable_of::<T>(crate::tools::schema::Side::Input)
 }
 
+/// How the engine refuses line mode on a UTF-16 file (a dialect that counts lines then decodes the
+/// text itself).
+const UTF16_LINE_MODE: &str = "line mode is not supported for UTF-16 files";
+
 /// The output schema of a text result: `{content: string}` (and `truncated` when `paged`), or the
 /// error object.
 pub(crate) fn text_output(paged: bool) -> Value {

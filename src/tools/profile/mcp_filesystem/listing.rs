@@ -157,18 +157,74 @@ pub(super) fn search(sb: &Within<'_>, a: Search) -> Result<Presented, Error> {
         return search_top(sb, path, &a.pattern, &exclude);
     }
     let r = sb.glob(&GlobArgs {
-        pattern: a.pattern,
-        path: Some(path),
+        pattern: a.pattern.clone(),
+        path: Some(path.clone()),
         hidden: Some(true),
         limit: Some(sb.policy().limits.max_results as u64),
         ..Default::default()
     })?;
-    let found: Vec<&str> = r
+    let (dirs, cut) = matching_dirs(sb, path, &a.pattern, &exclude)?;
+    let mut found: Vec<&str> = r
         .matches
         .lines()
         .filter(|p| !excluded(&exclude, p))
+        .chain(dirs.iter().map(String::as_str))
         .collect();
-    found_text(&found, r.truncated)
+    found.sort_by(|x, y| std::path::Path::new(x).cmp(std::path::Path::new(y)));
+    let mut out = found_text(&found, r.truncated)?;
+    if cut {
+        // The files are the glob's (complete up to its own note); only directories were bounded.
+        let note = "[directories past the listing's depth or entry limit were not matched: narrow the path]";
+        out = text(format!("{}\n{note}", out.text()), None);
+    }
+    Ok(out)
+}
+
+/// The directories under `path` whose path relative to it matches `pattern` as minimatch matches
+/// it (`*` not crossing a `/`, `**` any depth), which the reference lists with the files and the
+/// engine's glob (files only) does not: found on the engine's tree (bounded in depth and entries,
+/// symlinks not followed; the flag says it was cut), an excluded directory not entered.
+fn matching_dirs(
+    sb: &Within<'_>,
+    path: String,
+    pattern: &str,
+    exclude: &globset::GlobSet,
+) -> Result<(Vec<String>, bool), Error> {
+    let glob = relative_globs(&[pattern.to_string()])?;
+    let r = sb.directory_tree(&TreeArgs {
+        path: Some(path),
+        hidden: Some(true),
+        max_depth: Some(16),
+        ..Default::default()
+    })?;
+    fn walk(n: &TreeNode, rel: &str, full: &str, m: &Matchers<'_>, out: &mut Vec<String>) {
+        for k in n.children.iter().flatten().filter(|k| k.kind == "dir") {
+            let (rel, full) = if rel.is_empty() {
+                (k.name.clone(), format!("{full}/{}", k.name))
+            } else {
+                (format!("{rel}/{}", k.name), format!("{full}/{}", k.name))
+            };
+            if excluded(m.exclude, &full) {
+                continue;
+            }
+            if m.glob.is_match(&rel) {
+                out.push(full.clone());
+            }
+            walk(k, &rel, &full, m, out);
+        }
+    }
+    struct Matchers<'a> {
+        glob: &'a globset::GlobSet,
+        exclude: &'a globset::GlobSet,
+    }
+    let mut out = Vec::new();
+    let m = Matchers {
+        glob: &glob,
+        exclude,
+    };
+    walk(&r.tree, "", r.path.trim_end_matches('/'), &m, &mut out);
+    let o = &r.omitted;
+    Ok((out, r.truncated || o.depth_limited > 0 || o.over_limit > 0))
 }
 
 /// A pattern without `/` is matched by the reference (minimatch, against the path relative to the

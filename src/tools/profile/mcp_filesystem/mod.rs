@@ -3,21 +3,22 @@
 //! result is `{content: string}` as there (read_media_file: `{content: [media block]}`).
 
 mod edit;
+mod fuzzy;
+mod lines;
 mod listing;
+mod media;
 pub(super) mod words;
 
-use super::{input_of, parse, text, Block, Def, Presented};
+use super::{input_of, parse, text, Def, Presented};
 use crate::core::error::{Error, ErrorCode};
 use crate::engine::Within;
 use crate::tools::ToolName;
-use crate::{
-    Edit, EditArgs, MediaArgs, MkdirArgs, MoveArgs, ReadArgs, ReadManyArgs, RootsArgs, StatArgs,
-};
+use crate::{Edit, EditArgs, MkdirArgs, MoveArgs, ReadArgs, ReadManyArgs, RootsArgs, StatArgs};
 use edit::{exists, fenced_patch, hunks, insert_at_start, DIFF_CONTEXT};
 use listing::{list, search, tree};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::sync::OnceLock;
 
 /// read_text_file's (and read_file's) arguments.
@@ -37,7 +38,7 @@ struct ReadText {
 /// Arguments that are one path.
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct PathOnly {
+pub(super) struct PathOnly {
     /// The path (absolute, inside an allowed directory).
     path: String,
 }
@@ -182,23 +183,13 @@ pub(super) fn defs() -> &'static [Def] {
         let mut media = def(
             "read_media_file",
             "Read Media File",
-            "Read an image or audio file and return it as a base64-encoded content block with its MIME type \
-             (sniffed from the bytes).",
-            ToolName::ReadMediaFile, |sb, a| media(sb, parse(a)?),
+            "Read a file and return it as a base64-encoded content block with its MIME type (by the name's \
+             extension). Image and audio files are returned as image/audio content; any other file type is \
+             returned as an embedded resource.",
+            ToolName::ReadMediaFile, |sb, a| media::media(sb, parse(a)?),
             input_of::<PathOnly>(),
         );
-        media.output = crate::tools::catalog::result_or_error(json!({
-            "type": "object",
-            "description": "The media block.",
-            "required": ["content"],
-            "properties": {"content": {"type": "array", "description": "One image or audio block.",
-                "items": {"type": "object", "description": "A media content block.",
-                    "required": ["type", "data", "mimeType"],
-                    "properties": {
-                        "type": {"type": "string", "enum": ["image", "audio"], "description": "The block type."},
-                        "data": {"type": "string", "description": "Base64 data."},
-                        "mimeType": {"type": "string", "description": "The MIME type."}}}}}
-        }));
+        media.output = media::output();
         vec![
             def("read_file", "Read File (Deprecated)",
                 "Read the complete contents of a file as text. DEPRECATED: Use read_text_file instead.",
@@ -240,7 +231,7 @@ pub(super) fn defs() -> &'static [Def] {
                  '**/*.ext'). Returns full paths.",
                 ToolName::Glob, |sb, a| search(sb, parse(a)?), input_of::<Search>()),
             def("get_file_info", "Get File Info",
-                "Metadata of a file or directory: size, modification time, type.",
+                "Metadata of a file or directory: size, creation, modification and access times, permissions, type.",
                 ToolName::Stat, |sb, a| file_info(sb, parse(a)?), input_of::<PathOnly>()),
             def("list_allowed_directories", "List Allowed Directories",
                 "Returns the list of directories this server may access (subdirectories included).",
@@ -309,19 +300,25 @@ fn edit(sb: &Within<'_>, a: EditFile) -> Result<Presented, Error> {
             })
             .collect();
         let inserts = edits.iter().any(|e| e.old_string.is_empty());
-        let diff = if inserts && exists(sb, &path)? {
-            insert_at_start(sb, &path, edits, a.dry_run)?
+        let tried = if inserts && exists(sb, &path)? {
+            insert_at_start(sb, &path, edits.clone(), a.dry_run)
         } else {
-            let r = sb.edit_file_with_context(
+            sb.edit_file_with_context(
                 &EditArgs {
                     path: path.clone(),
-                    edits: Some(edits),
+                    edits: Some(edits.clone()),
                     dry_run: a.dry_run,
                     ..Default::default()
                 },
                 DIFF_CONTEXT,
-            )?;
-            r.diff.unwrap_or_default()
+            )
+            .map(|r| r.diff.unwrap_or_default())
+        };
+        // The engine's exact, unique match first (it reads only what it needs); where it finds an
+        // oldText nowhere or more than once, the reference's first occurrence and trimmed lines.
+        let diff = match tried {
+            Err(e) if fuzzy::may_fall_back(&e) => fuzzy::edit(sb, &path, &edits, a.dry_run, e)?,
+            other => other?,
         };
         hunks(&diff)
     };
@@ -368,16 +365,31 @@ fn move_file(sb: &Within<'_>, a: Move) -> Result<Presented, Error> {
     ))
 }
 
+/// The reference's `getFileStats` lines in its order (size, created, modified, accessed,
+/// isDirectory, isFile, permissions), then rootbound's type (and lines of a small text file). The
+/// times are RFC 3339 UTC; `created` is the birth time where the filesystem keeps one, else the
+/// epoch, as Node's `birthtime` then; `permissions` the last three octal digits of the mode.
 fn file_info(sb: &Within<'_>, a: PathOnly) -> Result<Presented, Error> {
-    let r = sb.stat(&StatArgs {
-        path: home(sb, a.path)?,
-    })?;
+    use crate::tools::stat_list::rfc3339;
+    let (r, (created, accessed, mode)) = sb.stat_more(
+        &StatArgs {
+            path: home(sb, a.path)?,
+        },
+        |o| {
+            let created = crate::core::dirs::birth_time(o).unwrap_or(0);
+            (created, o.stat.st_atime, o.stat.st_mode)
+        },
+    )?;
+    let octal = format!("{:o}", mode);
     let mut out = format!(
-        "size: {}\nmodified: {}\nisDirectory: {}\nisFile: {}\ntype: {}",
+        "size: {}\ncreated: {}\nmodified: {}\naccessed: {}\nisDirectory: {}\nisFile: {}\npermissions: {}\ntype: {}",
         r.size,
+        rfc3339(created),
         r.mtime,
+        rfc3339(accessed),
         r.kind == "dir",
         r.kind == "file",
+        &octal[octal.len().saturating_sub(3)..],
         r.kind
     );
     if let Some(l) = r.lines {
@@ -420,11 +432,17 @@ fn read(sb: &Within<'_>, a: ReadText) -> Result<Presented, Error> {
     }
     // `head` reads bytes from the start (the lines as they are, `\r` kept, as the reference's
     // headFile); `tail` the engine's last lines.
-    let r = sb.read_file(&ReadArgs {
-        path: home(sb, a.path)?,
+    let path = home(sb, a.path)?;
+    let (r, window) = match sb.read_file(&ReadArgs {
+        path: path.clone(),
         tail_lines: a.tail,
         ..Default::default()
-    })?;
+    }) {
+        Ok(r) => (r, false),
+        // The engine counts lines of UTF-8 text only; a UTF-16 file's tail is cut from its end.
+        Err(e) if e.message.starts_with(super::UTF16_LINE_MODE) => lines::utf16_end(sb, path)?,
+        Err(e) => return Err(e),
+    };
     if r.binary {
         return Ok(text(crate::tools::render::read(&r), None));
     }
@@ -432,10 +450,10 @@ fn read(sb: &Within<'_>, a: ReadText) -> Result<Presented, Error> {
     // server's read limit is worth a note.
     let (content, cut) = match (a.head, a.tail) {
         (Some(h), _) => {
-            let (text, all) = head_text(&r.content, h);
+            let (text, all) = lines::head(&r.content, h);
             (text, r.truncated && !all)
         }
-        (None, Some(n)) => (tail_text(&r.content, n), false),
+        (None, Some(n)) => lines::tail(&r.content, n, window),
         (None, None) => (r.content.clone(), r.truncated),
     };
     let mut out = super::with_extraction_note(&r, content);
@@ -449,29 +467,6 @@ fn read(sb: &Within<'_>, a: ReadText) -> Result<Presented, Error> {
         ));
     }
     Ok(text(out, None))
-}
-
-fn media(sb: &Within<'_>, a: PathOnly) -> Result<Presented, Error> {
-    let r = sb.read_media_file(&MediaArgs {
-        path: home(sb, a.path)?,
-    })?;
-    let structured =
-        json!({"content": [{"type": r.kind, "data": r.data, "mimeType": r.mime_type}]});
-    let block = if r.kind == "audio" {
-        Block::Audio {
-            data: r.data,
-            mime_type: r.mime_type,
-        }
-    } else {
-        Block::Image {
-            data: r.data,
-            mime_type: r.mime_type,
-        }
-    };
-    Ok(Presented {
-        structured,
-        blocks: vec![block],
-    })
 }
 
 fn read_multiple(sb: &Within<'_>, a: ReadMultiple) -> Result<Presented, Error> {
@@ -552,33 +547,4 @@ pub(super) fn home(sb: &Within<'_>, path: String) -> Result<String, Error> {
         ));
     }
     Ok(expanded)
-}
-
-/// read_text_file's `head`, as the reference's `headFile`: the text split on `\n` (a `\r` before it
-/// stays), the first N lines joined by `\n`, so the last line returned has no newline after it (the
-/// file's own final newline included). `content` is the file's first bytes; the flag says whether
-/// it held the N lines (or the whole file).
-fn head_text(content: &str, n: u64) -> (String, bool) {
-    let mut seen = 0u64;
-    for i in memchr::memchr_iter(b'\n', content.as_bytes()) {
-        seen += 1;
-        if seen == n {
-            return (content[..i].to_string(), true);
-        }
-    }
-    (
-        content.strip_suffix('\n').unwrap_or(content).to_string(),
-        false,
-    )
-}
-
-/// read_text_file's `tail`, as the reference's `tailFile`: the text with CRLF made LF, split on `\n`,
-/// the last N pieces joined by `\n`. A final newline leaves an empty last piece, so it counts as a
-/// line: `tail: 2` of `a\nb\nc\n` is `c\n`. `content` is the engine's last N lines (all lines, when
-/// the file has fewer).
-fn tail_text(content: &str, n: u64) -> String {
-    let text = content.replace("\r\n", "\n");
-    let pieces: Vec<&str> = text.split('\n').collect();
-    let keep = (n as usize).min(pieces.len());
-    pieces[pieces.len() - keep..].join("\n")
 }
