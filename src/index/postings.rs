@@ -398,8 +398,8 @@ mod tests {
     /// Ids 0..n spread over three builders (as the build's reading threads add them, each its
     /// own ids in order) merge into the lists one builder makes of them all: the same dictionary
     /// keys, the same bytes per list. Finishing fits in the memory the parts hold plus the
-    /// sorted trigrams and the dictionary (the finished lists are not made beside the parts'),
-    /// and keeps only what the finished lists hold.
+    /// sorted trigrams, the dictionary and one trigram's list (the finished lists are not made
+    /// beside the parts'), and keeps only what the finished lists hold.
     #[test]
     fn parts_merge_into_the_lists_of_one() {
         let (all, mine) = (Budget::new(usize::MAX), Budget::new(usize::MAX));
@@ -420,8 +420,19 @@ mod tests {
             assert!(parts[(x >> 20) as usize % 3].add(id, &tris, &mine));
         }
         let n: usize = parts.iter().map(|p| p.lists.len()).sum();
+        // A trigram's merged list is written while its parts' lists are still held.
+        let longest = (0..2000)
+            .map(|t| {
+                parts
+                    .iter()
+                    .filter_map(|p| p.lists.get(&t))
+                    .map(|e| e.1.len())
+                    .sum()
+            })
+            .max()
+            .unwrap_or(0);
         let held = mine.used();
-        let tight = Budget::new(held + n * 4 + Postings::dict_memory(n));
+        let tight = Budget::new(held + n * 4 + Postings::dict_memory(n) + longest);
         assert!(tight.take(held));
         let merged = Builder::finish_all(parts, &tight).expect("within the parts' memory");
         assert_eq!(tight.used(), merged.memory());
