@@ -399,18 +399,14 @@ fn assemble(
     over: bool,
     bytes_read: u64,
 ) -> Option<RootIndex> {
+    if over {
+        return None;
+    }
     let posts: Vec<Builder> = posts
         .into_iter()
         .map(|p| p.into_inner().unwrap_or_else(|e| e.into_inner()))
         .collect();
-    // The finished postings are made beside the lists they come from.
-    let finishing = Builder::finish_memory(&posts);
-    if over || !all.take(finishing) {
-        return None;
-    }
-    let lists = posts.iter().map(Builder::memory).sum::<usize>();
-    let postings = Builder::finish_all(posts);
-    all.give(finishing + lists - postings.memory().min(finishing + lists));
+    let postings = Builder::finish_all(posts, all)?;
     Some(RootIndex {
         serial: next_serial(),
         ids: t.ids,

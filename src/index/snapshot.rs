@@ -120,7 +120,8 @@ impl Binding {
 /// Saves `ri` as root `b`'s index in `dir` (a temporary file renamed over the old one).
 pub(super) fn save(dir: &CacheDir, b: &Binding, ri: &RootIndex) -> std::io::Result<()> {
     let (dict, data) = ri.postings.parts();
-    let mut meta = Vec::new();
+    // Sized at once: grown by doubling, its unused half stood beside the whole index.
+    let mut meta = Vec::with_capacity(meta_len(ri));
     let u64s = |m: &mut Vec<u8>, v: &[u64]| v.iter().for_each(|x| m.extend(x.to_le_bytes()));
     u64s(&mut meta, &[ri.built.peak, ri.built.bytes_read]);
     let mut paths: Vec<&Path> = vec![Path::new(""); ri.entries.len()];
@@ -157,6 +158,16 @@ pub(super) fn save(dir: &CacheDir, b: &Binding, ri: &RootIndex) -> std::io::Resu
     crc.update(data);
     let header = b.header((meta.len() + data.len()) as u64, crc.finalize());
     dir.write(&b.file_name(), &[&header, &meta, data])
+}
+
+/// Bytes of [`save`]'s body before the lists.
+fn meta_len(ri: &RootIndex) -> usize {
+    let paths: usize = ri.ids.keys().map(|p| p.as_os_str().len()).sum();
+    8 * 6
+        + ri.entries.len() * ENTRY_BYTES
+        + paths
+        + ri.unit_file.len() * 4
+        + ri.postings.parts().0.len() * SLOT_BYTES
 }
 
 /// Reads a saved file from its start, every read checked against the bytes left.
@@ -330,14 +341,21 @@ fn decode(r: &mut Reader, map: &Arc<Mapped>, serial: u64) -> Result<RootIndex, S
     })
 }
 
-/// Keeps `ri`'s lists in the mapping of the file just saved, when it holds the same bytes
-/// (another process may have saved over it since): the heap copy is let go.
+/// Keeps `ri`'s lists in the mapping of the file just saved, when its last bytes (where [`save`]
+/// puts the lists) are the same bytes (another process may have saved over it since): the heap
+/// copy is let go. The file is not decoded again: a second table and dictionary beside `ri`'s
+/// would be the build's largest moment after its lists.
 pub(super) fn remap(dir: &CacheDir, b: &Binding, mut ri: RootIndex) -> RootIndex {
-    let Ok(Some(loaded)) = load(dir, b, ri.serial) else {
+    let Ok(Some(map)) = dir.map(&b.file_name()) else {
         return ri;
     };
-    let data = loaded.postings.into_data();
-    ri.postings = ri.postings.remapped(data);
+    let (len, n) = (map.len(), ri.postings.parts().1.len());
+    let Some(start) = len.checked_sub(n) else {
+        return ri;
+    };
+    ri.postings = ri
+        .postings
+        .remapped(Data::Mapped(Arc::new(map), start..len));
     ri
 }
 
