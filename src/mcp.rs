@@ -377,18 +377,13 @@ fn listing(tools: &AgentTools) -> Vec<Tool> {
         .profile_tools()
         .into_iter()
         .map(|t| {
+            // One rule for the annotations, the tools' own (`ToolInfo::annotations`).
+            let ann: ToolAnnotations =
+                serde_json::from_value(t.annotations()).unwrap_or_default();
             let schema = match t.input_schema {
                 Value::Object(o) => o,
                 _ => serde_json::Map::new(),
             };
-            let mut ann = ToolAnnotations::new()
-                .read_only(t.read_only)
-                .open_world(false);
-            if !t.read_only {
-                ann = ann.destructive(t.destructive);
-            } else {
-                ann = ann.idempotent(true);
-            }
             let mut tool = Tool::new(t.name, t.description, schema)
                 .with_title(t.title)
                 .annotate(ann);

@@ -61,6 +61,9 @@ pub struct ToolInfo {
     pub read_only: bool,
     /// True for tools that remove data.
     pub destructive: bool,
+    /// Whether a second call with the same arguments changes nothing more (MCP `idempotentHint`);
+    /// `None` leaves it unsaid.
+    pub idempotent: Option<bool>,
 }
 
 impl ToolInfo {
@@ -74,6 +77,20 @@ impl ToolInfo {
     /// ```
     pub fn gemini_parameters(&self) -> Value {
         schema::gemini(&self.input_schema)
+    }
+
+    /// The MCP annotations of the tool: what it may change, and that it reaches nothing outside
+    /// its roots (`openWorldHint: false`). `destructiveHint` is said for the write tools only, as
+    /// MCP gives it meaning only there.
+    pub fn annotations(&self) -> Value {
+        let mut ann = json!({"readOnlyHint": self.read_only, "openWorldHint": false});
+        if let Some(idempotent) = self.idempotent {
+            ann["idempotentHint"] = json!(idempotent);
+        }
+        if !self.read_only {
+            ann["destructiveHint"] = json!(self.destructive);
+        }
+        ann
     }
 }
 
@@ -218,6 +235,8 @@ impl Visit for Info<'_> {
             output_schema: tool.output_schema().clone(),
             read_only: !T::WRITES,
             destructive: T::destructive(self.0),
+            // A read changes nothing, however often it is made; a write tool's hint is left unsaid.
+            idempotent: (!T::WRITES).then_some(true),
         }
     }
 }

@@ -210,6 +210,46 @@ fn identity_pins_each_tools_title_and_read_only_hint() {
     }
 }
 
+/// The pinned annotations, tool by tool as the reference registers them (index.ts): its read tools
+/// say `readOnlyHint` and `openWorldHint` only; its write tools fix `idempotentHint` and
+/// `destructiveHint` whatever the server's write policy (setup() allows overwriting; the same
+/// values without `--allow-overwrite` are checked below).
+#[test]
+fn identity_pins_each_tools_annotations() {
+    let reads = json!({"readOnlyHint": true, "openWorldHint": false});
+    let write = |idem: bool, destr: bool| {
+        json!({"readOnlyHint": false, "idempotentHint": idem, "destructiveHint": destr, "openWorldHint": false})
+    };
+    let expected = |name: &str| match name {
+        "write_file" => write(true, true),
+        "edit_file" => write(false, true),
+        "create_directory" => write(true, false),
+        "move_file" => write(false, true),
+        _ => reads.clone(),
+    };
+    let (_t, dir, mut s) = setup();
+    let mut m = Mcp::start(&[
+        "mcp",
+        "--profile",
+        "mcp-filesystem",
+        "--root",
+        dir.to_str().unwrap(),
+        "--write-root",
+        dir.to_str().unwrap(),
+    ]);
+    m.initialize("reference-suite");
+    let mut no_overwrite = Srv(m);
+    for srv in [&mut s, &mut no_overwrite] {
+        let r = srv.0.rpc("tools/list", json!({}));
+        let tools = r["result"]["tools"].as_array().unwrap();
+        assert_eq!(tools.len(), TOOL_NAMES.len());
+        for tool in tools {
+            let name = tool["name"].as_str().unwrap();
+            assert_eq!(tool["annotations"], expected(name), "{name}");
+        }
+    }
+}
+
 /// `advertises no draft-07-only keyword under the 2020-12 label (#4841)`: no array-form `items`,
 /// `additionalItems` or `definitions` anywhere in an input or output schema.
 #[test]

@@ -89,6 +89,24 @@ impl Profile {
         Self::ALL.iter().map(|p| p.as_str()).collect()
     }
 
+    /// A dialect tool's `idempotentHint` as the dialect pins it (`Some(None)`: left unsaid), where
+    /// it differs from the engine tool's.
+    fn pinned_idempotent(self, tool: &str) -> Option<Option<bool>> {
+        match self {
+            Profile::McpFilesystem => mcp_filesystem::pinned_idempotent(tool),
+            _ => None,
+        }
+    }
+
+    /// A dialect tool's `destructiveHint` as the dialect pins it, where it differs from the
+    /// engine tool's (which follows the write policy).
+    fn pinned_destructive(self, tool: &str) -> Option<bool> {
+        match self {
+            Profile::McpFilesystem => mcp_filesystem::pinned_destructive(tool),
+            _ => None,
+        }
+    }
+
     fn defs(self) -> &'static [Def] {
         match self {
             Profile::Rootbound => &[],
@@ -166,7 +184,11 @@ impl AgentTools {
                     input_schema: d.input.clone(),
                     output_schema: d.output.clone(),
                     read_only: e.read_only,
-                    destructive: e.destructive,
+                    destructive: self.profile.pinned_destructive(d.name).unwrap_or(e.destructive),
+                    idempotent: match self.profile.pinned_idempotent(d.name) {
+                        Some(pinned) => pinned,
+                        None => e.idempotent,
+                    },
                 })
             })
             .collect()
@@ -443,15 +465,9 @@ impl SchemaFormat {
             SchemaFormat::Gemini => json!({
                 "name": t.name, "description": t.description, "parameters": t.gemini_parameters()}),
             SchemaFormat::Mcp => {
-                let mut ann = json!({"readOnlyHint": t.read_only, "openWorldHint": false});
-                if t.read_only {
-                    ann["idempotentHint"] = json!(true);
-                } else {
-                    ann["destructiveHint"] = json!(t.destructive);
-                }
                 json!({"name": t.name, "title": t.title, "description": t.description,
                     "inputSchema": t.input_schema, "outputSchema": t.output_schema,
-                    "annotations": ann})
+                    "annotations": t.annotations()})
             }
         }
     }

@@ -177,6 +177,26 @@ fn def(
     .finish()
 }
 
+/// The reference's `idempotentHint`, tool by tool: said for its write tools, unsaid for its reads
+/// (where the engine says `true`).
+pub(super) fn pinned_idempotent(tool: &str) -> Option<Option<bool>> {
+    Some(match tool {
+        "write_file" | "create_directory" => Some(true),
+        "edit_file" | "move_file" => Some(false),
+        _ => None,
+    })
+}
+
+/// The reference's `destructiveHint`: fixed per tool, where the engine's follows the write policy
+/// (a client that gates on it sees the reference's values).
+pub(super) fn pinned_destructive(tool: &str) -> Option<bool> {
+    match tool {
+        "write_file" | "edit_file" | "move_file" => Some(true),
+        "create_directory" => Some(false),
+        _ => None,
+    }
+}
+
 pub(super) fn defs() -> &'static [Def] {
     static DEFS: OnceLock<Vec<Def>> = OnceLock::new();
     DEFS.get_or_init(|| {
