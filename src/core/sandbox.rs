@@ -138,8 +138,8 @@ impl Sandbox {
 
     /// A builder for the policy (tests of the layers below `tools` build a core sandbox with it).
     #[cfg(test)]
-    pub(crate) fn builder() -> crate::PolicyBuilder {
-        crate::PolicyBuilder::default()
+    pub(crate) fn builder() -> PolicyBuilder {
+        PolicyBuilder::default()
     }
 
     /// Opens every root of `policy` as a directory handle.
@@ -396,7 +396,7 @@ impl Sandbox {
 
     pub(crate) fn map_open_error(&self, e: &SysError, raw: &str) -> Error {
         let mut err = Error::from_sys(e, raw);
-        if err.code == ErrorCode::SymlinkLoop && self.policy.symlinks == crate::SymlinkMode::Never {
+        if err.code == ErrorCode::SymlinkLoop && self.policy.symlinks == crate::core::policy::SymlinkMode::Never {
             err = Error::new(
                 ErrorCode::OutOfSandbox,
                 format!("'{raw}' goes through a symbolic link, and this sandbox follows none"),

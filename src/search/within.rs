@@ -97,9 +97,9 @@ impl<'a> Within<'a> {
         &self,
         tool: &'static str,
         request: Option<&str>,
-        run: impl FnOnce() -> crate::Result<(T, Option<String>)>,
+        run: impl FnOnce() -> crate::core::error::Result<(T, Option<String>)>,
         fields: impl FnOnce(&T) -> crate::core::audit::Fields,
-    ) -> crate::Result<T> {
+    ) -> crate::core::error::Result<T> {
         self.sandbox
             .audited(&self.budget, tool, request, run, fields)
     }
