@@ -652,7 +652,7 @@ fn read_file_line_mode_deadline_returns_the_partial_page() {
             args_
         })
         .unwrap();
-    assert!(start.elapsed() < Duration::from_secs(2));
+    assert_prompt(start.elapsed(), "a 50 ms line read of a sparse file");
     assert!(r.timed_out && r.truncated, "{r:?}");
     assert_eq!(r.content, "a\n".repeat(10));
     assert_eq!((r.start_line, r.end_line), (Some(4491), Some(4500)));
