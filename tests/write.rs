@@ -363,7 +363,11 @@ fn replace_is_atomic_for_a_concurrent_reader() {
     let stop = Arc::new(AtomicBool::new(false));
     // What the reader has seen so far (reads, version a, version b): the writer goes on until
     // the reader has seen both versions, however the machine schedules the two threads.
-    let seen = Arc::new((AtomicU64::new(0), AtomicBool::new(false), AtomicBool::new(false)));
+    let seen = Arc::new((
+        AtomicU64::new(0),
+        AtomicBool::new(false),
+        AtomicBool::new(false),
+    ));
     let reader = {
         let (stop, seen, path) = (stop.clone(), seen.clone(), w.w("f.txt"));
         let (a, b) = (a.clone(), b.clone());

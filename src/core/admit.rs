@@ -30,10 +30,10 @@
 //! `move_targets`).
 
 use crate::core::deny::DenyRules;
+use crate::core::error::Error;
 use crate::core::open::{self, Kind, Opened, Want};
 use crate::core::policy::SymlinkMode;
 use crate::core::sandbox::Sandbox;
-use crate::core::error::Error;
 use crate::core::sys::{self, Errno, Stat, SysError};
 use std::ffi::OsStr;
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
@@ -412,8 +412,11 @@ impl NotAdmitted {
 
     /// The process was out of descriptors or memory for the open: not a fact about the object.
     pub(crate) fn is_transient(&self) -> bool {
-        self.sys()
-            .is_some_and(|e| [Errno::MFILE, Errno::NFILE, Errno::NOMEM].iter().any(|&c| e.is(c)))
+        self.sys().is_some_and(|e| {
+            [Errno::MFILE, Errno::NFILE, Errno::NOMEM]
+                .iter()
+                .any(|&c| e.is(c))
+        })
     }
 
     /// The agent's error for the object it knows as `shown`: a refusal reads as the OS refusing
@@ -437,8 +440,8 @@ impl Gate {
         rel: &Path,
         want: Want,
     ) -> Result<Admitted<Opened>, NotAdmitted> {
-        let opened = open::open_beneath(dir, name, want, SymlinkMode::Never)
-            .map_err(NotAdmitted::Io)?;
+        let opened =
+            open::open_beneath(dir, name, want, SymlinkMode::Never).map_err(NotAdmitted::Io)?;
         self.admit(root, rel, &opened)
             .map_err(|_| NotAdmitted::Refused)?;
         Ok(Admitted(opened))

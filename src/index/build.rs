@@ -13,11 +13,11 @@
 //! the root is not indexed. So the build never holds more than the cap, whatever the files.
 
 use super::budget::{grow, grow_map, Budget};
+use super::entry::{stat_key as key, ID_SLOT, PATH_EXTRA};
 use super::postings::Builder;
 use super::query::Trigram;
 use super::scan::{scan, union, Room, Scan};
 pub(crate) use super::scan::{CHUNK, LONGEST_LINE};
-use super::entry::{stat_key as key, ID_SLOT, PATH_EXTRA};
 use super::{Entry, RootIndex, StatKey};
 use crate::core::admit::{NotAdmitted, RootId};
 use crate::core::deadline::Deadline;
