@@ -102,6 +102,7 @@ pub mod config;
 mod core;
 #[cfg(feature = "documents")]
 pub mod documents;
+mod engine;
 mod index;
 #[cfg(feature = "mcp")]
 pub mod mcp;
@@ -117,19 +118,13 @@ pub use crate::core::open::{force_portable_resolver, Kind};
 pub use crate::core::policy::{
     Limits, PathDisplay, Policy, PolicyBuilder, RootMode, RootSpec, SymlinkMode, WritePolicy,
 };
+pub use crate::engine::{Engine as Sandbox, Within};
 #[doc(hidden)]
 pub use crate::index::{index_age_at, index_fault_at, index_slow_at, index_threads_live};
 pub use crate::index::{
     IndexDir, IndexOptions, IndexState, IndexStats, IndexStatus, IndexVerify, IndexWhen,
 };
-pub use crate::search::within::Within;
-pub use crate::tools::edit::{Edit, EditArgs, EditResult};
-pub use crate::tools::engine::Engine as Sandbox;
-pub use crate::tools::fsops::{FsOpResult, MkdirArgs, MoveArgs};
-pub use crate::tools::media::{MediaArgs, MediaResult, MAX_MEDIA_BYTES};
-pub use crate::tools::read_many::{ManyFile, ReadManyArgs, ReadManyResult};
-pub use crate::tools::stat_list::{RootEntry, RootsArgs, RootsResult};
-pub use crate::tools::tree::{TreeArgs, TreeNode, TreeOmitted, TreeResult};
+pub use crate::tools::api::*;
 pub use crate::tools::ToolName;
 pub use search::contract::{
     FileCount, GlobArgs, GlobSort, Globs, GrepArgs, GrepResult, Hit, HitKind, OutputFormat,
@@ -138,8 +133,5 @@ pub use search::contract::{
 pub use tools::client_roots::file_uri_path;
 pub use tools::present::{Block, Presented};
 pub use tools::profile::{Profile, SchemaFormat};
-pub use tools::read::{DocumentInfo, ReadArgs, ReadResult};
 pub use tools::render;
-pub use tools::stat_list::{Entry, ListArgs, ListResult, StatArgs, StatResult};
-pub use tools::write::{ContentEncoding, DeleteArgs, WriteArgs, WriteResult};
 pub use tools::ToolInfo;

@@ -245,6 +245,21 @@ impl Sandbox {
         self.write_root.as_deref()
     }
 
+    /// Whether this sandbox has a read root (lenient mode may have dropped every one).
+    pub(crate) fn has_read_roots(&self) -> bool {
+        !self.roots.is_empty()
+    }
+
+    /// Whether this sandbox has a write root (a policy with one whose root opened).
+    pub(crate) fn has_write_root(&self) -> bool {
+        self.write_root.is_some()
+    }
+
+    /// The write root's canonical path, when there is one.
+    pub(crate) fn write_root_path(&self) -> Option<&Path> {
+        self.write_root.as_deref().map(|w| w.canonical.as_path())
+    }
+
     /// The agent this sandbox serves, for audit events (empty when none was named).
     pub(crate) fn agent(&self) -> &str {
         &self.agent

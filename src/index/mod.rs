@@ -413,7 +413,7 @@ pub(crate) struct ReplayMask {
 pub(crate) use crate::walk::outcome::{NoMatch, Reading, Vouched};
 
 impl Pruner {
-    /// The index's recorded walk of root `root` from `rel` (see [`Sandbox::index_replay`]).
+    /// The index's recorded walk of root `root` from `rel` (see [`replay::index_replay`]).
     pub(crate) fn index_replay(
         &self,
         sb: &Sandbox,
@@ -421,7 +421,7 @@ impl Pruner {
         rel: &Path,
         filter: &crate::walk::Filter,
     ) -> Option<replay::Replay> {
-        sb.index_replay(&self.index, root, rel, filter)
+        replay::index_replay(sb, &self.index, root, rel, filter)
     }
 
     /// Roots with a ready index.

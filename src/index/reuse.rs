@@ -266,7 +266,7 @@ mod tests {
         let canonical = std::fs::canonicalize(root).unwrap();
         // Files are out of the racy window without a sleep.
         crate::index::index_age_at(&canonical, std::time::Duration::from_secs(5));
-        let sb = Sandbox::builder().root(root).build().unwrap();
+        let sb = Sandbox::builder().root(root).build_core().unwrap();
         let (first, read) = build(&sb, None);
         assert!(read > 1 << 20);
         // Same size, other bytes; a chunk of a large file; gone; new.

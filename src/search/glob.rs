@@ -3,14 +3,14 @@
 use crate::core::audit::Fields;
 use crate::core::deadline::Deadline;
 use crate::core::error::{Error, Result};
+use crate::engine::Within;
 use crate::search::contract::{GlobArgs, GlobSort, Globs, GrepResult, OutputMode, Stats};
 use crate::search::cursor::{self, Cursor};
 use crate::search::page::path_line;
 use crate::search::pager::{Pager, Pos};
 use crate::search::query::grep_result;
-use crate::search::query::{check_glob, start_pos, WalkStart};
+use crate::search::query::{self, check_glob, start_pos, WalkStart};
 use crate::search::rg::RgOptions;
-use crate::search::within::Within;
 use crate::walk::{Filter, IgnoreBudget, WalkEnd, WalkSkips};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -162,7 +162,7 @@ impl Within<'_> {
                 levels,
             } => (root, rel, fd, levels),
         };
-        let walker = self.walker(root, filter, w.deadline, w.cursor);
+        let walker = query::walker(self, root, filter, w.deadline, w.cursor);
         // The cursor's own file was listed by the page before, unless the cursor is only a position
         // before it (a page cut before its first entry).
         let resume = walker

@@ -17,4 +17,3 @@ pub(crate) mod query;
 mod query_props;
 pub(crate) mod record;
 pub(crate) mod rg;
-pub(crate) mod within;

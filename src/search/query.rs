@@ -6,6 +6,7 @@ use crate::core::deadline::Deadline;
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::open::{Kind, Opened, Want};
 use crate::core::sandbox::Sandbox;
+use crate::engine::Within;
 use crate::search::contract::{Globs, GrepResult, OutputMode, Stats, MAX_OFFSET};
 use crate::search::cursor::Cursor;
 use crate::search::page::{Page, Structured};
@@ -101,7 +102,7 @@ pub(crate) fn check_glob(g: &str, max_len: usize) -> Result<()> {
     Ok(())
 }
 
-impl Sandbox {
+impl Within<'_> {
     /// Caps the per-call limit and byte cap by the policy.
     pub(crate) fn page_caps(&self, limit: Option<u64>, max_bytes: Option<u64>) -> (u64, usize) {
         let limits = &self.policy().limits;
@@ -137,15 +138,6 @@ impl Sandbox {
             Some(c) => Cursor::decode(c, query, self.read_roots().len()).map(Some),
             None => Ok(None),
         }
-    }
-
-    /// The result of a grep page.
-    pub(crate) fn finish(&self, page: Page<'_>, first_index: u64, query: u64) -> GrepResult {
-        let mode = page.mode;
-        let paged = page.pager.finish(first_index, query);
-        let complete = !paged.truncated && !paged.timed_out;
-        let total = (mode == OutputMode::Count && complete).then_some(page.total);
-        grep_result(paged, page.json, mode, total, page.stats)
     }
 
     /// Builds the walk filter from include/exclude globs, types and the hidden/ignore switches.
@@ -314,6 +306,15 @@ impl Sandbox {
     }
 }
 
+/// The result of a grep page.
+pub(crate) fn finish(page: Page<'_>, first_index: u64, query: u64) -> GrepResult {
+    let mode = page.mode;
+    let paged = page.pager.finish(first_index, query);
+    let complete = !paged.truncated && !paged.timed_out;
+    let total = (mode == OutputMode::Count && complete).then_some(page.total);
+    grep_result(paged, page.json, mode, total, page.stats)
+}
+
 /// A page as a [`GrepResult`]: its text, or in JSON mode (`json`) the structured form the output
 /// mode gives.
 pub(crate) fn grep_result(
@@ -365,24 +366,23 @@ pub(crate) fn start_pos(cursor: Option<&Cursor>, starts: &[WalkStart]) -> Option
     }
 }
 
-impl Sandbox {
-    /// The walker of one start directory in read root `root`: this call's filter and deadline, and
-    /// resuming after the cursor's path when the cursor is in this root.
-    pub(crate) fn walker<'a>(
-        &'a self,
-        root: usize,
-        filter: &'a Filter,
-        deadline: &'a Deadline,
-        cursor: Option<&'a Cursor>,
-    ) -> Walk<'a> {
-        Walk {
-            sandbox: self,
-            root: RootId::Read(root),
-            filter,
-            deadline: Some(deadline),
-            resume_after: cursor.filter(|c| c.root == root).map(|c| c.path.as_path()),
-            hook: None,
-        }
+/// The walker of one start directory in read root `root` of `sandbox`: this call's filter and
+/// deadline, and resuming after the cursor's path when the cursor is in this root. It takes the
+/// core sandbox, not the call's [`Within`]: a search's workers hold the core alone.
+pub(crate) fn walker<'a>(
+    sandbox: &'a Sandbox,
+    root: usize,
+    filter: &'a Filter,
+    deadline: &'a Deadline,
+    cursor: Option<&'a Cursor>,
+) -> Walk<'a> {
+    Walk {
+        sandbox,
+        root: RootId::Read(root),
+        filter,
+        deadline: Some(deadline),
+        resume_after: cursor.filter(|c| c.root == root).map(|c| c.path.as_path()),
+        hook: None,
     }
 }
 

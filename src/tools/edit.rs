@@ -12,9 +12,9 @@ use crate::core::deadline::Deadline;
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::mutate::{self, Dest, Existing};
 use crate::core::open::Kind;
-use crate::core::sandbox::Sandbox;
-use crate::search::within::Within;
+use crate::engine::Within;
 use crate::tools::edit_form::{legacy, Decoded, Form};
+use crate::Sandbox;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
@@ -591,7 +591,7 @@ impl crate::tools::tool::Tool for EditFile {
     /// Whether old_string matches (and the closest line, the diff) tells what the file holds:
     /// editing is offered only where the agent could read it anyway.
     fn withheld(sb: &Sandbox) -> Option<&'static str> {
-        (!sb.write_root_readable()).then_some(
+        (!sb.core().write_root_readable()).then_some(
             "tool 'edit_file' is not enabled: the write root is not readable (it is not inside a \
              read root, or a deny rule covers it), and an edit would reveal what the file holds; \
              use write_file",

@@ -4,7 +4,7 @@ use crate::core::audit::Fields;
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::io::pread_exact;
 use crate::core::open::{Kind, Want};
-use crate::search::within::Within;
+use crate::engine::Within;
 use base64::Engine;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -131,7 +131,7 @@ impl crate::tools::tool::Tool for ReadMediaFile {
         w.read_media_file(args)
     }
 
-    fn describe(_sb: &crate::core::sandbox::Sandbox) -> String {
+    fn describe(_sb: &crate::Sandbox) -> String {
         format!(
             "Read an image (PNG, JPEG, GIF, WebP) or audio file (WAV, MP3, OGG, FLAC) as base64 with its MIME type, \
              sniffed from the bytes; at most {} bytes.",

@@ -5,7 +5,6 @@ pub(crate) mod catalog;
 pub(crate) mod client_roots;
 pub(crate) mod edit;
 pub(crate) mod edit_form;
-pub(crate) mod engine;
 pub(crate) mod fsops;
 pub(crate) mod media;
 pub(crate) mod plain;
@@ -24,9 +23,22 @@ pub(crate) mod write;
 
 pub use catalog::ToolName;
 
+/// The tools' argument and result types the crate offers (`lib.rs` re-exports this module whole):
+/// a new tool names its types here, beside its `mod` line, and lib.rs does not change.
+pub(crate) mod api {
+    pub use super::edit::{Edit, EditArgs, EditResult};
+    pub use super::fsops::{FsOpResult, MkdirArgs, MoveArgs};
+    pub use super::media::{MediaArgs, MediaResult, MAX_MEDIA_BYTES};
+    pub use super::read::{DocumentInfo, ReadArgs, ReadResult};
+    pub use super::read_many::{ManyFile, ReadManyArgs, ReadManyResult};
+    pub use super::stat_list::{Entry, ListArgs, ListResult, StatArgs, StatResult};
+    pub use super::stat_list::{RootEntry, RootsArgs, RootsResult};
+    pub use super::tree::{TreeArgs, TreeNode, TreeOmitted, TreeResult};
+    pub use super::write::{ContentEncoding, DeleteArgs, WriteArgs, WriteResult};
+}
+
 use crate::core::error::{Error, ErrorCode};
-use crate::core::sandbox::Sandbox;
-use crate::search::within::Within;
+use crate::engine::{Engine, Within};
 use crate::tools::present::Presented;
 use crate::tools::tool::{Dispatch, Tool, Visit};
 use serde_json::{json, Value};
@@ -64,17 +76,17 @@ impl ToolInfo {
     }
 }
 
-impl Sandbox {
+impl Engine {
     /// Whether this sandbox's policy offers `tool` (read tools need a read root, write tools the
     /// write root; delete_file also `allow_delete`, edit_file a write root the agent can read: each
     /// row's `withheld`). Cheap: no schema is built.
     pub fn enables(&self, tool: ToolName) -> bool {
         if tool.needs_write_root() {
             self.policy().write.is_some()
-                && self.write_root_entry().is_some()
+                && self.core().has_write_root()
                 && tool.visit(Withheld(self)).is_none()
         } else {
-            !self.read_roots().is_empty()
+            self.core().has_read_roots()
         }
     }
 
@@ -107,10 +119,10 @@ impl Sandbox {
 
     /// Why this sandbox does not serve `tool` (no roots, no write root, a policy).
     pub(crate) fn refusal(&self, tool: ToolName) -> Error {
-        let has_write_root = self.policy().write.is_some() && self.write_root_entry().is_some();
+        let has_write_root = self.policy().write.is_some() && self.core().has_write_root();
         let name = tool.as_str();
         if !tool.needs_write_root() {
-            if self.read_roots().is_empty() {
+            if !self.core().has_read_roots() {
                 return Error::new(
                     ErrorCode::OutOfSandbox,
                     format!("tool '{name}' has nothing to work in: this sandbox has no read roots"),
@@ -178,8 +190,8 @@ impl Within<'_> {
         args: Value,
         text: bool,
     ) -> Result<Presented, Error> {
-        if !self.enables(tool) {
-            return Err(self.refusal(tool));
+        if !self.engine().enables(tool) {
+            return Err(self.engine().refusal(tool));
         }
         tool.visit(Dispatch {
             tool,
@@ -191,7 +203,7 @@ impl Within<'_> {
 }
 
 /// A row's listing under a sandbox's policy.
-struct Info<'a>(&'a Sandbox, ToolName);
+struct Info<'a>(&'a Engine, ToolName);
 
 impl Visit for Info<'_> {
     type Out = ToolInfo;
@@ -210,7 +222,7 @@ impl Visit for Info<'_> {
 }
 
 /// Why a sandbox does not offer a write tool although it has a write root.
-struct Withheld<'a>(&'a Sandbox);
+struct Withheld<'a>(&'a Engine);
 
 impl Visit for Withheld<'_> {
     type Out = Option<&'static str>;

@@ -6,8 +6,8 @@
 
 use crate::core::audit::Fields;
 use crate::core::error::{Error, Result};
+use crate::engine::Within;
 use crate::search::contract::GlobArgs;
-use crate::search::within::Within;
 use crate::tools::read::ReadArgs;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -256,7 +256,7 @@ impl crate::tools::tool::Tool for ReadManyFiles {
         w.read_many_files(args)
     }
 
-    fn describe(sb: &crate::core::sandbox::Sandbox) -> String {
+    fn describe(sb: &crate::Sandbox) -> String {
         format!(
             "Read several files at once: paths and globs (e.g. 'src/**/*.rs'), results in the order given, globs \
              expanded in path order. All files share one byte budget (max_bytes, at most {}); a file that does not \

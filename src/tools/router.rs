@@ -68,7 +68,7 @@ impl AgentTools {
             .map(|t| (t.as_str(), 0))
             .collect();
         AgentTools {
-            agent: sandbox.agent().to_string(),
+            agent: sandbox.core().agent().to_string(),
             sandboxes: vec![sandbox],
             routes,
             profile: crate::Profile::default(),

@@ -2,9 +2,9 @@
 //! tool surface says about them.
 
 use crate::core::error::Result;
-use crate::core::sandbox::Sandbox;
-use crate::search::within::Within;
+use crate::engine::Within;
 use crate::tools::tool::Tool;
+use crate::Sandbox;
 use crate::{GlobArgs, GrepArgs, GrepResult};
 use serde_json::Value;
 

@@ -7,8 +7,8 @@ use crate::core::dirs::{self, FileType};
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::names;
 use crate::core::open::{Kind, Want};
-use crate::core::sandbox::{Located, Sandbox};
-use crate::search::within::Within;
+use crate::core::sandbox::Located;
+use crate::engine::Within;
 use crate::walk::{self, Filter, IgnoreLevel, Visibility};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -484,7 +484,7 @@ impl crate::tools::tool::Tool for ListDir {
         w.list_dir(args)
     }
 
-    fn describe(_sb: &Sandbox) -> String {
+    fn describe(_sb: &crate::Sandbox) -> String {
         "List one directory level, sorted by name, with kind (file, dir, symlink, other) and size. Omit path to \
          list the roots. Hidden and ignored entries are left out (and counted) unless hidden/no_ignore."
             .into()
@@ -509,7 +509,7 @@ impl crate::tools::tool::Tool for Stat {
         w.stat(args)
     }
 
-    fn describe(_sb: &Sandbox) -> String {
+    fn describe(_sb: &crate::Sandbox) -> String {
         "Kind, size, modification time and (for small text files) line count of one path.".into()
     }
 
@@ -533,7 +533,7 @@ impl crate::tools::tool::Tool for ListRoots {
         w.list_roots(args)
     }
 
-    fn describe(_sb: &Sandbox) -> String {
+    fn describe(_sb: &crate::Sandbox) -> String {
         "The directories this agent may read (and the one it may write), with their names.".into()
     }
 }

@@ -4,14 +4,13 @@
 //! rows is [`ToolName`](crate::ToolName)'s declaration in `catalog.rs`.
 //!
 //! Adding a tool is one module (its argument and result types, its `Within` method, its `Tool`
-//! impl) plus one line in that table. The config file's lists of tool names
+//! impl), one line in that table, and its `mod` line and types (`tools::api`) in `tools/mod.rs`. The config file's lists of tool names
 //! (`config::READ_TOOLS`, `WRITE_TOOLS`) and `rootbound call --help` are derived from the table.
 //! A tool with a limit of its own also adds a row to the limit table (`core/limits.rs`, keyed by
 //! wire name since core sits below the tools), which a test checks against this table.
 
 use crate::core::error::{Error, ErrorCode, Result};
-use crate::core::sandbox::Sandbox;
-use crate::search::within::Within;
+use crate::engine::{Engine, Within};
 use crate::tools::args::Unset;
 use crate::tools::present::Presented;
 use schemars::JsonSchema;
@@ -45,7 +44,7 @@ pub(crate) trait Tool {
     fn run(w: &Within<'_>, args: &Self::Args) -> Result<Self::Output>;
 
     /// A description written for a model: what the tool does here, its limits, how to page.
-    fn describe(sb: &Sandbox) -> String;
+    fn describe(sb: &Engine) -> String;
 
     /// The text a model reads for a result (by default its JSON, pretty-printed).
     fn render(out: &Self::Output) -> String {
@@ -71,13 +70,13 @@ pub(crate) trait Tool {
     fn finish_output(_schema: &mut Value) {}
 
     /// Why a sandbox with a write root still does not offer this write tool (its policy), if so.
-    fn withheld(_sb: &Sandbox) -> Option<&'static str> {
+    fn withheld(_sb: &Engine) -> Option<&'static str> {
         None
     }
 
     /// Whether a call may destroy data under this sandbox's policy (MCP `destructiveHint`). A
     /// write tool is, unless its row says when it is not.
-    fn destructive(_sb: &Sandbox) -> bool {
+    fn destructive(_sb: &Engine) -> bool {
         Self::WRITES
     }
 }
@@ -141,20 +140,21 @@ pub(crate) fn parse_args<A: DeserializeOwned>(args: Value) -> Result<A> {
 }
 
 /// The phrases descriptions share: where a tool works and what the write policy allows.
-impl Sandbox {
+impl Engine {
     /// The read roots, escaped, comma-separated.
     pub(crate) fn roots_said(&self) -> String {
-        self.read_roots()
+        self.roots()
             .iter()
-            .map(|r| crate::core::names::escape_path(&r.canonical))
+            .map(|(_, canonical)| crate::core::names::escape_path(canonical))
             .collect::<Vec<_>>()
             .join(", ")
     }
 
     /// The write root, escaped (empty without one).
     pub(crate) fn write_root_said(&self) -> String {
-        self.write_root_entry()
-            .map(|r| crate::core::names::escape_path(&r.canonical))
+        self.core()
+            .write_root_path()
+            .map(crate::core::names::escape_path)
             .unwrap_or_default()
     }
 

@@ -13,8 +13,8 @@ use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::names;
 use crate::core::open::{Kind, Opened, Want};
 use crate::core::sandbox::Located;
+use crate::engine::Within;
 use crate::search::contract::Globs;
-use crate::search::within::Within;
 use crate::walk::{self, DirFd, Filter, IgnoreLevel, Visibility};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -395,7 +395,7 @@ impl crate::tools::tool::Tool for DirectoryTree {
         w.directory_tree(args)
     }
 
-    fn describe(sb: &crate::core::sandbox::Sandbox) -> String {
+    fn describe(sb: &crate::Sandbox) -> String {
         format!(
             "A recursive listing of a directory as nested JSON (name, kind, size, children), breadth first and sorted \
              by name, down to max_depth (default 3) and at most max_entries entries (at most {}); what is left out is \

@@ -11,14 +11,28 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("core", &["core"]),
     ("walk", &["core", "walk"]),
     ("index", &["core", "walk", "index"]),
-    ("search", &["core", "walk", "documents", "index", "search"]),
+    // The engine (the public `Sandbox`: core's handle and the index) and a call's `Within` on it,
+    // which search's tools and the other tools both take.
+    ("engine", &["core", "walk", "index", "engine"]),
+    (
+        "search",
+        &["core", "walk", "documents", "index", "engine", "search"],
+    ),
     ("documents", &["core", "documents"]),
     (
         "tools",
-        &["core", "walk", "index", "search", "documents", "tools"],
+        &[
+            "core",
+            "walk",
+            "index",
+            "engine",
+            "search",
+            "documents",
+            "tools",
+        ],
     ),
     // The config file sets the index's options (`index = "auto"`), as it sets the tools'.
-    ("config", &["core", "index", "tools", "config"]),
+    ("config", &["core", "index", "engine", "tools", "config"]),
 ];
 
 /// Lines of code (outside `#[cfg(test)]` modules) a source file may hold.
@@ -211,6 +225,13 @@ fn reexports() -> BTreeMap<String, String> {
             };
             let rest = rest.trim_start_matches("crate::");
             let module = rest.split("::").next().unwrap_or("").to_string();
+            if let Some(inner) = rest.trim_end_matches(';').strip_suffix("::*") {
+                // A glob of an inline module (`tools::api::*`): the names its `pub use`s give.
+                for n in inline_module_names(inner) {
+                    map.insert(n, module.clone());
+                }
+                continue;
+            }
             let names = match rest.split_once('{') {
                 Some((_, g)) => g.trim_end_matches([';', '}', ' ']).to_string(),
                 None => rest
@@ -231,6 +252,41 @@ fn reexports() -> BTreeMap<String, String> {
         map
     })
     .clone()
+}
+
+/// The names the `pub use` lines of inline module `path` (`tools::api`: `mod api { … }` in
+/// src/tools/mod.rs) give.
+fn inline_module_names(path: &str) -> Vec<String> {
+    let (parent, name) = path.rsplit_once("::").unwrap_or(("", path));
+    let file = src().join(parent.replace("::", "/")).join("mod.rs");
+    let text = std::fs::read_to_string(&file).unwrap_or_default();
+    let head = format!("mod {name} {{");
+    text.lines()
+        .skip_while(|l| {
+            !l.trim_start()
+                .trim_start_matches("pub(crate) ")
+                .starts_with(&head)
+        })
+        .skip(1)
+        .take_while(|l| l.trim() != "}")
+        .filter_map(|l| l.trim().strip_prefix("pub use "))
+        .flat_map(|u| {
+            let names = match u.split_once('{') {
+                Some((_, g)) => g.trim_end_matches([';', '}', ' ']).to_string(),
+                None => u
+                    .rsplit("::")
+                    .next()
+                    .unwrap_or("")
+                    .trim_end_matches(';')
+                    .into(),
+            };
+            names
+                .split(',')
+                .map(|n| n.rsplit(" as ").next().unwrap_or(n).trim().to_string())
+                .filter(|n| !n.is_empty())
+                .collect::<Vec<_>>()
+        })
+        .collect()
 }
 
 fn src() -> PathBuf {
@@ -1077,9 +1133,11 @@ fn the_rules_see_a_violation() {
             .contains(&"search".to_string())
     );
     // A re-exported name counts as the module defining it: `crate::GrepArgs` is search's.
-    assert_eq!(crate_modules("let s: crate::Sandbox = x;"), ["tools"]);
-    assert_eq!(crate_modules("fn f(w: &crate::Within) {}"), ["search"]);
+    assert_eq!(crate_modules("let s: crate::Sandbox = x;"), ["engine"]);
+    assert_eq!(crate_modules("fn f(w: &crate::Within) {}"), ["engine"]);
     assert_eq!(crate_modules("fn f(a: &crate::GrepArgs) {}"), ["search"]);
+    // A name lib.rs takes by a glob of `tools::api` is the tools' too.
+    assert_eq!(crate_modules("fn f(a: &crate::ReadArgs) {}"), ["tools"]);
     assert!(crate_modules("use crate::{Kind, GrepArgs};").contains(&"search".to_string()));
     // A use over several lines is one line; the code after a test module is read.
     let after = "fn a() {}\n#[cfg(test)]\nmod t {\n    fn x() { let _ = ('{', \"}\"); }\n}\n\
@@ -1297,4 +1355,120 @@ fn named_paths(text: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// The `impl` blocks of `text` (a file's code, tests left out) that add methods to core's
+/// sandbox, or let the engine pass for it: a block headed `impl Sandbox` where `Sandbox` is core's
+/// (named so by a `use` of `core::sandbox`), `impl crate::core::sandbox::Sandbox`, or
+/// `impl Deref for Engine`. Their lines, 1-based.
+fn core_sandbox_impls(text: &str) -> Vec<usize> {
+    let lines = code(text);
+    let core_named = lines.iter().any(|(_, l)| {
+        let l = l.trim();
+        l.starts_with("use crate::core::sandbox::")
+            && (l.contains("::Sandbox;") || l.contains(" Sandbox,") || l.contains("{Sandbox"))
+            && !l.contains("Sandbox as ")
+    });
+    lines
+        .iter()
+        .filter(|(_, l)| {
+            let l = l.trim_start();
+            (core_named && (l.starts_with("impl Sandbox {") || l.starts_with("impl Sandbox<")))
+                || l.starts_with("impl crate::core::sandbox::Sandbox")
+                || (l.starts_with("impl") && l.contains("Deref for Engine"))
+        })
+        .map(|(n, _)| *n)
+        .collect()
+}
+
+/// Core's sandbox offers locate, open, admit, display and the mutations; the tools' methods are
+/// the engine's or its `Within`'s (issue 38), so a method is found in the layer that owns it and
+/// core's type cannot grow a corridor through every layer again.
+#[test]
+fn only_core_adds_methods_to_its_sandbox() {
+    let bad: Vec<String> = source_texts()
+        .iter()
+        .filter(|(rel, _)| !rel.starts_with("core/"))
+        .flat_map(|(rel, text)| {
+            core_sandbox_impls(text)
+                .into_iter()
+                .map(move |n| format!("src/{rel}:{n}"))
+        })
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "methods added to core's `Sandbox` (or the engine dereferencing to it) outside src/core/ \
+         at {bad:?}: give the method to the engine (`Engine`, `Within`) or make it a function \
+         taking what it needs"
+    );
+    // The rule sees one.
+    let one = "use crate::core::sandbox::Sandbox;\nimpl Sandbox {\n    fn f(&self) {}\n}\n";
+    assert_eq!(core_sandbox_impls(one), [2]);
+    let aliased = "use crate::core::sandbox::Sandbox as Core;\nimpl Sandbox {}\n";
+    assert!(core_sandbox_impls(aliased).is_empty());
+    assert_eq!(
+        core_sandbox_impls("impl std::ops::Deref for Engine {\n}\n"),
+        [1]
+    );
+}
+
+/// The argument and result types of the catalog's rows (`Variant => module::Row: method(Args) ->
+/// Out`): each row's module with the two type names (their last path segment).
+fn catalog_rows(text: &str) -> Vec<(String, String, String)> {
+    text.lines()
+        .filter(|l| !l.contains('$'))
+        .filter_map(|l| {
+            let (_, row) = l.trim().split_once(" => ")?;
+            let (path, sig) = row.split_once(": ")?;
+            let (_, types) = sig.split_once('(')?;
+            let (args, out) = types.split_once(") -> ")?;
+            let last = |t: &str| {
+                t.trim()
+                    .trim_end_matches(',')
+                    .rsplit("::")
+                    .next()
+                    .unwrap()
+                    .into()
+            };
+            Some((path.split("::").next()?.to_string(), last(args), last(out)))
+        })
+        .collect()
+}
+
+/// A new read tool touches at most three files of src/ (issue 38): its module, its row in
+/// `tools/catalog.rs`, and `tools/mod.rs` (its `mod` line and its types in `tools::api`, which
+/// lib.rs re-exports whole). So every row's argument and result types come from `tools::api`
+/// (grep's and glob's from search's contract), and lib.rs names none of them; a plain result
+/// renders as JSON by default (`Tool::render`), so `tools/render.rs` need not change either.
+#[test]
+fn a_new_tool_needs_no_line_of_lib_rs() {
+    let read = |f: &str| std::fs::read_to_string(src().join(f)).unwrap();
+    let rows = catalog_rows(&read("tools/catalog.rs"));
+    assert!(
+        rows.len() >= 14,
+        "the catalog's rows were not read: {rows:?}"
+    );
+    let api = inline_module_names("tools::api");
+    let lib: Vec<String> = code(&read("lib.rs")).into_iter().map(|(_, l)| l).collect();
+    let named_in_lib = |t: &str| {
+        lib.iter().any(|l| {
+            l.split(|c: char| !c.is_alphanumeric() && c != '_')
+                .any(|w| w == t)
+        })
+    };
+    for (module, args, out) in &rows {
+        for t in [args, out] {
+            if module == "search" {
+                continue;
+            }
+            assert!(
+                api.contains(t),
+                "{t} (a row of module {module}) is not in `tools::api` (src/tools/mod.rs)"
+            );
+            assert!(
+                !named_in_lib(t),
+                "lib.rs names {t}: re-export it through `tools::api`, so a new tool leaves lib.rs alone"
+            );
+        }
+    }
 }

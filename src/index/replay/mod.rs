@@ -148,150 +148,148 @@ impl Live {
     }
 }
 
-impl Sandbox {
-    /// The recorded walk of root `root` from `rel` under `key`, if one holds after the queued
-    /// events are taken in. Without one, a recording is started in the background (one per root at
-    /// a time) and the caller walks.
-    pub(crate) fn index_replay(
-        &self,
-        index: &Arc<Index>,
-        root: usize,
-        rel: &Path,
-        filter: &Filter,
-    ) -> Option<Replay> {
-        let key = filter.walk_key()?;
-        let canonical = &self.read_roots().get(root)?.canonical;
-        let j = index.roots.iter().position(|(c, _)| c == canonical)?;
-        let live = index.live.get(j)?.as_ref().ok()?;
-        let ri = match &*index.roots[j].1.locked() {
-            State::Ready(ri) => ri.clone(),
-            _ => return None,
-        };
-        let key: Key = (rel.to_path_buf(), key, self.roots_key());
-        let denied = self.denied_fn(RootId::Read(root));
-        let mut l = live.locked();
-        l.drain(&denied);
-        let cap = MAX_CHANGED.max(ri.entries.len() / 4);
-        if l.changed.len() > cap {
-            l.forget();
-            drop(l);
-            self.index_again(index, j, cap);
-            return None;
-        }
-        if l.to_describe(&ri, canonical) {
-            self.start_describing(index, root, j, &ri, &mut l);
-        }
-        if let Some(rp) = l.replay_of(&key, &ri) {
-            return Some(rp);
-        }
-        if !l.recording && l.broken.is_none() {
-            l.recording = true;
-            drop(l);
-            self.start_recording(index, root, j, key, filter, ri);
-        }
-        None
+/// The recorded walk of root `root` from `rel` under `key`, if one holds after the queued
+/// events are taken in. Without one, a recording is started in the background (one per root at
+/// a time) and the caller walks.
+pub(crate) fn index_replay(
+    sb: &Sandbox,
+    index: &Arc<Index>,
+    root: usize,
+    rel: &Path,
+    filter: &Filter,
+) -> Option<Replay> {
+    let key = filter.walk_key()?;
+    let canonical = &sb.read_roots().get(root)?.canonical;
+    let j = index.roots.iter().position(|(c, _)| c == canonical)?;
+    let live = index.live.get(j)?.as_ref().ok()?;
+    let ri = match &*index.roots[j].1.locked() {
+        State::Ready(ri) => ri.clone(),
+        _ => return None,
+    };
+    let key: Key = (rel.to_path_buf(), key, roots_key(sb));
+    let denied = sb.denied_fn(RootId::Read(root));
+    let mut l = live.locked();
+    l.drain(&denied);
+    let cap = MAX_CHANGED.max(ri.entries.len() / 4);
+    if l.changed.len() > cap {
+        l.forget();
+        drop(l);
+        index_again(sb, index, j, cap);
+        return None;
     }
-
-    /// The sandbox's roots, as a part of a recorded walk's key.
-    fn roots_key(&self) -> Arc<str> {
-        self.read_roots()
-            .iter()
-            .map(|r| r.canonical.to_string_lossy())
-            .collect::<Vec<_>>()
-            .join("\0")
-            .into()
+    if l.to_describe(&ri, canonical) {
+        start_describing(sb, index, root, j, &ri, &mut l);
     }
-
-    /// Root `j` changed past its cap of changed files (`cap`), whose set and descriptions are let
-    /// go: the changed set is searched at every query and held in memory, so the root is indexed
-    /// again in the background, and searched unindexed until then.
-    fn index_again(&self, index: &Arc<Index>, j: usize, cap: usize) {
-        let why = format!(
-            "more than {cap} files changed since the root was indexed: it is searched \
-             unindexed while it is indexed again"
-        );
-        let mut state = index.roots[j].1.locked();
-        if matches!(*state, State::Ready(_)) {
-            *state = State::Building(Arc::new(super::build::Progress {
-                again: Some(why.clone()),
-                ..Default::default()
-            }));
-            drop(state);
-            if let Err(e) = super::build_in_background(self.clone(), index.clone(), vec![j]) {
-                *index.roots[j].1.locked() = State::Off(format!("{why}; no build thread: {e}"));
-            }
-        }
+    if let Some(rp) = l.replay_of(&key, &ri) {
+        return Some(rp);
     }
-
-    /// Starts the background description of root `j`'s changed files and files without an entry
-    /// (`l`: its change reports, locked).
-    fn start_describing(
-        &self,
-        index: &Arc<Index>,
-        root: usize,
-        j: usize,
-        ri: &Arc<RootIndex>,
-        l: &mut Live,
-    ) {
-        l.redescribing = true;
-        l.describe_started = Some(super::life::instant(&ri_root(self, root)));
-        let (sb, held) = (self.clone(), index.clone());
-        let ri = ri.clone();
-        let work = move || {
-            if let Some(Ok(live)) = held.live.get(j) {
-                crate::index::life::fault_point(&ri_root(&sb, root));
-                redescribe::redescribe(&sb, &held, root, live, &ri);
-            }
-        };
-        let after = move |index: &super::Index| {
-            if let Some(Ok(live)) = index.live.get(j) {
-                live.locked().redescribing = false;
-            }
-        };
-        let spawned = crate::index::life::spawn(
-            "rootbound-index-redescribe",
-            index.clone(),
-            vec![j],
-            work,
-            after,
-        );
-        if spawned.is_err() {
-            l.redescribing = false;
-        }
+    if !l.recording && l.broken.is_none() {
+        l.recording = true;
+        drop(l);
+        start_recording(sb, index, root, j, key, filter, ri);
     }
+    None
+}
 
-    /// Starts recording the walk of root `root` (index root `j`) under `key` in the background.
-    fn start_recording(
-        &self,
-        index: &Arc<Index>,
-        root: usize,
-        j: usize,
-        key: Key,
-        filter: &Filter,
-        ri: Arc<RootIndex>,
-    ) {
-        let (sb, held) = (self.clone(), index.clone());
-        let mut filter = filter.clone();
-        // Its own budget for ignore files (no deadline): the call's is not its.
-        filter.ignore = crate::walk::IgnoreBudget {
-            kinds: filter.ignore.kinds,
+/// The sandbox's roots, as a part of a recorded walk's key.
+fn roots_key(sb: &Sandbox) -> Arc<str> {
+    sb.read_roots()
+        .iter()
+        .map(|r| r.canonical.to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("\0")
+        .into()
+}
+
+/// Root `j` changed past its cap of changed files (`cap`), whose set and descriptions are let
+/// go: the changed set is searched at every query and held in memory, so the root is indexed
+/// again in the background, and searched unindexed until then.
+fn index_again(sb: &Sandbox, index: &Arc<Index>, j: usize, cap: usize) {
+    let why = format!(
+        "more than {cap} files changed since the root was indexed: it is searched \
+         unindexed while it is indexed again"
+    );
+    let mut state = index.roots[j].1.locked();
+    if matches!(*state, State::Ready(_)) {
+        *state = State::Building(Arc::new(super::build::Progress {
+            again: Some(why.clone()),
             ..Default::default()
-        };
-        let work = move || {
+        }));
+        drop(state);
+        if let Err(e) = super::build_in_background(sb.clone(), index.clone(), vec![j]) {
+            *index.roots[j].1.locked() = State::Off(format!("{why}; no build thread: {e}"));
+        }
+    }
+}
+
+/// Starts the background description of root `j`'s changed files and files without an entry
+/// (`l`: its change reports, locked).
+fn start_describing(
+    sb: &Sandbox,
+    index: &Arc<Index>,
+    root: usize,
+    j: usize,
+    ri: &Arc<RootIndex>,
+    l: &mut Live,
+) {
+    l.redescribing = true;
+    l.describe_started = Some(super::life::instant(&ri_root(sb, root)));
+    let (sb, held) = (sb.clone(), index.clone());
+    let ri = ri.clone();
+    let work = move || {
+        if let Some(Ok(live)) = held.live.get(j) {
             crate::index::life::fault_point(&ri_root(&sb, root));
-            record::record(&sb, &held, root, j, key, filter, &ri);
-        };
-        let after = move |index: &super::Index| {
-            if let Some(Ok(live)) = index.live.get(j) {
-                live.locked().recording = false;
-            }
-        };
-        let spawned =
-            crate::index::life::spawn("rootbound-index-walk", index.clone(), vec![j], work, after);
-        if spawned.is_err() {
-            if let Some(Ok(live)) = index.live.get(j) {
-                live.locked().recording = false;
-            }
+            redescribe::redescribe(&sb, &held, root, live, &ri);
+        }
+    };
+    let after = move |index: &super::Index| {
+        if let Some(Ok(live)) = index.live.get(j) {
+            live.locked().redescribing = false;
+        }
+    };
+    let spawned = crate::index::life::spawn(
+        "rootbound-index-redescribe",
+        index.clone(),
+        vec![j],
+        work,
+        after,
+    );
+    if spawned.is_err() {
+        l.redescribing = false;
+    }
+}
+
+/// Starts recording the walk of root `root` (index root `j`) under `key` in the background.
+fn start_recording(
+    sb: &Sandbox,
+    index: &Arc<Index>,
+    root: usize,
+    j: usize,
+    key: Key,
+    filter: &Filter,
+    ri: Arc<RootIndex>,
+) {
+    let (sb, held) = (sb.clone(), index.clone());
+    let mut filter = filter.clone();
+    // Its own budget for ignore files (no deadline): the call's is not its.
+    filter.ignore = crate::walk::IgnoreBudget {
+        kinds: filter.ignore.kinds,
+        ..Default::default()
+    };
+    let work = move || {
+        crate::index::life::fault_point(&ri_root(&sb, root));
+        record::record(&sb, &held, root, j, key, filter, &ri);
+    };
+    let after = move |index: &super::Index| {
+        if let Some(Ok(live)) = index.live.get(j) {
+            live.locked().recording = false;
+        }
+    };
+    let spawned =
+        crate::index::life::spawn("rootbound-index-walk", index.clone(), vec![j], work, after);
+    if spawned.is_err() {
+        if let Some(Ok(live)) = index.live.get(j) {
+            live.locked().recording = false;
         }
     }
 }

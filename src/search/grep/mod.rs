@@ -11,15 +11,14 @@
 
 use crate::core::audit::Fields;
 use crate::core::error::Result;
-use crate::core::sandbox::Sandbox;
+use crate::engine::Within;
 use crate::search::contract::{GrepArgs, GrepResult, OutputFormat, OutputMode, Stats};
 use crate::search::file::Context;
 use crate::search::matcher::MatchFlags;
 use crate::search::page::Page;
-use crate::search::query::{start_pos, WalkStart};
+use crate::search::query::{self, start_pos, WalkStart};
 use crate::search::record::RecordSink;
 use crate::search::rg::RgOptions;
-use crate::search::within::Within;
 pub use hits::{FileHits, HitLine, HitLineKind, HitOptions};
 use hits::{HitFn, HitStream};
 use plan::SearchPlan;
@@ -209,7 +208,7 @@ impl Searched {
     }
 }
 
-impl Sandbox {
+impl Within<'_> {
     /// The index's pruner for this search, when an index is ready and may serve it: never for a hit
     /// stream or the command line's rg settings (`rootbound grep`), invert, files_without_match or
     /// documents (their results depend on files without a match), nor when the patterns require no
@@ -293,7 +292,7 @@ impl SearchPlan<'_> {
             ix.walks_replayed = pr.walks_replayed();
         }
         page.stats.skipped.partial_ignore_files += self.selection.filter.ignore.partial();
-        self.sandbox.finish(page, p.first_index, p.query)
+        query::finish(page, p.first_index, p.query)
     }
 
     /// The search as a hit stream to `each`.

@@ -6,6 +6,7 @@
 use crate::core::deadline::Deadline;
 use crate::core::error::{Error, Result};
 use crate::core::sandbox::Sandbox;
+use crate::engine::Within;
 use crate::index::Pruner;
 use crate::search::contract::{GrepArgs, OutputFormat, OutputMode, MAX_OFFSET};
 use crate::search::cursor::{self, Cursor};
@@ -138,7 +139,7 @@ fn only_matching(args: &GrepArgs) -> bool {
     args.only_matching.unwrap_or(false) && !args.invert.unwrap_or(false)
 }
 
-impl Sandbox {
+impl Within<'_> {
     /// The walk filter of a grep call: its globs, types and switches, rg's when given, its
     /// `max_depth`, and ignore files compiled within the call's budget.
     pub(super) fn grep_filter(

@@ -2,7 +2,7 @@
 //! groups (`$$` for a `$`), with the matcher of the search itself.
 
 use crate::core::error::Result;
-use crate::core::sandbox::Sandbox;
+use crate::engine::Engine;
 use crate::search::contract::GrepArgs;
 use crate::search::matcher_cache;
 use crate::search::rg::RgOptions;
@@ -86,7 +86,7 @@ impl GrepReplacer {
     }
 }
 
-impl Sandbox {
+impl Engine {
     /// The replacer of rg's `-r REPLACEMENT` for the pattern(s) and flags of `args`.
     pub fn grep_replacer(
         &self,

@@ -136,7 +136,8 @@ impl SearchPlan<'_> {
                         }
                         continue;
                     }
-                    let walker = self.sandbox.walker(
+                    let walker = crate::search::query::walker(
+                        self.sandbox,
                         root,
                         &self.selection.filter,
                         self.deadline,

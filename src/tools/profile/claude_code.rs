@@ -4,7 +4,7 @@
 
 use super::{input_of, parse, text, text_output, Def, Presented};
 use crate::core::error::Error;
-use crate::search::within::Within;
+use crate::engine::Within;
 use crate::tools::ToolName;
 use crate::{
     EditArgs, GlobArgs, Globs, GrepArgs, GrepResult, HitKind, OutputFormat, OutputMode, ReadArgs,

@@ -4,7 +4,7 @@
 
 use super::{input_of, parse, text, text_output, Def, Presented};
 use crate::core::error::Error;
-use crate::search::within::Within;
+use crate::engine::Within;
 use crate::tools::tree::TreeNode;
 use crate::tools::ToolName;
 use crate::{Globs, GrepArgs, Kind, OutputMode, ReadArgs, StatArgs, TreeArgs};
@@ -325,7 +325,7 @@ fn grep(sb: &Within<'_>, a: Grep) -> Result<Presented, Error> {
 mod indentation {
     use super::{numbered, text, Presented, Read, READ_LINES};
     use crate::core::error::{Error, ErrorCode};
-    use crate::search::within::Within;
+    use crate::engine::Within;
     use crate::ReadArgs;
 
     /// Columns a tab counts for when measuring indentation.

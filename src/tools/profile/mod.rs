@@ -31,12 +31,12 @@ mod gemini_cli;
 mod mcp_filesystem;
 
 use crate::core::error::{Error, ErrorCode};
-use crate::core::sandbox::Sandbox;
-use crate::search::within::Within;
+use crate::engine::Within;
 use crate::tools::present::{Block, Presented};
 use crate::tools::router::{AgentTools, ToolsWithin};
 use crate::tools::{ToolInfo, ToolName};
 use crate::Budget;
+use crate::Sandbox;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 

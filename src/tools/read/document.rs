@@ -6,7 +6,7 @@ use crate::core::error::{Error, Result};
 use crate::core::io::pread_exact;
 use crate::core::sandbox::{Located, Sandbox};
 use crate::documents::{cached_extract, detect, refused, DocLimits, FileKey, Held, Reason};
-use crate::search::within::Within;
+use crate::engine::Within;
 use std::os::unix::ffi::OsStrExt;
 
 /// The extracted text of the opened file when it is a document (`None`: not a document).

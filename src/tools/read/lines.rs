@@ -5,10 +5,10 @@ use super::{ReadArgs, ReadResult, CHUNK, DEFAULT_MAX_LINES};
 use crate::core::deadline::Deadline;
 use crate::core::error::{Error, Result};
 use crate::core::io::pread_exact;
-use crate::core::sandbox::Sandbox;
+use crate::engine::Within;
 use std::os::fd::OwnedFd;
 
-impl Sandbox {
+impl Within<'_> {
     pub(super) fn read_lines(
         &self,
         fd: &OwnedFd,

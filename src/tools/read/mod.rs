@@ -4,7 +4,7 @@ use crate::core::audit::Fields;
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::io::pread_exact;
 use crate::core::open::{Kind, Want};
-use crate::search::within::Within;
+use crate::engine::Within;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -301,7 +301,7 @@ impl crate::tools::tool::Tool for ReadFile {
         w.read_file(args)
     }
 
-    fn describe(sb: &crate::core::sandbox::Sandbox) -> String {
+    fn describe(sb: &crate::Sandbox) -> String {
         format!(
             "Read a text file under the allowed roots ({}). Paths are relative to a root or absolute inside one. \
              Byte mode: offset/limit (at most {} bytes a call); when truncated is true, call again with offset=next_offset. \

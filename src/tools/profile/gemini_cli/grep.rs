@@ -1,7 +1,7 @@
 //! grep_search as Gemini CLI prints it: per-file blocks, auto-context, `exclude_pattern`.
 
 use super::*;
-use crate::search::within::Within;
+use crate::engine::Within;
 
 /// Longest line grep_search and read_file show, in characters (Gemini CLI's
 /// MAX_LINE_LENGTH_TEXT_FILE); longer ones end in `... [truncated]`.

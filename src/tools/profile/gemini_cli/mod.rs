@@ -9,10 +9,10 @@ mod replace;
 
 use super::{input_of, parse, text, text_output, Def, Presented};
 use crate::core::error::{Error, ErrorCode};
+use crate::engine::Within;
 use crate::search::matcher::MatchFlags;
 use crate::search::matcher_cache;
 use crate::search::rg::RgOptions;
-use crate::search::within::Within;
 use crate::tools::ToolName;
 use crate::{
     EditArgs, GlobArgs, Globs, GrepArgs, Hit, HitKind, ListArgs, OutputFormat, OutputMode,

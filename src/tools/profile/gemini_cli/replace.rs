@@ -3,7 +3,7 @@
 
 use super::omission;
 use super::*;
-use crate::search::within::Within;
+use crate::engine::Within;
 
 /// replace, as Gemini CLI's edit tool (edit.ts): the exact text first; when it is not found, Gemini's
 /// "flexible" strategy (the lines of old_string compared with leading and trailing white space

@@ -2,7 +2,7 @@
 //! empty `oldText` that inserts at the start of the file (through the engine's edit).
 
 use crate::core::error::{Error, ErrorCode};
-use crate::search::within::Within;
+use crate::engine::Within;
 use crate::{Edit, EditArgs, ReadArgs, StatArgs};
 
 /// jsdiff's default context: unchanged lines around each change in the reference's diff.

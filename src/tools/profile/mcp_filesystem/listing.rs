@@ -3,7 +3,7 @@
 
 use super::{Search, SortBy, Tree};
 use crate::core::error::Error;
-use crate::search::within::Within;
+use crate::engine::Within;
 use crate::tools::profile::{excluded, globs, text, Presented};
 use crate::tools::tree::TreeNode;
 use crate::{GlobArgs, Globs, ListArgs, TreeArgs};

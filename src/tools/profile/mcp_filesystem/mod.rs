@@ -8,7 +8,7 @@ pub(super) mod words;
 
 use super::{input_of, parse, text, Block, Def, Presented};
 use crate::core::error::{Error, ErrorCode};
-use crate::search::within::Within;
+use crate::engine::Within;
 use crate::tools::ToolName;
 use crate::{
     Edit, EditArgs, MediaArgs, MkdirArgs, MoveArgs, ReadArgs, ReadManyArgs, RootsArgs, StatArgs,

@@ -8,7 +8,7 @@
 //! a timeout) keep rootbound's `CODE: message`.
 
 use crate::core::error::{Error, ErrorCode};
-use crate::search::within::Within;
+use crate::engine::Within;
 use crate::{RootsArgs, StatArgs};
 use serde_json::Value;
 

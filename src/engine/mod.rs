@@ -1,19 +1,17 @@
 //! The engine: the core sandbox (roots, gate, policy, search pool) and the n-gram index it serves
 //! with, as a typed value. It is what the crate calls [`crate::Sandbox`]: the type users build and
-//! call. The tool methods reach it through [`Within`], which holds both halves by reference, so a
-//! search gets the index as a value and the core never holds one.
+//! call. The tool methods are the engine's (plain, in `tools`) and its [`Within`]'s (within a
+//! caller's budget, in `search` and `tools`), so a search gets the index as a value and the core
+//! never holds one. It is a layer of its own, above `index` and below `search` and `tools`, so that
+//! both can take it.
+
+pub(crate) mod within;
 
 use crate::core::deadline::Budget;
 use crate::core::error::Result;
 use crate::core::policy::{Policy, PolicyBuilder};
 use crate::core::sandbox::Sandbox as Core;
 use crate::index::{IndexOptions, IndexStatus, Owner};
-use crate::search::grep::GrepReplacer;
-use crate::search::rg::RgOptions;
-use crate::search::within::Within;
-use crate::{GrepArgs, ToolInfo, ToolName};
-use serde_json::Value;
-use std::ops::Deref;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -41,22 +39,13 @@ pub struct Engine {
     index: Option<Arc<Owner>>,
 }
 
+pub use within::Within;
 /// Named so in the doc links of this module.
 use Engine as Sandbox;
 
 impl From<Core> for Engine {
     fn from(core: Core) -> Engine {
         Engine { core, index: None }
-    }
-}
-
-/// The core sandbox's own operations (locate, open, admit, display, the mutations) are the
-/// engine's too.
-impl Deref for Engine {
-    type Target = Core;
-
-    fn deref(&self) -> &Core {
-        &self.core
     }
 }
 
@@ -111,9 +100,19 @@ impl Engine {
         }
     }
 
+    /// The core sandbox: what locates, opens and admits, shows paths, and makes the mutations.
+    pub(crate) fn core(&self) -> &Core {
+        &self.core
+    }
+
+    /// The n-gram index the searches use, when there is one.
+    pub(crate) fn index(&self) -> Option<&Arc<crate::index::Index>> {
+        self.index.as_deref().map(Owner::index)
+    }
+
     /// This sandbox's tools within `budget` (see [`Within`]).
     pub fn within(&self, budget: &Budget) -> Within<'_> {
-        Within::new(&self.core, self.index.as_deref().map(Owner::index), budget)
+        Within::new(self, budget)
     }
 
     /// This sandbox's tools within a budget of their own: the policy's timeout, no cancel switch.
@@ -174,41 +173,5 @@ impl Engine {
     /// The roots' names and canonical paths, in order.
     pub fn roots(&self) -> Vec<(String, PathBuf)> {
         self.core.roots()
-    }
-
-    /// Whether this sandbox's policy offers `tool` (read tools need a read root, write tools the
-    /// write root; delete_file also `allow_delete`, edit_file a write root the agent can read).
-    /// Cheap: no schema is built.
-    pub fn enables(&self, tool: ToolName) -> bool {
-        self.core.enables(tool)
-    }
-
-    /// The tools this policy enables, with their schemas (no roots: no read tools; no write root:
-    /// no write tools).
-    pub fn tools(&self) -> Vec<ToolInfo> {
-        self.core.tools()
-    }
-
-    /// Tool definitions in the OpenAI function-calling shape.
-    ///
-    /// ```
-    /// let dir = tempfile::tempdir().unwrap();
-    /// let sb = rootbound::Sandbox::builder().root(dir.path()).build().unwrap();
-    /// let defs = sb.tool_definitions();
-    /// assert_eq!(defs[0]["type"], "function");
-    /// assert_eq!(defs[0]["function"]["name"], "read_file");
-    /// ```
-    pub fn tool_definitions(&self) -> Vec<Value> {
-        self.core.tool_definitions()
-    }
-
-    /// The replacer of rg's `-r REPLACEMENT` for the pattern(s) and flags of `args`.
-    pub fn grep_replacer(
-        &self,
-        args: &GrepArgs,
-        rg: Option<&RgOptions>,
-        replacement: &[u8],
-    ) -> Result<GrepReplacer> {
-        self.core.grep_replacer(args, rg, replacement)
     }
 }

@@ -1,12 +1,13 @@
-//! One tool call's context: the sandbox it runs in (the core sandbox and the index it serves
-//! with, the two halves of the engine, `tools::engine`) and the caller's [`Budget`], made once
-//! where the call enters and passed down as a value (no thread-local state). Every deadline of the
-//! call is made from it, so the caller's deadline and cancel switch reach every layer the call goes
-//! through. It lives here, below `tools`, because the searches run in it too, and a search gets the
-//! index from it as a typed value.
+//! One tool call's context: the engine it runs in (the core sandbox and the index it serves with)
+//! and the caller's [`Budget`], made once where the call enters and passed down as a value (no
+//! thread-local state). Every deadline of the call is made from it, so the caller's deadline and
+//! cancel switch reach every layer the call goes through. It lives beside the engine, below
+//! `search` and `tools`, because the searches run in it too, and a search gets the index from it as
+//! a typed value.
 
 use crate::core::deadline::{Budget, Deadline};
 use crate::core::sandbox::Sandbox;
+use crate::engine::Engine;
 use crate::index::Index;
 use std::ops::Deref;
 use std::sync::Arc;
@@ -38,52 +39,52 @@ use std::time::Duration;
 /// ```
 #[derive(Clone)]
 pub struct Within<'a> {
-    sandbox: &'a Sandbox,
-    index: Option<&'a Arc<Index>>,
+    engine: &'a Engine,
     budget: Budget,
 }
 
 impl std::fmt::Debug for Within<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Within")
-            .field("sandbox", self.sandbox)
-            .field("indexed", &self.index.is_some())
+            .field("sandbox", self.engine.core())
+            .field("indexed", &self.engine.index().is_some())
             .field("budget", &self.budget)
             .finish()
     }
 }
 
+/// A call locates, opens, admits and mutates through core's sandbox: the tools' bodies call those
+/// on their `Within` (the methods the tools add are the engine's and `Within`'s, not core's).
 impl Deref for Within<'_> {
     type Target = Sandbox;
 
     fn deref(&self) -> &Sandbox {
-        self.sandbox
+        self.engine.core()
     }
 }
 
 impl<'a> Within<'a> {
-    /// The calls of `sandbox` (with the index it serves with) within `budget`: made by the engine
-    /// ([`crate::Sandbox::within`]).
-    pub(crate) fn new(
-        sandbox: &'a Sandbox,
-        index: Option<&'a Arc<Index>>,
-        budget: &Budget,
-    ) -> Self {
+    /// The calls of `engine` within `budget`: made by [`crate::Sandbox::within`].
+    pub(crate) fn new(engine: &'a Engine, budget: &Budget) -> Self {
         Within {
-            sandbox,
-            index,
+            engine,
             budget: budget.clone(),
         }
     }
 
+    /// The engine the calls run in.
+    pub(crate) fn engine(&self) -> &'a Engine {
+        self.engine
+    }
+
     /// The core sandbox the calls run in.
     pub(crate) fn sandbox(&self) -> &'a Sandbox {
-        self.sandbox
+        self.engine.core()
     }
 
     /// The index the calls search with, when the engine has one.
     pub(crate) fn index(&self) -> Option<&'a Arc<Index>> {
-        self.index
+        self.engine.index()
     }
 
     /// The budget the calls run within.
@@ -100,7 +101,7 @@ impl<'a> Within<'a> {
         run: impl FnOnce() -> crate::core::error::Result<(T, Option<String>)>,
         fields: impl FnOnce(&T) -> crate::core::audit::Fields,
     ) -> crate::core::error::Result<T> {
-        self.sandbox
+        self.sandbox()
             .audited(&self.budget, tool, request, run, fields)
     }
 
@@ -108,7 +109,7 @@ impl<'a> Within<'a> {
     /// and by the caller's budget: min(policy, arguments, caller); with a memory budget of the
     /// policy's `max_call_memory` that the call's threads share.
     pub(crate) fn deadline(&self, asked_ms: Option<u64>) -> Deadline {
-        let limits = &self.sandbox.policy().limits;
+        let limits = &self.sandbox().policy().limits;
         self.budget
             .deadline_after(limits.call_timeout(asked_ms), limits.max_call_memory)
     }
@@ -117,8 +118,7 @@ impl<'a> Within<'a> {
     /// of its own, so that together they keep the one budget of the call.
     pub(crate) fn split(&self, timeout: Duration) -> Within<'a> {
         Within {
-            sandbox: self.sandbox,
-            index: self.index,
+            engine: self.engine,
             budget: self.budget.split(timeout),
         }
     }
