@@ -378,8 +378,7 @@ fn listing(tools: &AgentTools) -> Vec<Tool> {
         .into_iter()
         .map(|t| {
             // One rule for the annotations, the tools' own (`ToolInfo::annotations`).
-            let ann: ToolAnnotations =
-                serde_json::from_value(t.annotations()).unwrap_or_default();
+            let ann: ToolAnnotations = serde_json::from_value(t.annotations()).unwrap_or_default();
             let schema = match t.input_schema {
                 Value::Object(o) => o,
                 _ => serde_json::Map::new(),

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock, RwLockReadGuard};
 use std::time::{Duration, Instant};
 
@@ -361,37 +361,51 @@ fn replace_is_atomic_for_a_concurrent_reader() {
     w.file("f.txt", &a);
     let sb = w.sandbox(|p| p.allow_overwrite = true);
     let stop = Arc::new(AtomicBool::new(false));
+    // What the reader has seen so far (reads, version a, version b): the writer goes on until
+    // the reader has seen both versions, however the machine schedules the two threads.
+    let seen = Arc::new((
+        AtomicU64::new(0),
+        AtomicBool::new(false),
+        AtomicBool::new(false),
+    ));
     let reader = {
-        let (stop, path, a, b) = (stop.clone(), w.w("f.txt"), a.clone(), b.clone());
+        let (stop, seen, path) = (stop.clone(), seen.clone(), w.w("f.txt"));
+        let (a, b) = (a.clone(), b.clone());
         std::thread::spawn(move || {
-            let (mut reads, mut seen_a, mut seen_b) = (0u64, false, false);
             let mut bad = Vec::new();
             while !stop.load(Ordering::Relaxed) {
                 // The name must always be there, holding one whole version.
                 let got = std::fs::read_to_string(&path).expect("the file vanished mid-replace");
-                reads += 1;
+                seen.0.fetch_add(1, Ordering::Relaxed);
                 if got == a {
-                    seen_a = true;
+                    seen.1.store(true, Ordering::Relaxed);
                 } else if got == b {
-                    seen_b = true;
+                    seen.2.store(true, Ordering::Relaxed);
                 } else if bad.len() < 3 {
                     bad.push(format!("{} bytes", got.len()));
                 }
             }
-            (reads, seen_a, seen_b, bad)
+            bad
         })
     };
-    for i in 0..150 {
+    let enough = || {
+        seen.0.load(Ordering::Relaxed) > 10
+            && seen.1.load(Ordering::Relaxed)
+            && seen.2.load(Ordering::Relaxed)
+    };
+    let cap = Instant::now() + support::time::PROMPT * 6;
+    let mut i = 0;
+    // At least 150 replaces, and more until the reader saw both versions; the last one writes a.
+    while i < 150 || !enough() && Instant::now() < cap || i % 2 == 1 {
         let content = if i % 2 == 0 { &b } else { &a };
         let r = sb.write_file(&over("f.txt", content)).unwrap();
         assert!(r.replaced);
+        i += 1;
     }
-    // Give the reader a moment on the final version too.
-    std::thread::sleep(Duration::from_millis(20));
     stop.store(true, Ordering::Relaxed);
-    let (reads, seen_a, seen_b, bad) = reader.join().unwrap();
+    let bad = reader.join().unwrap();
     assert!(bad.is_empty(), "a reader saw a torn file: {bad:?}");
-    assert!(reads > 10 && seen_a && seen_b, "reads={reads}");
+    assert!(enough(), "the reader did not see both versions: {seen:?}");
     assert_eq!(w.content("f.txt"), a);
     w.assert_no_temps("atomic");
 }

@@ -30,10 +30,11 @@
 //! `move_targets`).
 
 use crate::core::deny::DenyRules;
+use crate::core::error::Error;
 use crate::core::open::{self, Kind, Opened, Want};
 use crate::core::policy::SymlinkMode;
 use crate::core::sandbox::Sandbox;
-use crate::core::sys::{self, Errno, Stat};
+use crate::core::sys::{self, Errno, Stat, SysError};
 use std::ffi::OsStr;
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::path::{Path, PathBuf};
@@ -385,8 +386,9 @@ impl<T> std::ops::Deref for Admitted<T> {
 /// Why [`Gate::open`] gave no object: the open failed, or the gate refused what was opened.
 #[derive(Debug)]
 pub(crate) enum NotAdmitted {
-    /// The open itself failed (the OS error).
-    Io(std::io::Error),
+    /// The open itself failed: the call, the name it was given (relative to its directory
+    /// handle) and the OS error, kept until the failure is rendered for the agent.
+    Io(SysError),
     /// The gate refused the opened object (a deny rule or the hard-link policy).
     Refused,
 }
@@ -395,8 +397,34 @@ impl NotAdmitted {
     /// As an OS error: a refusal reads as `EACCES`.
     pub fn into_io(self) -> std::io::Error {
         match self {
-            NotAdmitted::Io(e) => e,
+            NotAdmitted::Io(e) => e.to_io(),
             NotAdmitted::Refused => std::io::Error::from(Errno::ACCESS),
+        }
+    }
+
+    /// The failed call, when the open failed (a refusal has none).
+    pub(crate) fn sys(&self) -> Option<&SysError> {
+        match self {
+            NotAdmitted::Io(e) => Some(e),
+            NotAdmitted::Refused => None,
+        }
+    }
+
+    /// The process was out of descriptors or memory for the open: not a fact about the object.
+    pub(crate) fn is_transient(&self) -> bool {
+        self.sys().is_some_and(|e| {
+            [Errno::MFILE, Errno::NFILE, Errno::NOMEM]
+                .iter()
+                .any(|&c| e.is(c))
+        })
+    }
+
+    /// The agent's error for the object it knows as `shown`: a refusal reads as the OS refusing
+    /// access (`EACCES`), an open failure by its errno; no name of the failed call is shown.
+    pub(crate) fn render(&self, shown: &str) -> Error {
+        match self {
+            NotAdmitted::Io(e) => Error::from_sys(e, shown),
+            NotAdmitted::Refused => Error::from_os(&Errno::ACCESS.into(), shown),
         }
     }
 }
@@ -412,8 +440,8 @@ impl Gate {
         rel: &Path,
         want: Want,
     ) -> Result<Admitted<Opened>, NotAdmitted> {
-        let opened = open::open_beneath(dir, name, want, SymlinkMode::Never)
-            .map_err(|e| NotAdmitted::Io(e.into()))?;
+        let opened =
+            open::open_beneath(dir, name, want, SymlinkMode::Never).map_err(NotAdmitted::Io)?;
         self.admit(root, rel, &opened)
             .map_err(|_| NotAdmitted::Refused)?;
         Ok(Admitted(opened))
@@ -442,7 +470,7 @@ impl Gate {
     /// and the hard-link policy applied to that: a link made since the admission counts. (Its path,
     /// which the deny rules judged, is the one it was admitted at.)
     pub fn reopened(&self, fd: Admitted<OwnedFd>) -> Result<Admitted<Opened>, NotAdmitted> {
-        let stat = sys::fstat(&fd.0).map_err(|e| NotAdmitted::Io(e.into()))?;
+        let stat = sys::fstat(&fd.0).map_err(NotAdmitted::Io)?;
         if !self.links_ok(&stat) {
             return Err(NotAdmitted::Refused);
         }

@@ -71,9 +71,9 @@ impl crate::core::sandbox::Sandbox {
         budget: &crate::core::deadline::Budget,
         tool: &'static str,
         request: Option<&str>,
-        run: impl FnOnce() -> crate::Result<(T, Option<String>)>,
+        run: impl FnOnce() -> crate::core::error::Result<(T, Option<String>)>,
         fields: impl FnOnce(&T) -> Fields,
-    ) -> crate::Result<T> {
+    ) -> crate::core::error::Result<T> {
         let audit = Audit {
             agent: &self.agent,
             tool,
@@ -82,7 +82,7 @@ impl crate::core::sandbox::Sandbox {
         let asked = || request.map_or(Target::None, Target::Request);
         // Every tool call passes here: one started with a cancelled budget does nothing.
         let outcome = if budget.is_cancelled() {
-            Err(crate::Error::cancelled())
+            Err(crate::core::error::Error::cancelled())
         } else {
             run()
         };

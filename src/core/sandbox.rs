@@ -5,7 +5,7 @@ use crate::core::deny::DenyRules;
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::names;
 use crate::core::open::{self, Opened, Want};
-use crate::core::policy::{PathDisplay, Policy, PolicyBuilder, RootMode};
+use crate::core::policy::{PathDisplay, Policy, PolicyBuilder, RootMode, SymlinkMode};
 use crate::core::pool::SearchPool;
 use crate::core::resolve::{self, RootPaths};
 use crate::core::sys::{self, Dir, SysError};
@@ -138,8 +138,8 @@ impl Sandbox {
 
     /// A builder for the policy (tests of the layers below `tools` build a core sandbox with it).
     #[cfg(test)]
-    pub(crate) fn builder() -> crate::PolicyBuilder {
-        crate::PolicyBuilder::default()
+    pub(crate) fn builder() -> PolicyBuilder {
+        PolicyBuilder::default()
     }
 
     /// Opens every root of `policy` as a directory handle.
@@ -416,7 +416,7 @@ impl Sandbox {
 
     pub(crate) fn map_open_error(&self, e: &SysError, raw: &str) -> Error {
         let mut err = Error::from_sys(e, raw);
-        if err.code == ErrorCode::SymlinkLoop && self.policy.symlinks == crate::SymlinkMode::Never {
+        if err.code == ErrorCode::SymlinkLoop && self.policy.symlinks == SymlinkMode::Never {
             err = Error::new(
                 ErrorCode::OutOfSandbox,
                 format!("'{raw}' goes through a symbolic link, and this sandbox follows none"),

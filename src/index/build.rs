@@ -13,6 +13,7 @@
 //! the root is not indexed. So the build never holds more than the cap, whatever the files.
 
 use super::budget::{grow, grow_map, Budget};
+use super::entry::{stat_key as key, ID_SLOT, PATH_EXTRA};
 use super::postings::Builder;
 use super::query::Trigram;
 use super::scan::{scan, union, Room, Scan};
@@ -42,10 +43,6 @@ pub(super) const RACY_SECS: i64 = 2;
 
 /// The most a file's description may hold while it is read (its trigrams, chunk by chunk).
 const SHARE_MAX: usize = 48 << 20;
-
-/// Memory accounted per slot of the table's path map, and per path beside its bytes.
-pub(super) const ID_SLOT: usize = 40;
-pub(super) const PATH_EXTRA: usize = 16;
 
 /// A file's description, or why it gets none.
 enum Fact {
@@ -110,22 +107,6 @@ impl<R: Read> Read for Counted<'_, R> {
     }
 }
 
-// The field types differ between platforms.
-#[allow(clippy::unnecessary_cast)]
-fn key(st: &Stat) -> StatKey {
-    StatKey {
-        dev: st.st_dev as u64,
-        ino: st.st_ino as u64,
-        size: st.st_size as u64,
-        mtime: (st.st_mtime as i64, st.st_mtime_nsec as u32),
-        ctime: (st.st_ctime as i64, st.st_ctime_nsec as u32),
-    }
-}
-
-pub(super) fn stat_key(st: &Stat) -> StatKey {
-    key(st)
-}
-
 /// A changed file described again, or why not.
 pub(super) enum Description {
     Now(StatKey, bool, Vec<Trigram>),
@@ -147,17 +128,7 @@ pub(super) fn describe(sb: &Sandbox, root: usize, rel: &Path) -> Description {
     let o = match sb.open_found(RootId::Read(root), r.dir.as_fd(), rel, rel, Want::Read) {
         Ok(o) => o,
         // Out of descriptors or memory for a moment: not a fact about the file.
-        Err(crate::core::admit::NotAdmitted::Io(e))
-            if [
-                rustix::io::Errno::MFILE,
-                rustix::io::Errno::NFILE,
-                rustix::io::Errno::NOMEM,
-            ]
-            .map(|c| c.raw_os_error())
-            .contains(&e.raw_os_error().unwrap_or(0)) =>
-        {
-            return Description::Later
-        }
+        Err(e) if e.is_transient() => return Description::Later,
         Err(_) => return Description::Never,
     };
     if o.kind() != Kind::File || o.stat.st_nlink > 1 {

@@ -20,6 +20,7 @@ use std::sync::{Arc, Mutex};
 
 mod budget;
 mod build;
+mod entry;
 mod life;
 mod options;
 mod resave;
@@ -155,7 +156,7 @@ impl RootIndex {
     fn memory(&self) -> usize {
         self.postings.memory()
             + self.path_bytes
-            + self.ids.capacity() * build::ID_SLOT
+            + self.ids.capacity() * entry::ID_SLOT
             + self.entries.capacity() * std::mem::size_of::<Entry>()
             + self.unit_file.capacity() * 4
     }
@@ -564,7 +565,7 @@ impl Pruner {
         let st = crate::core::dirs::stat_entry(dir, name).ok()?;
         if !crate::core::dirs::FileType::from_raw_mode(st.st_mode).is_file()
             || (st.st_nlink > 1 && !crate::core::mutant::on("verdict_nlink"))
-            || (build::stat_key(&st) != e.stat && !crate::core::mutant::on("verdict_stat"))
+            || (entry::stat_key(&st) != e.stat && !crate::core::mutant::on("verdict_stat"))
         {
             return None;
         }

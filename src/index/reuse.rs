@@ -15,6 +15,7 @@
 //! appended to the lists of the files read (unit ids stay ascending).
 
 use super::budget::Budget;
+use super::entry::{stat_key, ID_SLOT, PATH_EXTRA};
 use super::postings::{Data, Postings};
 use super::{Entry, RootIndex};
 use crate::core::dirs::{self, FileType};
@@ -34,7 +35,7 @@ pub(super) fn unchanged(prior: &RootIndex, f: &FoundFile) -> Option<u32> {
     let st = dirs::stat_entry(&*f.dir, f.name.as_os_str()).ok()?;
     let same = FileType::from_raw_mode(st.st_mode).is_file()
         && st.st_nlink <= 1
-        && super::build::stat_key(&st) == e.stat;
+        && stat_key(&st) == e.stat;
     same.then_some(id)
 }
 
@@ -89,7 +90,7 @@ fn merge_table(
     file_map: &[u32],
     all: &Budget,
 ) -> bool {
-    let more = kept.len() * (std::mem::size_of::<Entry>() + super::build::ID_SLOT * 2);
+    let more = kept.len() * (std::mem::size_of::<Entry>() + ID_SLOT * 2);
     if !all.take(more) {
         return false;
     }
@@ -106,7 +107,7 @@ fn merge_table(
         let Some(&new) = file_map.get(id as usize).filter(|&&n| n != GONE) else {
             continue;
         };
-        let bytes = p.as_os_str().len() + super::build::PATH_EXTRA;
+        let bytes = p.as_os_str().len() + PATH_EXTRA;
         if !all.take(bytes) {
             return false;
         }

@@ -13,7 +13,8 @@
 //! mtime, ctime) of its entry; a file changed or created while no process watched is searched.
 
 use super::build::next_serial;
-use super::build::{max_read, share, threads, CHUNK, LONGEST_LINE, PATH_EXTRA, RACY_SECS};
+use super::build::{max_read, share, threads, CHUNK, LONGEST_LINE, RACY_SECS};
+use super::entry::PATH_EXTRA;
 use super::life::Locked;
 use super::postings::{Data, Postings};
 use super::{Built, Entry, Index, IndexDir, RootIndex, StatKey, State};

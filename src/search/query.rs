@@ -227,7 +227,7 @@ impl Within<'_> {
                     let fd = match self.admit_root(i) {
                         // A root inside a denied part of another root holds nothing to search.
                         Err(NotAdmitted::Refused) => continue,
-                        r => r.map_err(|e| Error::from_os(&e.into_io(), &root.name))?,
+                        r => r.map_err(|e| e.render(&root.name))?,
                     };
                     out.push(WalkStart::Dir {
                         root: i,
@@ -383,5 +383,59 @@ pub(crate) fn walker<'a>(
         deadline: Some(deadline),
         resume_after: cursor.filter(|c| c.root == root).map(|c| c.path.as_path()),
         hook: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::core::admit::{NotAdmitted, RootId};
+    use crate::core::error::ErrorCode;
+    use crate::core::open::Want;
+    use crate::core::policy::PolicyBuilder;
+    use std::os::fd::AsFd;
+    use std::path::Path;
+
+    /// An open that fails under search keeps the call and the name it was given (relative to the
+    /// root, never the host path) until search renders it, and the rendering names only what the
+    /// agent gave.
+    #[test]
+    fn a_failed_open_keeps_its_call_and_name_and_renders_without_a_host_path() {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::create_dir(tmp.path().join("sub")).unwrap();
+        std::fs::write(tmp.path().join("file.txt"), "x").unwrap();
+        let sb = PolicyBuilder::default()
+            .root(tmp.path())
+            .build_core()
+            .unwrap();
+        let root = &sb.read_roots()[0];
+        let host = root.canonical.to_str().unwrap().to_string();
+        let open = |rel: &str| {
+            let rel = Path::new(rel);
+            sb.open_found(RootId::Read(0), root.dir.as_fd(), rel, rel, Want::Read)
+                .err()
+                .unwrap()
+        };
+        for (rel, code, message) in [
+            (
+                "sub/missing.txt",
+                ErrorCode::NotFound,
+                "'sub/missing.txt' does not exist in any root",
+            ),
+            (
+                "file.txt/x",
+                ErrorCode::NotAFile,
+                "'file.txt/x' uses a file as if it were a directory",
+            ),
+        ] {
+            let e = open(rel);
+            assert!(matches!(e, NotAdmitted::Io(_)), "{rel}: {e:?}");
+            let sys = e.sys().unwrap();
+            assert!(["openat2", "open", "openat"].contains(&sys.op()), "{sys}");
+            assert_eq!(sys.args(), [Path::new(rel)], "{sys}");
+            assert!(!sys.to_string().contains(&host), "{sys}");
+            let shown = e.render(rel);
+            assert_eq!((shown.code, shown.message.as_str()), (code, message));
+            assert!(!e.is_transient());
+        }
     }
 }

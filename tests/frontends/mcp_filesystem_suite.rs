@@ -217,9 +217,7 @@ fn identity_pins_each_tools_title_and_read_only_hint() {
 #[test]
 fn identity_pins_each_tools_annotations() {
     let reads = json!({"readOnlyHint": true, "openWorldHint": false});
-    let write = |idem: bool, destr: bool| {
-        json!({"readOnlyHint": false, "idempotentHint": idem, "destructiveHint": destr, "openWorldHint": false})
-    };
+    let write = |idem: bool, destr: bool| json!({"readOnlyHint": false, "idempotentHint": idem, "destructiveHint": destr, "openWorldHint": false});
     let expected = |name: &str| match name {
         "write_file" => write(true, true),
         "edit_file" => write(false, true),

@@ -243,7 +243,7 @@ fn ipynb_with_a_huge_array_is_streamed() {
     // The deadline is checked while the array is skipped.
     let (x, t) = run_with(nb.as_bytes(), DocFormat::Ipynb, &DocLimits::default(), 0);
     assert_eq!(reason(&x), "deadline");
-    assert!(t < Duration::from_secs(5), "{t:?}");
+    crate::support::time::assert_prompt(t, "an extraction with its deadline spent");
 }
 
 /// A notebook whose cells hold more text than allowed is cut at the text bound, each cell's strings
@@ -344,10 +344,6 @@ fn every_document_reader_is_bounded_by_the_call_budget() {
         let t = Instant::now();
         let v = sb.call(tool, args.clone());
         assert!(v.get("error").is_none(), "{tool} {args}: {v}");
-        assert!(
-            t.elapsed() < Duration::from_secs(10),
-            "{tool}: {:?}",
-            t.elapsed()
-        );
+        crate::support::time::assert_prompt(t.elapsed(), tool);
     }
 }

@@ -500,10 +500,8 @@ fn stats_count_every_skip() {
             args_
         })
         .unwrap();
-    assert!(
-        start.elapsed() < Duration::from_secs(5),
-        "a FIFO in the tree must not block the search"
-    );
+    // A FIFO in the tree must not block the search.
+    support::time::assert_prompt(start.elapsed(), "a search past a FIFO");
     let s = r.stats.skipped;
     // Denied files are indistinguishable from absent ones: never counted.
     assert_eq!(s.denied, 0, "{r:?}");
@@ -625,7 +623,7 @@ fn pathological_patterns_are_bounded() {
     assert_eq!(code("a(b"), ErrorCode::InvalidPattern);
     let e = sb.grep_search(&GrepArgs::new("ab(")).unwrap_err();
     assert_eq!(e.to_json()["error"]["position"], 2);
-    assert!(start.elapsed() < Duration::from_secs(5));
+    support::time::assert_prompt(start.elapsed(), "refusing pathological patterns");
     // Catastrophic for a backtracking engine, linear here.
     write(t.path(), "aaa.txt", "a".repeat(1 << 20));
     let r = sb
@@ -656,10 +654,12 @@ fn deadline_returns_partial_page_and_cursor() {
         args_
     };
     // Nothing here depends on how much a 150 ms budget reaches: pages until a_first's count has
-    // come back (a busy machine may need several), each cut with a cursor, promptly.
+    // come back (a busy machine may need many), each cut with a cursor, promptly. The cap bounds
+    // only a failing run (pages that never move on).
     let mut got = String::new();
     let mut cursor = None;
-    for _ in 0..20 {
+    let paging = Instant::now();
+    while paging.elapsed() < support::time::PROMPT * 6 {
         let start = Instant::now();
         let r = sb
             .grep_search(&{

@@ -127,7 +127,7 @@ fn sandboxes_with(dir: &Path, options: IndexOptions) -> (Sandbox, Sandbox) {
             .unwrap()
     };
     let on = build().with_index_options(options);
-    assert!(on.wait_for_index(Duration::from_secs(60)));
+    assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
     assert!(
         on.index_status().iter().all(|s| s.state == "ready"),
         "{:?}",
@@ -159,7 +159,7 @@ fn same(off: &Sandbox, on: &Sandbox, a: &GrepArgs) -> Served {
         let x = run(off, &a);
         for pass in 0..2 {
             if pass == 1 {
-                assert!(on.wait_for_index(Duration::from_secs(60)));
+                assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
             }
             let mut y = run(on, &a);
             if let Some(ix) = y
@@ -567,7 +567,7 @@ fn auto_indexes_only_roots_whose_filesystem_reports_changes() {
             .unwrap()
     };
     let auto = build().with_index_options(IndexOptions::default().when(IndexWhen::Auto));
-    assert!(auto.wait_for_index(Duration::from_secs(60)));
+    assert!(auto.wait_for_index(crate::support::time::INDEX_WORK));
     let st = auto.index_status();
     assert_eq!(st[0].state, "ready", "{st:?}");
     assert!(st[0].events, "{st:?}");
@@ -581,7 +581,7 @@ fn auto_indexes_only_roots_whose_filesystem_reports_changes() {
         "{st:?}"
     );
     let always = build().with_index();
-    assert!(always.wait_for_index(Duration::from_secs(60)));
+    assert!(always.wait_for_index(crate::support::time::INDEX_WORK));
     let st = always.index_status();
     assert_eq!(st[1].state, "ready", "{st:?}");
     assert!(!st[1].events, "{st:?}");
@@ -603,7 +603,7 @@ fn status_is_reported_and_over_the_cap_the_root_is_not_indexed() {
         .build()
         .unwrap()
         .with_index();
-    assert!(sb.wait_for_index(Duration::from_secs(60)));
+    assert!(sb.wait_for_index(crate::support::time::INDEX_WORK));
     let st = sb.index_status();
     assert_eq!(st[0].state, "off");
     assert!(st[0].reason.as_deref().unwrap().contains("index_max_bytes"));
@@ -646,7 +646,7 @@ fn replayed_pages_cut_by_the_deadline_lose_no_file_and_always_advance() {
         .build()
         .unwrap()
         .with_index();
-    assert!(on.wait_for_index(Duration::from_secs(60)));
+    assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
     let base = dir.path().to_str().unwrap().to_string();
     let mut replayed = 0;
     for mode in [
@@ -657,7 +657,7 @@ fn replayed_pages_cut_by_the_deadline_lose_no_file_and_always_advance() {
         // The first query of the walk's key records it; the timed calls replay it.
         on.grep_search(&args("needle", |a| a.output_mode = Some(mode)))
             .unwrap();
-        assert!(on.wait_for_index(Duration::from_secs(60)));
+        assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
         for ms in [1, 2, 4, 8] {
             let mut cursor: Option<String> = None;
             let (mut found, mut calls) = (Vec::new(), 0);
@@ -727,13 +727,13 @@ fn changed_files_are_described_again_and_a_later_change_is_seen() {
     // Record the walk, then change the file: it no longer holds alpha, now zebra_word.
     pruned("alpha");
     pruned("zebra_word");
-    assert!(on.wait_for_index(Duration::from_secs(60)));
+    assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
     let alpha = pruned("alpha");
     let zebra = pruned("zebra_word");
     fs::write(d.join("x.txt"), "zebra_word now\n").unwrap();
     // Changed in the last two seconds: searched, and not described yet.
     assert_eq!(pruned("zebra_word"), zebra - 1);
-    assert!(on.wait_for_index(Duration::from_secs(60)));
+    assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
     assert_eq!(pruned("alpha"), alpha);
     let memory = |sb: &Sandbox| sb.index_status().iter().map(|s| s.memory).sum::<u64>();
     let before = memory(&on);
@@ -741,7 +741,7 @@ fn changed_files_are_described_again_and_a_later_change_is_seen() {
     // This query starts the description; once it is in place, the file is pruned for the pattern
     // it no longer holds, and searched for the one it holds.
     pruned("zebra_word");
-    assert!(on.wait_for_index(Duration::from_secs(60)));
+    assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
     assert_eq!(pruned("alpha"), alpha + 1, "x.txt was described again");
     assert_eq!(pruned("zebra_word"), zebra - 1, "x.txt holds zebra_word");
     // The status counts the description's memory.
@@ -783,7 +783,7 @@ fn a_change_whose_event_the_full_queue_dropped_is_seen() {
     });
     // Recorded, then replayed with x.txt passed over unopened.
     same(&off, &on, &needle);
-    assert!(on.wait_for_index(Duration::from_secs(60)));
+    assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
     let before = same(&off, &on, &needle);
     assert!(before.replayed > 0 && before.pruned > 0, "{before:?}");
     // Fill the queue (two files in turn: the kernel merges an event only with the one before it),
@@ -878,7 +878,7 @@ fn files_created_after_indexing_are_described_and_a_later_change_is_seen() {
     let pruned = |p: &str| pruned_in_tree(&off, &on, p);
     pruned("alpha");
     pruned("zebra_word");
-    assert!(on.wait_for_index(Duration::from_secs(60)));
+    assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
     let alpha = pruned("alpha");
     let zebra = pruned("zebra_word");
     fs::create_dir(d.join("fresh")).unwrap();
@@ -887,13 +887,13 @@ fn files_created_after_indexing_are_described_and_a_later_change_is_seen() {
     // The walk is recorded again; the new files (written in the last two seconds) are searched
     // until described. Every answer is the unindexed one, whenever the descriptions land.
     pruned("alpha");
-    assert!(on.wait_for_index(Duration::from_secs(60)));
+    assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
     pruned("alpha");
     age(d);
     // This query starts their description; once in place, both are pruned where they hold no
     // match, and n2.txt is still searched for what it holds.
     pruned("alpha");
-    assert!(on.wait_for_index(Duration::from_secs(60)));
+    assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
     assert_eq!(pruned("alpha"), alpha + 2, "the new files were described");
     assert_eq!(pruned("zebra_word"), zebra + 1, "n2.txt holds zebra_word");
     // A change to a described new file is seen by the next query.
@@ -906,14 +906,14 @@ fn files_created_after_indexing_are_described_and_a_later_change_is_seen() {
     // hold alpha, not zebra_word).
     age(d);
     pruned("alpha");
-    assert!(on.wait_for_index(Duration::from_secs(60)));
+    assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
     assert_eq!(pruned("zebra_word"), zebra);
     fs::write(d.join("n4.txt"), "nothing\n").unwrap();
     pruned("alpha");
-    assert!(on.wait_for_index(Duration::from_secs(60)));
+    assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
     age(d);
     pruned("alpha");
-    assert!(on.wait_for_index(Duration::from_secs(60)));
+    assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
     assert_eq!(pruned("zebra_word"), zebra + 3);
     // Replaced by a file renamed over it, written two seconds before: the recording made after
     // the rename finds another inode than the description's, and the file is searched again.
@@ -922,7 +922,7 @@ fn files_created_after_indexing_are_described_and_a_later_change_is_seen() {
     fs::rename(d.join("n3.tmp"), d.join("fresh/n1.txt")).unwrap();
     for _ in 0..3 {
         assert!(pruned("zebra_word") <= zebra + 2);
-        assert!(on.wait_for_index(Duration::from_secs(60)));
+        assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
     }
 }
 
@@ -994,14 +994,14 @@ fn a_description_of_a_file_renamed_away_before_it_is_in_place_is_not_used() {
         age(d);
         let build = || Sandbox::builder().root(d).threads(2).build().unwrap();
         let (off, on) = (build(), build().with_index());
-        assert!(on.wait_for_index(Duration::from_secs(60)));
+        assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
         let needle = args("needle", |a| {
             a.output_mode = Some(OutputMode::FilesWithMatches);
             a.limit = Some(1000);
         });
         // Record the root's walk: every directory is watched from here on.
         on.grep_search(&needle).unwrap();
-        assert!(on.wait_for_index(Duration::from_secs(60)));
+        assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
         // Report a change to every target and large file without changing any (opened for
         // writing, nothing written): each joins the changed set with its entry's stat.
         let targets = (0..TARGETS).map(|k| format!("d/f{k:02}.txt"));
@@ -1042,11 +1042,11 @@ fn a_description_of_a_file_renamed_away_before_it_is_in_place_is_not_used() {
         // The next query of the root records its walk again: it verifies A's files against their
         // entries (the descriptions of B's are not in place yet).
         on.grep_search(&needle).unwrap();
-        assert!(on.wait_for_index(Duration::from_secs(60)));
+        assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
         // Replayed: every A file still holds the needle.
         let x = run(&off, &needle);
         let mut y = run(&on, &needle);
-        assert!(on.wait_for_index(Duration::from_secs(60)));
+        assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
         let ix = y["stats"].as_object_mut().unwrap().remove("index");
         eprintln!("attempt {attempt}: batch open when swapped back: {open}, index {ix:?}");
         assert_eq!(
@@ -1076,7 +1076,7 @@ fn past_its_cap_of_changed_files_a_root_is_indexed_again_and_searched_unindexed_
     });
     // Record the walk while the index serves it.
     same(&off, &on, &a);
-    assert!(on.wait_for_index(Duration::from_secs(60)));
+    assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
     let before = on.index_status();
     // More new files written than the cap (1,024, or a quarter of the files): each is a changed
     // file the index holds and searches at every query.
@@ -1122,7 +1122,7 @@ fn past_its_cap_of_changed_files_a_root_is_indexed_again_and_searched_unindexed_
         "{before:?}"
     );
     // Once built again, the new index holds the new files, and the changed set was let go.
-    assert!(on.wait_for_index(Duration::from_secs(60)));
+    assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
     let rebuilt = on.index_status();
     assert!(rebuilt.iter().all(|s| s.state == "ready"), "{rebuilt:?}");
     let grown: Vec<_> = rebuilt
@@ -1165,7 +1165,7 @@ fn a_large_file_is_pruned_by_its_chunks_for_line_searches_only() {
     let pruned = |a: &GrepArgs| {
         // Once as it comes, then again once the walk is recorded: the count of the second.
         let _ = on.grep_search(a).unwrap();
-        assert!(on.wait_for_index(Duration::from_secs(60)));
+        assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
         let r = on.grep_search(a).unwrap();
         r.stats.index.map_or(0, |i| i.files_pruned)
     };

@@ -22,7 +22,7 @@ fn sandboxes(dir: &Path, limits: Limits, deny: &[&str]) -> (Sandbox, Sandbox) {
         b.build().unwrap()
     };
     let on = build().with_index();
-    assert!(on.wait_for_index(Duration::from_secs(120)));
+    assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
     assert!(
         on.index_status().iter().all(|s| s.state == "ready"),
         "{:?}",
@@ -96,7 +96,7 @@ fn the_build_stays_under_its_cap_whatever_a_file_holds() {
         for p in ["needle_at_start", "alpha 1", "zzz_absent"] {
             for _ in 0..2 {
                 assert_eq!(answer(&off, &listing(p)).0, answer(&on, &listing(p)).0);
-                assert!(on.wait_for_index(Duration::from_secs(60)));
+                assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
             }
         }
         let (found, ix) = answer(&on, &listing("needle_at_start"));
@@ -137,7 +137,7 @@ fn the_build_does_not_read_files_over_its_size_cap() {
     let (unindexed, _) = answer(&off, &a);
     assert_eq!(unindexed["stats"]["skipped"]["binary"], 1, "{unindexed}");
     assert_eq!(answer(&on, &a).0, unindexed);
-    assert!(on.wait_for_index(Duration::from_secs(60)));
+    assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
     assert_eq!(answer(&on, &a).0, unindexed);
     // A text file over `index_max_file_bytes`: not read by the build, found by a grep.
     let mut big = b"needle_in_big at its start\n".to_vec();
@@ -164,7 +164,7 @@ fn the_build_does_not_read_files_over_its_size_cap() {
     );
     for _ in 0..2 {
         assert_eq!(answer(&on, &a).0, unindexed);
-        assert!(on.wait_for_index(Duration::from_secs(60)));
+        assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
     }
 }
 
@@ -223,7 +223,7 @@ fn changes_to_denied_files_are_not_observable_through_the_index() {
     let settle = || {
         for _ in 0..3 {
             observe(&on);
-            assert!(on.wait_for_index(Duration::from_secs(60)));
+            assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
         }
     };
     settle();
@@ -292,7 +292,7 @@ fn changes_to_denied_files_are_not_observable_through_the_index() {
     for (what, change) in changes {
         change();
         assert_eq!(observe(&on), before, "after: {what}");
-        assert!(on.wait_for_index(Duration::from_secs(60)));
+        assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
         assert_eq!(observe(&on), before, "after: {what}, settled");
     }
     // A change to a file the agent may see is observable, as it must be (the test sees changes).

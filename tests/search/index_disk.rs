@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 /// `index_slow_at` names one root for the whole process: its tests take turns.
 pub(crate) static SLOW: Mutex<()> = Mutex::new(());
 
-/// `n` files of a few words each, old enough to be indexed.
+/// `n` files of a few words each, old enough to be indexed (to the root's index).
 pub(crate) fn tree(dir: &Path, n: usize) {
     for i in 0..n {
         let d = dir.join(format!("d{}", i % 7));
@@ -25,7 +25,8 @@ pub(crate) fn tree(dir: &Path, n: usize) {
         fs::write(d.join(format!("f{i}.txt")), words).unwrap();
     }
     fs::write(dir.join("secret.txt"), "word1 hidden by a deny rule\n").unwrap();
-    std::thread::sleep(Duration::from_millis(2100));
+    // Past the racy window without a sleep: the root's index clock moves on instead.
+    index_age_at(&fs::canonicalize(dir).unwrap(), Duration::from_millis(2100));
 }
 
 pub(crate) fn sandbox(root: &Path, deny: &str) -> Sandbox {
@@ -103,7 +104,7 @@ pub(crate) fn saved_file(cache: &Path) -> PathBuf {
 /// Indexes `root` with `cache`, waits, and lets the sandbox go (a run of the server).
 pub(crate) fn first_run(root: &Path, cache: &Path) {
     let sb = indexed(root, cache, "secret*");
-    assert!(sb.wait_for_index(Duration::from_secs(60)));
+    assert!(sb.wait_for_index(crate::support::time::INDEX_WORK));
     let st = status(&sb);
     assert_eq!(st.snapshot.as_deref(), Some("saved"), "{st:?}");
 }
@@ -115,13 +116,15 @@ fn served_from_snapshot(root: &Path, cache: &Path) -> u64 {
     let canonical = fs::canonicalize(root).unwrap();
     index_slow_at(Some(&canonical));
     let on = indexed(root, cache, "secret*");
-    let loaded = wait_until(Duration::from_secs(30), || status(&on).from_snapshot);
+    let loaded = wait_until(crate::support::time::INDEX_WORK, || {
+        status(&on).from_snapshot
+    });
     let pruned = loaded.then(|| exact(&sandbox(root, "secret*"), &on));
     let still = status(&on).from_snapshot;
     index_slow_at(None);
     assert!(loaded, "the saved index never served: {:?}", status(&on));
     assert!(still, "the build ended before the answers were checked");
-    assert!(on.wait_for_index(Duration::from_secs(60)));
+    assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
     let st = status(&on);
     assert!(
         !st.from_snapshot && st.snapshot.as_deref() == Some("saved"),
@@ -182,7 +185,7 @@ fn a_file_changed_while_no_process_ran_is_searched_after_a_restart() {
 fn ignored_after(root: &Path, cache: &Path, why: &str, damage: impl FnOnce(&Path)) {
     damage(&saved_file(cache));
     let on = indexed(root, cache, "secret*");
-    assert!(on.wait_for_index(Duration::from_secs(60)));
+    assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
     let st = status(&on);
     let said = st.snapshot.clone().unwrap_or_default();
     assert!(
@@ -228,7 +231,7 @@ fn a_damaged_or_foreign_saved_index_is_ignored_and_answers_stay_exact() {
     // Saved under other deny rules: another file; put in its place, it is ignored.
     let keep = fs::read(saved_file(cache)).unwrap();
     let sb = indexed(root, cache, "*.txt");
-    assert!(sb.wait_for_index(Duration::from_secs(60)));
+    assert!(sb.wait_for_index(crate::support::time::INDEX_WORK));
     assert_eq!(status(&sb).snapshot.as_deref(), Some("saved"));
     drop(sb);
     let under_rules: Vec<PathBuf> = fs::read_dir(cache)
@@ -239,7 +242,7 @@ fn a_damaged_or_foreign_saved_index_is_ignored_and_answers_stay_exact() {
         fs::write(f, &keep).unwrap();
     }
     let sb = indexed(root, cache, "*.txt");
-    assert!(sb.wait_for_index(Duration::from_secs(60)));
+    assert!(sb.wait_for_index(crate::support::time::INDEX_WORK));
     let said = status(&sb).snapshot.unwrap_or_default();
     assert!(
         said.starts_with("ignored (saved under another policy"),
@@ -254,7 +257,7 @@ fn a_cache_directory_inside_a_root_or_writable_by_others_is_refused() {
     tree(dir.path(), 10);
     let refused = |cache: &Path, why: &str| {
         let sb = indexed(dir.path(), cache, "secret*");
-        assert!(sb.wait_for_index(Duration::from_secs(60)));
+        assert!(sb.wait_for_index(crate::support::time::INDEX_WORK));
         let st = status(&sb);
         let said = st.snapshot.clone().unwrap_or_default();
         assert!(
@@ -314,7 +317,7 @@ fn the_build_after_a_restart_reads_only_the_files_that_changed() {
     // The two files are out of the racy window without a sleep.
     index_age_at(&fs::canonicalize(root).unwrap(), Duration::from_secs(5));
     let on = indexed(root, cache.path(), "secret*");
-    assert!(on.wait_for_index(Duration::from_secs(60)));
+    assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
     let st = status(&on);
     assert!(
         !st.from_snapshot && st.snapshot.as_deref() == Some("saved"),
@@ -339,7 +342,7 @@ fn changes_absorbed_are_saved_and_a_restart_loads_them() {
     let root = dir.path();
     tree(root, 200);
     let on = indexed(root, cache.path(), "secret*");
-    assert!(on.wait_for_index(Duration::from_secs(60)));
+    assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
     assert!(status(&on).events, "{:?}", status(&on));
     fs::write(root.join("d3/f3.txt"), "changed gamma\n").unwrap();
     fs::write(root.join("d1/new.txt"), "delta new\n").unwrap();
@@ -347,7 +350,7 @@ fn changes_absorbed_are_saved_and_a_restart_loads_them() {
     // Out of the racy window, and past the least time between two saves, without a sleep.
     index_age_at(&canonical, Duration::from_secs(120));
     // Queries drain the change reports; the save follows once they settle.
-    let end = Instant::now() + Duration::from_secs(90);
+    let end = Instant::now() + crate::support::time::INDEX_WORK;
     let mut said = None;
     while Instant::now() < end {
         exact(&sandbox(root, "secret*"), &on);
@@ -361,7 +364,9 @@ fn changes_absorbed_are_saved_and_a_restart_loads_them() {
     drop(on);
     index_slow_at(Some(&canonical));
     let again = indexed(root, cache.path(), "secret*");
-    let loaded = wait_until(Duration::from_secs(30), || status(&again).from_snapshot);
+    let loaded = wait_until(crate::support::time::INDEX_WORK, || {
+        status(&again).from_snapshot
+    });
     let (_, pruned) = answer(&again, &listing("nothing here"));
     let st = status(&again);
     index_slow_at(None);

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{channel, Receiver};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -18,7 +19,9 @@ pub struct Mcp {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
-    stderr: Option<JoinHandle<String>>,
+    stderr: Option<JoinHandle<()>>,
+    /// What the server wrote to stderr so far (read as it comes, so a test can wait for a line).
+    errors: Arc<Mutex<Vec<u8>>>,
     /// Responses read while waiting for another id.
     pending: HashMap<u64, Value>,
     /// Every stdout line, in order of arrival.
@@ -71,16 +74,20 @@ impl Mcp {
                 }
             }
         });
+        let errors = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&errors);
         let stderr = std::thread::spawn(move || {
-            let mut s = String::new();
-            let _ = stderr.read_to_string(&mut s);
-            s
+            let mut buf = [0u8; 8192];
+            while let Ok(n @ 1..) = stderr.read(&mut buf) {
+                sink.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
         });
         Mcp {
             stdin: child.stdin.take(),
             child,
             lines,
             stderr: Some(stderr),
+            errors,
             pending: HashMap::new(),
             all: Vec::new(),
             order: Vec::new(),
@@ -188,6 +195,31 @@ impl Mcp {
         v["result"].clone()
     }
 
+    /// Waits up to `limit` for a stderr line that `wanted` accepts (an audit event, say): the
+    /// line, or (as the error) what stderr held by then.
+    pub fn stderr_line(
+        &self,
+        limit: Duration,
+        wanted: impl Fn(&str) -> bool,
+    ) -> Result<String, String> {
+        let until = Instant::now() + limit;
+        loop {
+            let text = self.stderr_so_far();
+            if let Some(l) = text.lines().find(|l| wanted(l)) {
+                return Ok(l.to_string());
+            }
+            if Instant::now() > until {
+                return Err(text);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// What the server wrote to stderr so far.
+    pub fn stderr_so_far(&self) -> String {
+        String::from_utf8_lossy(&self.errors.lock().unwrap()).into_owned()
+    }
+
     /// Closes stdin and waits up to `limit` for the server to exit (killed past it); reads what
     /// it wrote after the test's last read, and its stderr.
     pub fn finish(mut self, limit: Duration) -> Exit {
@@ -195,11 +227,10 @@ impl Mcp {
         let status = super::child::wait_within(&mut self.child, limit);
         let rest = self.all.len();
         while self.line(Duration::from_millis(200)).is_some() {}
-        let stderr = self
-            .stderr
-            .take()
-            .map(|h| h.join().unwrap())
-            .unwrap_or_default();
+        if let Some(h) = self.stderr.take() {
+            h.join().unwrap();
+        }
+        let stderr = self.stderr_so_far();
         Exit {
             status,
             stderr,

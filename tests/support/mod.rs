@@ -4,7 +4,7 @@
 //! (zip packages, DOCX, PDFs, deflate bombs); `mcp`, the one MCP stdio client; `child`, a child
 //! process waited for with a bound, and the one way to skip (never under CI); `data`, the one
 //! deterministic generator (xorshift) and the texts built from it; `time`, the one wall-clock
-//! bound of calls that must return promptly. Each binary includes the whole module.
+//! bound of calls that must return promptly, and the one of the index's background work. Each binary includes the whole module.
 
 pub mod child;
 pub mod data;

@@ -16,3 +16,9 @@ pub fn assert_prompt(took: Duration, what: &str) {
         "{what} returned after {took:?}, not promptly"
     );
 }
+
+/// How long the index's background work (a build, a save, the description of changed files) may
+/// take before a test gives up on it. It runs at nice 19: on a machine kept busy by other work it
+/// gets little CPU (60 s were not enough beside four busy loops). Waited for by polling, the bound
+/// costs nothing when the work ends sooner.
+pub const INDEX_WORK: Duration = Duration::from_secs(600);

@@ -93,7 +93,7 @@ fn exclusive() -> RwLockWriteGuard<'static, ()> {
 }
 
 impl Sandbox {
-    pub(crate) fn write_root(&self) -> Result<(&Root, &crate::WritePolicy)> {
+    pub(crate) fn write_root(&self) -> Result<(&Root, &crate::core::policy::WritePolicy)> {
         match (&self.write_root, &self.policy.write) {
             (Some(r), Some(w)) => Ok((r, w)),
             _ => Err(Error::new(
@@ -449,7 +449,7 @@ mod tests {
         // The write root is a read root too, so an edit's destination is readable.
         Sandbox::builder()
             .root(dir)
-            .write(crate::WritePolicy::new(dir))
+            .write(crate::core::policy::WritePolicy::new(dir))
             .build_core()
             .unwrap()
     }

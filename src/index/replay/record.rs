@@ -173,7 +173,7 @@ fn walk_and_verify(
             stat_entry(&*f.dir, &f.name)
                 .ok()
                 .filter(|st| FileType::from_raw_mode(st.st_mode).is_file() && st.st_nlink == 1)
-                .map(|st| crate::index::build::stat_key(&st))
+                .map(|st| crate::index::entry::stat_key(&st))
         };
         match entry {
             Some(e) => {

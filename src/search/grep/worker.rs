@@ -280,9 +280,8 @@ impl SearchPlan<'_> {
         source: Source,
     ) -> Result<Admitted<Opened>, FileStatus> {
         let opened = match source {
-            Source::Pruned(_) | Source::Gone => Err(NotAdmitted::Io(std::io::Error::from(
-                std::io::ErrorKind::NotFound,
-            ))),
+            // Nothing to open: read as a file that could not be opened.
+            Source::Pruned(_) | Source::Gone => return Err(FileStatus::Unreadable),
             Source::Opened(fd) => self.sandbox.reopened(fd),
             Source::At(dir, name) | Source::Replayed(dir, name) => self.sandbox.open_found(
                 RootId::Read(root),

@@ -184,7 +184,10 @@ impl AgentTools {
                     input_schema: d.input.clone(),
                     output_schema: d.output.clone(),
                     read_only: e.read_only,
-                    destructive: self.profile.pinned_destructive(d.name).unwrap_or(e.destructive),
+                    destructive: self
+                        .profile
+                        .pinned_destructive(d.name)
+                        .unwrap_or(e.destructive),
                     idempotent: match self.profile.pinned_idempotent(d.name) {
                         Some(pinned) => pinned,
                         None => e.idempotent,
