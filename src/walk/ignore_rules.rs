@@ -528,21 +528,31 @@ pub(crate) fn ancestor_levels(
         if let Some(c) = c {
             prefix.push(c);
         }
-        let fd = open::open_for_rules(root.as_fd(), &prefix, Want::Dir)
-            .ok()?
-            .fd;
-        let has_git = dirs::stat_entry(&fd, ".git").is_ok();
-        level = Some(IgnoreLevel::load(
-            fd.as_fd(),
-            &prefix,
-            has_git,
-            level,
-            None,
-            budget,
-            denied,
-        ));
+        level = Some(level_at(root, &prefix, level, budget, denied)?);
     }
     level
+}
+
+/// The rules of the directory at `prefix` (root-relative) below `parent`'s, or `None` when the
+/// directory cannot be opened for its rules.
+fn level_at(
+    root: &crate::core::sandbox::RootDir,
+    prefix: &Path,
+    parent: Option<Arc<IgnoreLevel>>,
+    budget: &IgnoreBudget,
+    denied: &dyn Fn(&Path, bool) -> bool,
+) -> Option<Arc<IgnoreLevel>> {
+    let dir = open::open_for_rules(root.as_fd(), prefix, Want::Dir).ok()?;
+    let has_git = dirs::stat_entry(&dir.fd, ".git").is_ok();
+    Some(IgnoreLevel::load(
+        dir.fd.as_fd(),
+        prefix,
+        has_git,
+        parent,
+        None,
+        budget,
+        denied,
+    ))
 }
 
 /// Whether the extra rule file of `budget.kinds` hides the object at `rel` (root-relative, as the
@@ -564,19 +574,9 @@ pub(crate) fn extra_rules_hide(
     let mut level: Option<Arc<IgnoreLevel>> = None;
     let mut prefix = PathBuf::new();
     for (i, c) in comps.iter().enumerate() {
-        let Ok(dir) = open::open_for_rules(root.as_fd(), &prefix, Want::Dir) else {
+        let Some(here) = level_at(root, &prefix, level, budget, denied) else {
             return true;
         };
-        let has_git = dirs::stat_entry(&dir.fd, ".git").is_ok();
-        let here = IgnoreLevel::load(
-            dir.fd.as_fd(),
-            &prefix,
-            has_git,
-            level,
-            None,
-            budget,
-            denied,
-        );
         prefix.push(c);
         let last = i + 1 == comps.len();
         if here.extra_hides(&prefix, !last || is_dir) {
