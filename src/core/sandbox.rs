@@ -9,9 +9,6 @@ use crate::core::policy::{PathDisplay, Policy, PolicyBuilder, RootMode, SymlinkM
 use crate::core::pool::SearchPool;
 use crate::core::resolve::{self, RootPaths};
 use crate::core::sys::{self, Dir, SysError};
-
-/// A root's directory handle (cap-std's `Dir`, which resolves beneath itself).
-pub(crate) type RootDir = Dir;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -19,10 +16,10 @@ use std::sync::Arc;
 /// One read root: a directory handle opened once, and the paths it was known by.
 #[derive(Debug)]
 pub(crate) struct Root {
-    pub name: String,
-    pub configured: PathBuf,
-    pub canonical: PathBuf,
-    pub dir: Dir,
+    pub(in crate::core) name: String,
+    pub(in crate::core) configured: PathBuf,
+    pub(in crate::core) canonical: PathBuf,
+    pub(in crate::core) dir: Dir,
 }
 
 /// The core of a root-confined view of some directories: the roots opened once as directory
@@ -83,7 +80,7 @@ impl Sandbox {
     /// This sandbox serving `roots` in place of its own (MCP client roots, each inside one of its
     /// roots), and keeping its write root only when `keep_write` says so of the write root's
     /// canonical path.
-    pub(crate) fn narrowed_to(
+    pub(in crate::core) fn narrowed_to(
         &self,
         mut roots: Vec<Root>,
         keep_write: impl Fn(&Path) -> bool,
@@ -235,13 +232,14 @@ impl Sandbox {
         &self.policy
     }
 
-    /// The read roots, in order: each one's handle, name and paths.
-    pub(crate) fn read_roots(&self) -> &[Root] {
+    /// The read roots, in order: each one's handle, name and paths (core's: the layers above ask
+    /// `core/roots.rs`'s questions).
+    pub(in crate::core) fn read_roots(&self) -> &[Root] {
         &self.roots
     }
 
     /// The write root, when the policy has one.
-    pub(crate) fn write_root_entry(&self) -> Option<&Root> {
+    pub(in crate::core) fn write_root_entry(&self) -> Option<&Root> {
         self.write_root.as_deref()
     }
 

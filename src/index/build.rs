@@ -122,10 +122,10 @@ pub(super) enum Description {
 /// opened from the root through the gate like any file: its stat, whether it holds a NUL byte and
 /// its trigrams.
 pub(super) fn describe(sb: &Sandbox, root: usize, rel: &Path) -> Description {
-    let Some(r) = sb.read_roots().get(root) else {
+    let Some(canonical) = sb.root_canonical(root) else {
         return Description::Never;
     };
-    let o = match sb.open_found(RootId::Read(root), r.dir.as_fd(), rel, rel, Want::Read) {
+    let o = match sb.open_in_root(RootId::Read(root), rel, Want::Read) {
         Ok(o) => o,
         // Out of descriptors or memory for a moment: not a fact about the file.
         Err(e) if e.is_transient() => return Description::Later,
@@ -135,7 +135,7 @@ pub(super) fn describe(sb: &Sandbox, root: usize, rel: &Path) -> Description {
         return Description::Never;
     }
     let before = key(&o.stat);
-    let now = super::life::now_secs(&r.canonical);
+    let now = super::life::now_secs(canonical);
     if now - before.mtime.0.max(before.ctime.0) < RACY_SECS {
         return Description::Later;
     }
@@ -300,12 +300,13 @@ pub(super) fn build_root(
     let mut batch: Vec<FoundFile> = Vec::new();
     // Entries of `prior` that still describe their files (`reuse`): not read again.
     let kept = Mutex::new(Vec::new());
-    let now = || super::life::now_secs(&sb.read_roots()[root].canonical);
+    let canonical = sb.root_canonical(root).unwrap_or(Path::new(""));
+    let now = || super::life::now_secs(canonical);
     let add = |f: &FoundFile, t: i64| {
         if over.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
             return;
         }
-        super::life::slow_point(&sb.read_roots()[root].canonical);
+        super::life::slow_point(canonical);
         if let Some(id) = prior.and_then(|p| super::reuse::unchanged(p, f)) {
             kept.locked().push(id);
             progress.files.fetch_add(1, Ordering::Relaxed);

@@ -304,23 +304,20 @@ const NO_EVENTS: &str =
 /// [`crate::Sandbox::with_index_options`]) and returns its owner: the host's sandboxes hold it, and
 /// dropping the last one stops the background work.
 pub(crate) fn start(sb: &Sandbox, options: IndexOptions) -> Arc<Owner> {
-    let reliable: Vec<bool> = sb
-        .read_roots()
-        .iter()
-        .map(|r| crate::core::watch::events_reliable(r.dir.as_fd()))
+    let reliable: Vec<bool> = (0..sb.read_root_count())
+        .map(|i| sb.root_events_reliable(i))
         .collect();
     let shared = Arc::new(Index {
-        roots: sb
-            .read_roots()
-            .iter()
+        roots: (0..sb.read_root_count())
+            .filter_map(|i| sb.root_canonical(i))
             .zip(&reliable)
-            .map(|(r, &reliable)| {
+            .map(|(canonical, &reliable)| {
                 let state = if options.when == IndexWhen::Auto && !reliable {
                     State::Off(format!("index = auto: {NO_EVENTS}"))
                 } else {
                     State::Building(Arc::default())
                 };
-                (r.canonical.clone(), Mutex::new(state))
+                (canonical.to_path_buf(), Mutex::new(state))
             })
             .collect(),
         live: reliable
@@ -335,7 +332,9 @@ pub(crate) fn start(sb: &Sandbox, options: IndexOptions) -> Arc<Owner> {
             .collect(),
         stop: Arc::default(),
         cache: snapshot::cache_dir(sb, &options.dir),
-        saved: sb.read_roots().iter().map(|_| Mutex::default()).collect(),
+        saved: (0..sb.read_root_count())
+            .map(|_| Mutex::default())
+            .collect(),
         resave: Mutex::default(),
     });
     let owner = Arc::new(Owner::new(shared.clone()));
@@ -364,11 +363,10 @@ impl Index {
         let index = &**self;
         // Changes absorbed since the last save are saved once they settle.
         resave::poke(sb, self);
-        let roots: Vec<Option<Served>> = sb
-            .read_roots()
-            .iter()
-            .map(|r| {
-                let (_, s) = index.roots.iter().find(|(c, _)| c == &r.canonical)?;
+        let roots: Vec<Option<Served>> = (0..sb.read_root_count())
+            .map(|i| {
+                let canonical = sb.root_canonical(i)?;
+                let (_, s) = index.roots.iter().find(|(c, _)| c == canonical)?;
                 let ri = s.locked().serving()?.clone();
                 let bits = ri.files_for(q, lines);
                 Some((ri, bits))

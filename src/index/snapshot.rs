@@ -21,7 +21,6 @@ use super::{Built, Entry, Index, IndexDir, RootIndex, StatKey, State};
 use crate::core::cache::{CacheDir, Mapped};
 use crate::core::sandbox::Sandbox;
 use std::collections::HashMap;
-use std::os::fd::AsFd;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -52,14 +51,7 @@ fn hash64(b: &[u8]) -> u64 {
 /// The binding of read root `root` of `sb`.
 #[allow(clippy::unnecessary_cast)]
 pub(super) fn binding(sb: &Sandbox, root: usize) -> Option<Binding> {
-    let r = sb.read_roots().get(root)?;
-    let st = crate::core::dirs::stat_fd(&r.dir).ok()?;
-    let mut key = Vec::new();
-    key.extend_from_slice(&(st.st_dev as u64).to_le_bytes());
-    key.extend_from_slice(&(st.st_ino as u64).to_le_bytes());
-    key.extend_from_slice(r.configured.as_os_str().as_bytes());
-    key.push(0);
-    key.extend_from_slice(r.canonical.as_os_str().as_bytes());
+    let key = sb.root_identity(root)?;
     let p = &sb.policy();
     let policy = format!(
         "{}|{}|{}|{}|{}|{}|{CHUNK}|{LONGEST_LINE}|{RACY_SECS}|{}",
@@ -371,15 +363,7 @@ pub(super) fn cache_dir(sb: &Sandbox, dir: &IndexDir) -> Option<Result<CacheDir,
         },
         _ => return None,
     };
-    let mut fds: Vec<&dyn AsFd> = sb
-        .read_roots()
-        .iter()
-        .map(|r| &r.dir as &dyn AsFd)
-        .collect();
-    if let Some(w) = sb.write_root_entry() {
-        fds.push(&w.dir);
-    }
-    Some(crate::core::cache::open(&path, &fds, sb.root_paths()))
+    Some(sb.open_cache(&path))
 }
 
 /// Loads root `i`'s saved index, if the root is building for the first time and one matches:

@@ -99,11 +99,10 @@ impl Index {
             .zip(&index.live)
             .enumerate()
             .map(|(i, ((canonical, s), live))| {
-                let root = sb
-                    .read_roots()
-                    .iter()
-                    .find(|r| &r.canonical == canonical)
-                    .map_or_else(|| canonical.display().to_string(), |r| r.name.clone());
+                let root = (0..sb.read_root_count())
+                    .find(|&j| sb.root_canonical(j) == Some(canonical.as_path()))
+                    .and_then(|j| sb.root_name(j))
+                    .map_or_else(|| canonical.display().to_string(), str::to_string);
                 let live_memory = match live {
                     Ok(l) => l.locked().memory() as u64,
                     Err(_) => 0,

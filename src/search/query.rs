@@ -1,7 +1,7 @@
 //! What a search needs before it walks, shared by grep_search and glob: argument checks, the walk
 //! filter, where the walks start, page caps, the cursor, and the result a finished page becomes.
 
-use crate::core::admit::{self, Admitted, NotAdmitted, RootId};
+use crate::core::admit::{Admitted, NotAdmitted, RootId};
 use crate::core::deadline::Deadline;
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::open::{Kind, Opened, Want};
@@ -12,7 +12,7 @@ use crate::search::cursor::Cursor;
 use crate::search::page::{Page, Structured};
 use crate::search::pager::{Paged, Pos};
 use crate::walk::{self, Filter, Walk};
-use std::os::fd::{AsFd, OwnedFd};
+use std::os::fd::OwnedFd;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -220,14 +220,14 @@ impl Within<'_> {
         let mut out = Vec::new();
         match path {
             None => {
-                for (i, root) in self.read_roots().iter().enumerate() {
+                for i in 0..self.read_root_count() {
                     if cursor.is_some_and(|c| c.root > i) {
                         continue;
                     }
                     let fd = match self.admit_root(i) {
                         // A root inside a denied part of another root holds nothing to search.
                         Err(NotAdmitted::Refused) => continue,
-                        r => r.map_err(|e| e.render(&root.name))?,
+                        r => r.map_err(|e| e.render(self.root_name(i).unwrap_or_default()))?,
                     };
                     out.push(WalkStart::Dir {
                         root: i,
@@ -245,7 +245,6 @@ impl Within<'_> {
             }
             Some(p) => {
                 let loc = self.locate(p, Want::Meta)?;
-                let root = &self.read_roots()[loc.root];
                 if cursor.is_some_and(|c| c.root != loc.root) {
                     return Err(Error::invalid("cursor belongs to a different path"));
                 }
@@ -257,22 +256,21 @@ impl Within<'_> {
                     _ => Want::Meta,
                 };
                 let reopen = || {
-                    admit::reopen(root.dir.as_fd(), &loc.rel, want, &loc.opened).map_err(
-                        |e| match e {
-                            Some(e) => Error::from_os(&e, p),
-                            None => Error::new(
-                                ErrorCode::IoError,
-                                format!("'{p}' changed while it was opened; try again"),
-                            ),
-                        },
-                    )
+                    self.reopen(&loc, want).map_err(|e| match e {
+                        Some(e) => Error::from_os(&e, p),
+                        None => Error::new(
+                            ErrorCode::IoError,
+                            format!("'{p}' changed while it was opened; try again"),
+                        ),
+                    })
                 };
                 match loc.opened.kind() {
                     Kind::Dir => {
                         // The walker admits what it finds below the directory.
                         let fd = reopen()?;
                         let levels = walk::ancestor_levels(
-                            &root.dir,
+                            self,
+                            loc.root,
                             &loc.rel,
                             filter.no_ignore,
                             &filter.ignore,
@@ -392,7 +390,6 @@ mod tests {
     use crate::core::error::ErrorCode;
     use crate::core::open::Want;
     use crate::core::policy::PolicyBuilder;
-    use std::os::fd::AsFd;
     use std::path::Path;
 
     /// An open that fails under search keeps the call and the name it was given (relative to the
@@ -407,11 +404,10 @@ mod tests {
             .root(tmp.path())
             .build_core()
             .unwrap();
-        let root = &sb.read_roots()[0];
-        let host = root.canonical.to_str().unwrap().to_string();
+        let host = sb.root_canonical(0).unwrap().to_str().unwrap().to_string();
         let open = |rel: &str| {
             let rel = Path::new(rel);
-            sb.open_found(RootId::Read(0), root.dir.as_fd(), rel, rel, Want::Read)
+            sb.open_in_root(RootId::Read(0), rel, Want::Read)
                 .err()
                 .unwrap()
         };

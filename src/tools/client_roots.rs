@@ -6,10 +6,9 @@
 //! beneath the operator's root, so no rename or symlink swap can move it out); a client root that
 //! contains the operator root keeps the operator root; anything else gives nothing. The write root is
 //! kept only when a client root contains it. Deny rules keep holding relative to the operator's roots
-//! as well (they stay anchors of the gate).
+//! as well (they stay anchors of the gate). The intersection is core's (`core/narrow.rs`: the roots
+//! it makes are core's); this module takes the client's list.
 
-use crate::core::open::Want;
-use crate::core::sandbox::{Root, Sandbox};
 use crate::tools::router::AgentTools;
 use std::path::{Component, Path, PathBuf};
 
@@ -46,7 +45,7 @@ impl AgentTools {
             sandboxes: self
                 .sandboxes
                 .iter()
-                .map(|sb| sb.clone().map_core(|c| intersect_roots(&c, &client)))
+                .map(|sb| sb.clone().map_core(|c| c.narrowed_to_client(&client)))
                 .collect(),
             routes: self.routes.clone(),
             profile: self.profile,
@@ -54,57 +53,6 @@ impl AgentTools {
     }
 }
 
-/// The sandbox's roots intersected with `client` (each absolute and free of `..`).
-fn intersect_roots(sb: &Sandbox, client: &[&Path]) -> Sandbox {
-    let mut roots: Vec<Root> = Vec::new();
-    let mut push = |canonical: PathBuf, name: String, dir: crate::core::sandbox::RootDir| {
-        if roots.iter().any(|r| r.canonical == canonical) {
-            return;
-        }
-        let mut unique = name.clone();
-        let mut n = 2;
-        while roots.iter().any(|r| r.name == unique) {
-            unique = format!("{name}-{n}");
-            n += 1;
-        }
-        roots.push(Root {
-            name: unique,
-            configured: canonical.clone(),
-            canonical,
-            dir,
-        });
-    };
-    for r in sb.read_roots().iter() {
-        for c in client {
-            let c = normalize(c);
-            if r.canonical.starts_with(&c) {
-                if let Ok(dir) = r.dir.try_clone() {
-                    push(r.canonical.clone(), r.name.clone(), dir);
-                }
-            } else if c.starts_with(&r.canonical) {
-                // Through the resolver and the gate, as an agent's path: a denied, absent or
-                // non-directory client root gives nothing.
-                let Some(raw) = c.to_str() else { continue };
-                let Ok(loc) = sb.locate(raw, Want::Dir) else {
-                    continue;
-                };
-                let base = &sb.read_roots()[loc.root];
-                let canonical = base.canonical.join(&loc.rel);
-                let name = canonical
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_else(|| base.name.clone());
-                let dir = crate::core::dirs::root_dir(loc.opened);
-                push(canonical, name, dir);
-            }
-        }
-    }
-    sb.narrowed_to(roots, |w| {
-        client.iter().any(|c| w.starts_with(normalize(c)))
-    })
-}
-
-/// `c` without `.` components and trailing separators (it has no `..`).
 /// An absolute client root with `.` and `..` taken lexically, as the reference server's
 /// `path.resolve` takes them (`/r/./sub/../sub` is `/r/sub`; `..` at `/` stays there). Safe because
 /// the result is only a request: it is matched against the operator's roots and opened through
@@ -121,12 +69,6 @@ fn lexical(c: &Path) -> PathBuf {
         }
     }
     out
-}
-
-fn normalize(c: &Path) -> PathBuf {
-    c.components()
-        .filter(|x| !matches!(x, Component::CurDir))
-        .collect()
 }
 
 /// The local path of a `file://` URI (percent-decoded), as MCP clients announce roots; `None` for any

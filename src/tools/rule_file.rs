@@ -25,9 +25,8 @@ impl Within<'_> {
             },
             ..Default::default()
         };
-        let root = &self.read_roots()[loc.root];
         let denied = self.denied_fn(RootId::Read(loc.root));
         let is_dir = loc.opened.kind() == Kind::Dir;
-        walk::extra_rules_hide(&root.dir, &loc.rel, is_dir, &budget, &denied)
+        walk::extra_rules_hide(self, loc.root, &loc.rel, is_dir, &budget, &denied)
     }
 }

@@ -1,6 +1,6 @@
 //! stat and list_dir, on the same open path.
 
-use crate::core::admit::{self, RootId};
+use crate::core::admit::RootId;
 use crate::core::audit::Fields;
 use crate::core::deadline::Deadline;
 use crate::core::dirs::{self, FileType};
@@ -163,12 +163,7 @@ impl Within<'_> {
             let mut lines = None;
             if kind == Kind::File && st.st_size <= 1024 * 1024 {
                 // Counted on a second open that must find the object admitted above.
-                if let Ok(f) = admit::reopen(
-                    self.read_roots()[loc.root].dir.as_fd(),
-                    &loc.rel,
-                    Want::Read,
-                    &loc.opened,
-                ) {
+                if let Ok(f) = self.reopen(&loc, Want::Read) {
                     let bytes = crate::core::io::pread_exact(&f.fd, 0, st.st_size as usize)?;
                     if memchr::memchr(0, &bytes).is_none() {
                         let n = memchr::memchr_iter(b'\n', &bytes).count() as u64;
@@ -294,7 +289,6 @@ impl Within<'_> {
         if filter.no_ignore {
             return None;
         }
-        let root = &self.read_roots()[loc.root];
         let has_git = names.iter().any(|(n, _)| n == ".git");
         // Ignore files compile within the call's deadline (and are cached across calls).
         let budget = walk::IgnoreBudget {
@@ -306,7 +300,7 @@ impl Within<'_> {
             ..Default::default()
         };
         let denied = self.denied_fn(RootId::Read(loc.root));
-        let parent = walk::ancestor_levels(&root.dir, &loc.rel, false, &budget, &denied);
+        let parent = walk::ancestor_levels(self, loc.root, &loc.rel, false, &budget, &denied);
         Some(IgnoreLevel::load(
             loc.opened.fd.as_fd(),
             &loc.rel,
@@ -450,20 +444,21 @@ impl Within<'_> {
                     .admitted_roots()
                     .filter(|&i| only.is_none_or(|j| j == i))
                     .map(|i| RootEntry {
-                        name: self.read_roots()[i].name.clone(),
+                        name: self.root_name(i).unwrap_or_default().to_string(),
                         path: self.display(i, Path::new("")),
                         writable: false,
                         readable: true,
                         index: status
                             .iter()
-                            .find(|s| s.root == self.read_roots()[i].name)
+                            .find(|s| Some(s.root.as_str()) == self.root_name(i))
                             .cloned(),
                     })
                     .collect();
-                if let (Some(w), None) = (self.write_root_entry(), only) {
+                let write = self.write_root_name().zip(self.write_root_path());
+                if let (Some((name, path)), None) = (write, only) {
                     roots.push(RootEntry {
-                        name: w.name.clone(),
-                        path: names::escape_path(&w.canonical),
+                        name: name.to_string(),
+                        path: names::escape_path(path),
                         writable: true,
                         readable: self.write_root_readable(),
                         index: None,

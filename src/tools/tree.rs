@@ -142,8 +142,8 @@ impl Within<'_> {
         let parent_levels = if call.filter.no_ignore {
             None
         } else {
-            let root = &self.read_roots()[loc.root];
-            walk::ancestor_levels(&root.dir, &loc.rel, false, &call.filter.ignore, &denied)
+            let ignore = &call.filter.ignore;
+            walk::ancestor_levels(self, loc.root, &loc.rel, false, ignore, &denied)
         };
         let shown = self.display(loc.root, &loc.rel);
         let mut out = TreeResult {
@@ -194,7 +194,6 @@ impl Within<'_> {
             max_entries,
             max_depth,
             filter,
-            root: loc.root,
             id: RootId::Read(loc.root),
         };
         Ok((call, loc))
@@ -223,11 +222,7 @@ impl Within<'_> {
         }
         let fd = match p.fd.take() {
             Some(fd) => Some(fd),
-            None => {
-                let root = &self.read_roots()[call.root];
-                self.open_found(call.id, root.dir.as_fd(), &p.rel, &p.rel, Want::Dir)
-                    .ok()
-            }
+            None => self.open_in_root(call.id, &p.rel, Want::Dir).ok(),
         };
         let Some((dir, entries)) = fd.and_then(walk::read_entries_owned) else {
             node.not_listed = Some("unreadable".into());
@@ -361,7 +356,6 @@ struct TreeCall {
     max_entries: u64,
     max_depth: u64,
     filter: Filter,
-    root: usize,
     id: RootId,
 }
 

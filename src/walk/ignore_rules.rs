@@ -5,6 +5,7 @@
 use crate::core::deadline::Deadline;
 use crate::core::dirs::{self, FileType, Stat};
 use crate::core::open::{self, Want};
+use crate::core::sandbox::Sandbox;
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
 use ignore::Match;
 use std::collections::HashMap;
@@ -511,7 +512,8 @@ fn compile(
 /// Loads the ignore levels of `rel`'s ancestors (root first), so a search starting below the root sees
 /// the same rules as one starting at it.
 pub(crate) fn ancestor_levels(
-    root: &crate::core::sandbox::RootDir,
+    sb: &Sandbox,
+    root: usize,
     rel: &Path,
     no_ignore: bool,
     budget: &IgnoreBudget,
@@ -528,7 +530,7 @@ pub(crate) fn ancestor_levels(
         if let Some(c) = c {
             prefix.push(c);
         }
-        level = Some(level_at(root, &prefix, level, budget, denied)?);
+        level = Some(level_at(sb, root, &prefix, level, budget, denied)?);
     }
     level
 }
@@ -536,13 +538,14 @@ pub(crate) fn ancestor_levels(
 /// The rules of the directory at `prefix` (root-relative) below `parent`'s, or `None` when the
 /// directory cannot be opened for its rules.
 fn level_at(
-    root: &crate::core::sandbox::RootDir,
+    sb: &Sandbox,
+    root: usize,
     prefix: &Path,
     parent: Option<Arc<IgnoreLevel>>,
     budget: &IgnoreBudget,
     denied: &dyn Fn(&Path, bool) -> bool,
 ) -> Option<Arc<IgnoreLevel>> {
-    let dir = open::open_for_rules(root.as_fd(), prefix, Want::Dir).ok()?;
+    let dir = sb.open_for_rules(root, prefix).ok()?;
     let has_git = dirs::stat_entry(&dir.fd, ".git").is_ok();
     Some(IgnoreLevel::load(
         dir.fd.as_fd(),
@@ -561,7 +564,8 @@ fn level_at(
 /// its `.geminiignore` names). Fails closed: a directory on the way that cannot be opened for its
 /// rules hides what is below it.
 pub(crate) fn extra_rules_hide(
-    root: &crate::core::sandbox::RootDir,
+    sb: &Sandbox,
+    root: usize,
     rel: &Path,
     is_dir: bool,
     budget: &IgnoreBudget,
@@ -574,7 +578,7 @@ pub(crate) fn extra_rules_hide(
     let mut level: Option<Arc<IgnoreLevel>> = None;
     let mut prefix = PathBuf::new();
     for (i, c) in comps.iter().enumerate() {
-        let Some(here) = level_at(root, &prefix, level, budget, denied) else {
+        let Some(here) = level_at(sb, root, &prefix, level, budget, denied) else {
             return true;
         };
         prefix.push(c);

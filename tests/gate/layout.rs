@@ -1089,8 +1089,17 @@ fn no_value_is_typed_away_as_any() {
 /// `pub(in crate::core)`, `pub(super)` (from a module of core) and `pub(self)`.
 fn open_fields(text: &str, name: &str) -> Vec<String> {
     let lines: Vec<&str> = text.lines().collect();
-    let head = format!("pub struct {name} {{");
-    let Some(start) = lines.iter().position(|l| l.trim_start().starts_with(&head)) else {
+    let head = format!("struct {name} {{");
+    // `pub struct`, `pub(crate) struct`...: the struct's own visibility is not the question.
+    let declares = |l: &&str| {
+        let l = l.trim_start();
+        let l = match l.strip_prefix("pub(") {
+            Some(rest) => rest.split_once(')').map_or(l, |(_, r)| r.trim_start()),
+            None => l.strip_prefix("pub ").unwrap_or(l),
+        };
+        l.starts_with(&head)
+    };
+    let Some(start) = lines.iter().position(declares) else {
         return vec![format!("no `{head}`")];
     };
     lines[start + 1..]
@@ -1119,6 +1128,70 @@ fn core_sandbox_has_no_field_seen_outside_core() {
         "fields of core's `Sandbox` visible outside src/core/: {open:?} (make them private and \
          add a method that answers what the layer above asks)"
     );
+}
+
+/// What core keeps of a root, and the calls that hand its roots out whole: the layers above
+/// name none of them (they ask `core/roots.rs`: `root_name`, `root_canonical`, `root_identity`,
+/// `open_in_root`, `reopen`, `open_for_rules`...).
+const ROOT_INNARDS: &[&str] = &[".read_roots()", ".write_root_entry()", "RootDir"];
+
+/// Whether `line` names core's `Root` type: the word `Root`, not in a string (`b"Root"`, a PDF's
+/// key) nor part of another name (`RootId`, `RootIndex`).
+fn names_root_type(line: &str) -> bool {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    line.match_indices("Root").any(|(i, _)| {
+        let before = line[..i].chars().next_back();
+        !before.is_some_and(|c| ident(c) || c == '"')
+            && !line[i + 4..]
+                .chars()
+                .next()
+                .is_some_and(|c| ident(c) || c == '"')
+    })
+}
+
+/// The lines of a file (`rel` from src/) outside src/core/ that reach a root's innards.
+fn root_innards_outside_core(rel: &str, text: &str) -> Vec<String> {
+    if rel.starts_with("core/") {
+        return Vec::new();
+    }
+    code(text)
+        .into_iter()
+        .filter(|(_, l)| ROOT_INNARDS.iter().any(|w| l.contains(w)) || names_root_type(l))
+        .map(|(n, l)| format!("{rel}:{n}: {}", l.trim()))
+        .collect()
+}
+
+/// A root is core's like the sandbox holding it: its fields (the directory handle, the paths it
+/// was known by) are private to core, and no layer above takes the list of roots to read them, so
+/// no tool, walk or index opens from a root's handle past the gate, and what a root holds can
+/// change without them (issue 38, item 1).
+#[test]
+fn code_above_core_asks_of_a_root_and_reads_none() {
+    let text = std::fs::read_to_string(src().join("core/sandbox.rs")).unwrap();
+    let open = open_fields(&text, "Root");
+    assert!(
+        open.is_empty(),
+        "fields of core's `Root` visible outside src/core/: {open:?}"
+    );
+    let bad: Vec<String> = source_texts()
+        .iter()
+        .flat_map(|(rel, text)| root_innards_outside_core(rel, text))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "a root's innards reached outside src/core/ (ask core: `root_name`, `root_canonical`, \
+         `open_in_root`, `reopen`, `open_for_rules`...):\n{}",
+        bad.join("\n")
+    );
+    // The rule sees one: a field read through the list of roots, a root built by hand.
+    let reads = "let r = &sb.read_roots()[0];\nlet d = Root { name, dir };\n\
+                 use crate::core::sandbox::{Root, Sandbox};\n// read_roots()\n\
+                 let n = sb.root_name(0);\nlet h = sb.has_read_roots();\nlet c = RootId::Read(0);\nlet t = d.get(b\"Root\");\n";
+    assert_eq!(root_innards_outside_core("index/x.rs", reads).len(), 3);
+    assert!(root_innards_outside_core("core/x.rs", reads).is_empty());
+    let root =
+        "pub(crate) struct Root {\n    pub name: String,\n    pub(in crate::core) dir: Dir,\n}\n";
+    assert_eq!(open_fields(root, "Root"), ["pub name: String,"]);
 }
 
 #[test]

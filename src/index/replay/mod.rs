@@ -38,7 +38,6 @@ use crate::core::open::Want;
 use crate::core::sandbox::Sandbox;
 use crate::walk::{Filter, WalkSkips};
 use std::collections::HashMap;
-use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -159,7 +158,7 @@ pub(crate) fn index_replay(
     filter: &Filter,
 ) -> Option<Replay> {
     let key = filter.walk_key()?;
-    let canonical = &sb.read_roots().get(root)?.canonical;
+    let canonical = sb.root_canonical(root)?;
     let j = index.roots.iter().position(|(c, _)| c == canonical)?;
     let live = index.live.get(j)?.as_ref().ok()?;
     let ri = match &*index.roots[j].1.locked() {
@@ -193,9 +192,9 @@ pub(crate) fn index_replay(
 
 /// The sandbox's roots, as a part of a recorded walk's key.
 fn roots_key(sb: &Sandbox) -> Arc<str> {
-    sb.read_roots()
-        .iter()
-        .map(|r| r.canonical.to_string_lossy())
+    (0..sb.read_root_count())
+        .filter_map(|i| sb.root_canonical(i))
+        .map(|c| c.to_string_lossy())
         .collect::<Vec<_>>()
         .join("\0")
         .into()
@@ -307,9 +306,8 @@ impl Index {
 
 /// The canonical path of read root `root` (where a test's injected fault is looked for).
 fn ri_root(sb: &Sandbox, root: usize) -> PathBuf {
-    sb.read_roots()
-        .get(root)
-        .map_or_else(PathBuf::new, |r| r.canonical.clone())
+    sb.root_canonical(root)
+        .map_or_else(PathBuf::new, Path::to_path_buf)
 }
 
 /// What the feed needs to pass a replayed file on.
@@ -334,12 +332,11 @@ impl DirCache {
     pub fn source(&mut self, sb: &Sandbox, root: usize, rel: &Path) -> Replayed {
         let parent = rel.parent().unwrap_or(Path::new(""));
         if self.last.as_ref().map(|(p, _)| p.as_path()) != Some(parent) {
-            let dir = sb.read_roots().get(root).and_then(|r| {
-                let o = sb
-                    .open_found(RootId::Read(root), r.dir.as_fd(), parent, parent, Want::Dir)
-                    .ok()?;
-                DirFd::unread(o).map(Arc::new)
-            });
+            let dir = sb
+                .open_in_root(RootId::Read(root), parent, Want::Dir)
+                .ok()
+                .and_then(DirFd::unread)
+                .map(Arc::new);
             self.last = Some((parent.to_path_buf(), dir));
         }
         match (&self.last, rel.file_name()) {

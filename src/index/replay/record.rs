@@ -126,7 +126,6 @@ fn walk_and_verify(
 ) -> Option<Recorded> {
     let id = RootId::Read(root);
     let denied = sb.denied_fn(id);
-    let r = sb.read_roots().get(root)?;
     // The root and every directory above the start are watched before their ignore files are read.
     let mut prefix = PathBuf::new();
     let mut start = None;
@@ -135,9 +134,7 @@ fn walk_and_verify(
         if k > 0 {
             prefix.push(comps[k - 1]);
         }
-        let fd = sb
-            .open_found(id, r.dir.as_fd(), &prefix, &prefix, Want::Dir)
-            .ok()?;
+        let fd = sb.open_in_root(id, &prefix, Want::Dir).ok()?;
         if k < comps.len() {
             hook.entering(fd.fd.as_fd(), &prefix);
             if !denied(&prefix.join(".git"), true) {
@@ -150,7 +147,8 @@ fn walk_and_verify(
     let levels = if rel.as_os_str().is_empty() {
         None
     } else {
-        crate::walk::ancestor_levels(&r.dir, rel, filter.no_ignore, &filter.ignore, &denied)
+        let no_ignore = filter.no_ignore;
+        crate::walk::ancestor_levels(sb, root, rel, no_ignore, &filter.ignore, &denied)
     };
     // A limit of its own, and it ends when the host's last sandbox goes: a walk cut short is
     // not recorded (queries walk, as without one).
