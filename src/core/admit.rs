@@ -30,6 +30,7 @@
 //! `move_targets`).
 
 use crate::core::deny::DenyRules;
+use crate::core::dirs::DirFd;
 use crate::core::error::Error;
 use crate::core::open::{self, Kind, Opened, Want};
 use crate::core::policy::SymlinkMode;
@@ -482,16 +483,18 @@ impl Gate {
 /// refusal, and none of them hands out the [`Gate`] or one of its halves.
 impl Sandbox {
     /// Opens `name` beneath `dir` (no symlink followed) and admits it as the object at `rel`
-    /// beneath `root`: how the layers above open what a walk found ([`Gate::open`]).
+    /// beneath `root`: how the layers above open what a walk found ([`Gate::open`]). `dir` is a
+    /// directory the gate admitted (a [`DirFd`] is made only from one), so no layer above opens
+    /// from a descriptor of its own; a root's own paths open with [`Sandbox::open_in_root`].
     pub(crate) fn open_found(
         &self,
         root: RootId,
-        dir: BorrowedFd<'_>,
+        dir: &DirFd,
         name: &Path,
         rel: &Path,
         want: Want,
     ) -> Result<Admitted<Opened>, NotAdmitted> {
-        self.gate.open(root, dir, name, rel, want)
+        self.gate.open(root, dir.as_fd(), name, rel, want)
     }
 
     /// Opens read root `root` itself as a directory: refused when it lies in a denied part of

@@ -89,7 +89,7 @@ impl Sandbox {
         let Some(r) = self.root(root) else {
             return Err(NotAdmitted::Io(no_root(rel)));
         };
-        self.open_found(root, open::borrow(&r.dir), rel, rel, want)
+        self.gate.open(root, open::borrow(&r.dir), rel, rel, want)
     }
 
     /// Opens what `loc` found again from its root, as `want`, and checks it is the same object (see

@@ -29,7 +29,6 @@ use crate::walk::{FoundFile, Walk, WalkSkips};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::io::Read;
-use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -66,7 +65,7 @@ fn scan_one(
     room: &Room,
     read: &AtomicU64,
 ) -> Fact {
-    let opened = sb.open_found(root, f.dir.as_fd(), Path::new(&f.name), &f.rel, Want::Read);
+    let opened = sb.open_found(root, &f.dir, Path::new(&f.name), &f.rel, Want::Read);
     let Ok(o) = opened else {
         return Fact::None;
     };

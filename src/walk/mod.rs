@@ -339,9 +339,9 @@ impl Walk<'_> {
         skips: &mut WalkSkips,
     ) -> Option<Frame> {
         let parent_ign = top.ign.clone();
-        let opened =
-            self.sandbox
-                .open_found(self.root, top.fd.as_fd(), Path::new(name), &rel, Want::Dir);
+        let opened = self
+            .sandbox
+            .open_found(self.root, &top.fd, Path::new(name), &rel, Want::Dir);
         // rg `--one-file-system`: another file system's directory is passed over silently.
         let opened = match opened {
             Ok(o) if start.is_some_and(|st| o.stat.st_dev != st.st_dev) => return None,

@@ -17,7 +17,6 @@ use crate::walk::outcome::Quiet;
 use crate::walk::WalkSkips;
 use grep_searcher::{BinaryDetection, Searcher, SearcherBuilder};
 use std::cell::RefCell;
-use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -283,13 +282,10 @@ impl SearchPlan<'_> {
             // Nothing to open: read as a file that could not be opened.
             Source::Pruned(_) | Source::Gone => return Err(FileStatus::Unreadable),
             Source::Opened(fd) => self.sandbox.reopened(fd),
-            Source::At(dir, name) | Source::Replayed(dir, name) => self.sandbox.open_found(
-                RootId::Read(root),
-                dir.as_fd(),
-                Path::new(&name),
-                rel,
-                Want::Read,
-            ),
+            Source::At(dir, name) | Source::Replayed(dir, name) => {
+                self.sandbox
+                    .open_found(RootId::Read(root), &dir, Path::new(&name), rel, Want::Read)
+            }
         };
         let opened = match opened {
             Ok(o) => o,
