@@ -15,26 +15,24 @@
 //! - **The write root's questions**: whether an object there is one the read tools reach
 //!   ([`Gate::readable_from_write`]) and whether it holds a read root ([`Gate::holds_root`]).
 //!
-//! Callers: [`Sandbox::locate`](crate::Sandbox) (read_file, stat, list_dir, grep and glob starts), the
+//! Callers: `Sandbox::locate` (read_file, stat, list_dir, grep and glob starts), the
 //! walker (every entry and every file it hands out), list_dir's and tree's entries, and `mutate` for
 //! the write tools (targets, parents they create, symlinks they replace, moves). A denied object is
 //! indistinguishable from an absent one: it is never counted, listed or searched.
 //!
 //! [`Gate`] is core's alone (`tests/gate/layout.rs` checks no layer above names it). The layers
-//! above reach it through the sandbox's admission calls at the end of this file, each answering
-//! with an admitted object or a refusal: [`Sandbox::open_found`] (a root's entry a walk found),
-//! [`Sandbox::admit_root`] and [`Sandbox::admitted_roots`] (the roots themselves),
-//! [`Sandbox::admit_listed`] (an entry a listing gave, not opened), [`Sandbox::reopened`] and
-//! [`Sandbox::denied_fn`] (the walk's own reads of ignore files). The write tools' refusals come
+//! above reach it through the sandbox's admission calls (`core/admission.rs`), each answering
+//! with an admitted object or a refusal: `Sandbox::open_found` (a root's entry a walk found),
+//! `Sandbox::admit_root` and `Sandbox::admitted_roots` (the roots themselves),
+//! `Sandbox::admit_listed` (an entry a listing gave, not opened), `Sandbox::reopened` and
+//! `Sandbox::denied_fn` (the walk's own reads of ignore files). The write tools' refusals come
 //! out of `mutate`'s destinations (`Sandbox::target`, `dir_target`, `edit_target`,
 //! `move_targets`).
 
 use crate::core::deny::DenyRules;
-use crate::core::dirs::DirFd;
 use crate::core::error::Error;
 use crate::core::open::{self, Kind, Opened, Want};
 use crate::core::policy::SymlinkMode;
-use crate::core::sandbox::Sandbox;
 use crate::core::sys::{self, Errno, Stat, SysError};
 use std::ffi::OsStr;
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
@@ -345,7 +343,7 @@ impl NameAdmitted<'_> {
         if !self.gate.refuse_hardlinks || self.kind != Kind::File {
             return Ok(Admitted(Listed { stat: None }));
         }
-        match crate::core::dirs::stat_entry(dir, name) {
+        match sys::statat(dir, name) {
             Ok(st) if self.gate.links_ok(&st) => Ok(Admitted(Listed { stat: Some(st) })),
             _ => Err(Refusal::HardLink),
         }
@@ -476,78 +474,6 @@ impl Gate {
             return Err(NotAdmitted::Refused);
         }
         Ok(Admitted(Opened { fd: fd.0, stat }))
-    }
-}
-
-/// The admission calls of the layers above core: each answers with an admitted object or a
-/// refusal, and none of them hands out the [`Gate`] or one of its halves.
-impl Sandbox {
-    /// Opens `name` beneath `dir` (no symlink followed) and admits it as the object at `rel`
-    /// beneath `root`: how the layers above open what a walk found ([`Gate::open`]). `dir` is a
-    /// directory the gate admitted (a [`DirFd`] is made only from one), so no layer above opens
-    /// from a descriptor of its own; a root's own paths open with [`Sandbox::open_in_root`].
-    pub(crate) fn open_found(
-        &self,
-        root: RootId,
-        dir: &DirFd,
-        name: &Path,
-        rel: &Path,
-        want: Want,
-    ) -> Result<Admitted<Opened>, NotAdmitted> {
-        self.gate.open(root, dir.as_fd(), name, rel, want)
-    }
-
-    /// Opens read root `root` itself as a directory: refused when it lies in a denied part of
-    /// another root (nothing in it is usable then), before anything is opened.
-    pub(crate) fn admit_root(&self, root: usize) -> Result<Admitted<Opened>, NotAdmitted> {
-        let id = RootId::Read(root);
-        if self.gate.root_denied(id) {
-            return Err(NotAdmitted::Refused);
-        }
-        let dir = open::borrow(&self.roots[root].dir);
-        self.gate
-            .open(id, dir, Path::new(""), Path::new(""), Want::Dir)
-    }
-
-    /// The read roots the tools show, in order: those not in a denied part of another root.
-    pub(crate) fn admitted_roots(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.roots.len()).filter(|&i| !self.gate.root_denied(RootId::Read(i)))
-    }
-
-    /// Admits the name of an entry a directory listing gave ([`Gate::admit_listed`]; the
-    /// hard-link policy is the second step, [`NameAdmitted::admit`]).
-    pub(crate) fn admit_listed(
-        &self,
-        root: RootId,
-        rel: &Path,
-        kind: Kind,
-    ) -> Result<NameAdmitted<'_>, Refusal> {
-        self.gate.admit_listed(root, rel, kind)
-    }
-
-    /// The object behind an admitted descriptor, the hard-link policy applied again
-    /// ([`Gate::reopened`]).
-    pub(crate) fn reopened(&self, fd: Admitted<OwnedFd>) -> Result<Admitted<Opened>, NotAdmitted> {
-        self.gate.reopened(fd)
-    }
-
-    /// The deny question for paths beneath `root`, as the ignore-rule loaders take it
-    /// ([`Gate::denied_fn`]): whether the walk may read an ignore file or watch a `.git` on its
-    /// own account. Not for entries handed to the agent.
-    pub(crate) fn denied_fn(&self, root: RootId) -> impl Fn(&Path, bool) -> bool + '_ {
-        self.gate.denied_fn(root)
-    }
-
-    /// What decides which objects this sandbox admits, as text ([`Gate::rules_key`]): a saved
-    /// index is bound to it.
-    pub(crate) fn rules_key(&self) -> String {
-        self.gate.rules_key()
-    }
-
-    /// The canonical paths of every root the gate knows ([`Gate::root_paths`]): a cache
-    /// directory must lie outside all of them.
-    pub(crate) fn root_paths(&self) -> &[PathBuf] {
-        self.gate.root_paths()
     }
 }
 

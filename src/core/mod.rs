@@ -4,6 +4,7 @@
 //! only through it (`tests/gate/layout.rs` checks that no filesystem call is made elsewhere). May import
 //! nothing from `walk`, `search`, `tools` or `config`.
 
+pub(crate) mod admission;
 pub(crate) mod admit;
 pub(crate) mod audit;
 pub(crate) mod cache;
