@@ -36,7 +36,7 @@
 //! file); replace's regex and fuzzy strategies (edit 4); `"true"` accepted for a boolean (glob 1);
 //! `end_line: 0` is "not set", by the zero rule for strict-mode clients (read-file 1).
 //! Classified by reading each case against the profile; the cases ported below run, the others
-//! were judged from their assertions. The limit of issue 42 (at most 15) is met.
+//! were judged from their assertions. The limit set for this port (at most 15) is met.
 //!
 //! Cases that differed before this file and are now the same (ported below): omission
 //! placeholders (edit 2, write-file 2, the detector's 4), a file over 20 MB and an

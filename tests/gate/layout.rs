@@ -768,7 +768,7 @@ fn source_texts() -> Vec<(String, String)> {
         .collect()
 }
 
-/// What only the search may say about a pattern or a file, and where it says it (issue 39): the
+/// What only the search may say about a pattern or a file, and where it says it: the
 /// index reads a pattern through the matcher's own parse (no parser, no case rule of its own),
 /// and what a file without a match records is one rule in `walk/outcome.rs`, with the one
 /// longest-line bound. Each entry: a word, and the one file (`None`: no file) whose code may name it.
@@ -1164,7 +1164,7 @@ fn root_innards_outside_core(rel: &str, text: &str) -> Vec<String> {
 /// A root is core's like the sandbox holding it: its fields (the directory handle, the paths it
 /// was known by) are private to core, and no layer above takes the list of roots to read them, so
 /// no tool, walk or index opens from a root's handle past the gate, and what a root holds can
-/// change without them (issue 38, item 1).
+/// change without them.
 #[test]
 fn code_above_core_asks_of_a_root_and_reads_none() {
     let text = std::fs::read_to_string(src().join("core/sandbox.rs")).unwrap();
@@ -1192,6 +1192,46 @@ fn code_above_core_asks_of_a_root_and_reads_none() {
     let root =
         "pub(crate) struct Root {\n    pub name: String,\n    pub(in crate::core) dir: Dir,\n}\n";
     assert_eq!(open_fields(root, "Root"), ["pub name: String,"]);
+}
+
+/// Where `text` cites an issue by number (`issue 38`, `Issue #12`, `issues 4`): its 1-based lines.
+fn issue_citations(text: &str) -> Vec<usize> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| {
+            let l = l.to_ascii_lowercase();
+            l.match_indices("issue").any(|(i, _)| {
+                let rest = l[i + 5..].trim_start_matches('s');
+                let rest = rest.strip_prefix(' ').unwrap_or("").trim_start_matches('#');
+                rest.starts_with(|c: char| c.is_ascii_digit())
+            })
+        })
+        .map(|(n, _)| n + 1)
+        .collect()
+}
+
+/// A test says what it guards, not which ticket asked for it: an issue number means nothing to a
+/// reader without the tracker, and goes stale when the issue closes.
+#[test]
+fn no_test_cites_an_issue_number() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    texts(&repo.join("tests"), &mut files);
+    texts(&repo.join("python/tests"), &mut files);
+    let bad: Vec<String> = files
+        .iter()
+        .filter(|f| f.extension().is_some_and(|x| x != "md"))
+        .flat_map(|f| {
+            let text = std::fs::read_to_string(f).unwrap_or_default();
+            let shown = f.strip_prefix(repo).unwrap_or(f).display().to_string();
+            issue_citations(&text)
+                .into_iter()
+                .map(move |n| format!("{shown}:{n}"))
+        })
+        .collect();
+    assert!(bad.is_empty(), "a test cites an issue by number at {bad:?}");
+    let cites = "// (issue 39)\n// Issue #12\n// the issues 4 and 5\n// an issue\n// issue-free\n";
+    assert_eq!(issue_citations(cites), [1, 2, 3]);
 }
 
 #[test]
@@ -1455,7 +1495,7 @@ fn core_sandbox_impls(text: &str) -> Vec<usize> {
 }
 
 /// Core's sandbox offers locate, open, admit, display and the mutations; the tools' methods are
-/// the engine's or its `Within`'s (issue 38), so a method is found in the layer that owns it and
+/// the engine's or its `Within`'s, so a method is found in the layer that owns it and
 /// core's type cannot grow a corridor through every layer again.
 #[test]
 fn only_core_adds_methods_to_its_sandbox() {
@@ -1508,7 +1548,7 @@ fn catalog_rows(text: &str) -> Vec<(String, String, String)> {
         .collect()
 }
 
-/// A new read tool touches at most three files of src/ (issue 38): its module, its row in
+/// A new read tool touches at most three files of src/: its module, its row in
 /// `tools/catalog.rs`, and `tools/mod.rs` (its `mod` line and its types in `tools::api`, which
 /// lib.rs re-exports whole). So every row's argument and result types come from `tools::api`
 /// (grep's and glob's from search's contract), and lib.rs names none of them; a plain result

@@ -6,12 +6,12 @@
 
 use rootbound::{Budget, Limits, Sandbox};
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use crate::support;
 use support::doc::*;
+use support::mcp::Mcp;
 
 const MIB: u64 = 1 << 20;
 
@@ -162,40 +162,18 @@ fn peak_rss_kb(pid: u32) -> u64 {
 /// Runs one grep_search through `rootbound mcp -j 8` on `root` and returns the server's peak
 /// resident memory in MiB once it has answered.
 fn mcp_peak_mib(root: &Path, args: Value) -> u64 {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rootbound"))
-        .args(["mcp", "-j", "8", "--timeout-ms", "120000", "--root"])
-        .arg(root)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let mut ask = |msg: Value| {
-        writeln!(stdin, "{msg}")
-            .and_then(|_| stdin.flush())
-            .unwrap()
-    };
-    ask(
-        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-        "protocolVersion": "2025-06-18", "capabilities": {},
-        "clientInfo": {"name": "t", "version": "0"}}}),
+    let root = root.to_str().unwrap();
+    let mut m = Mcp::start(&["mcp", "-j", "8", "--timeout-ms", "120000", "--root", root]);
+    m.initialize("t");
+    m.request(
+        2,
+        "tools/call",
+        json!({"name": "grep_search", "arguments": args}),
     );
-    ask(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
-    ask(
-        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
-        "name": "grep_search", "arguments": args}}),
-    );
-    let answer = lines
-        .by_ref()
-        .map_while(Result::ok)
-        .map(|l| serde_json::from_str::<Value>(&l).unwrap_or_default())
-        .find(|v| v["id"] == 2)
-        .expect("an answer");
-    let peak = peak_rss_kb(child.id()) / 1024;
-    let _ = child.kill();
-    let _ = child.wait();
+    // Past the call's own 120 s timeout: a server that never answers fails the test.
+    let answer = m.response_by(2, Instant::now() + Duration::from_secs(300));
+    let peak = peak_rss_kb(m.pid()) / 1024;
+    drop(m);
     let text = answer.to_string();
     assert!(
         answer["result"]["isError"] != true && text.contains("hello") || text.contains("needle"),
