@@ -1,8 +1,9 @@
-//! mcp-filesystem's edit_file past the engine's exact match (the reference's first occurrence and
-//! whitespace-tolerant lines, and an empty `oldText` inserting at the start) keeps the engine
-//! edit's bounds: the call's deadline, the write limit before a text is built, and memory
-//! (DESIGN.md guarantees 3 and 9). Each case broke before: minutes of work past a one-second
-//! deadline, or gigabytes from a request of a few megabytes.
+//! The mcp-filesystem dialect's own work keeps the engine's bounds (DESIGN.md guarantees 3 and 9).
+//! search_files bounds its pattern as the engine glob does. edit_file past the engine's exact
+//! match (the reference's first occurrence and whitespace-tolerant lines, and an empty `oldText`
+//! inserting at the start) keeps the engine edit's bounds: the call's deadline, the write limit
+//! before a text is built, and memory. Each case broke before: minutes of work past a one-second
+//! deadline, gigabytes from a request of a few megabytes, or a panic.
 
 use crate::support::time::assert_prompt;
 use rootbound::config::AgentTools;
@@ -182,4 +183,27 @@ fn the_fallback_cannot_outgrow_the_write_limit() {
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("TOO_LARGE"), "{out}");
     assert_eq!(fs::read_to_string(root.join("g.txt")).unwrap(), "x\n");
+}
+
+/// search_files with a pattern without `/` compiled it with globset's `compile_matcher`, which
+/// panics on a regex over its size limit: a 2 MB pattern aborted the call (the CLI's process).
+/// The engine glob's bounds apply, and a pattern they let pass is compiled without a panic.
+#[test]
+fn search_files_bounds_its_pattern() {
+    let t = tempfile::tempdir().unwrap();
+    fs::write(t.path().join("a.txt"), "x\n").unwrap();
+    let at = agent(t.path(), 10_000);
+    let root = t.path().to_string_lossy().into_owned();
+    let call = |pattern: String| {
+        at.within(&Budget::new())
+            .present("search_files", json!({"path": root, "pattern": pattern}))
+    };
+    let e = call("a".repeat(2 << 20)).err().expect("refused");
+    assert_eq!(e.code, ErrorCode::InvalidArgument, "{}", e.message);
+    let found = call("a.*".into()).unwrap();
+    assert!(
+        found.structured.to_string().contains("a.txt"),
+        "{}",
+        found.structured
+    );
 }
