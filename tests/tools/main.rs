@@ -11,7 +11,7 @@ mod support;
 mod async_tools;
 mod budget;
 mod call_context;
+mod dialect_bounds;
 mod dispatch;
 mod encodings;
 mod everyday;
-mod mcp_filesystem_bounds;

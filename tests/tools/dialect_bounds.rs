@@ -1,5 +1,6 @@
-//! The mcp-filesystem dialect's own work keeps the engine's bounds (DESIGN.md guarantees 3 and 9).
-//! search_files bounds its pattern as the engine glob does. edit_file past the engine's exact
+//! The dialects' own work keeps the engine's bounds (DESIGN.md guarantees 3 and 9). Gemini CLI's
+//! replace, past the exact match, finds its whitespace-tolerant blocks within the deadline and the
+//! write limit. mcp-filesystem's search_files bounds its pattern as the engine glob does. edit_file past the engine's exact
 //! match (the reference's first occurrence and whitespace-tolerant lines, and an empty `oldText`
 //! inserting at the start) keeps the engine edit's bounds: the call's deadline, the write limit
 //! before a text is built, and memory. Each case broke before: minutes of work past a one-second
@@ -20,6 +21,11 @@ const BIN: &str = env!("CARGO_BIN_EXE_rootbound");
 /// The mcp-filesystem tools over `root`, read and write, overwrites allowed, with a timeout of
 /// `timeout_ms` and reads of up to 1 MiB (the fallback reads the file whole).
 fn agent(root: &Path, timeout_ms: u64) -> AgentTools {
+    agent_of(root, timeout_ms, Profile::McpFilesystem)
+}
+
+/// [`agent`] in the dialect `profile`.
+fn agent_of(root: &Path, timeout_ms: u64, profile: Profile) -> AgentTools {
     let sb = Sandbox::builder()
         .root(root)
         .max_read_bytes(1 << 20)
@@ -30,7 +36,7 @@ fn agent(root: &Path, timeout_ms: u64) -> AgentTools {
         })
         .build()
         .unwrap();
-    AgentTools::from_sandbox(sb).with_profile(Profile::McpFilesystem)
+    AgentTools::from_sandbox(sb).with_profile(profile)
 }
 
 /// Calls edit_file on `root/name` with `edits`; the error code (None on success) and the time taken.
@@ -118,9 +124,20 @@ fn many_insertions_into_an_empty_file_stop_at_the_deadline() {
 /// `rootbound call --profile mcp-filesystem edit_file` on `root`, the arguments on stdin, its
 /// address space capped at `max_mib`: the exit code and stdout.
 fn edit_capped(root: &Path, args: &Value, max_mib: u64) -> (i32, String) {
+    call_capped(root, ["mcp-filesystem", "edit_file"], args, max_mib)
+}
+
+/// `rootbound call --profile PROFILE TOOL` on `root` (read and write), the arguments on stdin, its
+/// address space capped at `max_mib`: the exit code and stdout.
+fn call_capped(
+    root: &Path,
+    [profile, tool]: [&str; 2],
+    args: &Value,
+    max_mib: u64,
+) -> (i32, String) {
     use std::os::unix::process::CommandExt;
     let mut cmd = Command::new(BIN);
-    cmd.args(["call", "--profile", "mcp-filesystem", "edit_file", "--root"])
+    cmd.args(["call", "--profile", profile, tool, "--root"])
         .arg(root)
         .arg("--write-root")
         .arg(root)
@@ -206,4 +223,37 @@ fn search_files_bounds_its_pattern() {
         "{}",
         found.structured
     );
+}
+
+/// Gemini CLI's replace compared every window of lines whole when the exact text was not found:
+/// 65,000 blank lines and a last line found nowhere, over 130,000 blank lines, was minutes of
+/// work past a one-second deadline. Found by KMP over lines, it is refused at once.
+#[test]
+fn gemini_replace_seeks_blocks_in_linear_time() {
+    let t = tempfile::tempdir().unwrap();
+    let f = t.path().join("b.txt");
+    fs::write(&f, "\n".repeat(130_000)).unwrap();
+    let at = agent_of(t.path(), 1_000, Profile::GeminiCli);
+    let args = json!({"file_path": f, "old_string": format!("{}b", "\n".repeat(65_000)),
+        "new_string": "c", "instruction": "i"});
+    let started = Instant::now();
+    let r = at.within(&Budget::new()).present("replace", args);
+    assert_prompt(started.elapsed(), "replace");
+    assert_eq!(r.err().expect("refused").code, ErrorCode::NotFound);
+}
+
+/// Each block Gemini's flexible match replaces repeats the new text: a line matched 30,000 times
+/// by a 1 MB new text asked for 30 GB (the process aborted). Refused at the write limit before the
+/// text is built, under a 768 MiB address-space cap; nothing written.
+#[test]
+fn gemini_replace_cannot_outgrow_the_write_limit() {
+    let t = tempfile::tempdir().unwrap();
+    let f = t.path().join("x.txt");
+    fs::write(&f, "x\n".repeat(30_000)).unwrap();
+    let args = json!({"file_path": f, "old_string": "  x", "new_string": "y".repeat(1 << 20),
+        "allow_multiple": true, "instruction": "i"});
+    let (code, out) = call_capped(t.path(), ["gemini-cli", "replace"], &args, 768);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("TOO_LARGE"), "{out}");
+    assert_eq!(fs::read_to_string(&f).unwrap(), "x\n".repeat(30_000));
 }
