@@ -215,7 +215,7 @@ fn search_files_bounds_its_pattern() {
         at.within(&Budget::new())
             .present("search_files", json!({"path": root, "pattern": pattern}))
     };
-    let e = call("a".repeat(2 << 20)).err().expect("refused");
+    let e = call("a".repeat(2 << 20)).expect_err("refused");
     assert_eq!(e.code, ErrorCode::InvalidArgument, "{}", e.message);
     let found = call("a.*".into()).unwrap();
     assert!(
@@ -239,7 +239,7 @@ fn gemini_replace_seeks_blocks_in_linear_time() {
     let started = Instant::now();
     let r = at.within(&Budget::new()).present("replace", args);
     assert_prompt(started.elapsed(), "replace");
-    assert_eq!(r.err().expect("refused").code, ErrorCode::NotFound);
+    assert_eq!(r.expect_err("refused").code, ErrorCode::NotFound);
 }
 
 /// Each block Gemini's flexible match replaces repeats the new text: a line matched 30,000 times

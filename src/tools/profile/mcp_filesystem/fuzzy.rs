@@ -136,7 +136,7 @@ fn by_lines(
             out.push('\n');
         }
         out.push_str(lead);
-        out.extend(std::iter::repeat(' ').take(extra));
+        out.extend(std::iter::repeat_n(' ', extra));
         out.push_str(body);
     }
     out.push_str(&cur[end..]);
