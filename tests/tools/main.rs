@@ -11,6 +11,7 @@ mod support;
 mod async_tools;
 mod budget;
 mod call_context;
+mod dialect_bounds;
 mod dispatch;
 mod encodings;
 mod everyday;

@@ -3,6 +3,7 @@
 
 use super::omission;
 use super::*;
+use crate::core::deadline::Deadline;
 use crate::engine::Within;
 
 /// replace, as Gemini CLI's edit tool (edit.ts): the exact text first; when it is not found, Gemini's
@@ -81,7 +82,14 @@ pub(super) fn replace(sb: &Within<'_>, a: Replace) -> Result<Presented, Error> {
     if r.truncated || r.binary || !text || r.content.contains('\r') {
         return Err(none_found());
     }
-    let Some((from, to, block, n)) = flexible(&r.content, &a.old_string, &a.new_string) else {
+    let (room, limit) = write_room(sb)?;
+    let bounds = Bounds {
+        deadline: sb.deadline(None),
+        room,
+        limit,
+    };
+    let Some((from, to, block, n)) = flexible(&r.content, &a.old_string, &a.new_string, &bounds)?
+    else {
         return Err(none_found());
     };
     if n > 1 && !all {
@@ -108,10 +116,37 @@ fn replaced(path: &str, n: u64) -> Presented {
     )
 }
 
+/// What bounds the flexible match (DESIGN.md guarantees 3 and 9): the call's deadline, and the
+/// room the replaced text may take.
+struct Bounds {
+    deadline: Deadline,
+    room: usize,
+    /// The write limit, as the refusal says it.
+    limit: u64,
+}
+
+/// Text lines a window search reads between two looks at the deadline.
+const LINES_PER_CHECK: usize = 4096;
+
+/// The write limit, and half again: the text is UTF-8, and a UTF-16 file of the limit's size can
+/// be half again as long in UTF-8 (the engine's edit checks the encoded result exactly).
+fn write_room(sb: &Within<'_>) -> Result<(usize, u64), Error> {
+    let (_, policy) = sb.write_root()?;
+    let limit = usize::try_from(policy.max_write_bytes).unwrap_or(usize::MAX);
+    Ok((limit.saturating_add(limit / 2), policy.max_write_bytes))
+}
+
 /// Gemini CLI's `calculateFlexibleReplacement` on `content`: the byte range from the first matched
 /// block to the end of the last, its replacement, and the number of blocks; None when no block
-/// matches.
-fn flexible(content: &str, old: &str, new: &str) -> Option<(usize, usize, String, u64)> {
+/// matches. The replacement is refused before it outgrows `bounds.room` (each block repeats the
+/// new text with the matched line's indentation: a short line matched thousands of times by a
+/// long new text asked for gigabytes).
+fn flexible(
+    content: &str,
+    old: &str,
+    new: &str,
+    bounds: &Bounds,
+) -> Result<Option<(usize, usize, String, u64)>, Error> {
     let old = old.replace("\r\n", "\n");
     let new = new.replace("\r\n", "\n");
     let want: Vec<&str> = old.split('\n').map(str::trim).collect();
@@ -124,35 +159,106 @@ fn flexible(content: &str, old: &str, new: &str) -> Option<(usize, usize, String
         at += l.len();
     }
     starts.push(at);
+    let size = BlockSize::of(&replace_lines);
     let (mut first, mut last, mut n) = (None, 0, 0u64);
     let mut out = String::new();
-    let mut i = 0;
-    while i + want.len() <= lines.len() {
+    for i in windows(&lines, &want, &bounds.deadline)? {
         let window = &lines[i..i + want.len()];
-        if window.iter().zip(&want).all(|(l, w)| l.trim() == *w) {
-            n += 1;
-            let begin = starts[i];
-            match first {
-                None => first = Some(begin),
-                Some(_) => out.push_str(&content[last..begin]),
-            }
-            let indent: String = window[0]
-                .chars()
-                .take_while(|c| *c == ' ' || *c == '\t')
-                .collect();
-            let mut block = indented(&replace_lines, &indent).join("\n");
-            if !new.is_empty() && window[window.len() - 1].ends_with('\n') && !block.ends_with('\n')
-            {
-                block.push('\n');
-            }
-            out.push_str(&block);
-            last = starts[i + want.len()];
-            i += want.len();
-        } else {
-            i += 1;
+        n += 1;
+        let begin = starts[i];
+        let indent: String = window[0]
+            .chars()
+            .take_while(|c| *c == ' ' || *c == '\t')
+            .collect();
+        // Checked before the block is built: its size follows from the indentation alone.
+        if out.len() + (begin - last) + size.with(indent.len()) + 1 > bounds.room {
+            return Err(Error::new(
+                ErrorCode::TooLarge,
+                format!("the edited file would be over the write limit of {} bytes; nothing was written", bounds.limit),
+            ));
+        }
+        match first {
+            None => first = Some(begin),
+            Some(_) => out.push_str(&content[last..begin]),
+        }
+        let mut block = indented(&replace_lines, &indent).join("\n");
+        if !new.is_empty() && window[window.len() - 1].ends_with('\n') && !block.ends_with('\n') {
+            block.push('\n');
+        }
+        out.push_str(&block);
+        last = starts[i + want.len()];
+    }
+    Ok(first.map(|f| (f, last, out, n)))
+}
+
+/// The bytes of [`indented`]'s lines joined: `rest` bytes and `lines` non-blank lines, each given
+/// the target indentation.
+struct BlockSize {
+    rest: usize,
+    lines: usize,
+}
+
+impl BlockSize {
+    fn of(lines: &[&str]) -> Self {
+        let reference = lines
+            .first()
+            .map_or(0, |l| l.len() - l.trim_start_matches([' ', '\t']).len());
+        let kept = lines.iter().filter(|l| !l.trim().is_empty());
+        BlockSize {
+            // An upper bound: a line keeps at most what follows the reference indentation's length
+            // or its own trimmed start, whichever is longer.
+            rest: kept
+                .clone()
+                .map(|l| l.len().saturating_sub(reference).max(l.trim_start().len()))
+                .sum::<usize>()
+                + lines.len(),
+            lines: kept.count(),
         }
     }
-    first.map(|f| (f, last, out, n))
+
+    fn with(&self, indent: usize) -> usize {
+        self.rest + self.lines * indent
+    }
+}
+
+/// The starts of the leftmost non-overlapping windows of `lines` whose trimmed lines equal `want`,
+/// as Gemini's scan finds them, by Knuth-Morris-Pratt over lines: linear in the lines where
+/// comparing every window whole was quadratic (23 s past a one-second deadline for 65,000 blank
+/// lines). The deadline is looked at every [`LINES_PER_CHECK`] lines.
+fn windows(lines: &[&str], want: &[&str], deadline: &Deadline) -> Result<Vec<usize>, Error> {
+    let mut fail = vec![0; want.len()];
+    let mut k = 0;
+    for i in 1..want.len() {
+        while k > 0 && want[i] != want[k] {
+            k = fail[k - 1];
+        }
+        if want[i] == want[k] {
+            k += 1;
+        }
+        fail[i] = k;
+    }
+    let (mut found, mut matched) = (Vec::new(), 0);
+    for (i, line) in lines.iter().enumerate() {
+        if i % LINES_PER_CHECK == 0 && i > 0 && deadline.expired() {
+            return Err(Error::new(
+                ErrorCode::TooLarge,
+                "the whitespace-tolerant match could not finish within the call's time budget; nothing was written; give the exact text",
+            ));
+        }
+        let t = line.trim();
+        while matched > 0 && want[matched] != t {
+            matched = fail[matched - 1];
+        }
+        if want[matched] == t {
+            matched += 1;
+        }
+        if matched == want.len() {
+            found.push(i + 1 - want.len());
+            // Non-overlapping: the next window starts after this one.
+            matched = 0;
+        }
+    }
+    Ok(found)
 }
 
 /// Gemini CLI's `applyIndentation`: the first line's indentation is replaced by `target` on every

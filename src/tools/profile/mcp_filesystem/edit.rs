@@ -1,6 +1,7 @@
 //! edit_file as the reference answers it: the diff with jsdiff's context, the patch fence, and an
 //! empty `oldText` that inserts at the start of the file (through the engine's edit).
 
+use super::fuzzy::Stop;
 use crate::core::error::{Error, ErrorCode};
 use crate::engine::Within;
 use crate::{Edit, EditArgs, ReadArgs, StatArgs};
@@ -39,13 +40,14 @@ pub(super) fn insert_at_start(
     if text.is_empty() {
         return insert_into_empty(sb, path, &edits, dry_run);
     }
-    let used = |c: char| {
-        text.contains(c)
-            || edits
+    let used = private_use(
+        std::iter::once(text).chain(
+            edits
                 .iter()
-                .any(|e| e.old_string.contains(c) || e.new_string.contains(c))
-    };
-    let Some(mark) = ('\u{E000}'..='\u{F8FF}').find(|&c| !used(c)) else {
+                .flat_map(|e| [e.old_string.as_str(), e.new_string.as_str()]),
+        ),
+    );
+    let Some(mark) = ('\u{E000}'..='\u{F8FF}').find(|&c| !used[c as usize - 0xE000]) else {
         return Err(Error::invalid(
             "an empty oldText could not be placed (every private-use character occurs in the call); give the text to replace",
         ));
@@ -79,6 +81,18 @@ pub(super) fn insert_at_start(
         )
         .map_err(|e| renumber(e, path, n))?;
     Ok(r.diff.unwrap_or_default())
+}
+
+/// Which characters of the private-use area U+E000..=U+F8FF occur in `texts`, found in one pass
+/// over them (a search per character read a large call thousands of times past its deadline).
+fn private_use<'a>(texts: impl Iterator<Item = &'a str>) -> Vec<bool> {
+    let mut used = vec![false; 0x1900];
+    for c in texts.flat_map(str::chars) {
+        if ('\u{E000}'..='\u{F8FF}').contains(&c) {
+            used[c as usize - 0xE000] = true;
+        }
+    }
+    used
 }
 
 /// The whole text of `path` as the engine's edit sees it (after any byte order mark; UTF-16
@@ -159,7 +173,17 @@ fn insert_into_empty(
 ) -> Result<String, Error> {
     let mut cur = String::new();
     let n = edits.len();
+    let deadline = sb.deadline(None);
+    let room = super::fuzzy::room(sb)?;
     for (i, e) in edits.iter().enumerate() {
+        // Each edit copies the text: many edits are bounded by the call's time and the text by the
+        // write limit, before it is built (as the engine's edit).
+        if deadline.expired() {
+            return Err(super::fuzzy::refusal(Stop::Expired(i), path, n, sb));
+        }
+        if cur.len() + e.new_string.len() > room {
+            return Err(super::fuzzy::refusal(Stop::TooLarge(i), path, n, sb));
+        }
         let which = if n > 1 {
             format!("edit {} of {n}: ", i + 1)
         } else {

@@ -5,11 +5,50 @@
 //! edited text is written by one engine edit (the whole text read replaced by the result), so the
 //! write keeps every guarantee of the engine's: write root, overwrite policy, all or nothing, the
 //! file unchanged since it was read, encoding, byte order mark and CRLF kept.
+//!
+//! The matching itself is bounded as the engine's edit is (DESIGN.md guarantees 3 and 9): the
+//! call's deadline is checked per edit and while a window of lines is sought, the window is found in
+//! time linear in the text (the reference's scan compares every window whole: quadratic), and a
+//! text that would outgrow the write limit is refused before it is built (the re-indented lines
+//! repeat the first matched line's indentation, an amplification of the request).
 
 use super::edit::{whole_text, DIFF_CONTEXT};
+use crate::core::deadline::Deadline;
 use crate::core::error::{Error, ErrorCode};
+use crate::core::memory::NoRoom;
 use crate::engine::Within;
 use crate::{Edit, EditArgs};
+
+/// Text lines a window search reads between two looks at the deadline.
+const LINES_PER_CHECK: usize = 4096;
+
+/// Why the edits could not be applied, with the 0-based index of the edit that stopped them.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Stop {
+    /// The `oldText` matched nowhere, not even line by line.
+    Missing(usize),
+    /// The text would grow past the room the write allows.
+    TooLarge(usize),
+    /// The call's deadline passed (or it was cancelled).
+    Expired(usize),
+}
+
+/// Where a [`Stop`] came from within one edit; the caller adds the edit's index.
+enum Cut {
+    Missing,
+    TooLarge,
+    Expired,
+}
+
+impl Cut {
+    fn at(self, i: usize) -> Stop {
+        match self {
+            Cut::Missing => Stop::Missing(i),
+            Cut::TooLarge => Stop::TooLarge(i),
+            Cut::Expired => Stop::Expired(i),
+        }
+    }
+}
 
 /// JavaScript's `\s` and `trim()` set: Unicode White_Space bar U+0085, plus U+FEFF.
 fn js_space(c: char) -> bool {
@@ -30,54 +69,155 @@ fn indent(s: &str) -> &str {
 }
 
 /// The reference's edit loop over `text` (LF line endings, as it normalizes them): each edit in
-/// order against the result of the previous ones. `Err(i)`: edit `i` (0-based) matched nowhere.
-pub(super) fn apply(text: &str, edits: &[Edit]) -> Result<String, usize> {
+/// order against the result of the previous ones. No intermediate text passes `room` bytes, and
+/// the work stops once `deadline` expires.
+pub(super) fn apply(
+    text: &str,
+    edits: &[Edit],
+    room: usize,
+    deadline: &Deadline,
+) -> Result<String, Stop> {
     let mut cur = text.to_string();
     for (i, e) in edits.iter().enumerate() {
+        if deadline.expired() {
+            return Err(Stop::Expired(i));
+        }
         if let Some(at) = cur.find(e.old_string.as_str()) {
+            if cur.len() - e.old_string.len() + e.new_string.len() > room {
+                return Err(Stop::TooLarge(i));
+            }
             // `String.replace` with a function: the first occurrence, `newText` taken literally.
             cur.replace_range(at..at + e.old_string.len(), &e.new_string);
             continue;
         }
-        cur = by_lines(&cur, &e.old_string, &e.new_string).ok_or(i)?;
+        cur = by_lines(&cur, &e.old_string, &e.new_string, room, deadline).map_err(|c| c.at(i))?;
     }
     Ok(cur)
 }
 
 /// The whitespace-tolerant fallback: the first window of lines equal to `old`'s lines once each
 /// side is trimmed, replaced by `new`'s lines re-indented as the reference does.
-fn by_lines(cur: &str, old: &str, new: &str) -> Option<String> {
-    let old_lines: Vec<&str> = old.split('\n').collect();
-    let lines: Vec<&str> = cur.split('\n').collect();
-    if old_lines.len() > lines.len() {
-        return None;
+fn by_lines(
+    cur: &str,
+    old: &str,
+    new: &str,
+    room: usize,
+    deadline: &Deadline,
+) -> Result<String, Cut> {
+    let count = |s: &str| memchr::memchr_iter(b'\n', s.as_bytes()).count() + 1;
+    // More lines than the text has match nowhere; checked before the pattern is kept.
+    if count(old) > count(cur) {
+        return Err(Cut::Missing);
     }
-    let i = (0..=lines.len() - old_lines.len()).find(|&i| {
-        old_lines
-            .iter()
-            .zip(&lines[i..])
-            .all(|(o, l)| js_trim(o) == js_trim(l))
-    })?;
-    let original = indent(lines[i]);
-    let replaced = new.split('\n').enumerate().map(|(j, line)| {
-        if j == 0 {
-            return format!("{original}{}", js_trim_start(line));
+    // The pattern and KMP's table: a word and a slice per line, reserved from the call's memory.
+    let per_line = (std::mem::size_of::<&str>() + std::mem::size_of::<usize>()) as u64;
+    let _held = deadline
+        .reserve(count(old) as u64 * per_line)
+        .map_err(|no| match no {
+            NoRoom::OverBudget => Cut::TooLarge,
+            NoRoom::Expired => Cut::Expired,
+        })?;
+    let pattern: Vec<&str> = old.split('\n').map(js_trim).collect();
+    let (start, end) = first_window(cur, &pattern, deadline)?.ok_or(Cut::Missing)?;
+    let original = indent(cur[start..].split('\n').next().unwrap_or(""));
+    let tail = cur.len() - end;
+    let mut out = String::new();
+    out.push_str(&cur[..start]);
+    let mut old_raw = old.split('\n');
+    for (j, line) in new.split('\n').enumerate() {
+        let old_indent = old_raw.next().map_or("", indent);
+        let (lead, extra, body) = reindent(j, line, original, old_indent);
+        // Checked before the line is added: a long indentation repeated on many lines is the
+        // amplification this bound stops.
+        if out.len() + usize::from(j > 0) + lead.len() + extra + body.len() + tail > room {
+            return Err(Cut::TooLarge);
         }
-        // Relative indentation only when both the old and the new line are indented.
-        let old_indent = old_lines.get(j).map_or("", |o| indent(o));
-        let new_indent = indent(line);
-        if old_indent.is_empty() || new_indent.is_empty() {
-            return line.to_string();
+        if j > 0 {
+            out.push('\n');
         }
-        // JavaScript's `.length`: UTF-16 code units.
-        let units = |s: &str| s.encode_utf16().count() as isize;
-        let extra = (units(new_indent) - units(old_indent)).max(0) as usize;
-        format!("{original}{}{}", " ".repeat(extra), js_trim_start(line))
-    });
-    let mut out: Vec<String> = lines[..i].iter().map(|s| s.to_string()).collect();
-    out.extend(replaced);
-    out.extend(lines[i + old_lines.len()..].iter().map(|s| s.to_string()));
-    Some(out.join("\n"))
+        out.push_str(lead);
+        out.extend(std::iter::repeat_n(' ', extra));
+        out.push_str(body);
+    }
+    out.push_str(&cur[end..]);
+    Ok(out)
+}
+
+/// Line `j` of the new text as the reference writes it: the indentation it is given, the spaces of
+/// relative indentation added, and the rest of the line.
+fn reindent<'a>(
+    j: usize,
+    line: &'a str,
+    original: &'a str,
+    old_indent: &str,
+) -> (&'a str, usize, &'a str) {
+    if j == 0 {
+        return (original, 0, js_trim_start(line));
+    }
+    // Relative indentation only when both the old and the new line are indented.
+    let new_indent = indent(line);
+    if old_indent.is_empty() || new_indent.is_empty() {
+        return ("", 0, line);
+    }
+    // JavaScript's `.length`: UTF-16 code units.
+    let units = |s: &str| s.encode_utf16().count() as isize;
+    let extra = (units(new_indent) - units(old_indent)).max(0) as usize;
+    (original, extra, js_trim_start(line))
+}
+
+/// The byte range of the first window of `cur`'s lines whose trimmed lines equal `pattern`, found
+/// by Knuth-Morris-Pratt over lines (each text line trimmed once per step, compared a bounded
+/// number of times), so the time is linear in the text whatever the pattern repeats.
+fn first_window(
+    cur: &str,
+    pattern: &[&str],
+    deadline: &Deadline,
+) -> Result<Option<(usize, usize)>, Cut> {
+    let fail = failure(pattern);
+    let mut matched = 0;
+    let mut at = 0;
+    for (n, line) in cur.split('\n').enumerate() {
+        if n % LINES_PER_CHECK == 0 && n > 0 && deadline.expired() {
+            return Err(Cut::Expired);
+        }
+        let t = js_trim(line);
+        while matched > 0 && pattern[matched] != t {
+            matched = fail[matched - 1];
+        }
+        if pattern[matched] == t {
+            matched += 1;
+        }
+        let end = at + line.len();
+        if matched == pattern.len() {
+            return Ok(Some((window_start(cur, end, pattern.len()), end)));
+        }
+        at = end + 1;
+    }
+    Ok(None)
+}
+
+/// KMP's table: for each prefix of `pattern`, the length of its longest proper prefix that is
+/// also its suffix.
+fn failure(pattern: &[&str]) -> Vec<usize> {
+    let mut fail = vec![0; pattern.len()];
+    let mut k = 0;
+    for i in 1..pattern.len() {
+        while k > 0 && pattern[i] != pattern[k] {
+            k = fail[k - 1];
+        }
+        if pattern[i] == pattern[k] {
+            k += 1;
+        }
+        fail[i] = k;
+    }
+    fail
+}
+
+/// The byte where the window of `lines` lines ending at byte `end` starts.
+fn window_start(cur: &str, end: usize, lines: usize) -> usize {
+    memchr::memrchr_iter(b'\n', &cur.as_bytes()[..end])
+        .nth(lines - 1)
+        .map_or(0, |nl| nl + 1)
 }
 
 /// Whether the engine's refusal of an edit list is one the reference's matching may get past: an
@@ -87,6 +227,40 @@ pub(super) fn may_fall_back(e: &Error) -> bool {
         ErrorCode::NotFound => e.message.contains("old_string was not found in"),
         ErrorCode::InvalidArgument => e.message.contains("old_string occurs "),
         _ => false,
+    }
+}
+
+/// The room the matched text may take: the write limit, and half again, since the text is
+/// UTF-8 and a UTF-16 file of the limit's size can be half again as long in UTF-8 (the engine's
+/// edit checks the encoded result against the limit exactly).
+pub(super) fn room(sb: &Within<'_>) -> Result<usize, Error> {
+    let (_, policy) = sb.write_root()?;
+    let limit = usize::try_from(policy.max_write_bytes).unwrap_or(usize::MAX);
+    Ok(limit.saturating_add(limit / 2))
+}
+
+/// A [`Stop`] of `n` edits of `path` in the engine's words.
+pub(super) fn refusal(stop: Stop, path: &str, n: usize, sb: &Within<'_>) -> Error {
+    let which = |i: usize| {
+        if n > 1 {
+            format!("edit {} of {n}: ", i + 1)
+        } else {
+            String::new()
+        }
+    };
+    match stop {
+        Stop::Missing(i) => Error::new(
+            ErrorCode::NotFound,
+            format!("{}old_string was not found in '{path}', not even line by line with whitespace trimmed; read the file again and copy the text exactly", which(i)),
+        ),
+        Stop::TooLarge(i) => Error::new(
+            ErrorCode::TooLarge,
+            format!("{}the edited '{path}' would be over the write limit of {} bytes; nothing was written", which(i), sb.policy().write.as_ref().map_or(0, |w| w.max_write_bytes)),
+        ),
+        Stop::Expired(i) => Error::new(
+            ErrorCode::TooLarge,
+            format!("the {n} edits of '{path}' could not be applied within the call's time budget ({i} were); nothing was written; send fewer edits per call"),
+        ),
     }
 }
 
@@ -117,17 +291,9 @@ pub(super) fn edit(
     } else {
         read.clone()
     };
-    let modified = apply(&text, edits).map_err(|i| {
-        let which = if edits.len() > 1 {
-            format!("edit {} of {}: ", i + 1, edits.len())
-        } else {
-            String::new()
-        };
-        Error::new(
-            ErrorCode::NotFound,
-            format!("{which}old_string was not found in '{path}', not even line by line with whitespace trimmed; read the file again and copy the text exactly"),
-        )
-    })?;
+    let deadline = sb.deadline(None);
+    let modified = apply(&text, edits, room(sb)?, &deadline)
+        .map_err(|stop| refusal(stop, path, edits.len(), sb))?;
     let r = sb
         .edit_file_with_context(
             &EditArgs {
@@ -157,8 +323,19 @@ pub(super) fn edit(
 
 #[cfg(test)]
 mod tests {
-    use super::apply;
+    use super::{apply, Stop};
+    use crate::core::deadline::Deadline;
     use crate::Edit;
+    use std::time::Duration;
+
+    fn run(text: &str, edits: &[Edit]) -> Result<String, Stop> {
+        apply(
+            text,
+            edits,
+            usize::MAX,
+            &Deadline::detached(Duration::from_secs(60)),
+        )
+    }
 
     fn e(old: &str, new: &str) -> Edit {
         Edit {
@@ -170,24 +347,24 @@ mod tests {
 
     #[test]
     fn first_occurrence_then_trimmed_lines() {
-        assert_eq!(apply("x\nx\n", &[e("x", "y")]).unwrap(), "y\nx\n");
+        assert_eq!(run("x\nx\n", &[e("x", "y")]).unwrap(), "y\nx\n");
         assert_eq!(
-            apply(
+            run(
                 "    if (a) {\n        b();\n    }\n",
                 &[e("if (a) {\n  b();\n}", "if (a) {\n      c();\n  }")]
             )
             .unwrap(),
             "    if (a) {\n        c();\n  }\n"
         );
+        assert_eq!(run("x\n  y\n", &[e("x\n    y", "x\nz")]).unwrap(), "x\nz\n");
         assert_eq!(
-            apply("x\n  y\n", &[e("x\n    y", "x\nz")]).unwrap(),
-            "x\nz\n"
-        );
-        assert_eq!(
-            apply("  a\nb\n", &[e("a ", "a\n  added")]).unwrap(),
+            run("  a\nb\n", &[e("a ", "a\n  added")]).unwrap(),
             "  a\n  added\nb\n"
         );
-        assert_eq!(apply("a\n", &[e("b", "c")]), Err(0));
-        assert_eq!(apply("a\n", &[e("a", "b"), e("q", "c")]), Err(1));
+        assert_eq!(run("a\n", &[e("b", "c")]), Err(Stop::Missing(0)));
+        assert_eq!(
+            run("a\n", &[e("a", "b"), e("q", "c")]),
+            Err(Stop::Missing(1))
+        );
     }
 }

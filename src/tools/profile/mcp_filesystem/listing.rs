@@ -4,6 +4,7 @@
 use super::{Search, SortBy, Tree};
 use crate::core::error::Error;
 use crate::engine::Within;
+use crate::search::query::check_glob;
 use crate::tools::profile::{excluded, globs, text, Presented};
 use crate::tools::tree::TreeNode;
 use crate::{GlobArgs, Globs, ListArgs, TreeArgs};
@@ -237,11 +238,19 @@ fn search_top(
     pattern: &str,
     exclude: &globset::GlobSet,
 ) -> Result<Presented, Error> {
-    let glob = globset::GlobBuilder::new(pattern)
-        .literal_separator(true)
+    // The engine glob's bounds, then a set's build, which reports a regex over its size limit
+    // where `compile_matcher` panics (a 2 MB pattern aborted the call).
+    check_glob(pattern, sb.policy().limits.max_pattern_len)?;
+    let mut set = globset::GlobSetBuilder::new();
+    set.add(
+        globset::GlobBuilder::new(pattern)
+            .literal_separator(true)
+            .build()
+            .map_err(|e| Error::invalid(format!("bad pattern '{pattern}': {e}")))?,
+    );
+    let glob = set
         .build()
-        .map_err(|e| Error::invalid(format!("bad pattern '{pattern}': {e}")))?
-        .compile_matcher();
+        .map_err(|e| Error::invalid(format!("bad pattern '{pattern}': {e}")))?;
     let r = sb.list_dir(&ListArgs {
         path: Some(path.clone()),
         hidden: Some(true),
