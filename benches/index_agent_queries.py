@@ -3,11 +3,16 @@ against `rg -l`, on agent-style queries (docs/index.md, BENCHMARKS.md).
 
 Usage: python3 benches/index_agent_queries.py ROOT ROOTBOUND [ROOTBOUND ...]
 
+Environment: IXQ_CACHES=DIR[:DIR...] uses those cache directories (one per binary; a saved index
+there is loaded, and the build that follows it awaited) instead of fresh ones; IXQ_ONLY=A,B,...
+keeps the queries whose pattern contains one of A, B, ...
+
 Starts `ROOTBOUND mcp --index --index-dir TMP --root ROOT` for each binary given (JSON-RPC over
 stdio, no SDK; each its own empty cache directory), waits until each has built and saved its
 index, then for every query below, three times, interleaved (rg, then each server): times the
 full listing, every page by cursor (limit 100), and `rg -l` with the same flags (cwd ROOT, its
-default threads). The median of the three is each one's time. Prints per query the files
+default threads). The median of the three is each one's time; beside it, the median CPU time the
+server process spent on the listing (from /proc, less sensitive to a loaded machine than wall). Prints per query the files
 listed, whether the file sets agree with rg's, the times and rg/server; then the median ratio
 over all queries and over the selective ones (matches in at most 1% of ROOT's files, as
 `rg --files` counts them), and the load average at the start and the end.
@@ -70,11 +75,18 @@ def rg_list(root, pattern, ci):
     return took, files
 
 
+def cpu(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def server_list(server, pattern, ci):
     args = {"pattern": pattern, "output_mode": "files_with_matches", "limit": LIMIT}
     if ci:
         args["case_insensitive"] = True
     files, pages = set(), 0
+    c0 = cpu(server.p.pid)
     t0 = time.monotonic()
     while True:
         r = server.call("grep_search", args)
@@ -85,11 +97,17 @@ def server_list(server, pattern, ci):
         if not r.get("next_cursor"):
             break
         args["cursor"] = r["next_cursor"]
-    return time.monotonic() - t0, files, pages
+    took = time.monotonic() - t0
+    server.cpu = cpu(server.p.pid) - c0
+    return took, files, pages
 
 
 def wait_built(server):
-    while server.index().get("snapshot") != "saved":
+    """Until the root's own index serves and is saved (after a loaded one, the build after it)."""
+    while True:
+        ix = server.index()
+        if not ix.get("from_snapshot") and str(ix.get("snapshot", "")).endswith("saved"):
+            return
         time.sleep(0.5)
 
 
@@ -99,7 +117,10 @@ def main():
                  .stdout.splitlines())
     print(f"root {root}: {nfiles} files (rg --files); load average at start"
           f" {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    caches = [tempfile.mkdtemp(prefix="ixq-") for _ in exes]
+    given = os.environ.get("IXQ_CACHES")
+    caches = given.split(":") if given else [tempfile.mkdtemp(prefix="ixq-") for _ in exes]
+    only = [q for q in os.environ.get("IXQ_ONLY", "").split(",") if q]
+    queries = [q for q in QUERIES if not only or any(o in q[0] for o in only)]
     servers = []
     for exe, cache in zip(exes, caches):
         t0 = time.monotonic()
@@ -110,14 +131,15 @@ def main():
         servers.append(s)
     ratios = [[] for _ in exes]
     selective = [[] for _ in exes]
-    for pattern, ci in QUERIES:
-        rg_t, srv_t = [], [[] for _ in exes]
+    for pattern, ci in queries:
+        rg_t, srv_t, srv_c = [], [[] for _ in exes], [[] for _ in exes]
         for _ in range(RUNS):
             t, rg_files = rg_list(root, pattern, ci)
             rg_t.append(t)
             for i, s in enumerate(servers):
                 t, files, pages = server_list(s, pattern, ci)
                 srv_t[i].append(t)
+                srv_c[i].append(s.cpu)
                 agree = "same" if files == rg_files else f"differ({len(files ^ rg_files)})"
         rg_m = statistics.median(rg_t)
         sel = len(rg_files) <= nfiles / 100
@@ -128,7 +150,8 @@ def main():
             ratios[i].append(rg_m / m)
             if sel:
                 selective[i].append(rg_m / m)
-            row.append(f"[{i}] {m * 1e3:.1f} ms {rg_m / m:.1f}x")
+            c = statistics.median(srv_c[i])
+            row.append(f"[{i}] {m * 1e3:.1f} ms (CPU {c * 1e3:.0f} ms) {rg_m / m:.1f}x")
         row.append(f"{pages} pages, {agree} (last server)")
         print("  ".join(row), flush=True)
     for i, exe in enumerate(exes):
