@@ -97,3 +97,8 @@ pub(crate) fn rewind(file: &File) -> std::io::Result<()> {
     let mut f = file;
     f.seek(std::io::SeekFrom::Start(0)).map(|_| ())
 }
+
+/// Reads bytes of a reader made by [`reader`] at `offset` (`pread`: its own offset is left as is).
+pub(crate) fn read_at(file: &File, offset: u64, buf: &mut [u8]) -> std::io::Result<usize> {
+    std::os::unix::fs::FileExt::read_at(file, buf, offset)
+}

@@ -20,6 +20,7 @@ use std::sync::{Arc, Mutex};
 
 mod budget;
 mod build;
+mod chunks;
 mod entry;
 mod life;
 mod options;
@@ -75,7 +76,7 @@ pub(crate) struct RootIndex {
     path_bytes: usize,
     /// The last queries evaluated, newest first: a cursor walk asks the same query once a page,
     /// and decoding the postings of common trigrams costs more than a page of a selective query.
-    evaluated: Mutex<Vec<(QueryKey, Arc<Vec<u64>>)>>,
+    evaluated: Mutex<Vec<(QueryKey, Evaluated)>>,
     /// The last replay masks computed, newest first, by query and the version of the changed
     /// files ([`replay::Replay::version`]): a cursor walk replays once a page.
     masks: Mutex<Vec<MaskMemo>>,
@@ -93,48 +94,64 @@ pub(crate) struct Built {
     pub bytes_read: u64,
 }
 
-/// A query, and whether the search is line-oriented (see [`RootIndex::files_for`]).
+/// A query, and whether the search is line-oriented (see [`RootIndex::evaluate`]).
 type QueryKey = (TriQuery, bool);
+
+/// The files (one bit each) a query holds on and, when the search is line-oriented and some file
+/// is in chunks, the units (chunks) it holds on ([`chunks`]).
+type Evaluated = (Arc<Vec<u64>>, Option<Arc<Vec<u64>>>);
 
 /// A replay mask, the query and the version of the changed files it was computed for.
 type MaskMemo = (QueryKey, (u64, u64), Arc<ReplayMask>);
 
-/// A root's ready index and the files (one bit each) a query holds on.
-type Served = (Arc<RootIndex>, Arc<Vec<u64>>);
+/// A root's ready index, the files (one bit each) a query holds on, and the units if in chunks
+/// ([`Evaluated`]).
+type Served = (Arc<RootIndex>, Arc<Vec<u64>>, Option<Arc<Vec<u64>>>);
 
-/// Queries whose file sets a root index keeps ([`RootIndex::files_for`]).
+/// Queries whose file sets a root index keeps ([`RootIndex::evaluate`]).
 const EVALUATED: usize = 16;
 
 impl RootIndex {
+    /// The files of [`RootIndex::evaluate`] (tests).
+    #[cfg(test)]
+    fn files_for(&self, q: &TriQuery, lines: bool) -> Arc<Vec<u64>> {
+        self.evaluate(q, lines).0
+    }
+
     /// The files (one bit each) that may hold a match of `q`: with `lines` (a line-oriented
     /// search, whose match lies within one line) those with a chunk whose trigrams satisfy `q`;
-    /// otherwise those whose trigrams, all chunks together, do.
-    fn files_for(&self, q: &TriQuery, lines: bool) -> Arc<Vec<u64>> {
+    /// otherwise those whose trigrams, all chunks together, do. With `lines`, when some file is
+    /// in chunks, also the units (chunks) that may hold one ([`chunks`]).
+    fn evaluate(&self, q: &TriQuery, lines: bool) -> Evaluated {
         let key = (q.clone(), lines);
         let mut memo = self.evaluated.locked();
         if let Some(i) = memo.iter().position(|(k, _)| *k == key) {
             let hit = memo.remove(i);
-            let bits = hit.1.clone();
+            let found = hit.1.clone();
             memo.insert(0, hit);
-            return bits;
+            return found;
         }
         drop(memo);
         let n = self.entries.len();
         let chunked = self.unit_file.len() != n;
+        let mut units = None;
         let bits = if !chunked {
             self.postings.eval(q, n, None)
         } else if lines {
-            self.postings
+            units = self
+                .postings
                 .eval(q, self.unit_file.len(), None)
-                .map(|units| self.files_of(&units))
+                .map(Arc::new);
+            units.as_deref().map(|u| self.files_of(u))
         } else {
             self.postings.eval(q, n, Some(&self.unit_file))
         };
         let bits = Arc::new(bits.unwrap_or_else(|| vec![u64::MAX; n.div_ceil(64)]));
+        let found = (bits, units);
         let mut memo = self.evaluated.locked();
-        memo.insert(0, (key, bits.clone()));
+        memo.insert(0, (key, found.clone()));
         memo.truncate(EVALUATED);
-        bits
+        found
     }
 
     /// The files of the units set in `units`.
@@ -218,6 +235,11 @@ pub struct IndexStats {
     /// Start directories whose walk was replayed from the index's file list (no directory read,
     /// no file statted but those searched), because no change since it was recorded could alter it.
     pub walks_replayed: u64,
+    /// Chunks of large files (256 KiB of whole lines each) not read: the file was searched in the
+    /// chunks that may hold a match only (`files_with_matches`, `count`). The file is counted as
+    /// searched, as without the index.
+    #[serde(default)]
+    pub chunks_pruned: u64,
 }
 
 /// Builds the index of each of `roots` that is building, one after the other, in a thread of its
@@ -368,8 +390,8 @@ impl Index {
                 let canonical = sb.root_canonical(i)?;
                 let (_, s) = index.roots.iter().find(|(c, _)| c == canonical)?;
                 let ri = s.locked().serving()?.clone();
-                let bits = ri.files_for(q, lines);
-                Some((ri, bits))
+                let (bits, units) = ri.evaluate(q, lines);
+                Some((ri, bits, units))
             })
             .collect();
         let indexed = roots.iter().filter(|r| r.is_some()).count() as u64;
@@ -380,6 +402,7 @@ impl Index {
             roots,
             indexed,
             replayed: Default::default(),
+            chunks_pruned: Default::default(),
             index: self.clone(),
         })
     }
@@ -388,12 +411,14 @@ impl Index {
 /// Which of a query's files need not be opened.
 pub(crate) struct Pruner {
     query: TriQuery,
-    /// A line-oriented search (a match lies within one line: see [`RootIndex::files_for`]).
+    /// A line-oriented search (a match lies within one line: see [`RootIndex::evaluate`]).
     lines: bool,
     reading: Reading,
     roots: Vec<Option<Served>>,
     indexed: u64,
     replayed: std::sync::atomic::AtomicU64,
+    /// Chunks not read so far ([`IndexStats::chunks_pruned`]).
+    chunks_pruned: std::sync::atomic::AtomicU64,
     /// The index it prunes with (a call holds it, not its owner: see `life`).
     index: Arc<Index>,
 }
@@ -446,7 +471,7 @@ impl Pruner {
     /// again since (`redescribed`) on which the query does not hold. Computed once a replay, so that
     /// each replayed file costs one bit test, not a path hash.
     pub fn replay_mask(&self, root: usize, rp: &replay::Replay) -> Option<Arc<ReplayMask>> {
-        let (ri, bits) = self.roots.get(root)?.as_ref()?;
+        let (ri, bits, _) = self.roots.get(root)?.as_ref()?;
         if rp.serial != ri.serial {
             // Recorded against another index of the root than the one this call holds.
             return None;
@@ -517,7 +542,7 @@ impl Pruner {
     /// `Some` when entry `id` of root `root` (a file of a replayed walk) holds no match and no change
     /// was reported for it since it was described: its bit in `mask` is clear.
     pub fn unverified(&self, root: usize, id: u32, mask: &ReplayMask) -> Option<Vouched> {
-        let (ri, _) = self.roots.get(root)?.as_ref()?;
+        let (ri, _, _) = self.roots.get(root)?.as_ref()?;
         let i = id as usize;
         if mask
             .search
@@ -554,7 +579,7 @@ impl Pruner {
         dir: &impl AsFd,
         name: &OsStr,
     ) -> Option<Vouched> {
-        let (ri, bits) = self.roots.get(root)?.as_ref()?;
+        let (ri, bits, _) = self.roots.get(root)?.as_ref()?;
         let id = *ri.ids.get(rel)? as usize;
         if bits[id / 64] >> (id % 64) & 1 == 1 {
             return None;

@@ -227,6 +227,9 @@ fn scan_chunks(
     let (mut nul, mut first, mut bom) = (false, true, false);
     let (mut line, mut longest_line) = (0usize, 0usize);
     let mut read = 0u64;
+    // The byte before `data[0]` (none at the file's start): where a chunk may start depends on the
+    // bytes alone, not on how reads split them ([`next_chunk_start`] finds the same places).
+    let mut before: Option<u8> = None;
     loop {
         let n = match f.read(&mut buf[carry.len()..]) {
             Ok(0) => break,
@@ -257,7 +260,8 @@ fn scan_chunks(
         nul |= memchr::memchr(0, data).is_some();
         for (k, w) in data.windows(3).enumerate() {
             // A new chunk starts only just after a line's end.
-            if in_chunk >= chunk && k > 0 && data[k - 1] == b'\n' {
+            let prev = if k > 0 { Some(data[k - 1]) } else { before };
+            if in_chunk >= chunk && prev == Some(b'\n') {
                 for &t in tris.iter() {
                     seen[t as usize / 64] = 0;
                 }
@@ -290,6 +294,9 @@ fn scan_chunks(
             }
         }
         let keep = data.len().min(2);
+        if data.len() > keep {
+            before = Some(data[data.len() - keep - 1]);
+        }
         carry = data[data.len() - keep..].to_vec();
     }
     for &t in tris.iter() {
@@ -305,6 +312,34 @@ fn scan_chunks(
         longest_line,
         held: 0,
     }))
+}
+
+/// Where the chunk after the one starting at `from` starts in a file of `size` bytes, read through
+/// `read_at` (offset, buffer): [`scan`]'s rule, found again without reading the chunk. A chunk
+/// starts at the first place `p` at least `chunk` bytes past the last start where the byte before
+/// is a line's end and a trigram starts (`p + 3 <= size`). `None`: the chunk at `from` is the last.
+pub(crate) fn next_chunk_start(
+    read_at: &mut impl FnMut(u64, &mut [u8]) -> std::io::Result<usize>,
+    from: u64,
+    size: u64,
+    chunk: u64,
+) -> std::io::Result<Option<u64>> {
+    // The line end sought is at `at` or after, and before the last trigram's start.
+    let mut at = from + chunk - 1;
+    let last = size.saturating_sub(3);
+    let mut buf = [0u8; 4096];
+    while at < last {
+        let want = ((last - at) as usize).min(buf.len());
+        let n = read_at(at, &mut buf[..want])?;
+        if n == 0 {
+            return Ok(None);
+        }
+        if let Some(i) = memchr::memchr(b'\n', &buf[..n]) {
+            return Ok(Some(at + i as u64 + 1));
+        }
+        at += n as u64;
+    }
+    Ok(None)
 }
 
 /// The distinct trigrams of all `chunks`, sorted.
@@ -378,6 +413,65 @@ mod tests {
         let chunked = scan_all(&text[..], CHUNK).chunks;
         assert_eq!(chunked.len(), 1);
         assert_eq!(chunked, whole);
+    }
+
+    /// Hands out a text in reads of pseudo-random lengths (1 to 40 bytes).
+    struct Choppy<'a>(&'a [u8], u64);
+
+    impl Read for Choppy<'_> {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            self.1 = self.1.wrapping_mul(6364136223846793005).wrapping_add(1);
+            let n = ((self.1 >> 40) % 40 + 1) as usize;
+            let n = n.min(out.len()).min(self.0.len());
+            out[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    /// The chunk starts [`next_chunk_start`] finds are the scan's, however reads split the file:
+    /// each chunk's trigrams are those starting between its start and the next.
+    #[test]
+    fn chunk_starts_are_found_again_from_the_bytes_alone() {
+        for (seed, chunk) in [(1u64, 7usize), (2, 16), (3, 33), (4, 64), (5, 5)] {
+            let mut x = seed;
+            let text: Vec<u8> = (0..3000)
+                .map(|_| {
+                    x = x
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    if (x >> 33) % 6 == 0 {
+                        b'\n'
+                    } else {
+                        b'a' + ((x >> 40) % 4) as u8
+                    }
+                })
+                .collect();
+            let chunks = scan_all(Choppy(&text, seed), chunk).chunks;
+            let mut read_at = |off: u64, buf: &mut [u8]| {
+                let rest = &text[(off as usize).min(text.len())..];
+                let n = rest.len().min(buf.len());
+                buf[..n].copy_from_slice(&rest[..n]);
+                Ok(n)
+            };
+            let size = text.len() as u64;
+            let mut starts = vec![0u64];
+            while let Some(p) =
+                next_chunk_start(&mut read_at, *starts.last().unwrap(), size, chunk as u64).unwrap()
+            {
+                starts.push(p);
+            }
+            assert_eq!(starts.len(), chunks.len(), "chunk {chunk}");
+            for (i, c) in chunks.iter().enumerate() {
+                let end = starts.get(i + 1).map_or(text.len(), |&e| e as usize + 2);
+                let bytes = &text[starts[i] as usize..end.min(text.len())];
+                let mut want: Vec<Trigram> =
+                    bytes.windows(3).map(super::super::query::trigram).collect();
+                want.sort_unstable();
+                want.dedup();
+                assert_eq!(c, &want, "chunk {chunk}, unit {i}");
+            }
+        }
     }
 
     /// A file with more distinct trigrams than a description may hold, or than its share, is not

@@ -26,8 +26,9 @@ use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 const MAGIC: &[u8; 8] = b"rbindex\0";
-/// The format's version: a file of another is ignored.
-pub(super) const VERSION: u32 = 1;
+/// The format's version: a file of another is ignored. 2: chunks start where `scan`'s rule puts
+/// them whatever the reads (a search finds them again from the bytes: `chunks`).
+pub(super) const VERSION: u32 = 2;
 /// Bytes of an entry beside its path.
 const ENTRY_BYTES: usize = 4 + 8 * 5 + 4 * 2 + 1;
 /// Bytes of a dictionary slot.

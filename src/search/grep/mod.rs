@@ -25,6 +25,7 @@ use plan::SearchPlan;
 use std::sync::Arc;
 use std::time::Duration;
 
+mod chunked;
 pub(crate) mod hits;
 mod job;
 mod pipeline;
@@ -283,6 +284,7 @@ impl SearchPlan<'_> {
                 roots_indexed: pr.roots_indexed(),
                 files_pruned: 0,
                 walks_replayed: 0,
+                chunks_pruned: 0,
             });
         }
         page.pager.consumed = start_pos(self.selection.cursor.as_ref(), &starts);
@@ -291,6 +293,7 @@ impl SearchPlan<'_> {
         self.run(starts, &mut page);
         if let (Some(pr), Some(ix)) = (prune, page.stats.index.as_mut()) {
             ix.walks_replayed = pr.walks_replayed();
+            ix.chunks_pruned = pr.chunks_pruned();
         }
         page.stats.skipped.partial_ignore_files += self.selection.filter.ignore.partial();
         query::finish(page, p.first_index, p.query)

@@ -177,6 +177,7 @@ impl SearchPlan<'_> {
                 return r;
             }
         }
+        let st = opened.stat;
         let file = crate::core::dirs::reader(opened);
         if let Some(ho) = self.matching.raw {
             return self.search_hits(searcher, buf, file, size, named, ho);
@@ -189,6 +190,10 @@ impl SearchPlan<'_> {
                     ..Default::default()
                 },
             }
+        } else if let Some(r) =
+            self.search_chunks((&fs, searcher, buf), (root, rel, !named), &st, &file)
+        {
+            r
         } else {
             self.streamed(searcher, &fs, &file, size)
         };

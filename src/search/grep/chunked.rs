@@ -1,0 +1,107 @@
+//! A large indexed file searched in its candidate chunks only ([`crate::index::Pruner::chunks`]):
+//! the chunks a line-oriented query cannot match in are not read. Only where a file's answer does
+//! not depend on where its lines are: `files_with_matches` (whether a line matches) and `count`
+//! without `max_count` (how many do); `content` needs every line's number, and context lines or
+//! a multiline match may cross a chunk's edge, so those files are searched whole.
+
+use super::SearchPlan;
+use crate::core::dirs::{File, Stat};
+use crate::search::contract::OutputMode;
+use crate::search::file::FileSearch;
+use crate::search::record::{FileResult, FileStatus};
+use grep_searcher::Searcher;
+use std::path::Path;
+
+/// A chunk longer than this (a chunk of whole lines ends at the first line end past
+/// `index::CHUNK` bytes) is not read on its own: the file is searched whole, and the read buffer
+/// of a search thread stays within twice its size for whole files.
+const CHUNK_READ_MAX: u64 = 512 << 10;
+
+impl SearchPlan<'_> {
+    /// The file's result from its candidate chunks alone, or `None`: search it whole. `walked`:
+    /// the walk found it (a file named as the search's path is searched whole, as rg does).
+    pub(super) fn search_chunks(
+        &self,
+        (fs, searcher, buf): (&FileSearch<'_>, &mut Searcher, &mut Vec<u8>),
+        (root, rel, walked): (usize, &Path, bool),
+        st: &Stat,
+        file: &File,
+    ) -> Option<FileResult> {
+        let m = self.matching;
+        let answer_is_placeless = match m.mode {
+            OutputMode::FilesWithMatches => true,
+            OutputMode::Count => m.opts.max_count.is_none(),
+            _ => false,
+        };
+        if !walked
+            || !answer_is_placeless
+            || m.multiline
+            || m.opts.invert
+            || m.rg.null_data
+            || fs.skip_through_line != 0
+        {
+            return None;
+        }
+        let prune = self.selection.prune.as_ref()?;
+        let mut read_at = |off: u64, b: &mut [u8]| crate::core::dirs::read_at(file, off, b);
+        let (ranges, n) = prune.chunks(root, rel, st, &mut read_at)?;
+        if ranges.iter().any(|&(s, e)| e - s > CHUNK_READ_MAX) {
+            return None;
+        }
+        prune.chunks_not_read((n - ranges.len()) as u64);
+        let mut total = FileResult::default();
+        for (i, &(start, end)) in ranges.iter().enumerate() {
+            // Past the first chunk the file is begun: only the checks while searching apply.
+            let fs = FileSearch {
+                begin_late: fs.begin_late || i > 0,
+                ..*fs
+            };
+            let r = match read_range(file, start, end, buf) {
+                Ok(data) => fs.run_slice(searcher, data),
+                Err(_) => FileResult {
+                    status: FileStatus::Unreadable,
+                    ..Default::default()
+                },
+            };
+            total.units += r.units;
+            // A match ends a `files_with_matches` search; a failed chunk (late, unreadable) ends
+            // the file as it would end a whole search.
+            if r.status != FileStatus::Searched
+                || (m.mode == OutputMode::FilesWithMatches && r.units > 0)
+            {
+                return Some(FileResult {
+                    units: total.units,
+                    ..r
+                });
+            }
+        }
+        Some(total)
+    }
+}
+
+/// Reads bytes `start..end` of `file` into `buf` (page-aligned, as `read_whole` does); a file
+/// that shrank since it was opened gives what it still holds.
+fn read_range<'b>(
+    file: &File,
+    start: u64,
+    end: u64,
+    buf: &'b mut Vec<u8>,
+) -> std::io::Result<&'b [u8]> {
+    const ALIGN: usize = 4096;
+    let size = (end - start) as usize;
+    if buf.len() < size + ALIGN {
+        buf.resize(size + ALIGN, 0);
+    }
+    let at = buf.as_ptr().align_offset(ALIGN).min(ALIGN);
+    let buf = &mut buf[at..at + size];
+    let mut filled = 0;
+    while filled < size {
+        match crate::core::dirs::read_at(file, start + filled as u64, &mut buf[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(&buf[..filled])
+}

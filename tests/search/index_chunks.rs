@@ -1,0 +1,160 @@
+//! A large indexed file searched in its candidate chunks only: the answer is byte for byte the
+//! unindexed one, with matches on either side of every chunk edge, in the first and the last
+//! chunk, and in several chunks of one file (a count sums them all: a candidate chunk not
+//! searched changes it).
+
+use rootbound::{GrepArgs, IndexOptions, OutputMode, Sandbox};
+use serde_json::Value;
+use std::fs;
+use std::path::Path;
+use std::time::Duration;
+
+/// The index describes a file in chunks of whole lines of at least this many bytes.
+const CHUNK: usize = 256 << 10;
+/// Every line of the files below is this long, so each chunk is exactly `CHUNK` bytes.
+const LINE: usize = 32;
+const PER_CHUNK: usize = CHUNK / LINE;
+
+/// Line `i` of a chunked file: filler, or `word` padded to [`LINE`] bytes.
+fn line(i: usize, word: Option<&str>) -> String {
+    let text = match word {
+        Some(w) => format!("{w} {i}"),
+        None => format!("filler {i:08} text"),
+    };
+    format!("{text:<width$}\n", width = LINE - 1)
+}
+
+/// A file of `chunks` chunks, with `words` at the given line numbers (0-based).
+fn chunked(chunks: usize, words: &[(usize, &str)]) -> String {
+    (0..chunks * PER_CHUNK)
+        .map(|i| line(i, words.iter().find(|(at, _)| *at == i).map(|(_, w)| *w)))
+        .collect()
+}
+
+/// Words either side of each chunk edge, at the first and the last line, and `many_hit` in the
+/// first, a middle and the last chunk.
+fn tree(dir: &Path) {
+    fs::create_dir(dir.join("sub")).unwrap();
+    fs::write(dir.join("sub/small.txt"), "edge_before one\nmany_hit\n").unwrap();
+    let e = PER_CHUNK;
+    let words = [
+        (0, "first_line many_hit"),
+        (e - 1, "edge_before"),
+        (e, "edge_after"),
+        (2 * e - 1, "edge_before"),
+        (2 * e + 7, "many_hit"),
+        (2 * e + 8, "many_hit twice"),
+        (3 * e, "edge_after MANY_HIT"),
+        (5 * e - 1, "last_line many_hit"),
+    ];
+    fs::write(dir.join("big.txt"), chunked(5, &words)).unwrap();
+    // The same bytes under another name, and one with no needle at all.
+    fs::write(dir.join("sub/big2.txt"), chunked(5, &words)).unwrap();
+    fs::write(dir.join("plain.txt"), chunked(3, &[])).unwrap();
+}
+
+fn sandboxes(dir: &Path) -> (Sandbox, Sandbox) {
+    let build = || Sandbox::builder().root(dir).threads(2).build().unwrap();
+    let root = dir.canonicalize().unwrap();
+    rootbound::index_age_at(&root, Duration::from_millis(2100));
+    let on = build().with_index_options(IndexOptions::default());
+    assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
+    assert!(on.index_status().iter().all(|s| s.state == "ready"));
+    (build(), on)
+}
+
+fn run(sb: &Sandbox, a: &GrepArgs) -> Value {
+    serde_json::to_value(sb.grep_search(a).unwrap()).unwrap()
+}
+
+/// Both answers, every page; equal but for `stats.index`. The chunks the indexed one did not read.
+fn same(off: &Sandbox, on: &Sandbox, a: &GrepArgs) -> u64 {
+    let mut a = a.clone();
+    let mut not_read = 0;
+    for _ in 0..100 {
+        let x = run(off, &a);
+        let mut y = run(on, &a);
+        if let Some(ix) = y
+            .pointer_mut("/stats")
+            .and_then(|s| s.as_object_mut())
+            .and_then(|s| s.remove("index"))
+        {
+            not_read += ix["chunks_pruned"].as_u64().unwrap();
+        }
+        assert_eq!(x, y, "args {}", serde_json::to_string(&a).unwrap());
+        match x["next_cursor"].as_str() {
+            Some(c) => a.cursor = Some(c.into()),
+            None => break,
+        }
+    }
+    not_read
+}
+
+fn args(p: &str, mode: OutputMode, f: impl Fn(&mut GrepArgs)) -> GrepArgs {
+    let mut a = GrepArgs::new(p);
+    a.output_mode = Some(mode);
+    f(&mut a);
+    a
+}
+
+#[test]
+fn a_large_file_searched_in_its_candidate_chunks_gives_the_unindexed_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    tree(dir.path());
+    let (off, on) = sandboxes(dir.path());
+    let patterns = [
+        "edge_before",
+        "edge_after",
+        "first_line",
+        "last_line",
+        "many_hit",
+        "edge_before|last_line",
+        r"edge_\w+ \d+",
+        "zzz_absent",
+    ];
+    let mut not_read = 0;
+    for p in patterns {
+        for mode in [OutputMode::FilesWithMatches, OutputMode::Count] {
+            not_read += same(&off, &on, &args(p, mode, |_| {}));
+            not_read += same(&off, &on, &args(p, mode, |a| a.limit = Some(1)));
+            not_read += same(
+                &off,
+                &on,
+                &args(p, mode, |a| a.case_insensitive = Some(true)),
+            );
+        }
+        // Searched whole: line numbers, context, `max_count`.
+        same(&off, &on, &args(p, OutputMode::Content, |_| {}));
+        same(
+            &off,
+            &on,
+            &args(p, OutputMode::Content, |a| a.context = Some(2)),
+        );
+        same(
+            &off,
+            &on,
+            &args(p, OutputMode::Count, |a| a.max_count = Some(2)),
+        );
+    }
+    // The index served these searches by chunks, not by searching every file whole.
+    assert!(not_read > 0);
+}
+
+/// `count` sums the matching lines of every candidate chunk: one not searched, whichever, changes
+/// the count of the file (here 5 lines in 4 chunks, case-insensitively).
+#[test]
+fn a_count_holds_every_candidate_chunk() {
+    let dir = tempfile::tempdir().unwrap();
+    tree(dir.path());
+    let (off, on) = sandboxes(dir.path());
+    let a = args("many_hit", OutputMode::Count, |a| {
+        a.case_insensitive = Some(true)
+    });
+    let r = run(&on, &a);
+    let counts = r["matches"].as_str().unwrap_or_default().to_string();
+    assert!(counts.contains("big.txt:5"), "{r}");
+    // 5 chunks each, one (the second) without the word: not read, in both files.
+    assert_eq!(same(&off, &on, &a), 2);
+    let a = args("edge_after", OutputMode::FilesWithMatches, |_| {});
+    assert!(same(&off, &on, &a) >= 2);
+}
