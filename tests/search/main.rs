@@ -21,4 +21,5 @@ mod index;
 mod index_bounds;
 mod index_disk;
 mod index_housekeeping;
+mod index_spill;
 mod read_modes;
