@@ -302,6 +302,7 @@ impl Scratch {
 
     /// The file's links (0: it has no name).
     #[cfg(test)]
+    #[allow(clippy::unnecessary_cast)]
     pub(crate) fn links(&self) -> u64 {
         sys::fstat(&self.0).map_or(u64::MAX, |st| st.st_nlink as u64)
     }
@@ -319,4 +320,22 @@ fn stale_temp_pid(name: &str, ours: &impl Fn(&str) -> bool) -> Option<u32> {
     }
     let pid: u32 = pid.parse().ok()?;
     (pid != std::process::id()).then_some(pid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A scratch file has no name from the moment it is returned: nothing is left in the
+    /// directory whatever becomes of its writer, and its bytes read back through the mapping.
+    #[test]
+    fn a_scratch_file_has_no_name() {
+        let d = tempfile::tempdir().unwrap();
+        let dir = open(d.path(), &[], &[]).unwrap();
+        let mut s = dir.scratch().unwrap();
+        s.write_all(b"runs").unwrap();
+        assert_eq!(s.links(), 0);
+        assert_eq!(std::fs::read_dir(d.path()).unwrap().count(), 0);
+        assert_eq!(&s.map().unwrap()[..], b"runs");
+    }
 }
