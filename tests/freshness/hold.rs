@@ -2,7 +2,7 @@
 //! held at a point while changes are made (`rootbound::index_hold_at`), an overflowed event queue,
 //! and a write through a shared memory map.
 
-use super::ops::{change, file, query, Op, Query, Text, WORDS};
+use super::ops::{change, file, query, Op, Query, Text, F, WORDS};
 use proptest::prelude::*;
 use std::fs;
 use std::os::unix::fs::FileExt;
@@ -14,6 +14,9 @@ pub struct Hold {
     /// The description of changed files (true: held after it read them, before it puts their
     /// descriptions in place) or a recording (held after its walk, before it is kept).
     pub describe: bool,
+    /// A file given every word and indexed so (the root indexed again), with `z` cleared, before
+    /// anything else: the file the swap puts back at its path, which matches the query.
+    pub indexed: Option<F>,
     /// Changes made first (for the description: what makes its files changed).
     pub before: Vec<Op>,
     /// Changes made while the thread is held.
@@ -23,7 +26,7 @@ pub struct Hold {
 }
 
 /// Every word: a file that matches (almost) every pattern.
-fn all_words() -> Text {
+pub fn every_word() -> Text {
     Text((0..WORDS.len()).collect(), false)
 }
 
@@ -45,7 +48,7 @@ pub fn every_word_from(t: &Text) -> Text {
 }
 
 /// `z`, the directory that does not exist at first.
-const Z: usize = 6;
+pub const Z: usize = 6;
 
 /// A held step. Two shapes aimed at the description's checks, and random changes:
 /// - a changed file written again while its old content is being described (its description
@@ -53,7 +56,9 @@ const Z: usize = 6;
 /// - a changed file whose directory is swapped, while it is described, with the directory that
 ///   holds the file indexed at that path (unchanged since: a recording verifies it and keeps its
 ///   walk); the description read the other file and must not be put in place either (the tree's
-///   shape changed since the file was chosen).
+///   shape changed since the file was chosen). So that every run of it shows a wrong install,
+///   the indexed file holds every word and the query sees it (no filter, one page, ignore files
+///   off), and the other file is found changed by a recording before the description starts.
 pub fn hold() -> impl Strategy<Value = Hold> {
     let changes = || prop::collection::vec(change(), 1..3);
     (
@@ -68,20 +73,36 @@ pub fn hold() -> impl Strategy<Value = Hold> {
             // What the description reads holds no word: pruned by any query once put in place.
             let (in_d, empty) = (super::ops::F(d, n), Text(Vec::new(), false));
             let (before, during) = match shape {
-                0 => (vec![Op::Write(f, empty)], vec![Op::Write(f, all_words())]),
+                0 => (vec![Op::Write(f, empty)], vec![Op::Write(f, every_word())]),
                 1 => (
                     vec![Op::DirRename(d, Z), Op::Write(in_d, empty)],
                     vec![Op::DirSwap(d, Z)],
                 ),
                 _ => (before, during),
             };
+            let query = if shape == 1 { sees_all(query) } else { query };
             Hold {
                 describe: describe || shape < 2,
+                indexed: (shape == 1).then_some(in_d),
                 before,
                 during,
                 query,
             }
         })
+}
+
+/// `q` made to find a file holding every word wherever it is: a pattern such a file matches, no
+/// path or glob filter, ignore files off, and every match on one page.
+fn sees_all(q: Query) -> Query {
+    // "gamma zebra" and "nowhere_at_all" are not on one line of every word.
+    let matching = [0, 1, 2, 3, 4, 6];
+    Query {
+        pattern: matching[q.pattern % matching.len()],
+        flag: 4,
+        filter: 0,
+        limit: 50,
+        ..q
+    }
 }
 
 /// Fills the root's event queue past the kernel's limit (`fs.inotify.max_queued_events`) with
