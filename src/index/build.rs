@@ -18,7 +18,7 @@ use super::postings::Builder;
 use super::query::Trigram;
 use super::scan::{scan, union, Room, Scan};
 pub(crate) use super::scan::{CHUNK, LONGEST_LINE};
-use super::spill::Spill;
+use super::spill::{Failed, Spill};
 use super::{Entry, RootIndex, StatKey};
 use crate::core::admit::{NotAdmitted, RootId};
 use crate::core::cache::CacheDir;
@@ -341,13 +341,8 @@ pub(super) fn build_root(
     let mut flush = |batch: &mut Vec<FoundFile>| {
         let t = now();
         pool.install(|| std::mem::take(batch).par_iter().for_each(|f| add(f, t)));
-        // Between steps no thread adds to the lists: they may be spilled whole.
-        if let Some(s) = spill.as_mut().filter(|s| s.due(memory(&posts))) {
-            let mut parts: Vec<Builder> = posts
-                .iter()
-                .map(|p| std::mem::take(&mut *p.locked()))
-                .collect();
-            spill_err = s.run(&mut parts, &all).err();
+        if spill_err.is_none() {
+            spill_err = spill_due(spill.as_mut(), &posts, &all).err();
         }
         spill_err.is_none() && !over.load(Ordering::Relaxed) && !stop.load(Ordering::Relaxed)
     };
@@ -368,8 +363,7 @@ pub(super) fn build_root(
         .into_inner()
         .map_err(|_| "a build thread panicked".to_string())?;
     let bytes_read = progress.bytes_read.load(Ordering::Relaxed);
-    let over = over.load(Ordering::Relaxed);
-    if over {
+    if over.load(Ordering::Relaxed) {
         return Err(over_cap());
     }
     let mut ri =
@@ -380,6 +374,23 @@ pub(super) fn build_root(
         ri.built.peak = all.peak() as u64;
     }
     Ok(ri.with_room(max_bytes))
+}
+
+/// Spills the reading threads' lists `posts` when they are due: called between steps of the
+/// walk, when no thread adds to them, so they are spilled whole.
+fn spill_due(
+    spill: Option<&mut Spill>,
+    posts: &[Mutex<Builder>],
+    all: &Budget,
+) -> Result<(), Failed> {
+    let Some(s) = spill.filter(|s| s.due(memory(posts))) else {
+        return Ok(());
+    };
+    let mut parts: Vec<Builder> = posts
+        .iter()
+        .map(|p| std::mem::take(&mut *p.locked()))
+        .collect();
+    s.run(&mut parts, all)
 }
 
 /// Bytes the reading threads' lists hold.

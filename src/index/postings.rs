@@ -130,12 +130,13 @@ impl Builder {
         }
         let mut dict = HashMap::with_capacity(keys.len());
         let mut data = Vec::with_capacity(parts.iter().map(|p| p.data).sum());
+        let slots = Builder::slots(&parts);
         let drained = Builder::drain(&mut parts, &keys, budget, &mut data, |t, _, _, at| {
             dict.insert(t, (at.start as u64, at.len() as u32));
             true
         });
         budget.give(n * std::mem::size_of::<Trigram>());
-        budget.give(parts.iter().map(Builder::memory).sum());
+        budget.give(slots);
         drop((parts, keys));
         budget.give(Postings::dict_memory(n).saturating_sub(dict.capacity() * DICT_SLOT));
         if !drained {
@@ -148,6 +149,13 @@ impl Builder {
             dict,
             data: Data::Heap(data),
         })
+    }
+
+    /// Memory accounted for the tables of `parts`, taken before [`Builder::drain`] and given
+    /// back with them: a table's `capacity()` shrinks as entries are removed (tombstones), its
+    /// allocation does not.
+    pub fn slots(parts: &[Builder]) -> usize {
+        parts.iter().map(|p| p.lists.capacity() * SLOT).sum()
     }
 
     /// The trigrams of `parts`, sorted, each once; their memory (a trigram per list of the parts)

@@ -88,6 +88,7 @@ impl<'a> Spill<'a> {
         let keys = Builder::sorted_keys(parts, budget).ok_or(None)?;
         let (start, mut end, mut err) = (self.end, self.end, None);
         let mut out = Vec::new();
+        let slots = Builder::slots(parts);
         let drained = Builder::drain(parts, &keys, budget, &mut out, |t, last, out, at| {
             let len = at.len() as u32;
             let wrote = [t, last, len]
@@ -101,7 +102,7 @@ impl<'a> Spill<'a> {
             err.is_none()
         });
         budget.give(keys.capacity() * std::mem::size_of::<Trigram>());
-        budget.give(parts.iter().map(Builder::memory).sum());
+        budget.give(slots);
         parts.iter_mut().for_each(|p| *p = Builder::default());
         crate::core::memory::release_free_pages();
         if let Some(e) = err {
@@ -232,4 +233,50 @@ fn first_varint(list: &[u8]) -> (u32, &[u8]) {
         shift = shift.saturating_add(7);
     }
     (v, &[])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Ids spread over two builders, spilled every 400 ids, finish as the lists one builder makes
+    /// of them all (same trigrams, same bytes), and the budget ends holding what the finished
+    /// lists hold (the dictionary: the lists are mapped).
+    #[test]
+    fn runs_merge_into_the_lists_of_one() {
+        let d = tempfile::tempdir().unwrap();
+        let dir = crate::core::cache::open(d.path(), &[], &[]).unwrap();
+        let (all, mine) = (Budget::new(usize::MAX), Budget::new(usize::MAX));
+        let mut spill = Spill::new(Some(&dir), usize::MAX).unwrap();
+        let (mut one, mut parts) = (
+            Builder::default(),
+            vec![Builder::default(), Builder::default()],
+        );
+        let mut x: u64 = 3;
+        for id in 0..3000u32 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let tris: Vec<Trigram> = (0..8u32)
+                .filter(|&k| (x >> (k * 5)).is_multiple_of(k as u64 + 2))
+                .chain([1000 + (x >> 40) as u32 % 500])
+                .collect();
+            assert!(one.add(id * 131, &tris, &all));
+            assert!(parts[(x >> 20) as usize % 2].add(id * 131, &tris, &mine));
+            if id % 400 == 399 {
+                spill.run(&mut parts, &mine).unwrap();
+                assert_eq!(mine.used(), 0);
+            }
+        }
+        let spilled = spill.finish(parts, &mine).unwrap();
+        assert_eq!(mine.used(), spilled.memory());
+        assert!(spilled.mapped() > 0);
+        let one = Builder::finish_all(vec![one], &all).unwrap();
+        let ((d1, b1), (d2, b2)) = (one.parts(), spilled.parts());
+        assert_eq!(d1.len(), d2.len());
+        let list = |b: &[u8], (o, l): (u64, u32)| b[o as usize..o as usize + l as usize].to_vec();
+        for (t, &span) in d1 {
+            assert_eq!(list(b1, span), list(b2, d2[t]), "trigram {t}");
+        }
+    }
 }
