@@ -7,7 +7,8 @@ reference filesystem server and rootbound's mcp-filesystem profile, in one run o
 Each server is started once; each tool is called `--calls` times after 10 warm-up calls, the two
 servers alternating call by call so that machine load falls on both alike. The client is the SDK's
 `ClientSession.call_tool`, which validates `structuredContent` against the tool's output schema as
-every SDK client does (that is part of what a user waits for). search_files has its own count
+every SDK client does (that is part of what a user waits for); the last column is the client's
+own CPU time per call (median), which machine load does not blur. search_files has its own count
 (`--search-calls`, default `--calls`): on a large tree one reference call takes seconds.
 benches/small_calls.mjs is the same through the TypeScript SDK client.
 """
@@ -40,10 +41,17 @@ def calls(tree):
     ]
 
 
-async def timed(session, name, args):
-    t = time.perf_counter()
+CPU = {"reference": {}, "rootbound": {}}
+
+
+async def timed(session, name, args, cpu=None):
+    t, c = time.perf_counter(), time.process_time()
     r = await session.call_tool(name, args)
     dt = time.perf_counter() - t
+    if cpu is not None:
+        # The client's own CPU time for the call (parsing, validation): what a busy machine's
+        # scheduling does not blur.
+        cpu.append(time.process_time() - c)
     assert not r.isError, (name, r)
     return dt
 
@@ -71,20 +79,27 @@ async def run(reference, rootbound, tree, n, search_n):
                     await timed(ref, name, args)
                     await timed(rb, name, args)
                 a, b = [], []
+                ca = CPU["reference"].setdefault(name, [])
+                cb = CPU["rootbound"].setdefault(name, [])
                 for _ in range(k):
-                    a.append(await timed(ref, name, args))
-                    b.append(await timed(rb, name, args))
+                    a.append(await timed(ref, name, args, ca))
+                    b.append(await timed(rb, name, args, cb))
                 samples["reference"][name] = a
                 samples["rootbound"][name] = b
     print(f"tree: {tree}, {n} calls per tool and server ({search_n} for search_files), median ms (p90 ms)")
-    print(f"{'tool':<26} {'reference':>18} {'rootbound':>18} {'ratio':>7}")
+    print(f"{'tool':<26} {'reference':>18} {'rootbound':>18} {'ratio':>7}   client CPU ms ref / rb")
     for name, _ in calls(tree):
         ra = samples["reference"][name]
         rb_ = samples["rootbound"][name]
         ma, mb = statistics.median(ra) * 1e3, statistics.median(rb_) * 1e3
         pa = statistics.quantiles(ra, n=10)[-1] * 1e3
         pb = statistics.quantiles(rb_, n=10)[-1] * 1e3
-        print(f"{name:<26} {ma:8.2f} ({pa:6.2f})   {mb:8.2f} ({pb:6.2f})   {mb / ma:5.2f}x")
+        ca = statistics.median(CPU["reference"][name]) * 1e3
+        cb = statistics.median(CPU["rootbound"][name]) * 1e3
+        print(
+            f"{name:<26} {ma:8.2f} ({pa:6.2f})   {mb:8.2f} ({pb:6.2f})   {mb / ma:5.2f}x"
+            f"   {ca:6.2f} / {cb:6.2f}"
+        )
 
 
 def main():

@@ -216,6 +216,14 @@ impl Visit for OutputSchema {
     }
 }
 
+/// The JSON Schema dialect every output schema names. The official Python SDK client checks the
+/// output schema against its dialect's metaschema on every call before validating
+/// `structuredContent`; with no `$schema` that is 2020-12, whose metaschema costs it about 5x the
+/// draft-07 one (3.3 vs 0.9 ms on a text tool's schema, 24 vs 5 ms on `glob`'s). The schemas use
+/// nothing that reads differently in the two drafts (tests/js/check_schemas.mjs compiles them as
+/// both), and the MCP reference filesystem server names draft-07 too.
+pub(crate) const OUTPUT_DIALECT: &str = "http://json-schema.org/draft-07/schema#";
+
 /// A result schema that also admits the error object: a failed call's structured content is the
 /// error object.
 pub(crate) fn result_or_error(mut v: Value) -> Value {
@@ -223,6 +231,7 @@ pub(crate) fn result_or_error(mut v: Value) -> Value {
         o.remove("type");
     }
     json!({
+        "$schema": OUTPUT_DIALECT,
         "type": "object",
         "description": "The tool's result, or {\"error\": {\"code\", \"message\"}} when the call failed.",
         "anyOf": [v, error_schema()],

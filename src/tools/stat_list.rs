@@ -84,6 +84,11 @@ pub struct ListArgs {
     /// `timed_out` and returns what it has.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeout_ms: Option<u64>,
+    /// Leave every entry's size 0: a size costs one `fstatat` per entry, which a dialect that
+    /// shows none (mcp-filesystem's list_directory) need not pay. Not an argument agents send.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub(crate) no_sizes: bool,
 }
 
 /// One directory entry.
@@ -241,8 +246,12 @@ impl Within<'_> {
             .map(|(name, kind)| Entry {
                 name: names::escape_path(Path::new(name)),
                 kind: *kind,
-                size: dirs::stat_entry(&loc.opened.fd, name.as_os_str())
-                    .map_or(0, |st| st.st_size.max(0) as u64),
+                size: if args.no_sizes {
+                    0
+                } else {
+                    dirs::stat_entry(&loc.opened.fd, name.as_os_str())
+                        .map_or(0, |st| st.st_size.max(0) as u64)
+                },
             })
             .collect();
         (l.hidden, l.ignored) = (shown.hidden, shown.ignored);

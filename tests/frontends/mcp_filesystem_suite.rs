@@ -291,6 +291,31 @@ fn identity_advertises_no_draft_07_only_keyword() {
     assert_eq!(found, Vec::<String>::new());
 }
 
+/// The output schemas say draft-07, as the reference's do, and a text tool's is one flat object
+/// (`content`, or the error object of a failed call): the official Python SDK client checks the
+/// schema against its dialect's metaschema on every call, and 2020-12's (no label) or an `anyOf`
+/// with the error's code list made small calls slower than the reference's.
+#[test]
+fn output_schemas_say_draft_07_and_text_ones_are_flat() {
+    let (_t, _dir, mut s) = setup();
+    let r = s.0.rpc("tools/list", json!({}));
+    for tool in r["result"]["tools"].as_array().unwrap() {
+        let out = &tool["outputSchema"];
+        assert_eq!(
+            out["$schema"], "http://json-schema.org/draft-07/schema#",
+            "{tool}"
+        );
+        let keys: Vec<&String> = out["properties"].as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["content", "error"], "{tool}");
+        assert_eq!(out["properties"]["error"]["type"], "object", "{tool}");
+        assert!(out.get("anyOf").is_none(), "{tool}");
+        if tool["name"] != "read_media_file" {
+            assert_eq!(out["properties"]["content"]["type"], "string", "{tool}");
+            assert!(!out.to_string().contains("anyOf"), "{tool}");
+        }
+    }
+}
+
 #[test]
 fn identity_returns_every_non_media_tools_structured_content_mirroring_the_text_block() {
     let (_t, dir, mut s) = setup();
@@ -616,7 +641,7 @@ fn read_media_file_returns_any_other_file_as_an_embedded_resource() {
         .find(|t| t["name"] == "read_media_file")
         .unwrap()
         .clone();
-    let arms = tool["outputSchema"]["anyOf"][0]["properties"]["content"]["items"]["anyOf"].clone();
+    let arms = tool["outputSchema"]["properties"]["content"]["items"]["anyOf"].clone();
     assert_eq!(
         arms[1]["properties"]["type"]["enum"],
         json!(["resource"]),

@@ -33,6 +33,7 @@ pub(super) fn list(
         path: Some(path),
         hidden: Some(true),
         limit: Some(sb.policy().limits.max_list_entries as u64),
+        no_sizes: sizes.is_none(),
         ..Default::default()
     })?;
     let mut entries: Vec<&crate::Entry> = r.entries.iter().collect();
@@ -245,6 +246,7 @@ fn search_top(
         path: Some(path.clone()),
         hidden: Some(true),
         limit: Some(sb.policy().limits.max_list_entries as u64),
+        no_sizes: true,
         ..Default::default()
     })?;
     let dir = path.trim_end_matches('/');

@@ -124,13 +124,10 @@ pub(super) fn output() -> Value {
                     "uri": str_field("The file's file:// URI."),
                     "mimeType": str_field("The MIME type (application/octet-stream)."),
                     "blob": str_field("Base64 data.")}}}});
-    crate::tools::catalog::result_or_error(json!({
-        "type": "object",
-        "description": "The media block.",
-        "required": ["content"],
-        "properties": {"content": {"type": "array", "description": "One media or resource block.",
+    super::super::result_or_error_flat(json!({
+        "content": {"type": "array", "description": "One media or resource block.",
             "items": {"type": "object", "description": "A content block.",
-                "anyOf": [media, resource]}}}
+                "anyOf": [media, resource]}}
     }))
 }
 
