@@ -255,6 +255,59 @@ impl CacheDir {
     }
 }
 
+/// A scratch file of the cache directory (an index build's posting lists spilled off the heap):
+/// created private to the user (mode 0600) and unlinked at once, so it has no name while it is
+/// written and read, and its blocks go back to the filesystem when its handle closes, whether the
+/// build succeeds, fails, is dropped or the process dies.
+pub(crate) struct Scratch(sys::File);
+
+impl CacheDir {
+    /// A new [`Scratch`] file in this directory.
+    pub(crate) fn scratch(&self) -> std::io::Result<Scratch> {
+        static N: AtomicU64 = AtomicU64::new(0);
+        // A name `remove_stale_temps` would not take for a save's, removed before it is used.
+        let name = format!(
+            ".scratch.{}.{}.tmp",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        );
+        let fd = sys::openat(
+            &self.fd,
+            name.as_str(),
+            OFlags::CREATE | OFlags::EXCL | OFlags::RDWR,
+            Mode::from_raw_mode(0o600),
+        )?;
+        sys::unlinkat(&self.fd, name.as_str())?;
+        Ok(Scratch(sys::File::from(fd)))
+    }
+}
+
+impl std::io::Write for Scratch {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.write(buf)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
+    }
+}
+
+impl Scratch {
+    /// The bytes written so far, mapped (page cache, not the process's own memory).
+    pub(crate) fn map(&self) -> std::io::Result<Mapped> {
+        // SAFETY: the file has no name and only this handle reaches it; it is not written while
+        // the mapping lives (the caller maps it once written).
+        let map = unsafe { memmap2::Mmap::map(&self.0)? };
+        Ok(Mapped(map))
+    }
+
+    /// The file's links (0: it has no name).
+    #[cfg(test)]
+    #[allow(clippy::unnecessary_cast)]
+    pub(crate) fn links(&self) -> u64 {
+        sys::fstat(&self.0).map_or(u64::MAX, |st| st.st_nlink as u64)
+    }
+}
+
 /// The process id in `name` when it is a temporary file of [`CacheDir::write`] for a file `ours`
 /// accepts (`.NAME.PID.N.tmp`), other than this process's own (its saves may be under way).
 fn stale_temp_pid(name: &str, ours: &impl Fn(&str) -> bool) -> Option<u32> {
@@ -267,4 +320,22 @@ fn stale_temp_pid(name: &str, ours: &impl Fn(&str) -> bool) -> Option<u32> {
     }
     let pid: u32 = pid.parse().ok()?;
     (pid != std::process::id()).then_some(pid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A scratch file has no name from the moment it is returned: nothing is left in the
+    /// directory whatever becomes of its writer, and its bytes read back through the mapping.
+    #[test]
+    fn a_scratch_file_has_no_name() {
+        let d = tempfile::tempdir().unwrap();
+        let dir = open(d.path(), &[], &[]).unwrap();
+        let mut s = dir.scratch().unwrap();
+        s.write_all(b"runs").unwrap();
+        assert_eq!(s.links(), 0);
+        assert_eq!(std::fs::read_dir(d.path()).unwrap().count(), 0);
+        assert_eq!(&s.map().unwrap()[..], b"runs");
+    }
 }

@@ -18,8 +18,10 @@ use super::postings::Builder;
 use super::query::Trigram;
 use super::scan::{scan, union, Room, Scan};
 pub(crate) use super::scan::{CHUNK, LONGEST_LINE};
+use super::spill::{Failed, Spill};
 use super::{Entry, RootIndex, StatKey};
 use crate::core::admit::{NotAdmitted, RootId};
+use crate::core::cache::CacheDir;
 use crate::core::deadline::Deadline;
 use crate::core::dirs::{self, Stat};
 use crate::core::open::{Kind, Want};
@@ -255,12 +257,13 @@ fn add_file(
         .all(|(unit, c)| post.add(unit, c, all))
 }
 
-/// Builds root `root`'s index within `max_bytes`; `Err` says why the root is not indexed.
+/// Builds root `root`'s index within the policy's `index_max_bytes`, its lists spilled to
+/// `spill` when there is one ([`super::spill`]); `Err` says why the root is not indexed.
 pub(super) fn build_root(
     sb: &Sandbox,
     root: usize,
     pool: &rayon::ThreadPool,
-    max_bytes: u64,
+    spill: Option<&CacheDir>,
     progress: &Progress,
     stop: &std::sync::Arc<AtomicBool>,
     prior: Option<&RootIndex>,
@@ -285,7 +288,10 @@ pub(super) fn build_root(
         resume_after: None,
         hook: None,
     };
+    let max_bytes = sb.policy().limits.index_max_bytes;
     let all = Budget::new(usize::try_from(max_bytes).unwrap_or(usize::MAX));
+    let mut spill = Spill::new(spill, all.cap());
+    let mut spill_err = None;
     let room = Room {
         share: share(all.cap(), pool.current_num_threads()),
         all: &all,
@@ -332,10 +338,13 @@ pub(super) fn build_root(
             over.store(true, Ordering::Relaxed);
         }
     };
-    let flush = |batch: &mut Vec<FoundFile>| {
+    let mut flush = |batch: &mut Vec<FoundFile>| {
         let t = now();
         pool.install(|| std::mem::take(batch).par_iter().for_each(|f| add(f, t)));
-        !over.load(Ordering::Relaxed) && !stop.load(Ordering::Relaxed)
+        if spill_err.is_none() {
+            spill_err = spill_due(spill.as_mut(), &posts, &all).err();
+        }
+        spill_err.is_none() && !over.load(Ordering::Relaxed) && !stop.load(Ordering::Relaxed)
     };
     let mut on_file = |f: FoundFile, _: &mut WalkSkips| {
         batch.push(f);
@@ -347,12 +356,18 @@ pub(super) fn build_root(
         return Err("stopped: the sandbox was let go".into());
     }
     let over_cap = || format!("over index_max_bytes ({max_bytes})");
+    if let Some(why) = spill_err {
+        return Err(why.unwrap_or_else(over_cap));
+    }
     let t = table
         .into_inner()
         .map_err(|_| "a build thread panicked".to_string())?;
     let bytes_read = progress.bytes_read.load(Ordering::Relaxed);
-    let over = over.load(Ordering::Relaxed);
-    let mut ri = assemble(t, posts, &all, over, bytes_read).ok_or_else(over_cap)?;
+    if over.load(Ordering::Relaxed) {
+        return Err(over_cap());
+    }
+    let mut ri =
+        assemble(t, posts, spill, &all, bytes_read).map_err(|e| e.unwrap_or_else(over_cap))?;
     if let Some(prior) = prior {
         let kept = kept.into_inner().unwrap_or_default();
         ri = super::reuse::merge(ri, prior, kept, &all).ok_or_else(over_cap)?;
@@ -361,24 +376,47 @@ pub(super) fn build_root(
     Ok(ri.with_room(max_bytes))
 }
 
-/// The root's index from the build's table and its threads' posting lists; `None` when it is
-/// over (`over`) or finishing the lists would pass the budget `all`.
+/// Spills the reading threads' lists `posts` when they are due: called between steps of the
+/// walk, when no thread adds to them, so they are spilled whole.
+fn spill_due(
+    spill: Option<&mut Spill>,
+    posts: &[Mutex<Builder>],
+    all: &Budget,
+) -> Result<(), Failed> {
+    let Some(s) = spill.filter(|s| s.due(memory(posts))) else {
+        return Ok(());
+    };
+    let mut parts: Vec<Builder> = posts
+        .iter()
+        .map(|p| std::mem::take(&mut *p.locked()))
+        .collect();
+    s.run(&mut parts, all)
+}
+
+/// Bytes the reading threads' lists hold.
+fn memory(posts: &[Mutex<Builder>]) -> usize {
+    posts.iter().map(|p| p.locked().memory()).sum()
+}
+
+/// The root's index from the build's table and its threads' posting lists (with the runs of
+/// `spill`, when it wrote any); `Err(None)` when finishing the lists would pass the budget `all`,
+/// `Err(Some(why))` when the runs could not be read or written.
 fn assemble(
     t: Table,
     posts: Vec<Mutex<Builder>>,
+    spill: Option<Spill>,
     all: &Budget,
-    over: bool,
     bytes_read: u64,
-) -> Option<RootIndex> {
-    if over {
-        return None;
-    }
+) -> Result<RootIndex, Option<String>> {
     let posts: Vec<Builder> = posts
         .into_iter()
         .map(|p| p.into_inner().unwrap_or_else(|e| e.into_inner()))
         .collect();
-    let postings = Builder::finish_all(posts, all)?;
-    Some(RootIndex {
+    let postings = match spill.filter(Spill::spilled) {
+        Some(s) => s.finish(posts, all)?,
+        None => Builder::finish_all(posts, all).ok_or(None)?,
+    };
+    Ok(RootIndex {
         serial: next_serial(),
         ids: t.ids,
         entries: t.entries,

@@ -40,6 +40,7 @@ pub(crate) mod postings;
 pub(crate) mod query;
 pub(crate) mod replay;
 mod scan;
+mod spill;
 
 #[cfg(test)]
 pub(crate) use scan::scan_all;
@@ -298,8 +299,8 @@ fn build_one(
     life::fault_point(canonical);
     let next = match pool {
         Ok(pool) => {
-            let limit = sb.policy().limits.index_max_bytes;
-            match build::build_root(sb, i, pool, limit, &progress, &index.stop, prior.as_deref()) {
+            let spill = index.cache.as_ref().and_then(|c| c.as_ref().ok());
+            match build::build_root(sb, i, pool, spill, &progress, &index.stop, prior.as_deref()) {
                 Ok(r) => {
                     let r = snapshot::save_one(sb, index, i, r, "saved");
                     if let Some(Ok(live)) = index.live.get(i) {

@@ -40,7 +40,7 @@ pub(crate) struct Builder {
     data: usize,
 }
 
-fn put_varint(out: &mut Vec<u8>, mut v: u32) {
+pub(super) fn put_varint(out: &mut Vec<u8>, mut v: u32) {
     while v >= 0x80 {
         out.push(v as u8 | 0x80);
         v >>= 7;
@@ -116,62 +116,111 @@ impl Builder {
     /// The lists of `parts` in one buffer, each trigram's lists merged in id order (the parts
     /// hold disjoint ids), within `budget`: `None` when it does not fit.
     ///
-    /// The lists are merged in trigram order, each part's lists let go as they are merged and
-    /// their pages handed back to the kernel every [`TRIM_EVERY`] bytes, into a buffer reserved
-    /// at its bound and resident only as it is written (accounted as written): finishing holds
-    /// little more than the lists it starts from. Before, the finished lists were made beside
-    /// all of the parts' and a Linux-tree build peaked at its lists plus their copy.
+    /// The lists are merged in trigram order ([`Builder::drain`]) into a buffer reserved at its
+    /// bound and resident only as it is written (accounted as written): finishing holds little
+    /// more than the lists it starts from. Before, the finished lists were made beside all of the
+    /// parts' and a Linux-tree build peaked at its lists plus their copy.
     pub fn finish_all(mut parts: Vec<Builder>, budget: &Budget) -> Option<Postings> {
         let n: usize = parts.iter().map(|p| p.lists.len()).sum();
-        // The sorted trigrams and the dictionary (at most `n` lists).
-        let first = n * std::mem::size_of::<Trigram>() + Postings::dict_memory(n);
-        if !budget.take(first) {
+        let keys = Builder::sorted_keys(&parts, budget)?;
+        // The dictionary: at most `n` lists.
+        if !budget.take(Postings::dict_memory(n)) {
+            budget.give(n * std::mem::size_of::<Trigram>());
             return None;
         }
-        let mut held = first + parts.iter().map(Builder::memory).sum::<usize>();
+        let mut dict = HashMap::with_capacity(keys.len());
+        let mut data = Vec::with_capacity(parts.iter().map(|p| p.data).sum());
+        let slots = Builder::slots(&parts);
+        let drained = Builder::drain(&mut parts, &keys, budget, &mut data, |t, _, _, at| {
+            dict.insert(t, (at.start as u64, at.len() as u32));
+            true
+        });
+        budget.give(n * std::mem::size_of::<Trigram>());
+        budget.give(slots);
+        drop((parts, keys));
+        budget.give(Postings::dict_memory(n).saturating_sub(dict.capacity() * DICT_SLOT));
+        if !drained {
+            budget.give(data.len() + dict.capacity() * DICT_SLOT);
+            return None;
+        }
+        // Its bound was reserved; what is not written is given back (a mapping's tail: no copy).
+        data.shrink_to_fit();
+        Some(Postings {
+            dict,
+            data: Data::Heap(data),
+        })
+    }
+
+    /// Memory accounted for the tables of `parts`, taken before [`Builder::drain`] and given
+    /// back with them: a table's `capacity()` shrinks as entries are removed (tombstones), its
+    /// allocation does not.
+    pub fn slots(parts: &[Builder]) -> usize {
+        parts.iter().map(|p| p.lists.capacity() * SLOT).sum()
+    }
+
+    /// The trigrams of `parts`, sorted, each once; their memory (a trigram per list of the parts)
+    /// is taken from `budget` and the caller gives it back.
+    pub fn sorted_keys(parts: &[Builder], budget: &Budget) -> Option<Vec<Trigram>> {
+        let n: usize = parts.iter().map(|p| p.lists.len()).sum();
+        if !budget.take(n * std::mem::size_of::<Trigram>()) {
+            return None;
+        }
         let mut keys: Vec<Trigram> = Vec::with_capacity(n);
         parts.iter().for_each(|p| keys.extend(p.lists.keys()));
         keys.sort_unstable();
         keys.dedup();
-        let mut dict = HashMap::with_capacity(keys.len());
-        let mut data = Vec::with_capacity(parts.iter().map(|p| p.data).sum());
+        Some(keys)
+    }
+
+    /// Takes the lists of `keys` (sorted) out of `parts` in that order, each trigram's lists
+    /// merged in id order (the parts hold disjoint ids) and appended to `out`, and calls `emit`
+    /// with the trigram, its last id, `out` and the list's range there. Each part's lists are
+    /// let go (and given back to `budget`) as they are merged, their pages handed back to the
+    /// kernel every [`TRIM_EVERY`] bytes; what `out` holds stays taken until `emit` gives it back.
+    /// False when a list does not fit in `budget` or `emit` says stop.
+    pub fn drain(
+        parts: &mut [Builder],
+        keys: &[Trigram],
+        budget: &Budget,
+        out: &mut Vec<u8>,
+        mut emit: impl FnMut(Trigram, u32, &mut Vec<u8>, std::ops::Range<usize>) -> bool,
+    ) -> bool {
         let mut freed = 0;
-        for &t in &keys {
-            let lists: Vec<Vec<u8>> = parts
-                .iter_mut()
-                .filter_map(|p| p.lists.remove(&t).map(|e| e.1))
+        for &t in keys {
+            let lists: Vec<(usize, u32, Vec<u8>)> = (parts.iter_mut().enumerate())
+                .filter_map(|(i, p)| p.lists.remove(&t).map(|(last, l)| (i, last, l)))
                 .collect();
             // A merged list is never longer than its parts together: each id's delta to the one
             // before it there is at most its delta in its own part.
-            let most = lists.iter().map(Vec::len).sum();
+            let most = lists.iter().map(|l| l.2.len()).sum();
             if !budget.take(most) {
-                return None;
+                return false;
             }
-            let off = data.len();
+            out.reserve_exact(most);
+            let off = out.len();
             match &lists[..] {
-                [one] => data.extend_from_slice(one),
-                _ => merge_into(&mut data, &lists),
+                [one] => out.extend_from_slice(&one.2),
+                _ => merge_into(out, lists.iter().map(|l| &l.2[..])),
             }
-            let gone = lists.iter().map(Vec::capacity).sum::<usize>();
-            drop(lists);
-            budget.give(gone + most - (data.len() - off));
-            held = held + data.len() - off - gone;
-            dict.insert(t, (off as u64, (data.len() - off) as u32));
+            let last = lists.iter().map(|l| l.1).max().unwrap_or(0);
+            let mut gone = 0;
+            for (i, _, l) in lists {
+                (parts[i].bytes, parts[i].data) =
+                    (parts[i].bytes - l.capacity(), parts[i].data - l.len());
+                gone += l.capacity();
+            }
+            budget.give(gone + most - (out.len() - off));
             freed += gone;
             if freed >= TRIM_EVERY {
                 crate::core::memory::release_free_pages();
                 freed = 0;
             }
+            let end = out.len();
+            if !emit(t, last, out, off..end) {
+                return false;
+            }
         }
-        drop((parts, keys));
-        // Its bound was reserved; what is not written is given back (a mapping's tail: no copy).
-        data.shrink_to_fit();
-        let postings = Postings {
-            dict,
-            data: Data::Heap(data),
-        };
-        budget.give(held.saturating_sub(postings.memory()));
-        Some(postings)
+        true
     }
 }
 
@@ -194,8 +243,8 @@ fn ids(list: &[u8]) -> impl Iterator<Item = u32> + '_ {
 }
 
 /// Appends to `out` the list of the ids of `lists` (ascending each, disjoint), in order.
-fn merge_into(out: &mut Vec<u8>, lists: &[Vec<u8>]) {
-    let mut heads: Vec<_> = lists.iter().map(|l| ids(l).peekable()).collect();
+fn merge_into<'a>(out: &mut Vec<u8>, lists: impl Iterator<Item = &'a [u8]>) {
+    let mut heads: Vec<_> = lists.map(|l| ids(l).peekable()).collect();
     let mut last: Option<u32> = None;
     loop {
         let Some(next) = heads.iter_mut().filter_map(|h| h.peek().copied()).min() else {
@@ -237,7 +286,7 @@ impl std::ops::Deref for Data {
 }
 
 /// Memory accounted per slot of the finished dictionary.
-const DICT_SLOT: usize = 24;
+pub(super) const DICT_SLOT: usize = 24;
 
 impl Postings {
     /// Bytes held.

@@ -143,9 +143,9 @@ fn save_again(sb: &Sandbox, index: &Index, i: usize) {
         return;
     };
     life::fault_point(canonical);
-    let limit = sb.policy().limits.index_max_bytes;
     let progress = build::Progress::default();
-    let built = build::build_root(sb, i, &pool, limit, &progress, &index.stop, Some(&prior));
+    let spill = index.cache.as_ref().and_then(|c| c.as_ref().ok());
+    let built = build::build_root(sb, i, &pool, spill, &progress, &index.stop, Some(&prior));
     let Ok(r) = built else {
         // Not saved this time (over the cap, or stopped): the root keeps its index.
         saved(index, i, prior.serial);

@@ -231,7 +231,7 @@ mod tests {
             .build()
             .unwrap();
         let p = Progress::default();
-        let ri = build_root(sb, 0, &pool, 1 << 30, &p, &Arc::default(), prior).unwrap();
+        let ri = build_root(sb, 0, &pool, None, &p, &Arc::default(), prior).unwrap();
         (ri, p.bytes_read.load(std::sync::atomic::Ordering::Relaxed))
     }
 

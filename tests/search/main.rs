@@ -22,4 +22,5 @@ mod index_bounds;
 mod index_chunks;
 mod index_disk;
 mod index_housekeeping;
+mod index_spill;
 mod read_modes;
