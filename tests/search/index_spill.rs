@@ -157,7 +157,7 @@ fn spill_files_are_gone_after_a_failed_or_dropped_build() {
     }
     assert_eq!(status(&sb).state, "building", "{:?}", status(&sb));
     drop(sb);
-    // Dropping the last sandbox stops the build within 100 ms (issue 39 item 2); generously.
+    // Dropping the last sandbox stops the build within 100 ms (the index's owned-lifetime promise); generously.
     std::thread::sleep(Duration::from_millis(1500));
     assert_eq!(names(cache2.path()), Vec::<String>::new());
 }
