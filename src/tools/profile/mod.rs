@@ -28,6 +28,7 @@
 mod claude_code;
 mod codex;
 mod gemini_cli;
+mod line_match;
 mod mcp_filesystem;
 
 use crate::core::error::{Error, ErrorCode};

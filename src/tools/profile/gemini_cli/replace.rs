@@ -5,6 +5,7 @@ use super::omission;
 use super::*;
 use crate::core::deadline::Deadline;
 use crate::engine::Within;
+use crate::tools::profile::line_match::{text_room, LineWindows, LINES_PER_CHECK};
 
 /// replace, as Gemini CLI's edit tool (edit.ts): the exact text first; when it is not found, Gemini's
 /// "flexible" strategy (the lines of old_string compared with leading and trailing white space
@@ -82,7 +83,7 @@ pub(super) fn replace(sb: &Within<'_>, a: Replace) -> Result<Presented, Error> {
     if r.truncated || r.binary || !text || r.content.contains('\r') {
         return Err(none_found());
     }
-    let (room, limit) = write_room(sb)?;
+    let (room, limit) = text_room(sb)?;
     let bounds = Bounds {
         deadline: sb.deadline(None),
         room,
@@ -123,17 +124,6 @@ struct Bounds {
     room: usize,
     /// The write limit, as the refusal says it.
     limit: u64,
-}
-
-/// Text lines a window search reads between two looks at the deadline.
-const LINES_PER_CHECK: usize = 4096;
-
-/// The write limit, and half again: the text is UTF-8, and a UTF-16 file of the limit's size can
-/// be half again as long in UTF-8 (the engine's edit checks the encoded result exactly).
-fn write_room(sb: &Within<'_>) -> Result<(usize, u64), Error> {
-    let (_, policy) = sb.write_root()?;
-    let limit = usize::try_from(policy.max_write_bytes).unwrap_or(usize::MAX);
-    Ok((limit.saturating_add(limit / 2), policy.max_write_bytes))
 }
 
 /// Gemini CLI's `calculateFlexibleReplacement` on `content`: the byte range from the first matched
@@ -226,18 +216,8 @@ impl BlockSize {
 /// comparing every window whole was quadratic (23 s past a one-second deadline for 65,000 blank
 /// lines). The deadline is looked at every [`LINES_PER_CHECK`] lines.
 fn windows(lines: &[&str], want: &[&str], deadline: &Deadline) -> Result<Vec<usize>, Error> {
-    let mut fail = vec![0; want.len()];
-    let mut k = 0;
-    for i in 1..want.len() {
-        while k > 0 && want[i] != want[k] {
-            k = fail[k - 1];
-        }
-        if want[i] == want[k] {
-            k += 1;
-        }
-        fail[i] = k;
-    }
-    let (mut found, mut matched) = (Vec::new(), 0);
+    let mut windows = LineWindows::new(want);
+    let mut found = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         if i % LINES_PER_CHECK == 0 && i > 0 && deadline.expired() {
             return Err(Error::new(
@@ -245,17 +225,10 @@ fn windows(lines: &[&str], want: &[&str], deadline: &Deadline) -> Result<Vec<usi
                 "the whitespace-tolerant match could not finish within the call's time budget; nothing was written; give the exact text",
             ));
         }
-        let t = line.trim();
-        while matched > 0 && want[matched] != t {
-            matched = fail[matched - 1];
-        }
-        if want[matched] == t {
-            matched += 1;
-        }
-        if matched == want.len() {
+        if windows.push(line.trim()) {
             found.push(i + 1 - want.len());
             // Non-overlapping: the next window starts after this one.
-            matched = 0;
+            windows.restart();
         }
     }
     Ok(found)

@@ -17,10 +17,8 @@ use crate::core::deadline::Deadline;
 use crate::core::error::{Error, ErrorCode};
 use crate::core::memory::NoRoom;
 use crate::engine::Within;
+use crate::tools::profile::line_match::{text_room, LineWindows, LINES_PER_CHECK};
 use crate::{Edit, EditArgs};
-
-/// Text lines a window search reads between two looks at the deadline.
-const LINES_PER_CHECK: usize = 4096;
 
 /// Why the edits could not be applied, with the 0-based index of the edit that stopped them.
 #[derive(Debug, PartialEq, Eq)]
@@ -173,44 +171,20 @@ fn first_window(
     pattern: &[&str],
     deadline: &Deadline,
 ) -> Result<Option<(usize, usize)>, Cut> {
-    let fail = failure(pattern);
-    let mut matched = 0;
+    let mut windows = LineWindows::new(pattern);
     let mut at = 0;
     for (n, line) in cur.split('\n').enumerate() {
         if n % LINES_PER_CHECK == 0 && n > 0 && deadline.expired() {
             return Err(Cut::Expired);
         }
-        let t = js_trim(line);
-        while matched > 0 && pattern[matched] != t {
-            matched = fail[matched - 1];
-        }
-        if pattern[matched] == t {
-            matched += 1;
-        }
+        let found = windows.push(js_trim(line));
         let end = at + line.len();
-        if matched == pattern.len() {
+        if found {
             return Ok(Some((window_start(cur, end, pattern.len()), end)));
         }
         at = end + 1;
     }
     Ok(None)
-}
-
-/// KMP's table: for each prefix of `pattern`, the length of its longest proper prefix that is
-/// also its suffix.
-fn failure(pattern: &[&str]) -> Vec<usize> {
-    let mut fail = vec![0; pattern.len()];
-    let mut k = 0;
-    for i in 1..pattern.len() {
-        while k > 0 && pattern[i] != pattern[k] {
-            k = fail[k - 1];
-        }
-        if pattern[i] == pattern[k] {
-            k += 1;
-        }
-        fail[i] = k;
-    }
-    fail
 }
 
 /// The byte where the window of `lines` lines ending at byte `end` starts.
@@ -230,13 +204,9 @@ pub(super) fn may_fall_back(e: &Error) -> bool {
     }
 }
 
-/// The room the matched text may take: the write limit, and half again, since the text is
-/// UTF-8 and a UTF-16 file of the limit's size can be half again as long in UTF-8 (the engine's
-/// edit checks the encoded result against the limit exactly).
+/// The room the matched text may take (see [`text_room`]).
 pub(super) fn room(sb: &Within<'_>) -> Result<usize, Error> {
-    let (_, policy) = sb.write_root()?;
-    let limit = usize::try_from(policy.max_write_bytes).unwrap_or(usize::MAX);
-    Ok(limit.saturating_add(limit / 2))
+    Ok(text_room(sb)?.0)
 }
 
 /// A [`Stop`] of `n` edits of `path` in the engine's words.
