@@ -1785,17 +1785,7 @@ fn io_error_via_cli(root: &Path) -> Option<Value> {
         let mut cmd = Command::new(bin);
         cmd.args(["call", "read_file", r#"{"path": "small.txt"}"#, "--root"])
             .arg(root);
-        // SAFETY: only async-signal-safe work (one setrlimit call) between fork and exec.
-        unsafe {
-            cmd.pre_exec(move || {
-                let lim = rustix::process::Rlimit {
-                    current: Some(n),
-                    maximum: Some(n),
-                };
-                rustix::process::setrlimit(rustix::process::Resource::Nofile, lim)
-                    .map_err(std::io::Error::from)
-            });
-        }
+        support::child::limit(&mut cmd, rustix::process::Resource::Nofile, n);
         let out = cmd.output().ok()?;
         match out.status.code() {
             Some(1) => return serde_json::from_slice(&out.stdout).ok(),

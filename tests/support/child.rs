@@ -63,3 +63,19 @@ pub fn run_logged(
     };
     (status, stdout, stderr)
 }
+
+/// Sets one resource limit (soft and hard) in the child `cmd` will start, as a caller capping
+/// the process would: the tests that prove a refusal under little memory or few descriptors.
+pub fn limit(cmd: &mut Command, resource: rustix::process::Resource, n: u64) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: only async-signal-safe work (one setrlimit call) between fork and exec.
+    unsafe {
+        cmd.pre_exec(move || {
+            let lim = rustix::process::Rlimit {
+                current: Some(n),
+                maximum: Some(n),
+            };
+            rustix::process::setrlimit(resource, lim).map_err(std::io::Error::from)
+        });
+    }
+}

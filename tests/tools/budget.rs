@@ -50,7 +50,6 @@ fn blocks(blocks: usize) -> String {
 /// default 10 s cut a deep page short on a loaded machine, and how far a call gets in its time is
 /// not what these tests check.
 fn call_capped(root: &Path, tool: &str, args: &str, max_mib: u64) -> (i32, String) {
-    use std::os::unix::process::CommandExt;
     let mut cmd = Command::new(BIN);
     cmd.args(["call", tool, args, "--root"])
         .arg(root)
@@ -59,17 +58,7 @@ fn call_capped(root: &Path, tool: &str, args: &str, max_mib: u64) -> (i32, Strin
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     let bytes = max_mib << 20;
-    // SAFETY: only async-signal-safe work (one setrlimit call) between fork and exec.
-    unsafe {
-        cmd.pre_exec(move || {
-            let lim = rustix::process::Rlimit {
-                current: Some(bytes),
-                maximum: Some(bytes),
-            };
-            rustix::process::setrlimit(rustix::process::Resource::As, lim)
-                .map_err(std::io::Error::from)
-        });
-    }
+    crate::support::child::limit(&mut cmd, rustix::process::Resource::As, bytes);
     let out = cmd.output().unwrap();
     (
         out.status.code().unwrap_or(-1),

@@ -135,7 +135,6 @@ fn call_capped(
     args: &Value,
     max_mib: u64,
 ) -> (i32, String) {
-    use std::os::unix::process::CommandExt;
     let mut cmd = Command::new(BIN);
     cmd.args(["call", "--profile", profile, tool, "--root"])
         .arg(root)
@@ -147,17 +146,7 @@ fn call_capped(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     let bytes = max_mib << 20;
-    // SAFETY: only async-signal-safe work (one setrlimit call) between fork and exec.
-    unsafe {
-        cmd.pre_exec(move || {
-            let lim = rustix::process::Rlimit {
-                current: Some(bytes),
-                maximum: Some(bytes),
-            };
-            rustix::process::setrlimit(rustix::process::Resource::As, lim)
-                .map_err(std::io::Error::from)
-        });
-    }
+    crate::support::child::limit(&mut cmd, rustix::process::Resource::As, bytes);
     let mut child = cmd.spawn().unwrap();
     let body = args.to_string();
     let mut stdin = child.stdin.take().unwrap();
