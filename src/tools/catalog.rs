@@ -65,10 +65,10 @@ macro_rules! tool_table {
         // The plain tool methods: each is the `Within` method of the same name with a budget of
         // its own (the policy's timeout, no cancel switch). For a tighter deadline or a cancel
         // switch, call them through `Sandbox::within`.
-        impl crate::Sandbox {
+        impl crate::engine::Engine {
             $(
-                #[doc = concat!("[`Within::", stringify!($method), "`](crate::Within::", stringify!($method), ") with a budget of its own.")]
-                pub fn $method(&self, args: &$args) -> crate::Result<$out> {
+                #[doc = concat!("[`Within::", stringify!($method), "`](crate::engine::Within::", stringify!($method), ") with a budget of its own.")]
+                pub fn $method(&self, args: &$args) -> crate::core::error::Result<$out> {
                     <$row as Tool>::run(&self.fresh(), args)
                 }
             )*
@@ -87,33 +87,33 @@ tool_table! {
     /// ```
     {
         /// Read one page of a text file.
-        ReadFile => read::ReadFile: read_file(crate::ReadArgs) -> crate::ReadResult,
+        ReadFile => read::ReadFile: read_file(crate::tools::api::ReadArgs) -> crate::tools::api::ReadResult,
         /// Search file contents.
-        GrepSearch => search::GrepSearch: grep_search(crate::GrepArgs) -> crate::GrepResult,
+        GrepSearch => search::GrepSearch: grep_search(crate::search::contract::GrepArgs) -> crate::search::contract::GrepResult,
         /// Find files by name.
-        Glob => search::Glob: glob(crate::GlobArgs) -> crate::GrepResult,
+        Glob => search::Glob: glob(crate::search::contract::GlobArgs) -> crate::search::contract::GrepResult,
         /// List one directory.
-        ListDir => stat_list::ListDir: list_dir(crate::ListArgs) -> crate::ListResult,
+        ListDir => stat_list::ListDir: list_dir(crate::tools::api::ListArgs) -> crate::tools::api::ListResult,
         /// Metadata of one path.
-        Stat => stat_list::Stat: stat(crate::StatArgs) -> crate::StatResult,
+        Stat => stat_list::Stat: stat(crate::tools::api::StatArgs) -> crate::tools::api::StatResult,
         /// Several files under one byte budget.
-        ReadManyFiles => read_many::ReadManyFiles: read_many_files(crate::ReadManyArgs) -> crate::ReadManyResult,
+        ReadManyFiles => read_many::ReadManyFiles: read_many_files(crate::tools::api::ReadManyArgs) -> crate::tools::api::ReadManyResult,
         /// A bounded recursive listing.
-        DirectoryTree => tree::DirectoryTree: directory_tree(crate::TreeArgs) -> crate::TreeResult,
+        DirectoryTree => tree::DirectoryTree: directory_tree(crate::tools::api::TreeArgs) -> crate::tools::api::TreeResult,
         /// The roots this sandbox serves.
-        ListRoots => stat_list::ListRoots: list_roots(crate::RootsArgs) -> crate::RootsResult,
+        ListRoots => stat_list::ListRoots: list_roots(crate::tools::api::RootsArgs) -> crate::tools::api::RootsResult,
         /// An image or audio file as base64.
-        ReadMediaFile => media::ReadMediaFile: read_media_file(crate::MediaArgs) -> crate::MediaResult,
+        ReadMediaFile => media::ReadMediaFile: read_media_file(crate::tools::api::MediaArgs) -> crate::tools::api::MediaResult,
         /// Create a file under the write root.
-        WriteFile => write::WriteFile: write_file(crate::WriteArgs) -> crate::WriteResult,
+        WriteFile => write::WriteFile: write_file(crate::tools::api::WriteArgs) -> crate::tools::api::WriteResult,
         /// Replace exact text in a file under the write root.
-        EditFile => edit::EditFile: edit_file(crate::EditArgs) -> crate::EditResult,
+        EditFile => edit::EditFile: edit_file(crate::tools::api::EditArgs) -> crate::tools::api::EditResult,
         /// Create a directory under the write root.
-        CreateDirectory => fsops::CreateDirectory: create_directory(crate::MkdirArgs) -> crate::FsOpResult,
+        CreateDirectory => fsops::CreateDirectory: create_directory(crate::tools::api::MkdirArgs) -> crate::tools::api::FsOpResult,
         /// Move or rename within the write root.
-        MoveFile => fsops::MoveFile: move_file(crate::MoveArgs) -> crate::FsOpResult,
+        MoveFile => fsops::MoveFile: move_file(crate::tools::api::MoveArgs) -> crate::tools::api::FsOpResult,
         /// Delete a file under the write root.
-        DeleteFile => write::DeleteFile: delete_file(crate::DeleteArgs) -> crate::WriteResult,
+        DeleteFile => write::DeleteFile: delete_file(crate::tools::api::DeleteArgs) -> crate::tools::api::WriteResult,
     }
 }
 
@@ -240,7 +240,10 @@ pub(crate) fn result_or_error(mut v: Value) -> Value {
 
 /// The error object of a failed call: `{"error": {"code", "message", ...details}}`.
 fn error_schema() -> Value {
-    let codes: Vec<&str> = crate::ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
+    let codes: Vec<&str> = crate::core::error::ErrorCode::ALL
+        .iter()
+        .map(|c| c.as_str())
+        .collect();
     json!({
         "type": "object",
         "description": "A failed call.",

@@ -155,7 +155,7 @@ impl crate::tools::tool::Tool for ReadMediaFile {
         w.read_media_file(args)
     }
 
-    fn describe(_sb: &crate::Sandbox) -> String {
+    fn describe(_sb: &crate::engine::Engine) -> String {
         format!(
             "Read an image (PNG, JPEG, GIF, WebP) or audio file (WAV, MP3, OGG, FLAC) as base64 with its MIME type, \
              sniffed from the bytes; at most {} bytes.",
@@ -164,18 +164,21 @@ impl crate::tools::tool::Tool for ReadMediaFile {
     }
 
     /// The bytes travel in an image or audio block, not twice: the structured copy leaves them out.
-    fn present(out: &MediaResult, mut structured: serde_json::Value) -> crate::Presented {
+    fn present(
+        out: &MediaResult,
+        mut structured: serde_json::Value,
+    ) -> crate::tools::present::Presented {
         let data = out.data.clone();
         let mime_type = out.mime_type.clone();
         let block = if out.kind == "audio" {
-            crate::Block::Audio { data, mime_type }
+            crate::tools::present::Block::Audio { data, mime_type }
         } else {
-            crate::Block::Image { data, mime_type }
+            crate::tools::present::Block::Image { data, mime_type }
         };
         if let Some(o) = structured.as_object_mut() {
             o.remove("data");
         }
-        crate::Presented {
+        crate::tools::present::Presented {
             structured,
             blocks: vec![block],
         }

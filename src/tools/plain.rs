@@ -4,10 +4,10 @@
 //! of each tool is declared with its row, in `catalog.rs`.)
 
 use crate::core::error::Result;
+use crate::engine::Engine as Sandbox;
+use crate::search::contract::GrepArgs;
 use crate::search::grep::{FileHits, HitOptions, HitSummary};
 use crate::search::rg::RgOptions;
-use crate::GrepArgs;
-use crate::Sandbox;
 use serde_json::Value;
 
 impl Sandbox {

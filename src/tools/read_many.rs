@@ -145,7 +145,9 @@ impl Within<'_> {
             // (a displayed `a[1].txt` given back); otherwise such an entry is a glob. A denied name
             // is treated as an absent one.
             let is_glob = p.contains(['*', '?', '['])
-                && self.stat(&crate::StatArgs { path: p.clone() }).is_err();
+                && self
+                    .stat(&crate::tools::api::StatArgs { path: p.clone() })
+                    .is_err();
             if is_glob {
                 match self.expand(p, MAX_FILES - targets.len()) {
                     Ok((paths, more)) => {
@@ -256,7 +258,7 @@ impl crate::tools::tool::Tool for ReadManyFiles {
         w.read_many_files(args)
     }
 
-    fn describe(sb: &crate::Sandbox) -> String {
+    fn describe(sb: &crate::engine::Engine) -> String {
         format!(
             "Read several files at once: paths and globs (e.g. 'src/**/*.rs'), results in the order given, globs \
              expanded in path order. All files share one byte budget (max_bytes, at most {}); a file that does not \

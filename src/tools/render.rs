@@ -13,7 +13,7 @@
 //! assert_eq!(render::read(&r), "[binary file: 9 bytes; content not shown]");
 //! ```
 
-use crate::GrepResult;
+use crate::search::contract::GrepResult;
 
 // The renderers of the tools whose rows live elsewhere, under the names callers know.
 pub use crate::tools::edit::edit_text as edit;
@@ -89,7 +89,7 @@ pub fn search(glob: bool, r: &GrepResult) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ReadResult;
+    use crate::tools::api::ReadResult;
     use serde_json::json;
 
     #[test]

@@ -8,8 +8,8 @@
 
 use crate::core::deadline::Budget;
 use crate::core::error::{Error, ErrorCode};
+use crate::engine::Engine as Sandbox;
 use crate::tools::{definitions, unknown_tool, ToolInfo, ToolName};
-use crate::Sandbox;
 use serde_json::Value;
 
 /// An agent's tools: one or more sandboxes, and which tool is served by which.
@@ -32,7 +32,7 @@ pub struct AgentTools {
     /// (tool, index into `sandboxes`), in listing order.
     pub(crate) routes: Vec<(&'static str, usize)>,
     /// The dialect (see `tools/profile`).
-    pub(crate) profile: crate::Profile,
+    pub(crate) profile: crate::tools::profile::kind::Profile,
 }
 
 /// A tool's place in the listing order ([`ToolName::ALL`]); unknown names last.
@@ -56,7 +56,7 @@ impl AgentTools {
             agent,
             sandboxes,
             routes,
-            profile: crate::Profile::default(),
+            profile: crate::tools::profile::kind::Profile::default(),
         }
     }
 
@@ -71,7 +71,7 @@ impl AgentTools {
             agent: sandbox.core().agent().to_string(),
             sandboxes: vec![sandbox],
             routes,
-            profile: crate::Profile::default(),
+            profile: crate::tools::profile::kind::Profile::default(),
         }
     }
 
@@ -80,12 +80,12 @@ impl AgentTools {
     /// canonical path and only prunes the files a sandbox's own walk yields, so sharing it changes
     /// no answer.
     pub fn with_index(self) -> Self {
-        self.with_index_options(crate::IndexOptions::default())
+        self.with_index_options(crate::index::IndexOptions::default())
     }
 
     /// [`AgentTools::with_index`] with [`crate::IndexOptions`] (the config file's `index` and
     /// `index_verify`).
-    pub fn with_index_options(mut self, options: crate::IndexOptions) -> Self {
+    pub fn with_index_options(mut self, options: crate::index::IndexOptions) -> Self {
         let Some(i) = self
             .routes
             .iter()
@@ -207,7 +207,7 @@ impl ToolsWithin<'_> {
         name: &str,
         args: Value,
         text: bool,
-    ) -> Result<crate::Presented, Error> {
+    ) -> Result<crate::tools::present::Presented, Error> {
         let tools = self.tools;
         // An unknown name is a bad argument.
         let Some(tool) = ToolName::parse(name) else {

@@ -2,10 +2,12 @@
 //! tool surface says about them.
 
 use crate::core::error::Result;
+use crate::engine::Engine as Sandbox;
 use crate::engine::Within;
+use crate::search::contract::GlobArgs;
+use crate::search::contract::GrepArgs;
+use crate::search::contract::GrepResult;
 use crate::tools::tool::Tool;
-use crate::Sandbox;
-use crate::{GlobArgs, GrepArgs, GrepResult};
 use serde_json::Value;
 
 /// The row of grep_search.

@@ -516,7 +516,7 @@ impl crate::tools::tool::Tool for ListDir {
         w.list_dir(args)
     }
 
-    fn describe(_sb: &crate::Sandbox) -> String {
+    fn describe(_sb: &crate::engine::Engine) -> String {
         "List one directory level, sorted by name, with kind (file, dir, symlink, other) and size. Omit path to \
          list the roots. Hidden and ignored entries are left out (and counted) unless hidden/no_ignore."
             .into()
@@ -541,7 +541,7 @@ impl crate::tools::tool::Tool for Stat {
         w.stat(args)
     }
 
-    fn describe(_sb: &crate::Sandbox) -> String {
+    fn describe(_sb: &crate::engine::Engine) -> String {
         "Kind, size, modification time and (for small text files) line count of one path.".into()
     }
 
@@ -565,7 +565,7 @@ impl crate::tools::tool::Tool for ListRoots {
         w.list_roots(args)
     }
 
-    fn describe(_sb: &crate::Sandbox) -> String {
+    fn describe(_sb: &crate::engine::Engine) -> String {
         "The directories this agent may read (and the one it may write), with their names.".into()
     }
 }

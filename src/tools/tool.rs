@@ -94,7 +94,7 @@ pub(crate) trait Visit {
 /// Runs a tool call: parses the arguments, runs the tool, and presents the typed result (its
 /// JSON, and with `text` the text a model reads).
 pub(crate) struct Dispatch<'w, 'a> {
-    pub tool: crate::ToolName,
+    pub tool: crate::tools::ToolName,
     pub within: &'w Within<'a>,
     pub args: Value,
     pub text: bool,

@@ -389,7 +389,7 @@ impl crate::tools::tool::Tool for DirectoryTree {
         w.directory_tree(args)
     }
 
-    fn describe(sb: &crate::Sandbox) -> String {
+    fn describe(sb: &crate::engine::Engine) -> String {
         format!(
             "A recursive listing of a directory as nested JSON (name, kind, size, children), breadth first and sorted \
              by name, down to max_depth (default 3) and at most max_entries entries (at most {}); what is left out is \

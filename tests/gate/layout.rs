@@ -470,6 +470,17 @@ fn core_has_no_import_circles() {
     assert!(graph["core::admission"].contains("core::admit"));
 }
 
+/// The tools' modules form layers too: the router and the dialects' names below the dialect
+/// table, a dialect's edit apart from the text it reads (the rule found both circles once the
+/// imports through lib.rs were written out).
+#[test]
+fn tools_has_no_import_circles() {
+    let graph = import_graph("tools");
+    let found = circles(&graph);
+    assert!(found.is_empty(), "import circles in src/tools: {found:?}");
+    assert!(graph["tools::router"].contains("tools::profile::kind"));
+}
+
 #[test]
 fn no_source_file_is_too_long_to_read() {
     let root = src();
@@ -1599,4 +1610,73 @@ fn a_new_tool_needs_no_line_of_lib_rs() {
             );
         }
     }
+}
+
+/// The names of lib.rs's re-exports that `line` reaches through the crate root (`crate::Name`,
+/// or `Name` in a `use crate::{…}` group).
+fn root_reexports_named(line: &str) -> Vec<String> {
+    let reexported = reexports();
+    let mut out = Vec::new();
+    let mut rest = line;
+    while let Some(i) = rest.find("crate::") {
+        rest = &rest[i + 7..];
+        if let Some(group) = rest.strip_prefix('{') {
+            let group = group.split('}').next().unwrap_or("");
+            for part in group.split(',') {
+                let name = part.trim().split(" as ").next().unwrap_or("").trim();
+                if reexported.contains_key(name) {
+                    out.push(name.to_string());
+                }
+            }
+            continue;
+        }
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        let is_module = rest[name.len()..].starts_with("::");
+        if reexported.contains_key(&name) && !(is_module && name == "render") {
+            out.push(name);
+        }
+    }
+    out
+}
+
+/// The layers lib.rs sits on import from the module that defines a name, never through lib.rs's
+/// re-exports: an import through the crate root is an arrow from below back up to lib.rs, and
+/// it hid a circle (the router and the dialect table) until it was written out.
+#[test]
+fn the_layers_below_lib_rs_import_nothing_through_it() {
+    const BELOW: &[&str] = &[
+        "core",
+        "walk",
+        "documents",
+        "index",
+        "engine",
+        "search",
+        "tools",
+    ];
+    let bad: Vec<String> = source_texts()
+        .iter()
+        .filter(|(rel, _)| BELOW.contains(&rel.split('/').next().unwrap_or("")))
+        .flat_map(|(rel, text)| {
+            code(text).into_iter().flat_map(move |(n, line)| {
+                root_reexports_named(&line)
+                    .into_iter()
+                    .map(move |name| format!("src/{rel}:{n}: crate::{name}"))
+            })
+        })
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "code under lib.rs imports through its re-exports at {bad:?}: name the defining module \
+         (`crate::engine::Engine as Sandbox`, `crate::tools::api::ReadArgs`, ...)"
+    );
+    // The rule sees both shapes, and not a module path.
+    assert_eq!(root_reexports_named("use crate::Sandbox;"), ["Sandbox"]);
+    assert_eq!(
+        root_reexports_named("use crate::{core::x, GrepArgs as G};"),
+        ["GrepArgs"]
+    );
+    assert!(root_reexports_named("use crate::tools::render::hits;").is_empty());
 }

@@ -5,10 +5,16 @@
 use super::{input_of, parse, text, text_output, Def, Presented};
 use crate::core::error::Error;
 use crate::engine::Within;
+use crate::search::contract::GlobArgs;
+use crate::search::contract::Globs;
+use crate::search::contract::GrepArgs;
+use crate::search::contract::GrepResult;
+use crate::search::contract::HitKind;
+use crate::search::contract::OutputFormat;
+use crate::search::contract::OutputMode;
+use crate::tools::api::EditArgs;
+use crate::tools::api::ReadArgs;
 use crate::tools::ToolName;
-use crate::{
-    EditArgs, GlobArgs, Globs, GrepArgs, GrepResult, HitKind, OutputFormat, OutputMode, ReadArgs,
-};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use std::sync::OnceLock;

@@ -4,10 +4,16 @@
 
 use super::{input_of, parse, text, text_output, Def, Presented};
 use crate::core::error::Error;
+use crate::core::open::Kind;
 use crate::engine::Within;
+use crate::search::contract::Globs;
+use crate::search::contract::GrepArgs;
+use crate::search::contract::OutputMode;
+use crate::tools::api::ReadArgs;
+use crate::tools::api::StatArgs;
+use crate::tools::api::TreeArgs;
 use crate::tools::tree::TreeNode;
 use crate::tools::ToolName;
-use crate::{Globs, GrepArgs, Kind, OutputMode, ReadArgs, StatArgs, TreeArgs};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use std::sync::OnceLock;
@@ -326,7 +332,7 @@ mod indentation {
     use super::{numbered, text, Presented, Read, READ_LINES};
     use crate::core::error::{Error, ErrorCode};
     use crate::engine::Within;
-    use crate::ReadArgs;
+    use crate::tools::api::ReadArgs;
 
     /// Columns a tab counts for when measuring indentation.
     const TAB_WIDTH: u64 = 4;

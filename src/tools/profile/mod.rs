@@ -28,68 +28,22 @@
 mod claude_code;
 mod codex;
 mod gemini_cli;
+pub(crate) mod kind;
 mod line_match;
 mod mcp_filesystem;
 
+use crate::core::deadline::Budget;
 use crate::core::error::{Error, ErrorCode};
+use crate::engine::Engine as Sandbox;
 use crate::engine::Within;
 use crate::tools::present::{Block, Presented};
 use crate::tools::router::{AgentTools, ToolsWithin};
 use crate::tools::{ToolInfo, ToolName};
-use crate::Budget;
-use crate::Sandbox;
+pub use kind::Profile;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 
-/// A tool dialect. `Rootbound` (the default) is the native surface.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[non_exhaustive]
-pub enum Profile {
-    /// rootbound's own tools (`read_file` with byte pages, `grep_search`, ...).
-    #[default]
-    Rootbound,
-    /// Claude Code's Read, Grep, Glob (and Write, Edit with a write root).
-    ClaudeCode,
-    /// Gemini CLI's read_file, read_many_files, grep_search, glob, list_directory (and write_file,
-    /// replace).
-    GeminiCli,
-    /// The MCP reference filesystem server's tools and argument names.
-    McpFilesystem,
-    /// OpenAI Codex CLI's read_file, list_dir and grep_files.
-    Codex,
-}
-
 impl Profile {
-    /// Every profile.
-    pub const ALL: &'static [Profile] = &[
-        Profile::Rootbound,
-        Profile::ClaudeCode,
-        Profile::GeminiCli,
-        Profile::McpFilesystem,
-        Profile::Codex,
-    ];
-
-    /// The name used by `--profile` and the config file.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Profile::Rootbound => "rootbound",
-            Profile::ClaudeCode => "claude-code",
-            Profile::GeminiCli => "gemini-cli",
-            Profile::McpFilesystem => "mcp-filesystem",
-            Profile::Codex => "codex",
-        }
-    }
-
-    /// The profile of a name (see [`Profile::as_str`]).
-    pub fn parse(name: &str) -> Option<Profile> {
-        Self::ALL.iter().copied().find(|p| p.as_str() == name)
-    }
-
-    /// The names, for messages.
-    pub fn names() -> Vec<&'static str> {
-        Self::ALL.iter().map(|p| p.as_str()).collect()
-    }
-
     /// A dialect tool's `idempotentHint` as the dialect pins it (`Some(None)`: left unsaid), where
     /// it differs from the engine tool's.
     fn pinned_idempotent(self, tool: &str) -> Option<Option<bool>> {
@@ -116,12 +70,6 @@ impl Profile {
             Profile::McpFilesystem => mcp_filesystem::defs(),
             Profile::Codex => codex::defs(),
         }
-    }
-}
-
-impl std::fmt::Display for Profile {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 
@@ -274,7 +222,7 @@ impl AgentTools {
 
 /// What a dialect says about a document whose extraction a bound or damage stopped: the text and
 /// [`crate::ReadResult::extraction_notice`] after it (the notice alone when nothing was extracted).
-pub(crate) fn with_extraction_note(r: &crate::ReadResult, text: String) -> String {
+pub(crate) fn with_extraction_note(r: &crate::tools::api::ReadResult, text: String) -> String {
     let Some(notice) = r.extraction_notice() else {
         return text;
     };
@@ -536,8 +484,8 @@ pub(crate) fn write_replacing(
     sb: &Within<'_>,
     path: String,
     content: String,
-) -> Result<crate::WriteResult, Error> {
-    sb.write_file(&crate::WriteArgs {
+) -> Result<crate::tools::api::WriteResult, Error> {
+    sb.write_file(&crate::tools::api::WriteArgs {
         path,
         content,
         overwrite: Some(true),

@@ -301,7 +301,7 @@ impl crate::tools::tool::Tool for ReadFile {
         w.read_file(args)
     }
 
-    fn describe(sb: &crate::Sandbox) -> String {
+    fn describe(sb: &crate::engine::Engine) -> String {
         format!(
             "Read a text file under the allowed roots ({}). Paths are relative to a root or absolute inside one. \
              Byte mode: offset/limit (at most {} bytes a call); when truncated is true, call again with offset=next_offset. \

@@ -4,8 +4,8 @@
 //! type sniffed from them and its size limit.
 
 use super::*;
+use crate::tools::api::MediaArgs;
 use crate::tools::present::Block;
-use crate::MediaArgs;
 
 /// Names Gemini CLI reads as images or audio (its `detectFileType` goes by the MIME type of the
 /// name; SVG is read as text).

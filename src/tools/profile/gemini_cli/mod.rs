@@ -12,14 +12,22 @@ mod snippet;
 use super::{input_of, parse, text, text_output, Def, Presented};
 use crate::core::error::{Error, ErrorCode};
 use crate::engine::Within;
+use crate::search::contract::GlobArgs;
+use crate::search::contract::Globs;
+use crate::search::contract::GrepArgs;
+use crate::search::contract::Hit;
+use crate::search::contract::HitKind;
+use crate::search::contract::OutputFormat;
+use crate::search::contract::OutputMode;
 use crate::search::matcher::MatchFlags;
 use crate::search::matcher_cache;
 use crate::search::rg::RgOptions;
+use crate::tools::api::EditArgs;
+use crate::tools::api::ListArgs;
+use crate::tools::api::ReadArgs;
+use crate::tools::api::ReadManyArgs;
+use crate::tools::api::StatArgs;
 use crate::tools::ToolName;
-use crate::{
-    EditArgs, GlobArgs, Globs, GrepArgs, Hit, HitKind, ListArgs, OutputFormat, OutputMode,
-    ReadArgs, ReadManyArgs, StatArgs,
-};
 use grep::{cut_line, grep, MAX_LINE_CHARS};
 use grep_matcher::Matcher;
 use read::{read, read_many};
@@ -376,7 +384,7 @@ fn glob(sb: &Within<'_>, a: GlobIn) -> Result<Presented, Error> {
         hidden: Some(rg.is_some()),
         no_ignore: a.respect_git_ignore.map(|r| !r),
         limit: Some(sb.policy().limits.max_results as u64),
-        sort: Some(crate::GlobSort::Modified),
+        sort: Some(crate::search::contract::GlobSort::Modified),
         ..Default::default()
     };
     let r = sb.glob_with_rg(&args, rg.as_ref())?;

@@ -176,7 +176,9 @@ pub(super) fn read_many(sb: &Within<'_>, a: ReadMany) -> Result<Presented, Error
             // Inline data, as Gemini CLI's parts: the text so far, then the block. All media of a
             // call share one budget, the engine's limit for one media file.
             match super::media::inline(sb, &f.path) {
-                Ok(Some((block, size, _))) if media_bytes + size <= crate::MAX_MEDIA_BYTES => {
+                Ok(Some((block, size, _)))
+                    if media_bytes + size <= crate::tools::api::MAX_MEDIA_BYTES =>
+                {
                     media_bytes += size;
                     if !out.is_empty() {
                         blocks.push(Block::Text(std::mem::take(&mut out)));
@@ -188,7 +190,7 @@ pub(super) fn read_many(sb: &Within<'_>, a: ReadMany) -> Result<Presented, Error
                     skipped.push(format!(
                         "{}: over this call's {} bytes of media; read it with read_file",
                         f.path,
-                        crate::MAX_MEDIA_BYTES
+                        crate::tools::api::MAX_MEDIA_BYTES
                     ));
                     continue;
                 }

@@ -12,13 +12,14 @@
 //! text that would outgrow the write limit is refused before it is built (the re-indented lines
 //! repeat the first matched line's indentation, an amplification of the request).
 
-use super::edit::{whole_text, DIFF_CONTEXT};
+use super::text::{whole_text, DIFF_CONTEXT};
 use crate::core::deadline::Deadline;
 use crate::core::error::{Error, ErrorCode};
 use crate::core::memory::NoRoom;
 use crate::engine::Within;
+use crate::tools::api::Edit;
+use crate::tools::api::EditArgs;
 use crate::tools::profile::line_match::{text_room, LineWindows, LINES_PER_CHECK};
-use crate::{Edit, EditArgs};
 
 /// Why the edits could not be applied, with the 0-based index of the edit that stopped them.
 #[derive(Debug, PartialEq, Eq)]
@@ -295,7 +296,7 @@ pub(super) fn edit(
 mod tests {
     use super::{apply, Stop};
     use crate::core::deadline::Deadline;
-    use crate::Edit;
+    use crate::tools::api::Edit;
     use std::time::Duration;
 
     fn run(text: &str, edits: &[Edit]) -> Result<String, Stop> {

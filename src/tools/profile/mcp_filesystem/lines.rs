@@ -3,7 +3,8 @@
 
 use crate::core::error::Error;
 use crate::engine::Within;
-use crate::{ReadArgs, ReadResult};
+use crate::tools::api::ReadArgs;
+use crate::tools::api::ReadResult;
 
 /// read_text_file's `head`, as the reference's `headFile`: the text split on `\n` (a `\r` before it
 /// stays), the first N lines joined by `\n`, so the last line returned has no newline after it (the

@@ -4,10 +4,13 @@
 use super::{Search, SortBy, Tree};
 use crate::core::error::Error;
 use crate::engine::Within;
+use crate::search::contract::GlobArgs;
+use crate::search::contract::Globs;
 use crate::search::query::check_glob;
+use crate::tools::api::ListArgs;
+use crate::tools::api::TreeArgs;
 use crate::tools::profile::{excluded, globs, text, Presented};
 use crate::tools::tree::TreeNode;
-use crate::{GlobArgs, Globs, ListArgs, TreeArgs};
 use serde_json::{json, Value};
 
 /// `formatSize` of the reference server.
@@ -37,7 +40,7 @@ pub(super) fn list(
         no_sizes: sizes.is_none(),
         ..Default::default()
     })?;
-    let mut entries: Vec<&crate::Entry> = r.entries.iter().collect();
+    let mut entries: Vec<&crate::tools::api::Entry> = r.entries.iter().collect();
     let tag = |k: &str| if k == "dir" { "[DIR]" } else { "[FILE]" };
     let mut lines: Vec<String> = match sizes {
         None => entries

@@ -8,7 +8,7 @@ use super::super::{Block, Presented};
 use super::{home, PathOnly};
 use crate::core::error::Error;
 use crate::engine::Within;
-use crate::MediaArgs;
+use crate::tools::api::MediaArgs;
 use serde_json::{json, Value};
 
 /// The reference's table (`index.ts`), by lower-cased extension.

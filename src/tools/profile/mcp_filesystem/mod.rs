@@ -7,19 +7,28 @@ mod fuzzy;
 mod lines;
 mod listing;
 mod media;
+mod text;
 pub(super) mod words;
 
 use super::{input_of, parse, text, Def, Presented};
 use crate::core::error::{Error, ErrorCode};
 use crate::engine::Within;
+use crate::tools::api::Edit;
+use crate::tools::api::EditArgs;
+use crate::tools::api::MkdirArgs;
+use crate::tools::api::MoveArgs;
+use crate::tools::api::ReadArgs;
+use crate::tools::api::ReadManyArgs;
+use crate::tools::api::RootsArgs;
+use crate::tools::api::StatArgs;
 use crate::tools::ToolName;
-use crate::{Edit, EditArgs, MkdirArgs, MoveArgs, ReadArgs, ReadManyArgs, RootsArgs, StatArgs};
-use edit::{exists, fenced_patch, hunks, insert_at_start, DIFF_CONTEXT};
+use edit::{exists, fenced_patch, hunks, insert_at_start};
 use listing::{list, search, tree};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
 use std::sync::OnceLock;
+use text::DIFF_CONTEXT;
 
 /// read_text_file's (and read_file's) arguments.
 #[derive(Deserialize, JsonSchema)]

@@ -9,7 +9,8 @@
 
 use crate::core::error::{Error, ErrorCode};
 use crate::engine::Within;
-use crate::{RootsArgs, StatArgs};
+use crate::tools::api::RootsArgs;
+use crate::tools::api::StatArgs;
 use serde_json::Value;
 
 /// The arguments an error text names, taken from a call before it runs (the arguments are moved
