@@ -4,9 +4,9 @@
 
 use crate::core::admit::{Admitted, NameAdmitted, NotAdmitted, Refusal, RootId};
 use crate::core::dirs::DirFd;
+use crate::core::handle;
 use crate::core::open::{self, Kind, Opened, Want};
 use crate::core::sandbox::Sandbox;
-use std::os::fd::{AsFd, OwnedFd};
 use std::path::{Path, PathBuf};
 
 impl Sandbox {
@@ -22,7 +22,7 @@ impl Sandbox {
         rel: &Path,
         want: Want,
     ) -> Result<Admitted<Opened>, NotAdmitted> {
-        self.gate.open(root, dir.as_fd(), name, rel, want)
+        self.gate.open(root, handle::fd(dir), name, rel, want)
     }
 
     /// Opens read root `root` itself as a directory: refused when it lies in a denied part of
@@ -53,10 +53,13 @@ impl Sandbox {
         self.gate.admit_listed(root, rel, kind)
     }
 
-    /// The object behind an admitted descriptor, the hard-link policy applied again
+    /// An admitted object again, its metadata read again and the hard-link policy applied to it
     /// (`Gate::reopened`).
-    pub(crate) fn reopened(&self, fd: Admitted<OwnedFd>) -> Result<Admitted<Opened>, NotAdmitted> {
-        self.gate.reopened(fd)
+    pub(crate) fn reopened(
+        &self,
+        first: Admitted<Opened>,
+    ) -> Result<Admitted<Opened>, NotAdmitted> {
+        self.gate.reopened(first)
     }
 
     /// The deny question for paths beneath `root`, as the ignore-rule loaders take it

@@ -31,11 +31,12 @@
 
 use crate::core::deny::DenyRules;
 use crate::core::error::Error;
+use crate::core::handle::{self, Handle, Key};
 use crate::core::open::{self, Kind, Opened, Want};
 use crate::core::policy::SymlinkMode;
 use crate::core::sys::{self, Errno, Stat, SysError};
 use std::ffi::OsStr;
-use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
+use std::os::fd::BorrowedFd;
 use std::path::{Path, PathBuf};
 
 /// Which configured root an object was reached through: a read root by index, or the write root.
@@ -339,11 +340,15 @@ impl NameAdmitted<'_> {
     /// a regular file is stat'ed (`fstatat`, no symlink followed) and refused when it has several
     /// links or the stat fails. Nothing is stat'ed when the policy has no use for it, so a walk
     /// without the policy costs no syscall here.
-    pub fn admit(self, dir: &impl AsFd, name: &OsStr) -> Result<Admitted<Listed>, Refusal> {
+    pub fn admit(
+        self,
+        dir: &(impl Handle + ?Sized),
+        name: &OsStr,
+    ) -> Result<Admitted<Listed>, Refusal> {
         if !self.gate.refuse_hardlinks || self.kind != Kind::File {
             return Ok(Admitted(Listed { stat: None }));
         }
-        match sys::statat(dir, name) {
+        match sys::statat(handle::fd(dir), name) {
             Ok(st) if self.gate.links_ok(&st) => Ok(Admitted(Listed { stat: Some(st) })),
             _ => Err(Refusal::HardLink),
         }
@@ -368,10 +373,10 @@ impl<T> Admitted<T> {
     }
 }
 
-impl Admitted<Opened> {
-    /// The admitted object's descriptor, still admitted (to be read later: [`Gate::reopened`]).
-    pub fn into_fd(self) -> Admitted<OwnedFd> {
-        Admitted(self.0.fd)
+/// An admitted handle is a handle: the layers above hand it to core's functions whole.
+impl<T: Handle> Handle for Admitted<T> {
+    fn descriptor(&self, key: Key) -> BorrowedFd<'_> {
+        self.0.descriptor(key)
     }
 }
 
@@ -465,15 +470,16 @@ pub(crate) fn reopen(
 }
 
 impl Gate {
-    /// The object behind an admitted descriptor, with its metadata read again from the descriptor
-    /// and the hard-link policy applied to that: a link made since the admission counts. (Its path,
+    /// The admitted object again, with its metadata read again from its descriptor and the
+    /// hard-link policy applied to that: a link made since the admission counts. (Its path,
     /// which the deny rules judged, is the one it was admitted at.)
-    pub fn reopened(&self, fd: Admitted<OwnedFd>) -> Result<Admitted<Opened>, NotAdmitted> {
-        let stat = sys::fstat(&fd.0).map_err(NotAdmitted::Io)?;
+    pub fn reopened(&self, first: Admitted<Opened>) -> Result<Admitted<Opened>, NotAdmitted> {
+        let fd = first.0.fd;
+        let stat = sys::fstat(&fd).map_err(NotAdmitted::Io)?;
         if !self.links_ok(&stat) {
             return Err(NotAdmitted::Refused);
         }
-        Ok(Admitted(Opened { fd: fd.0, stat }))
+        Ok(Admitted(Opened { fd, stat }))
     }
 }
 

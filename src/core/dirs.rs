@@ -1,13 +1,14 @@
 //! Reading a directory through its handle: entries (name and type) read to the end with getdents,
-//! with the handle kept for opening them; an entry's or a descriptor's metadata; the types that read
-//! an admitted descriptor. The layers above name these instead of `rustix::fs` or `std::fs`, and
-//! hand them what the gate admitted whole: only core takes the descriptor out of an [`Admitted`].
-//! The calls themselves are `sys`'s.
+//! with the handle kept for opening them; an entry's or an opened object's metadata; the types that
+//! read an admitted file. The layers above name these instead of `rustix::fs` or `std::fs`, and
+//! hand them the handle core gave them (a [`Handle`]: an [`Admitted`] object, a [`DirFd`]) whole:
+//! only core takes the descriptor out. The calls themselves are `sys`'s.
 
+use crate::core::handle::{self, Handle, Key};
 use crate::core::sys::{self, DirStream, SysError};
 pub(crate) use crate::core::sys::{File, FileType, Stat};
 use std::ffi::OsString;
-use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
+use std::os::fd::BorrowedFd;
 use std::path::Path;
 
 use crate::core::admit::Admitted;
@@ -20,8 +21,8 @@ pub(crate) struct DirFd {
     raw: std::os::fd::RawFd,
 }
 
-impl AsFd for DirFd {
-    fn as_fd(&self) -> BorrowedFd<'_> {
+impl Handle for DirFd {
+    fn descriptor(&self, _: Key) -> BorrowedFd<'_> {
         // SAFETY: `raw` is the descriptor owned by `dir`, which lives as long as `self`.
         unsafe { BorrowedFd::borrow_raw(self.raw) }
     }
@@ -52,28 +53,30 @@ pub(crate) fn read_entries_owned(
 }
 
 /// The entries of a directory, sorted by name bytes, without `.` and `..`.
-pub(crate) fn read_entries(fd: &OwnedFd) -> Option<Vec<(OsString, FileType)>> {
-    let mut dir = sys::dir_stream_of(fd).ok()?;
+pub(crate) fn read_entries(dir: &(impl Handle + ?Sized)) -> Option<Vec<(OsString, FileType)>> {
+    let mut dir = sys::dir_stream_of(handle::fd(dir)).ok()?;
     sys::read_entries(&mut dir).ok()
 }
 
-pub(crate) fn stat_type(dir: &impl AsFd, name: &OsString) -> FileType {
-    sys::statat(dir, name)
+/// The type of the entry `name` of `dir` (`fstatat`, no symlink followed); `Unknown` when the
+/// stat fails.
+pub(crate) fn stat_type(dir: &(impl Handle + ?Sized), name: &OsString) -> FileType {
+    sys::statat(handle::fd(dir), name)
         .map(|st| FileType::from_raw_mode(st.st_mode))
         .unwrap_or(FileType::Unknown)
 }
 
 /// An entry's own metadata (`fstatat` with `AT_SYMLINK_NOFOLLOW`: a symlink is not followed).
 pub(crate) fn stat_entry(
-    dir: &impl AsFd,
+    dir: &(impl Handle + ?Sized),
     name: &(impl AsRef<Path> + ?Sized),
 ) -> Result<Stat, SysError> {
-    sys::statat(dir, name)
+    sys::statat(handle::fd(dir), name)
 }
 
-/// The metadata of an open descriptor (`fstat`).
-pub(crate) fn stat_fd(fd: &impl AsFd) -> Result<Stat, SysError> {
-    sys::fstat(fd)
+/// The metadata of an open object, read again from its descriptor (`fstat`).
+pub(crate) fn stat_fd(opened: &(impl Handle + ?Sized)) -> Result<Stat, SysError> {
+    sys::fstat(handle::fd(opened))
 }
 
 /// The birth time (seconds) of an admitted object, when the filesystem keeps one.

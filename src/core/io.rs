@@ -1,10 +1,15 @@
-//! Low-level reads on descriptors the open path returned: no path is taken here.
+//! Low-level reads of objects the open path returned (any core [`Handle`]): no path is taken here.
 
 use crate::core::error::{Error, ErrorCode, Result};
-use std::os::fd::OwnedFd;
+use crate::core::handle::{self, Handle};
 
-/// Reads up to `len` bytes at `offset`, stopping early only at end of file.
-pub(crate) fn pread_exact(fd: &OwnedFd, offset: u64, len: usize) -> Result<Vec<u8>> {
+/// Reads up to `len` bytes of an opened file at `offset`, stopping early only at end of file.
+pub(crate) fn pread_exact(
+    file: &(impl Handle + ?Sized),
+    offset: u64,
+    len: usize,
+) -> Result<Vec<u8>> {
+    let fd = handle::fd(file);
     let mut buf = vec![0u8; len];
     let mut got = 0;
     while got < len {

@@ -12,6 +12,7 @@ pub(crate) mod deadline;
 pub(crate) mod deny;
 pub(crate) mod dirs;
 pub(crate) mod error;
+pub(crate) mod handle;
 pub(crate) mod io;
 pub(crate) mod limits;
 pub(crate) mod memory;

@@ -4,6 +4,7 @@
 //!
 //! Nothing here takes an ambient path: the only inputs are a directory handle and a relative path.
 
+use crate::core::handle::{self, Handle, Key};
 use crate::core::policy::SymlinkMode;
 use crate::core::sys::{self, Errno, FileType, OFlags, ResolveFlags, Stat, SysError};
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
@@ -90,15 +91,22 @@ impl Kind {
     }
 }
 
-/// An opened object with the metadata read from its own descriptor.
+/// An opened object with the metadata read from its own descriptor. The descriptor is core's:
+/// the layers above hand the whole object to core's functions (it is a [`Handle`]).
 pub(crate) struct Opened {
-    pub fd: OwnedFd,
+    pub(in crate::core) fd: OwnedFd,
     pub stat: Stat,
 }
 
 impl Opened {
     pub fn kind(&self) -> Kind {
         Kind::from_stat(&self.stat)
+    }
+}
+
+impl Handle for Opened {
+    fn descriptor(&self, _: Key) -> BorrowedFd<'_> {
+        self.fd.as_fd()
     }
 }
 
@@ -116,8 +124,12 @@ pub fn force_portable_resolver(on: bool) {
 /// ignore file (`rel` beneath `dir`, no symlink followed). The gate is not asked because nothing
 /// read here leaves the process; the deny rules are checked by name before an ignore file is
 /// opened (`IgnoreLevel::load`), so a denied one is never read.
-pub(crate) fn open_for_rules(dir: BorrowedFd<'_>, rel: &Path, want: Want) -> sys::Result<Opened> {
-    open_beneath(dir, rel, want, SymlinkMode::Never)
+pub(crate) fn open_for_rules(
+    dir: &(impl Handle + ?Sized),
+    rel: &Path,
+    want: Want,
+) -> sys::Result<Opened> {
+    open_beneath(handle::fd(dir), rel, want, SymlinkMode::Never)
 }
 
 /// Opens `rel` beneath `dir`. `rel` must be relative; an empty path means `dir` itself.

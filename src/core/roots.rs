@@ -45,7 +45,7 @@ impl Sandbox {
     #[allow(clippy::unnecessary_cast)]
     pub(crate) fn root_identity(&self, root: usize) -> Option<Vec<u8>> {
         let r = self.read_roots().get(root)?;
-        let st = crate::core::dirs::stat_fd(&r.dir).ok()?;
+        let st = sys::fstat(&r.dir).ok()?;
         let mut key = Vec::new();
         key.extend_from_slice(&(st.st_dev as u64).to_le_bytes());
         key.extend_from_slice(&(st.st_ino as u64).to_le_bytes());
@@ -107,7 +107,7 @@ impl Sandbox {
     /// [`open::open_for_rules`]): nothing read through it is a result.
     pub(crate) fn open_for_rules(&self, root: usize, rel: &Path) -> sys::Result<Opened> {
         match self.read_roots().get(root) {
-            Some(r) => open::open_for_rules(open::borrow(&r.dir), rel, Want::Dir),
+            Some(r) => open::open_for_rules(&open::borrow(&r.dir), rel, Want::Dir),
             None => Err(no_root(rel)),
         }
     }

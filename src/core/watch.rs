@@ -30,6 +30,7 @@ fn shapes_the_walk(rule_files: &[&str], name: &[u8]) -> bool {
 #[cfg(target_os = "linux")]
 mod imp {
     use super::{shapes_the_walk, Change};
+    use crate::core::handle::{self, Handle};
     use crate::core::mutant;
     use crate::core::sys::{self, Errno, InotifyReader, ReadFlags, WatchFlags};
     use std::collections::HashMap;
@@ -133,23 +134,28 @@ mod imp {
         /// Watches the directory open at `dir`, known as `rel` (relative to the root). A directory
         /// watched already keeps its watch and takes the new name (after a rename, a new walk says
         /// where it is now).
-        pub fn add(&mut self, dir: BorrowedFd<'_>, rel: &Path) -> std::io::Result<()> {
+        pub fn add(&mut self, dir: &(impl Handle + ?Sized), rel: &Path) -> std::io::Result<()> {
             let walked = Roles {
                 walked: true,
                 ..Roles::default()
             };
-            self.add_as(dir, rel, walked)
+            self.add_as(handle::fd(dir), rel, walked)
         }
 
         /// Watches `.git` and `.git/info` beneath the directory `dir` (at `rel`) for the one file of
         /// theirs a walk reads, `.git/info/exclude`. Either may be missing: its creation is then an
         /// event of the directory above, which is watched.
-        pub fn add_repository(&mut self, dir: BorrowedFd<'_>, rel: &Path) -> std::io::Result<()> {
+        pub fn add_repository(
+            &mut self,
+            dir: &(impl Handle + ?Sized),
+            rel: &Path,
+        ) -> std::io::Result<()> {
             use crate::core::open::{open_beneath, Want};
             if mutant::on("repository") {
                 return Ok(());
             }
             use crate::core::policy::SymlinkMode;
+            let dir = handle::fd(dir);
             let git = match open_beneath(dir, Path::new(".git"), Want::Dir, SymlinkMode::Never) {
                 Ok(o) => o.fd,
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
@@ -287,6 +293,7 @@ mod imp {
 #[cfg(not(target_os = "linux"))]
 mod imp {
     use super::Change;
+    use crate::core::handle::Handle;
     use std::os::fd::BorrowedFd;
     use std::path::Path;
 
@@ -297,10 +304,14 @@ mod imp {
         pub fn new(_: &'static [&'static str]) -> std::io::Result<Watch> {
             Err(std::io::Error::from(std::io::ErrorKind::Unsupported))
         }
-        pub fn add(&mut self, _: BorrowedFd<'_>, _: &Path) -> std::io::Result<()> {
+        pub fn add(&mut self, _: &(impl Handle + ?Sized), _: &Path) -> std::io::Result<()> {
             Err(std::io::Error::from(std::io::ErrorKind::Unsupported))
         }
-        pub fn add_repository(&mut self, _: BorrowedFd<'_>, _: &Path) -> std::io::Result<()> {
+        pub fn add_repository(
+            &mut self,
+            _: &(impl Handle + ?Sized),
+            _: &Path,
+        ) -> std::io::Result<()> {
             Err(std::io::Error::from(std::io::ErrorKind::Unsupported))
         }
         pub fn drain(&mut self, _: &dyn Fn(&Path, bool) -> bool, _: &mut dyn FnMut(Change)) {}

@@ -11,10 +11,10 @@
 //! unindexed search would have recorded for a file without a match: `too_large` when over
 //! `max_filesize`, `binary` when it holds a NUL byte, else searched.
 
+use crate::core::handle::Handle;
 use crate::core::sandbox::Sandbox;
 use std::collections::HashMap;
 use std::ffi::OsStr;
-use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -577,7 +577,7 @@ impl Pruner {
         &self,
         root: usize,
         rel: &Path,
-        dir: &impl AsFd,
+        dir: &(impl Handle + ?Sized),
         name: &OsStr,
     ) -> Option<Vouched> {
         let (ri, bits, _) = self.roots.get(root)?.as_ref()?;

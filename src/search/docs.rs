@@ -22,7 +22,7 @@ pub(crate) fn search(
     deadline: &Deadline,
 ) -> Option<FileResult> {
     let size = opened.stat.st_size.max(0) as u64;
-    let head = pread_exact(&opened.fd, 0, 1024.min(size as usize)).ok()?;
+    let head = pread_exact(opened, 0, 1024.min(size as usize)).ok()?;
     let name = rel.file_name().map(|n| n.as_bytes()).unwrap_or(b"");
     let format = detect(&head, name)?;
     let limits = DocLimits::default();
@@ -30,7 +30,7 @@ pub(crate) fn search(
         return None;
     } else {
         cached_extract(FileKey::of(&opened.stat), format, &limits, deadline, || {
-            pread_exact(&opened.fd, 0, size as usize)
+            pread_exact(opened, 0, size as usize)
         })
         .ok()?
     };

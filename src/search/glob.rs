@@ -139,7 +139,7 @@ impl Within<'_> {
     fn glob_start(&self, w: &mut GlobWalk<'_>, filter: &Filter, start: WalkStart) -> bool {
         let (root, rel, fd, levels) = match start {
             WalkStart::File { root, rel, fd } if w.by_time => {
-                let (sec, nsec) = crate::core::dirs::stat_fd(&*fd)
+                let (sec, nsec) = crate::core::dirs::stat_fd(&fd)
                     .map(|st| (st.st_mtime, st.st_mtime_nsec as u32))
                     .unwrap_or((i64::MIN, 0));
                 w.timed.push((sec, nsec, root, rel));

@@ -12,7 +12,6 @@ use crate::search::cursor::Cursor;
 use crate::search::page::{Page, Structured};
 use crate::search::pager::{Paged, Pos};
 use crate::walk::{self, Filter, Walk};
-use std::os::fd::OwnedFd;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -28,8 +27,9 @@ pub(crate) enum WalkStart {
     File {
         root: usize,
         rel: PathBuf,
-        /// The file the request named, admitted by the gate.
-        fd: Admitted<OwnedFd>,
+        /// The file the request named, admitted by the gate (its metadata is read again when it
+        /// is searched: `Sandbox::reopened`).
+        fd: Admitted<Opened>,
     },
 }
 
@@ -284,7 +284,7 @@ impl Within<'_> {
                         });
                     }
                     Kind::File => {
-                        let fd = reopen()?.into_fd();
+                        let fd = reopen()?;
                         out.push(WalkStart::File {
                             root: loc.root,
                             rel: loc.rel,

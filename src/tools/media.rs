@@ -100,7 +100,7 @@ impl Within<'_> {
                 format!("'{raw}' is {size} bytes, over the media limit of {MAX_MEDIA_BYTES} bytes"),
             ));
         }
-        let bytes = pread_exact(&loc.opened.fd, 0, size as usize)?;
+        let bytes = pread_exact(&loc.opened, 0, size as usize)?;
         let path = self.display(loc.root, &loc.rel);
         let Some((kind, mime)) = kind(&path, &bytes) else {
             return Err(Error::invalid(format!(

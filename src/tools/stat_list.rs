@@ -13,7 +13,6 @@ use crate::walk::{self, Filter, IgnoreLevel, Visibility};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::ffi::OsString;
-use std::os::fd::AsFd;
 use std::path::Path;
 
 /// Arguments of `stat`.
@@ -169,7 +168,7 @@ impl Within<'_> {
             if kind == Kind::File && st.st_size <= 1024 * 1024 {
                 // Counted on a second open that must find the object admitted above.
                 if let Ok(f) = self.reopen(&loc, Want::Read) {
-                    let bytes = crate::core::io::pread_exact(&f.fd, 0, st.st_size as usize)?;
+                    let bytes = crate::core::io::pread_exact(&f, 0, st.st_size as usize)?;
                     if memchr::memchr(0, &bytes).is_none() {
                         let n = memchr::memchr_iter(b'\n', &bytes).count() as u64;
                         lines = Some(n + u64::from(!bytes.is_empty() && !bytes.ends_with(b"\n")));
@@ -222,7 +221,7 @@ impl Within<'_> {
             no_ignore: args.no_ignore.unwrap_or(self.policy().no_ignore),
             ..Filter::default()
         };
-        let names = walk::read_entries(&loc.opened.fd).ok_or_else(|| {
+        let names = walk::read_entries(&loc.opened).ok_or_else(|| {
             Error::new(
                 ErrorCode::PermissionDenied,
                 format!("'{raw}' cannot be listed"),
@@ -244,7 +243,7 @@ impl Within<'_> {
                 size: if args.no_sizes {
                     0
                 } else {
-                    dirs::stat_entry(&loc.opened.fd, name.as_os_str())
+                    dirs::stat_entry(&loc.opened, name.as_os_str())
                         .map_or(0, |st| st.st_size.max(0) as u64)
                 },
             })
@@ -311,7 +310,7 @@ impl Within<'_> {
         let denied = self.denied_fn(RootId::Read(loc.root));
         let parent = walk::ancestor_levels(self, loc.root, &loc.rel, false, &budget, &denied);
         Some(IgnoreLevel::load(
-            loc.opened.fd.as_fd(),
+            &loc.opened,
             &loc.rel,
             has_git,
             parent,
@@ -340,7 +339,7 @@ impl Within<'_> {
                 break;
             }
             let ft = if ft == FileType::Unknown {
-                walk::stat_type(&loc.opened.fd, &name)
+                walk::stat_type(&loc.opened, &name)
             } else {
                 ft
             };
@@ -362,7 +361,7 @@ impl Within<'_> {
                 }
             }
             // After the filters, which count what they hide: a refused hard link is not counted.
-            if named.admit(&loc.opened.fd, &name).is_err() {
+            if named.admit(&loc.opened, &name).is_err() {
                 continue;
             }
             out.entries.push((name, kind));

@@ -20,7 +20,6 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::ffi::OsString;
-use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -266,7 +265,7 @@ impl Within<'_> {
         }
         let has_git = entries.iter().any(|(n, _)| n == ".git");
         Some(IgnoreLevel::load(
-            dir.as_fd(),
+            dir,
             &p.rel,
             has_git,
             p.ign.clone(),

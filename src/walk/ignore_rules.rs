@@ -4,13 +4,13 @@
 
 use crate::core::deadline::Deadline;
 use crate::core::dirs::{self, FileType, Stat};
+use crate::core::handle::Handle;
 use crate::core::open::{self, Want};
 use crate::core::sandbox::Sandbox;
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
 use ignore::Match;
 use std::collections::HashMap;
 use std::ffi::OsString;
-use std::os::fd::{AsFd, BorrowedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -241,12 +241,14 @@ pub(crate) struct IgnoreLevel {
 }
 
 impl IgnoreLevel {
-    /// Loads `.rgignore`, `.ignore`, `.gitignore` and `.git/info/exclude` of the directory `fd` (at `rel`).
+    /// Loads `.rgignore`, `.ignore`, `.gitignore` and `.git/info/exclude` of the directory `fd` (at
+    /// `rel`), a handle core gave: the admitted directory a walk, tree or listing reads, or one
+    /// above a search's start opened for its rules only (`Sandbox::open_for_rules`).
     ///
     /// With `present` (the directory's entries), only files that exist are opened: most directories
     /// have none of them, and three failed opens per directory add up over a large tree.
     pub fn load(
-        fd: BorrowedFd<'_>,
+        fd: &(impl Handle + ?Sized),
         rel: &Path,
         has_git: bool,
         parent: Option<Arc<IgnoreLevel>>,
@@ -401,7 +403,7 @@ impl IgnoreLevel {
 /// Reads and compiles one ignore file, from the cache when this version of it was compiled before
 /// (or resuming a compilation an earlier call's deadline stopped).
 fn read_rules(
-    dir: BorrowedFd<'_>,
+    dir: &(impl Handle + ?Sized),
     rel: &Path,
     name: &Path,
     budget: &IgnoreBudget,
@@ -418,7 +420,7 @@ fn read_rules(
     if let Some(r) = cached.as_ref().filter(|r| r.complete) {
         return Some(r.clone());
     }
-    let bytes = crate::core::io::pread_exact(&opened.fd, 0, MAX_IGNORE_FILE).ok()?;
+    let bytes = crate::core::io::pread_exact(&opened, 0, MAX_IGNORE_FILE).ok()?;
     let oversize = opened.stat.st_size as u64 > MAX_IGNORE_FILE as u64;
     let rules = Arc::new(compile(rel, &bytes, oversize, cached.as_deref(), budget));
     if rules.cut && rules.complete {
@@ -433,7 +435,7 @@ fn read_rules(
     }
     // Cache only what was read from the version the key names.
     let same =
-        dirs::stat_fd(&opened.fd).is_ok_and(|st| Key::new(&st, rel, key.case_insensitive) == key);
+        dirs::stat_fd(&opened).is_ok_and(|st| Key::new(&st, rel, key.case_insensitive) == key);
     if same && (rules.complete || rules.count > 0) {
         Cache::put(key, rules.clone());
     }
@@ -546,15 +548,9 @@ fn level_at(
     denied: &dyn Fn(&Path, bool) -> bool,
 ) -> Option<Arc<IgnoreLevel>> {
     let dir = sb.open_for_rules(root, prefix).ok()?;
-    let has_git = dirs::stat_entry(&dir.fd, ".git").is_ok();
+    let has_git = dirs::stat_entry(&dir, ".git").is_ok();
     Some(IgnoreLevel::load(
-        dir.fd.as_fd(),
-        prefix,
-        has_git,
-        parent,
-        None,
-        budget,
-        denied,
+        &dir, prefix, has_git, parent, None, budget, denied,
     ))
 }
 

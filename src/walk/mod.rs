@@ -5,13 +5,13 @@
 use crate::core::admit::{Admitted, RootId};
 use crate::core::deadline::Deadline;
 use crate::core::dirs::{FileType, Stat};
+use crate::core::handle::Handle;
 use crate::core::open::{Kind, Opened, Want};
 use crate::core::sandbox::Sandbox;
 use ignore::overrides::Override;
 use ignore::types::Types;
 use ignore::Match;
 use std::ffi::{OsStr, OsString};
-use std::os::fd::AsFd;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -177,17 +177,19 @@ pub(crate) fn visibility(
     Visibility::Shown
 }
 
-/// Told about each directory before the walk reads it (the index watches it).
+/// Told about each directory before the walk reads it (the index watches it). Both take the
+/// directory as the gate admitted it: the hook hands it to core (`core::watch`) whole.
 pub(crate) trait DirHook: Sync {
-    /// The directory open at `dir`, known as `rel`, is about to be read.
-    fn entering(&self, dir: std::os::fd::BorrowedFd<'_>, rel: &Path);
-    /// The directory at `rel` holds a `.git` whose `info/exclude` the walk may read.
-    fn repository(&self, dir: std::os::fd::BorrowedFd<'_>, rel: &Path);
+    /// The admitted directory `dir`, known as `rel`, is about to be read.
+    fn entering(&self, dir: &Admitted<Opened>, rel: &Path);
+    /// The admitted directory `dir` at `rel` (an `Admitted<Opened>`, or the `DirFd` it became
+    /// once read) holds a `.git` whose `info/exclude` the walk may read.
+    fn repository(&self, dir: &dyn Handle, rel: &Path);
 }
 
 /// One directory being walked.
 struct Frame {
-    fd: Arc<DirFd>,
+    dir: Arc<DirFd>,
     rel: PathBuf,
     ign: Option<Arc<IgnoreLevel>>,
     entries: std::vec::IntoIter<(OsString, FileType)>,
@@ -223,7 +225,7 @@ impl Walk<'_> {
         let mut pace = Pace::new(self.deadline, self.resume_after);
         // The start's metadata, for its device.
         let start = if self.filter.one_file_system {
-            crate::core::dirs::stat_fd(&fd.fd).ok()
+            crate::core::dirs::stat_fd(&fd).ok()
         } else {
             None
         };
@@ -266,7 +268,7 @@ impl Walk<'_> {
             } else {
                 let found = FoundFile {
                     rel,
-                    dir: top.fd.clone(),
+                    dir: top.dir.clone(),
                     name,
                 };
                 if !on_file(found, &mut skips) {
@@ -290,7 +292,7 @@ impl Walk<'_> {
         skips: &mut WalkSkips,
     ) -> Option<bool> {
         let ft = if ft == FileType::Unknown {
-            stat_type(&*top.fd, name)
+            stat_type(&*top.dir, name)
         } else {
             ft
         };
@@ -317,7 +319,7 @@ impl Walk<'_> {
         }
         // After the filters: an ignored file is counted as ignored, and only a shown one is
         // stat'ed for its link count (the search re-checks the opened file).
-        if named.admit(&*top.fd, name).is_err() {
+        if named.admit(&*top.dir, name).is_err() {
             skips.denied += 1;
             return None;
         }
@@ -341,7 +343,7 @@ impl Walk<'_> {
         let parent_ign = top.ign.clone();
         let opened = self
             .sandbox
-            .open_found(self.root, &top.fd, Path::new(name), &rel, Want::Dir);
+            .open_found(self.root, &top.dir, Path::new(name), &rel, Want::Dir);
         // rg `--one-file-system`: another file system's directory is passed over silently.
         let opened = match opened {
             Ok(o) if start.is_some_and(|st| o.stat.st_dev != st.st_dev) => return None,
@@ -362,7 +364,7 @@ impl Walk<'_> {
         parent: Option<Arc<IgnoreLevel>>,
     ) -> Option<Frame> {
         if let Some(h) = self.hook {
-            h.entering(fd.fd.as_fd(), &rel);
+            h.entering(&fd, &rel);
         }
         let (dir, entries) = read_entries_owned(fd)?;
         let has_git = entries.iter().any(|(n, _)| n == ".git");
@@ -370,14 +372,14 @@ impl Walk<'_> {
         // A denied `.git` is not read (its `info/exclude` neither), so not watched either.
         if let (Some(h), true) = (self.hook, has_git) {
             if !denied(&rel.join(".git"), true) {
-                h.repository(dir.as_fd(), &rel);
+                h.repository(&dir, &rel);
             }
         }
         let ign = if self.filter.no_ignore {
             None
         } else {
             Some(IgnoreLevel::load(
-                dir.as_fd(),
+                &dir,
                 &rel,
                 has_git,
                 parent,
@@ -387,7 +389,7 @@ impl Walk<'_> {
             ))
         };
         Some(Frame {
-            fd: Arc::new(dir),
+            dir: Arc::new(dir),
             rel,
             ign,
             entries: entries.into_iter(),

@@ -3,16 +3,16 @@
 
 use super::live::Live;
 use super::{Key, Recorded, RecordedFile, Redescribed, MAX_WALKS};
-use crate::core::admit::RootId;
+use crate::core::admit::{Admitted, RootId};
 use crate::core::deadline::Deadline;
 use crate::core::dirs::{stat_entry, FileType};
-use crate::core::open::Want;
+use crate::core::handle::Handle;
+use crate::core::open::{Opened, Want};
 use crate::core::sandbox::Sandbox;
 use crate::index::life::{IndexPoint, Locked};
 use crate::index::{Index, RootIndex, StatKey};
 use crate::walk::{DirHook, Filter, FoundFile, Walk, WalkEnd, WalkSkips};
 use std::collections::HashMap;
-use std::os::fd::{AsFd, BorrowedFd};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -40,12 +40,12 @@ impl Hook<'_> {
 }
 
 impl DirHook for Hook<'_> {
-    fn entering(&self, dir: BorrowedFd<'_>, rel: &Path) {
+    fn entering(&self, dir: &Admitted<Opened>, rel: &Path) {
         let r = self.live.locked().watch.add(dir, rel);
         self.result(r);
     }
 
-    fn repository(&self, dir: BorrowedFd<'_>, rel: &Path) {
+    fn repository(&self, dir: &dyn Handle, rel: &Path) {
         let r = self.live.locked().watch.add_repository(dir, rel);
         self.result(r);
     }
@@ -136,9 +136,9 @@ fn walk_and_verify(
         }
         let fd = sb.open_in_root(id, &prefix, Want::Dir).ok()?;
         if k < comps.len() {
-            hook.entering(fd.fd.as_fd(), &prefix);
+            hook.entering(&fd, &prefix);
             if !denied(&prefix.join(".git"), true) {
-                hook.repository(fd.fd.as_fd(), &prefix);
+                hook.repository(&fd, &prefix);
             }
         } else {
             start = Some(fd);

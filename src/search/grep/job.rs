@@ -2,8 +2,8 @@
 //! counts since the file before it.
 
 use crate::core::admit::Admitted;
+use crate::core::open::Opened;
 use crate::walk::WalkSkips;
-use std::os::fd::OwnedFd;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -27,7 +27,8 @@ pub(super) enum Source {
     /// its path and stat it for nothing).
     Replayed(Arc<crate::walk::DirFd>, std::ffi::OsString),
     /// The file itself, opened already (the search's path names it).
-    Opened(Admitted<OwnedFd>),
+    /// Boxed: a job of every other source is a few words long.
+    Opened(Box<Admitted<Opened>>),
     /// Consecutive replayed files the index vouches for: none is opened, and they travel as one
     /// record (`FileJob::rel` names the last of them).
     Pruned(Box<crate::search::record::PrunedRun>),

@@ -109,7 +109,7 @@ impl SearchPlan<'_> {
                         first: first(root, &rel),
                         root,
                         rel,
-                        source: Source::Opened(fd),
+                        source: Source::Opened(Box::new(fd)),
                         skips,
                     });
                     if !flush(&mut batch, false, run) {

@@ -286,7 +286,7 @@ impl SearchPlan<'_> {
         let opened = match source {
             // Nothing to open: read as a file that could not be opened.
             Source::Pruned(_) | Source::Gone => return Err(FileStatus::Unreadable),
-            Source::Opened(fd) => self.sandbox.reopened(fd),
+            Source::Opened(fd) => self.sandbox.reopened(*fd),
             Source::At(dir, name) | Source::Replayed(dir, name) => {
                 self.sandbox
                     .open_found(RootId::Read(root), &dir, Path::new(&name), rel, Want::Read)

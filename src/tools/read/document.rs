@@ -25,9 +25,9 @@ pub(crate) fn extract_opened(
         return Ok(Some(Held::unreserved(refused(format, Reason::InputBytes))));
     }
     let key = FileKey::of(&loc.opened.stat);
-    let fd = &loc.opened.fd;
+    let file = &loc.opened;
     cached_extract(key, format, &limits, deadline, || {
-        pread_exact(fd, 0, size as usize)
+        pread_exact(file, 0, size as usize)
     })
     .map(Some)
 }

@@ -4,7 +4,7 @@
 use super::ReadResult;
 use crate::core::error::Result;
 use crate::core::io::pread_exact;
-use std::os::fd::OwnedFd;
+use crate::core::open::Opened;
 
 /// The detected encoding of a file, from its first bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,7 +40,7 @@ pub(super) fn sniff(head: &[u8]) -> Enc {
 
 /// Byte mode: one page from `offset`, ending on a character boundary.
 pub(super) fn read_bytes(
-    fd: &OwnedFd,
+    file: &Opened,
     offset: u64,
     limit: u64,
     enc: Enc,
@@ -53,8 +53,8 @@ pub(super) fn read_bytes(
         return Ok(());
     }
     match enc {
-        Enc::Utf16Le | Enc::Utf16Be => read_utf16(fd, offset, limit, enc, out),
-        _ => read_utf8(fd, offset, limit, out),
+        Enc::Utf16Le | Enc::Utf16Be => read_utf16(file, offset, limit, enc, out),
+        _ => read_utf8(file, offset, limit, out),
     }
 }
 
@@ -72,13 +72,13 @@ fn utf8_len(lead: u8) -> usize {
     }
 }
 
-fn read_utf8(fd: &OwnedFd, offset: u64, limit: u64, out: &mut ReadResult) -> Result<()> {
+fn read_utf8(file: &Opened, offset: u64, limit: u64, out: &mut ReadResult) -> Result<()> {
     let total = out.total_bytes;
     // Snap a start inside a character back to its lead byte (at most 3 bytes), so content is whole text.
     // Only a continuation byte at `offset` means the offset is inside a character (a lead byte followed
     // by a non-continuation is an invalid sequence that the previous page already returned).
     let back = offset.min(3);
-    let pre = pread_exact(fd, offset - back, back as usize + 1)?;
+    let pre = pread_exact(file, offset - back, back as usize + 1)?;
     let inside = pre.get(back as usize).is_some_and(|&b| is_cont(b));
     let lookback = if inside { back as usize } else { 0 };
     let mut start = offset;
@@ -93,7 +93,7 @@ fn read_utf8(fd: &OwnedFd, offset: u64, limit: u64, out: &mut ReadResult) -> Res
     }
     // Read 3 spare bytes so a character cut by the limit can be completed when the page would be empty.
     let want = (limit + (offset - start)).min(total - start);
-    let mut buf = pread_exact(fd, start, (want + 3).min(total - start) as usize)?;
+    let mut buf = pread_exact(file, start, (want + 3).min(total - start) as usize)?;
     let mut end = (want as usize).min(buf.len());
     if end < buf.len() && is_cont(buf[end]) {
         // The limit cuts a character: end the page at its lead byte instead.
@@ -129,13 +129,19 @@ fn read_utf8(fd: &OwnedFd, offset: u64, limit: u64, out: &mut ReadResult) -> Res
     Ok(())
 }
 
-fn read_utf16(fd: &OwnedFd, offset: u64, limit: u64, enc: Enc, out: &mut ReadResult) -> Result<()> {
+fn read_utf16(
+    file: &Opened,
+    offset: u64,
+    limit: u64,
+    enc: Enc,
+    out: &mut ReadResult,
+) -> Result<()> {
     let total = out.total_bytes;
     let start = (offset.max(2)) & !1;
     let rest = total.saturating_sub(start);
     let want = (limit.max(2) & !1).min(rest);
     // Read 2 spare bytes so a surrogate pair cut by the limit can be completed.
-    let buf = pread_exact(fd, start, (want + 2).min(rest) as usize)?;
+    let buf = pread_exact(file, start, (want + 2).min(rest) as usize)?;
     let mut len = (want as usize).min(buf.len()) & !1;
     let unit = |i: usize| match enc {
         Enc::Utf16Le => u16::from_le_bytes([buf[i], buf[i + 1]]),

@@ -5,13 +5,13 @@ use super::{ReadArgs, ReadResult, CHUNK, DEFAULT_MAX_LINES};
 use crate::core::deadline::Deadline;
 use crate::core::error::{Error, Result};
 use crate::core::io::pread_exact;
+use crate::core::open::Opened;
 use crate::engine::Within;
-use std::os::fd::OwnedFd;
 
 impl Within<'_> {
     pub(super) fn read_lines(
         &self,
-        fd: &OwnedFd,
+        file: &Opened,
         args: &ReadArgs,
         enc: Enc,
         cap: u64,
@@ -26,7 +26,7 @@ impl Within<'_> {
             .max(1);
         let numbers = args.line_numbers.unwrap_or(false);
         no_utf16_lines(enc)?;
-        let mut lines = LineReader::new(fd, deadline);
+        let mut lines = LineReader::new(file, deadline);
         let found = lines.skip_lines(start_line - 1)?;
         if lines.timed_out {
             // Cut while looking for the first line: an empty page; the same line can be asked for
@@ -59,7 +59,7 @@ impl Within<'_> {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn read_tail(
         &self,
-        fd: &OwnedFd,
+        file: &Opened,
         n: u64,
         args: &ReadArgs,
         enc: Enc,
@@ -69,9 +69,9 @@ impl Within<'_> {
     ) -> Result<()> {
         no_utf16_lines(enc)?;
         let numbers = args.line_numbers.unwrap_or(false);
-        let start = tail_start(fd, out.total_bytes, n, deadline)?;
+        let start = tail_start(file, out.total_bytes, n, deadline)?;
         let first_line = match start {
-            Some(at) if numbers => count_lines(fd, at, deadline)?,
+            Some(at) if numbers => count_lines(file, at, deadline)?,
             Some(_) => Some(1),
             None => None,
         };
@@ -80,7 +80,7 @@ impl Within<'_> {
             out.timed_out = true;
             return Ok(());
         };
-        let mut lines = LineReader::new(fd, deadline);
+        let mut lines = LineReader::new(file, deadline);
         lines.pos = start;
         lines.buf_start = start;
         lines.line_start = start;
@@ -163,7 +163,7 @@ pub(super) fn no_utf16_lines(enc: Enc) -> Result<()> {
 
 /// The offset where the last `n` lines of a `total`-byte file start, reading backwards in blocks
 /// (`None`: the deadline passed). A final newline ends the last line; it does not start another.
-fn tail_start(fd: &OwnedFd, total: u64, n: u64, deadline: &Deadline) -> Result<Option<u64>> {
+fn tail_start(file: &Opened, total: u64, n: u64, deadline: &Deadline) -> Result<Option<u64>> {
     let mut end = total;
     let mut seen = 0u64;
     let mut first = true;
@@ -172,7 +172,7 @@ fn tail_start(fd: &OwnedFd, total: u64, n: u64, deadline: &Deadline) -> Result<O
             return Ok(None);
         }
         let start = end.saturating_sub(CHUNK as u64);
-        let mut block = pread_exact(fd, start, (end - start) as usize)?;
+        let mut block = pread_exact(file, start, (end - start) as usize)?;
         if first {
             if block.last() == Some(&b'\n') {
                 block.pop();
@@ -191,7 +191,7 @@ fn tail_start(fd: &OwnedFd, total: u64, n: u64, deadline: &Deadline) -> Result<O
 }
 
 /// The number of the line starting at `offset` (1 + the newlines before it); `None` on the deadline.
-pub(super) fn count_lines(fd: &OwnedFd, offset: u64, deadline: &Deadline) -> Result<Option<u64>> {
+pub(super) fn count_lines(file: &Opened, offset: u64, deadline: &Deadline) -> Result<Option<u64>> {
     let mut pos = 0;
     let mut lines = 1;
     while pos < offset {
@@ -199,7 +199,7 @@ pub(super) fn count_lines(fd: &OwnedFd, offset: u64, deadline: &Deadline) -> Res
             return Ok(None);
         }
         let want = (offset - pos).min(CHUNK as u64 * 4) as usize;
-        let block = pread_exact(fd, pos, want)?;
+        let block = pread_exact(file, pos, want)?;
         if block.is_empty() {
             break;
         }
@@ -246,7 +246,7 @@ pub(super) fn render_line(line: &Line, cap_chars: usize, lossy: &mut bool) -> St
 
 /// Streams lines from a descriptor with `pread`, keeping only a bounded head of each line.
 struct LineReader<'a> {
-    fd: &'a OwnedFd,
+    file: &'a Opened,
     deadline: &'a Deadline,
     buf: Vec<u8>,
     buf_start: u64,
@@ -262,9 +262,9 @@ struct LineReader<'a> {
 }
 
 impl<'a> LineReader<'a> {
-    fn new(fd: &'a OwnedFd, deadline: &'a Deadline) -> Self {
+    fn new(file: &'a Opened, deadline: &'a Deadline) -> Self {
         LineReader {
-            fd,
+            file,
             deadline,
             buf: Vec::new(),
             buf_start: 0,
@@ -288,7 +288,7 @@ impl<'a> LineReader<'a> {
                 self.timed_out = true;
                 return Ok(&[]);
             }
-            self.buf = pread_exact(self.fd, self.pos, CHUNK)?;
+            self.buf = pread_exact(self.file, self.pos, CHUNK)?;
             self.buf_start = self.pos;
             self.eof = self.buf.is_empty();
         }

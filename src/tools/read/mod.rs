@@ -3,7 +3,7 @@
 use crate::core::audit::Fields;
 use crate::core::error::{Error, ErrorCode, Result};
 use crate::core::io::pread_exact;
-use crate::core::open::{Kind, Want};
+use crate::core::open::{Kind, Opened, Want};
 use crate::engine::Within;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -236,8 +236,8 @@ impl Within<'_> {
             ));
         }
         let total = loc.opened.stat.st_size.max(0) as u64;
-        let fd = &loc.opened.fd;
-        let head = pread_exact(fd, 0, SNIFF.min(total as usize))?;
+        let file: &Opened = &loc.opened;
+        let head = pread_exact(file, 0, SNIFF.min(total as usize))?;
         let enc = sniff(&head);
         let mut out = ReadResult {
             path: self.display(loc.root, &loc.rel),
@@ -267,12 +267,12 @@ impl Within<'_> {
             check_line_args(args)?;
             let deadline = self.deadline(None);
             match args.tail_lines {
-                Some(n) => self.read_tail(fd, n.max(1), args, enc, cap, &deadline, &mut out)?,
-                None => self.read_lines(fd, args, enc, cap, &deadline, &mut out)?,
+                Some(n) => self.read_tail(file, n.max(1), args, enc, cap, &deadline, &mut out)?,
+                None => self.read_lines(file, args, enc, cap, &deadline, &mut out)?,
             }
         } else {
             let limit = args.limit.unwrap_or(cap).clamp(1, cap);
-            read_bytes(fd, args.offset.unwrap_or(0), limit, enc, &mut out)?;
+            read_bytes(file, args.offset.unwrap_or(0), limit, enc, &mut out)?;
         }
         Ok((out, where_))
     }
