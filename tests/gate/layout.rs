@@ -1215,6 +1215,107 @@ fn code_above_core_asks_of_a_root_and_reads_none() {
     assert_eq!(open_fields(root, "Root"), ["pub name: String,"]);
 }
 
+/// Raw descriptor types and traits, and the calls that take a descriptor out of a handle: core's
+/// alone (`src/core/handle.rs`). The layers above hold core's handles (`Opened`, an `Admitted` one,
+/// a walk's `DirFd`) and hand them to core's functions whole.
+const RAW_FD_WORDS: &[&str] = &[
+    "OwnedFd",
+    "BorrowedFd",
+    "AsFd",
+    "AsRawFd",
+    "RawFd",
+    "FromRawFd",
+    "IntoRawFd",
+];
+const RAW_FD_PATHS: &[&str] = &[
+    ".as_fd()",
+    ".as_raw_fd()",
+    ".into_raw_fd()",
+    "std::os::fd",
+    "std::os::unix::io",
+];
+
+/// The lines of a file (`rel` from src/) outside src/core/ that name a raw descriptor.
+fn raw_descriptors_outside_core(rel: &str, text: &str) -> Vec<String> {
+    if rel.starts_with("core/") {
+        return Vec::new();
+    }
+    code(text)
+        .into_iter()
+        .filter(|(_, l)| {
+            RAW_FD_WORDS.iter().any(|w| has_word(l, w))
+                || RAW_FD_PATHS.iter().any(|p| l.contains(p))
+        })
+        .map(|(n, l)| format!("{rel}:{n}: {}", l.trim()))
+        .collect()
+}
+
+/// Admission is carried to the end: no layer above core holds a descriptor, so none can open,
+/// stat or read past the gate with one, nor hand one to code that does. The descriptor of an
+/// opened object is a field core keeps (the compiler then refuses `opened.fd` above core; this
+/// rule keeps it kept), and core's handles give it only to core (`core::handle::fd`).
+#[test]
+fn no_layer_above_core_touches_a_descriptor() {
+    let text = std::fs::read_to_string(src().join("core/open.rs")).unwrap();
+    let mut bad: Vec<String> = open_fields(&text, "Opened")
+        .into_iter()
+        .filter(|f| f.contains("fd"))
+        .map(|f| format!("core/open.rs: `Opened`'s descriptor open to the crate: {f}"))
+        .collect();
+    bad.extend(
+        source_texts()
+            .iter()
+            .flat_map(|(rel, text)| raw_descriptors_outside_core(rel, text)),
+    );
+    assert!(
+        bad.is_empty(),
+        "a raw descriptor outside src/core/ (hand core's handle to a core function: \
+         `io::pread_exact`, `dirs::stat_fd`, `dirs::stat_entry`, `dirs::read_entries`, \
+         `Sandbox::open_found`, `IgnoreLevel::load`...):\n{}",
+        bad.join("\n")
+    );
+}
+
+/// Where a file (`rel` from src/) declares a type named `Admitted` (a struct, enum, union, trait
+/// or type alias, or a name imported as one), outside comments.
+fn admitted_types(rel: &str, text: &str) -> Vec<String> {
+    let declares = |l: &str| {
+        ["struct", "enum", "union", "trait", "type", "as"]
+            .iter()
+            .any(|k| {
+                l.split_whitespace()
+                    .collect::<Vec<_>>()
+                    .windows(2)
+                    .any(|w| {
+                        w[0] == *k
+                            && w[1]
+                                .split(|c: char| !c.is_alphanumeric() && c != '_')
+                                .next()
+                                == Some("Admitted")
+                    })
+            })
+    };
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim_start().starts_with("//") && declares(l))
+        .map(|(n, l)| format!("{rel}:{}: {}", n + 1, l.trim()))
+        .collect()
+}
+
+/// One type says the gate said yes: `core::admit::Admitted`. A second type of that name (a
+/// listing's own, a write's own) would let a reader, or a signature, take one for the other.
+#[test]
+fn one_type_is_named_admitted() {
+    let all: Vec<String> = source_texts()
+        .iter()
+        .flat_map(|(rel, text)| admitted_types(rel, text))
+        .collect();
+    assert!(
+        all.len() == 1 && all[0].starts_with("core/admit.rs:"),
+        "exactly one type named `Admitted` in src/, in core/admit.rs: {all:?}"
+    );
+}
+
 /// Where `text` cites an issue by number (the word, in any case, maybe plural, then a space and a
 /// number, maybe after `#`): its 1-based lines.
 fn issue_citations(text: &str) -> Vec<usize> {
@@ -1401,6 +1502,26 @@ fn t() {}
                   pub(in crate::core) gate: Arc<Gate>,\n    agent: String,\n    pub pool: P,\n}\n\
                   pub struct Other {\n    pub x: u8,\n}\n";
     assert_eq!(open_fields(handle, "Sandbox").len(), 2);
+    // A raw descriptor above core is seen (a type, a trait, a call taking one out, the module,
+    // after a test module too); in core, in a comment, in a test module or inside another name
+    // (`OwnedFds`) it is not. A descriptor field open to the crate is seen.
+    let fds = "use std::os::fd::{AsFd, BorrowedFd};\nfn f(o: &Opened) -> i32 { o.fd.as_raw_fd() }\n\
+               // OwnedFd\n#[cfg(test)]\nmod t { fn g(x: OwnedFd) {} }\nstruct OwnedFds;\n\
+               fn h(d: &dyn std::os::fd::AsFd) {}\nlet b = dir.as_fd();\nlet o = dirs::stat_fd(&opened);\n";
+    let seen = raw_descriptors_outside_core("walk/x.rs", fds);
+    assert_eq!(seen.len(), 4, "{seen:?}");
+    assert!(raw_descriptors_outside_core("core/x.rs", fds).is_empty());
+    let opened = "pub(crate) struct Opened {\n    pub fd: OwnedFd,\n    pub stat: Stat,\n}\n";
+    assert_eq!(
+        open_fields(opened, "Opened"),
+        ["pub fd: OwnedFd,", "pub stat: Stat,"]
+    );
+    // A second type named `Admitted` is seen (a struct, an alias, an import renamed to it); a
+    // use of the name, another name ending in it, or a comment is not.
+    let twice = "pub(crate) struct Admitted<T>(T);\npub(crate) type Admitted = Admitted<Opened>;\n\
+                 pub(crate) enum Admitted {\nuse crate::core::admit::Listed as Admitted;\n\
+                 pub(crate) struct NameAdmitted<'g> {\nfn f(a: Admitted<Opened>) {}\n// struct Admitted\n";
+    assert_eq!(admitted_types("search/x.rs", twice).len(), 4);
 }
 
 /// Every repository file that a doc, or a comment in a source, test or script, names by path (under
