@@ -23,6 +23,7 @@ mod mcp_filesystem_suite;
 mod mcp_http;
 mod mcp_http_bounds;
 mod mcp_ids;
+mod mcp_index_dir;
 mod mcp_jsonrpc;
 mod mcp_python;
 mod mcp_sdk;
