@@ -210,6 +210,8 @@ struct Caller {
     /// Held while a session is opened, so that two `initialize`s cannot both pass the cap.
     opening: tokio::sync::Mutex<()>,
     renamed: Arc<Renamed>,
+    /// Its agent's `max_call_memory`: the most a request's parsed JSON may take.
+    parse_room: u64,
 }
 
 /// The limits of `handler`'s agent (the HTTP rows are agent-wide: no tool section sets them).
@@ -269,6 +271,7 @@ impl Door {
                 max_sessions: limits.http_sessions_per_token.max(1),
                 opening: tokio::sync::Mutex::new(()),
                 renamed: Arc::default(),
+                parse_room: limits.max_call_memory,
             }
         };
         let mut in_flight = server.default.max_in_flight();
@@ -356,7 +359,7 @@ impl Door {
             let held = Held::new(body, Box::new((slot, None)), None);
             return self.audit(caller, &method, response_parts, held);
         }
-        let (bytes, inbound) = match self.post_body(&parts, body).await {
+        let (bytes, inbound) = match self.post_body(&parts, body, caller.parse_room).await {
             Ok(b) => b,
             Err(reply) => return reply,
         };
@@ -373,6 +376,8 @@ impl Door {
         };
         let rewritten = ids::rewrite(bytes, &inbound, session, &caller.renamed);
         let abandoned = cancel_on_close(&caller.service, &parts, &rewritten.body);
+        // rmcp parses the body again: the tree read here is not kept beside its own.
+        drop(inbound);
         let response = caller
             .service
             .handle(Request::from_parts(parts, Full::new(rewritten.body)))
@@ -422,7 +427,14 @@ impl Door {
 
     /// A POST's body, read whole within the bounds and checked to be one JSON-RPC message; with
     /// what it was found to be.
-    async fn post_body(&self, parts: &Parts, body: Incoming) -> Result<(Bytes, Inbound), Reply> {
+    /// A body whose parsed JSON would take more than `room` (the caller's `max_call_memory`) is
+    /// refused unparsed.
+    async fn post_body(
+        &self,
+        parts: &Parts,
+        body: Incoming,
+        room: u64,
+    ) -> Result<(Bytes, Inbound), Reply> {
         let declared = parts
             .headers
             .get(header::CONTENT_LENGTH)
@@ -441,7 +453,7 @@ impl Door {
             }
             Err(BodyError::Broken) => return Err(plain(StatusCode::BAD_REQUEST, "Bad Request")),
         };
-        match classify(&bytes) {
+        match classify(&bytes, room) {
             Inbound::Reply(reply) => Err(json(StatusCode::BAD_REQUEST, reply.to_line())),
             inbound => Ok((bytes, inbound)),
         }

@@ -26,6 +26,7 @@ mod mcp_ids;
 mod mcp_index_dir;
 mod mcp_jsonrpc;
 mod mcp_python;
+mod mcp_request_memory;
 mod mcp_sdk;
 mod schemas;
 mod strict_calls;
