@@ -210,7 +210,8 @@ struct Caller {
     /// Held while a session is opened, so that two `initialize`s cannot both pass the cap.
     opening: tokio::sync::Mutex<()>,
     renamed: Arc<Renamed>,
-    /// Its agent's `max_call_memory`: the most a request's parsed JSON may take.
+    /// The most a request's parsed JSON may take: its agent's `max_call_memory`, divided by
+    /// [`RMCP_PARSE_COPIES`].
     parse_room: u64,
 }
 
@@ -223,6 +224,13 @@ fn agent_limits(handler: &McpServer) -> Limits {
         .map(|s| s.policy().limits.clone())
         .unwrap_or_default()
 }
+
+/// How many trees of a request rmcp's Streamable HTTP service holds at once while it parses the
+/// body itself (serde's buffered `Content` for its untagged message types, then the typed request
+/// and its arguments): a body the transport's estimate puts at 250 MB peaked at 757 MB resident.
+/// So the door lets a body's parse take a quarter of the call's memory budget; over stdio the
+/// transport parses once and hands the arguments over itself (`wire::Arguments`).
+const RMCP_PARSE_COPIES: u64 = 4;
 
 /// The name of the caller of a request, in its `http::request::Parts` extensions (rmcp hands the
 /// parts to the handler).
@@ -271,7 +279,7 @@ impl Door {
                 max_sessions: limits.http_sessions_per_token.max(1),
                 opening: tokio::sync::Mutex::new(()),
                 renamed: Arc::default(),
-                parse_room: limits.max_call_memory,
+                parse_room: limits.max_call_memory / RMCP_PARSE_COPIES,
             }
         };
         let mut in_flight = server.default.max_in_flight();

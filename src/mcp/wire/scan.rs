@@ -192,8 +192,9 @@ pub(crate) fn classify(line: &[u8], room: u64) -> Inbound {
     if cost > room {
         let why = format!(
             "invalid request: parsing it would take about {cost} bytes of memory, over the \
-             call's memory budget of {room} bytes (raise it with --max-call-memory, or \
-             `max_call_memory` in the config file's limits); send fewer, larger JSON values"
+             {room} bytes one request's parse may take of the call's memory budget (raise it \
+             with --max-call-memory, or `max_call_memory` in the config file's limits); send \
+             fewer, larger JSON values"
         );
         return refused_unparsed(line, why, "notification too large to parse");
     }
