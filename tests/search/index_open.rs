@@ -154,6 +154,7 @@ fn a_directory_swapped_for_a_symlink_between_pages_opens_nothing_outside() {
     page(&on, None);
     assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
     let first = page(&on, None);
+    assert!(first.stats.index.is_some_and(|i| i.walks_replayed > 0));
     assert_eq!(first.matches, page(&off, None).matches);
     let cursor = first.next_cursor.clone();
     assert!(cursor.is_some());
