@@ -22,5 +22,6 @@ mod index_bounds;
 mod index_chunks;
 mod index_disk;
 mod index_housekeeping;
+mod index_open;
 mod index_spill;
 mod read_modes;
