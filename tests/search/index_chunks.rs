@@ -158,3 +158,26 @@ fn a_count_holds_every_candidate_chunk() {
     let a = args("edge_after", OutputMode::FilesWithMatches, |_| {});
     assert!(same(&off, &on, &a) >= 2);
 }
+
+/// A line that begins a chunk with a UTF-16 byte order mark (`FF FE`, `FE FF`): the whole file's
+/// search sees those bytes in the middle of the file, so it decodes nothing; a chunk searched
+/// alone must not be decoded as UTF-16 either (it was, and its match was lost).
+#[test]
+fn a_chunk_that_begins_with_a_utf16_byte_order_mark_is_searched_as_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let e = PER_CHUNK;
+    for (name, bom) in [("le.txt", b"\xFF\xFE"), ("be.txt", b"\xFE\xFF")] {
+        let mut text = chunked(4, &[(e + 3, "bom_needle"), (2 * e + 9, "bom_needle")]).into_bytes();
+        // Line `e` starts the second chunk: its first two bytes become the mark.
+        text[e * LINE..e * LINE + 2].copy_from_slice(bom);
+        text[e * LINE + 2..e * LINE + 12].copy_from_slice(b"bom_needle");
+        fs::write(dir.path().join(name), text).unwrap();
+    }
+    let (off, on) = sandboxes(dir.path());
+    let a = args("bom_needle", OutputMode::Count, |_| {});
+    let r = run(&off, &a);
+    assert!(r["matches"].as_str().unwrap().contains("le.txt:3"), "{r}");
+    for mode in [OutputMode::Count, OutputMode::FilesWithMatches] {
+        same(&off, &on, &args("bom_needle", mode, |_| {}));
+    }
+}

@@ -48,6 +48,16 @@ impl SearchPlan<'_> {
         if ranges.iter().any(|&(s, e)| e - s > CHUNK_READ_MAX) {
             return None;
         }
+        // A chunk that begins with a UTF-16 byte order mark would be decoded as UTF-16 when
+        // searched alone (grep-searcher sniffs every slice it is given), not as the bytes the
+        // whole file's search sees there.
+        if !m.rg.no_bom_sniffing
+            && ranges
+                .iter()
+                .any(|&(s, _)| s > 0 && begins_with_utf16_bom(file, s))
+        {
+            return None;
+        }
         prune.chunks_not_read((n - ranges.len()) as u64);
         let mut total = FileResult::default();
         for (i, &(start, end)) in ranges.iter().enumerate() {
@@ -76,6 +86,16 @@ impl SearchPlan<'_> {
             }
         }
         Some(total)
+    }
+}
+
+/// Whether the bytes of `file` at `at` are a UTF-16 byte order mark (or cannot be read: then the
+/// file is searched whole, as if they were).
+fn begins_with_utf16_bom(file: &File, at: u64) -> bool {
+    let mut two = [0u8; 2];
+    match crate::core::dirs::read_at(file, at, &mut two) {
+        Ok(2) => two == [0xFF, 0xFE] || two == [0xFE, 0xFF],
+        _ => true,
     }
 }
 
