@@ -48,13 +48,13 @@ impl SearchPlan<'_> {
         if ranges.iter().any(|&(s, e)| e - s > CHUNK_READ_MAX) {
             return None;
         }
-        // A chunk that begins with a UTF-16 byte order mark would be decoded as UTF-16 when
-        // searched alone (grep-searcher sniffs every slice it is given), not as the bytes the
-        // whole file's search sees there.
+        // A chunk that begins with a byte order mark would be decoded when searched alone
+        // (grep-searcher sniffs every slice it is given: UTF-16 transcoded, a UTF-8 mark taken
+        // off), not seen as the bytes the whole file's search sees there.
         if !m.rg.no_bom_sniffing
             && ranges
                 .iter()
-                .any(|&(s, _)| s > 0 && begins_with_utf16_bom(file, s))
+                .any(|&(s, _)| s > 0 && begins_with_bom(file, s))
         {
             return None;
         }
@@ -89,12 +89,16 @@ impl SearchPlan<'_> {
     }
 }
 
-/// Whether the bytes of `file` at `at` are a UTF-16 byte order mark (or cannot be read: then the
-/// file is searched whole, as if they were).
-fn begins_with_utf16_bom(file: &File, at: u64) -> bool {
-    let mut two = [0u8; 2];
-    match crate::core::dirs::read_at(file, at, &mut two) {
-        Ok(2) => two == [0xFF, 0xFE] || two == [0xFE, 0xFF],
+/// Whether the bytes of `file` at `at` begin with a byte order mark grep-searcher decodes (UTF-16
+/// LE or BE, UTF-8), or cannot be read: then the file is searched whole.
+fn begins_with_bom(file: &File, at: u64) -> bool {
+    let mut head = [0u8; 3];
+    match crate::core::dirs::read_at(file, at, &mut head) {
+        Ok(n) if n >= 2 => {
+            head.starts_with(&[0xFF, 0xFE])
+                || head.starts_with(&[0xFE, 0xFF])
+                || (n == 3 && head == [0xEF, 0xBB, 0xBF])
+        }
         _ => true,
     }
 }
