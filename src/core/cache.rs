@@ -349,7 +349,7 @@ mod tests {
     #[test]
     fn a_scratch_file_has_no_name() {
         let d = tempfile::tempdir().unwrap();
-        let dir = open(d.path(), &[], &[]).unwrap();
+        let dir = open(d.path(), &[], &[], &[]).unwrap();
         let mut s = dir.scratch().unwrap();
         s.write_all(b"runs").unwrap();
         assert_eq!(s.links(), 0);
