@@ -354,7 +354,7 @@ pub(crate) fn start(sb: &Sandbox, options: IndexOptions) -> Arc<Owner> {
             })
             .collect(),
         stop: Arc::default(),
-        cache: snapshot::cache_dir(sb, &options.dir),
+        cache: snapshot::cache_dir(sb, &options.dir, &options.outside),
         saved: (0..sb.read_root_count())
             .map(|_| Mutex::default())
             .collect(),

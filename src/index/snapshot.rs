@@ -355,7 +355,11 @@ pub(super) fn remap(dir: &CacheDir, b: &Binding, mut ri: RootIndex) -> RootIndex
 
 /// The cache directory `dir` names for `sb`'s index: `None` when none is asked for, `Err` why it
 /// is refused (the index then stays in memory only).
-pub(super) fn cache_dir(sb: &Sandbox, dir: &IndexDir) -> Option<Result<CacheDir, String>> {
+pub(super) fn cache_dir(
+    sb: &Sandbox,
+    dir: &IndexDir,
+    outside: &[PathBuf],
+) -> Option<Result<CacheDir, String>> {
     let path = match dir {
         IndexDir::Path(p) => p.clone(),
         IndexDir::UserCache => match crate::core::cache::user_cache_dir() {
@@ -364,7 +368,7 @@ pub(super) fn cache_dir(sb: &Sandbox, dir: &IndexDir) -> Option<Result<CacheDir,
         },
         _ => return None,
     };
-    Some(sb.open_cache(&path))
+    Some(sb.open_cache(&path, outside))
 }
 
 /// Loads root `i`'s saved index, if the root is building for the first time and one matches:
