@@ -16,6 +16,7 @@
 //! out of the analysis: the query of the bare pattern is weaker, hence still sound.
 
 use super::keys::{class_keys, required};
+#[cfg(test)]
 pub use super::keys::{text_keys, trigram};
 use regex_syntax::hir::{Class, Hir, HirKind};
 use std::collections::BTreeSet;
@@ -515,7 +516,11 @@ mod tests {
         // Non-ASCII classes and short literals require pseudo-keys (`keys.rs`).
         assert!(!q(r"\p{Greek}").is_all());
         assert!(holds(r"\p{Greek}", QueryFlags::default(), "x = α"));
-        assert!(!holds(r"\p{Greek}", QueryFlags::default(), "naïve — “quoted”"));
+        assert!(!holds(
+            r"\p{Greek}",
+            QueryFlags::default(),
+            "naïve — “quoted”"
+        ));
         assert!(!q(r"[^\x00-\x7F]").is_all());
         assert!(!holds(r"[^\x00-\x7F]", QueryFlags::default(), "ascii only"));
         assert!(holds(r"[^\x00-\x7F]", QueryFlags::default(), "😀"));

@@ -62,6 +62,9 @@ fn atom() -> impl Strategy<Value = (String, String)> {
         2 => variant("[^\\x00-\\x7F]", &["é", "α", "€", "😀", "\u{80}", "\u{10FFFF}"]),
         1 => variant("[α-ω]", &["β", "Σ", "ς"]),
         1 => variant("[€—]", &["€", "—"]),
+        // Nine members, a few per lead byte: their pair keys (of 2-byte characters, which may
+        // end a text).
+        2 => variant("[àáâãäåāăą]", &["à", "ą", "Ä", "Ą"]),
         1 => variant("[\\u{80}-\\u{10FFFF}&&\\p{So}]", &["©", "😀", "☃"]),
         2 => variant("€", &["€"]),
         2 => variant("😀", &["😀"]),
@@ -139,6 +142,7 @@ fn noise() -> impl Strategy<Value = String> {
             Just("€".to_string()),
             Just("α".to_string()),
             Just("😀".to_string()),
+            Just("ą".to_string()),
             Just("\u{E000}".to_string()),
             Just("\u{E001}".to_string()),
         ],
