@@ -2,6 +2,8 @@
 
 mod grep;
 mod http;
+#[cfg(feature = "mcp")]
+mod index_dir;
 mod limits;
 
 use clap::{Args, Parser, Subcommand};
@@ -349,7 +351,11 @@ pub fn main() -> i32 {
                 dir: index_dir,
                 no_dir: no_index_dir,
             };
-            let tools_of = |agent: Option<&str>| mcp_tools(&profile, &opts, agent, &choice);
+            let tools_of = |agent: Option<&str>| -> Result<AgentTools, String> {
+                let tools = mcp_tools(&profile, &opts, agent, &choice)?;
+                index_dir::say_refusals(&tools);
+                Ok(tools)
+            };
             if http.http.is_some() {
                 return http::serve(&http, &tools_of, client_roots, max_in_flight);
             }

@@ -156,6 +156,13 @@ impl McpServer {
         threads.clamp(1, 64) + IN_FLIGHT_EXTRA
     }
 
+    /// The limits the transport reads before a call has a sandbox (`max_request_bytes`,
+    /// `max_call_memory`): the first sandbox's, as the HTTP door reads its rows.
+    fn limits(&self) -> crate::Limits {
+        let first = self.tools().sandboxes().first();
+        first.map(|s| s.policy().limits.clone()).unwrap_or_default()
+    }
+
     /// The tools this server calls.
     pub fn tools(&self) -> &AgentTools {
         self.tools.tools()
@@ -189,7 +196,14 @@ impl McpServer {
         R: tokio::io::AsyncRead + Unpin + Send + 'static,
         W: tokio::io::AsyncWrite + Send + 'static,
     {
-        let transport = LineTransport::new(read, write);
+        let limits = self.limits();
+        let transport = LineTransport::with_limits(
+            read,
+            write,
+            limits.max_request_bytes,
+            limits.max_call_memory,
+            wire::DRAIN_LIMIT,
+        );
         let running = self
             .serve(transport)
             .await
@@ -221,7 +235,8 @@ impl McpServer {
             },
             _ = context.ct.cancelled() => return Err(cancelled()),
         };
-        let budget = Budget::new();
+        // The parsed arguments stay held while the call runs: they count against its memory.
+        let budget = Budget::new().holding(wire::value_bytes(&args));
         let tools = self.current_tools(&context.peer).await;
         let call = crate::async_tools::present_holding(tools, name, args, &budget, permit);
         tokio::pin!(call);
@@ -304,9 +319,14 @@ impl ServerHandler for McpServer {
         let name = request.name.to_string();
         // Arguments that are not an object were taken out by the transport and come back here, so the
         // sandbox refuses them like any other bad argument (a tool error, not a protocol error).
+        // Over stdio, an object's arguments come beside the request (see `wire::Arguments`).
+        let beside = context.extensions.get::<wire::Arguments>();
         let args = match context.extensions.get::<wire::BadArguments>() {
             Some(bad) => bad.0.clone(),
-            None => request.arguments.map(Value::Object).unwrap_or(json!({})),
+            None => match beside.and_then(wire::Arguments::take) {
+                Some(a) => a,
+                None => request.arguments.map(Value::Object).unwrap_or(json!({})),
+            },
         };
         // Over HTTP, the call (and its audit line) runs in a span naming the caller's token.
         #[cfg(feature = "http")]

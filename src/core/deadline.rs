@@ -37,6 +37,8 @@ use std::time::{Duration, Instant};
 pub struct Budget {
     deadline: Option<Instant>,
     shared: Arc<Shared>,
+    /// Bytes the caller holds for the calls already (see [`Budget::holding`]).
+    held: u64,
 }
 
 /// What the clones of a budget (and the deadlines made under it) share: the cancel switch and the
@@ -79,7 +81,16 @@ impl Budget {
         Budget {
             deadline: None,
             shared: Arc::default(),
+            held: 0,
         }
+    }
+
+    /// Calls made with this budget count `bytes` as held from their memory budget
+    /// (`max_call_memory`) for as long as they run: what their caller holds for them already
+    /// (the MCP server: a call's parsed arguments), so that one call's memory stays one budget.
+    pub fn holding(mut self, bytes: u64) -> Self {
+        self.held = self.held.saturating_add(bytes);
+        self
     }
 
     /// Calls made with this budget end by `timeout` from now (or earlier, by the policy).
@@ -146,7 +157,7 @@ impl Budget {
             hit: AtomicBool::new(false),
             budget: Some(Arc::clone(&self.shared)),
             stop: None,
-            memory: CallMemory::new(memory_cap),
+            memory: CallMemory::new(memory_cap.saturating_sub(self.held)),
         }
     }
 
@@ -325,5 +336,19 @@ mod tests {
         assert!(d.expired() && d.cancelled() && copy.expired());
         assert!(part.spent() && part.deadline_after(Duration::from_secs(60), 0).cancelled());
         assert!(b.split(Duration::ZERO).spent());
+    }
+
+    /// What the caller holds for a call leaves that much less of the call's memory budget, in
+    /// every deadline made from the budget and its parts.
+    #[test]
+    fn what_the_caller_holds_counts_against_the_call_memory() {
+        let b = Budget::new().holding(60);
+        let d = b.deadline_after(Duration::from_secs(60), 100);
+        assert_eq!(d.reserve(41).unwrap_err(), NoRoom::OverBudget);
+        let held = d.reserve(40).unwrap();
+        drop(held);
+        let part = b.split(Duration::from_secs(60));
+        let d = part.deadline_after(Duration::from_secs(60), 100);
+        assert_eq!(d.reserve(41).unwrap_err(), NoRoom::OverBudget);
     }
 }

@@ -225,6 +225,10 @@ limit_table! {
     /// Largest file the n-gram index reads (or `max_filesize`, if smaller); a larger one gets no
     /// entry and is searched as without an index.
     index_max_file_bytes: u64 = 256 * 1024 * 1024, short: None, tools: &[];
+    /// The largest MCP request over stdio (`rootbound mcp`), in bytes: a longer line is answered
+    /// with a JSON-RPC parse error and skipped unread. Whatever its length, a request whose parsed
+    /// JSON would take more than `max_call_memory` is refused before it is parsed.
+    max_request_bytes: usize = 16 * 1024 * 1024, short: None, tools: &[];
     /// The HTTP door (`rootbound mcp --http`, read from the default agent): connections served at
     /// once; more wait to be accepted.
     http_max_connections: usize = 256, short: None, tools: &[];

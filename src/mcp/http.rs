@@ -210,6 +210,9 @@ struct Caller {
     /// Held while a session is opened, so that two `initialize`s cannot both pass the cap.
     opening: tokio::sync::Mutex<()>,
     renamed: Arc<Renamed>,
+    /// The most a request's parsed JSON may take: its agent's `max_call_memory`, divided by
+    /// [`RMCP_PARSE_COPIES`].
+    parse_room: u64,
 }
 
 /// The limits of `handler`'s agent (the HTTP rows are agent-wide: no tool section sets them).
@@ -221,6 +224,13 @@ fn agent_limits(handler: &McpServer) -> Limits {
         .map(|s| s.policy().limits.clone())
         .unwrap_or_default()
 }
+
+/// How many trees of a request rmcp's Streamable HTTP service holds at once while it parses the
+/// body itself (serde's buffered `Content` for its untagged message types, then the typed request
+/// and its arguments): a body the transport's estimate puts at 250 MB peaked at 757 MB resident.
+/// So the door lets a body's parse take a quarter of the call's memory budget; over stdio the
+/// transport parses once and hands the arguments over itself (`wire::Arguments`).
+const RMCP_PARSE_COPIES: u64 = 4;
 
 /// The name of the caller of a request, in its `http::request::Parts` extensions (rmcp hands the
 /// parts to the handler).
@@ -269,6 +279,7 @@ impl Door {
                 max_sessions: limits.http_sessions_per_token.max(1),
                 opening: tokio::sync::Mutex::new(()),
                 renamed: Arc::default(),
+                parse_room: limits.max_call_memory / RMCP_PARSE_COPIES,
             }
         };
         let mut in_flight = server.default.max_in_flight();
@@ -356,7 +367,7 @@ impl Door {
             let held = Held::new(body, Box::new((slot, None)), None);
             return self.audit(caller, &method, response_parts, held);
         }
-        let (bytes, inbound) = match self.post_body(&parts, body).await {
+        let (bytes, inbound) = match self.post_body(&parts, body, caller.parse_room).await {
             Ok(b) => b,
             Err(reply) => return reply,
         };
@@ -373,6 +384,8 @@ impl Door {
         };
         let rewritten = ids::rewrite(bytes, &inbound, session, &caller.renamed);
         let abandoned = cancel_on_close(&caller.service, &parts, &rewritten.body);
+        // rmcp parses the body again: the tree read here is not kept beside its own.
+        drop(inbound);
         let response = caller
             .service
             .handle(Request::from_parts(parts, Full::new(rewritten.body)))
@@ -422,7 +435,14 @@ impl Door {
 
     /// A POST's body, read whole within the bounds and checked to be one JSON-RPC message; with
     /// what it was found to be.
-    async fn post_body(&self, parts: &Parts, body: Incoming) -> Result<(Bytes, Inbound), Reply> {
+    /// A body whose parsed JSON would take more than `room` (the caller's `max_call_memory`) is
+    /// refused unparsed.
+    async fn post_body(
+        &self,
+        parts: &Parts,
+        body: Incoming,
+        room: u64,
+    ) -> Result<(Bytes, Inbound), Reply> {
         let declared = parts
             .headers
             .get(header::CONTENT_LENGTH)
@@ -441,7 +461,7 @@ impl Door {
             }
             Err(BodyError::Broken) => return Err(plain(StatusCode::BAD_REQUEST, "Bad Request")),
         };
-        match classify(&bytes) {
+        match classify(&bytes, room) {
             Inbound::Reply(reply) => Err(json(StatusCode::BAD_REQUEST, reply.to_line())),
             inbound => Ok((bytes, inbound)),
         }

@@ -7,7 +7,11 @@
 //! custom request that it answers with "method not found". A client waiting on such an id hangs or
 //! is misled. Here each line is parsed as a [`Value`] first and then:
 //!
-//! * not JSON, or a line over [`MAX_LINE`] bytes: `-32700` with `id: null`;
+//! * not JSON, or a line over `max_request_bytes` ([`MAX_LINE`] by default): `-32700` with
+//!   `id: null`, the line skipped without being held, so the next line is read as the next
+//!   request;
+//! * a line whose parsed tree would take more than the call's memory budget (`max_call_memory`;
+//!   told from the line by one pass over its bytes, [`cost`]): `-32600` with the id, unparsed;
 //! * JSON nested deeper than serde_json's recursion limit: read once more without recursion
 //!   ([`scan_top_level`]); a request with a readable id gets `-32600` with that id, anything else
 //!   that is not JSON `-32700`;
@@ -34,21 +38,23 @@
 //! interleave. Reading happens on its own task, so nothing here is cancelled half-way when rmcp's
 //! loop drops a pending `receive`.
 
+mod cost;
 mod ids;
 mod json;
 mod scan;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use cost::value_bytes;
 use ids::InFlight;
 #[cfg(feature = "http")] // for the HTTP door's id stand-ins
 pub(crate) use ids::{id_stand_in, Echo, Track};
 use rmcp::model::{ClientJsonRpcMessage, ClientRequest, JsonRpcMessage, ServerJsonRpcMessage};
 use rmcp::transport::Transport;
 use rmcp::RoleServer;
-pub(crate) use scan::BadArguments;
 pub(crate) use scan::{classify, Inbound};
 use scan::{error_reply, PARSE_ERROR};
+pub(crate) use scan::{Arguments, BadArguments};
 use std::io;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -56,8 +62,8 @@ use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::{mpsc, Mutex};
 
-/// The longest line read (its newline included); a longer one is answered with `-32700` and skipped
-/// without being held in memory.
+/// The longest line read by default (its newline included; limit `max_request_bytes`); a longer
+/// one is answered with `-32700` and skipped without being held in memory.
 pub(crate) const MAX_LINE: usize = 16 * 1024 * 1024;
 
 /// When the input ends, the longest wait for the replies of the requests still running. A call
@@ -152,16 +158,22 @@ async fn read_loop<R: AsyncRead + Unpin>(
     to_service: mpsc::Sender<ClientJsonRpcMessage>,
     out: Arc<Output>,
     ids: Arc<InFlight>,
+    room: u64,
     drain_limit: Duration,
 ) {
     let mut started = false;
     loop {
         let inbound = match lines.next().await {
-            Ok(Read::Line) => classify(&lines.buf),
+            Ok(Read::Line) => classify(&lines.buf, room),
             Ok(Read::TooLong) => error_reply(
                 "null",
                 PARSE_ERROR,
-                format!("parse error: the line is longer than {} bytes", lines.max),
+                format!(
+                    "parse error: the request is longer than {} bytes, the server's \
+                     max_request_bytes (raise it with --max-request-bytes, or \
+                     `max_request_bytes` in the config file's limits); it was skipped unread",
+                    lines.max
+                ),
             ),
             Ok(Read::Eof) => break,
             Err(e) => {
@@ -245,12 +257,20 @@ impl LineTransport {
         R: AsyncRead + Unpin + Send + 'static,
         W: AsyncWrite + Send + 'static,
     {
-        Self::with_limits(read, write, MAX_LINE, DRAIN_LIMIT)
+        let room = crate::Limits::default().max_call_memory;
+        Self::with_limits(read, write, MAX_LINE, room, DRAIN_LIMIT)
     }
 
-    /// [`LineTransport::new`] with other limits on the length of a line and on the wait for calls
-    /// in flight when the input ends.
-    pub(crate) fn with_limits<R, W>(read: R, write: W, max_line: usize, drain: Duration) -> Self
+    /// [`LineTransport::new`] with other limits on the length of a line (`max_request_bytes`), on
+    /// the memory its parse may take (`room`: the call's memory budget, `max_call_memory`) and on
+    /// the wait for calls in flight when the input ends.
+    pub(crate) fn with_limits<R, W>(
+        read: R,
+        write: W,
+        max_line: usize,
+        room: u64,
+        drain: Duration,
+    ) -> Self
     where
         R: AsyncRead + Unpin + Send + 'static,
         W: AsyncWrite + Send + 'static,
@@ -271,6 +291,7 @@ impl LineTransport {
             tx,
             Arc::clone(&out),
             Arc::clone(&ids),
+            room,
             drain,
         ));
         LineTransport {

@@ -61,6 +61,11 @@ impl Server {
         }
     }
 
+    /// The server's process id.
+    pub(super) fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     pub(super) fn stderr(&self) -> String {
         self.stderr.lock().unwrap().clone()
     }

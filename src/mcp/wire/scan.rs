@@ -2,6 +2,7 @@
 //! or is ignored. Ids are echoed as the client wrote them (see [`Echo`]): serde_json reads an integer
 //! past `u64` as a float, so their text comes from the line itself ([`scan_top_level`]).
 
+use super::cost::parsed_bytes;
 use super::ids::{Echo, Track};
 use super::json::{scan_top_level, TopLevel, RAW_ID, RAW_REQUEST_ID, RAW_TOKEN};
 use rmcp::model::{
@@ -10,7 +11,7 @@ use rmcp::model::{
 };
 use serde::Serialize;
 use serde_json::{json, Value};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 pub(super) const PARSE_ERROR: i64 = -32700;
 const INVALID_REQUEST: i64 = -32600;
@@ -20,6 +21,24 @@ const INVALID_PARAMS: i64 = -32602;
 /// without them and with this in its extensions, and the handler reports them as a tool error.
 #[derive(Debug, Clone)]
 pub(crate) struct BadArguments(pub(crate) Value);
+
+/// The `arguments` object of a `tools/call`, taken out of the request before rmcp parses it and
+/// handed to the handler beside it: rmcp's untagged message types buffer a request whole (serde's
+/// `Content`) and build its arguments again from that, so a large call would be held three times
+/// over at once. Clones share the one value; the handler takes it.
+#[derive(Debug, Clone)]
+pub(crate) struct Arguments(Arc<Mutex<Option<Value>>>);
+
+impl Arguments {
+    fn new(v: Value) -> Self {
+        Arguments(Arc::new(Mutex::new(Some(v))))
+    }
+
+    /// The arguments, the first time it is asked.
+    pub(crate) fn take(&self) -> Option<Value> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).take()
+    }
+}
 
 /// What one input line asks of the server.
 #[derive(Debug)]
@@ -161,12 +180,23 @@ const TYPED_METHODS: [&str; 13] = [
     "logging/setLevel",
 ];
 
-/// Classifies one line (without its newline).
-pub(crate) fn classify(line: &[u8]) -> Inbound {
+/// Classifies one line (without its newline). A line whose parsed tree would take more than
+/// `room` bytes (the call's memory budget, `max_call_memory`) is refused before it is parsed.
+pub(crate) fn classify(line: &[u8], room: u64) -> Inbound {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
     if line.iter().all(u8::is_ascii_whitespace) {
         return Inbound::Ignore("blank line");
+    }
+    let cost = parsed_bytes(line);
+    if cost > room {
+        let why = format!(
+            "invalid request: parsing it would take about {cost} bytes of memory, over the \
+             {room} bytes one request's parse may take of the call's memory budget (raise it \
+             with --max-call-memory, or `max_call_memory` in the config file's limits); send \
+             fewer, larger JSON values"
+        );
+        return refused_unparsed(line, why, "notification too large to parse");
     }
     let value: Value = match serde_json::from_slice(line) {
         Ok(v) => v,
@@ -202,13 +232,22 @@ pub(crate) fn classify(line: &[u8]) -> Inbound {
 /// JSON that serde_json does not take: nested deeper than its recursion limit, or a number out of
 /// range (`-1e400`). Answered with the id when there is one.
 fn refused_by_serde(line: &[u8], e: &serde_json::Error) -> Inbound {
-    let Some(top) = scan_top_level(line) else {
+    if scan_top_level(line).is_none() {
         return error_reply(NULL, PARSE_ERROR, format!("parse error: {e}"));
-    };
+    }
     let why = if e.to_string().starts_with("recursion limit exceeded") {
         "invalid request: the message nests deeper than 128 levels".to_string()
     } else {
         format!("invalid request: {e}")
+    };
+    refused_unparsed(line, why, "notification serde_json cannot read")
+}
+
+/// A line refused without serde_json's tree (`why`): answered with its id, read by the scan,
+/// when it has one; a notification is ignored (`ignored` says why, for the log).
+fn refused_unparsed(line: &[u8], why: String, ignored: &'static str) -> Inbound {
+    let Some(top) = scan_top_level(line) else {
+        return error_reply(NULL, PARSE_ERROR, "parse error: the line is not JSON");
     };
     match top {
         TopLevel {
@@ -225,7 +264,7 @@ fn refused_by_serde(line: &[u8], e: &serde_json::Error) -> Inbound {
             object: true,
             method: true,
             ..
-        } => Inbound::Ignore("notification serde_json cannot read"),
+        } => Inbound::Ignore(ignored),
         _ => error_reply(NULL, INVALID_REQUEST, why),
     }
 }
@@ -273,12 +312,13 @@ fn request(
     // one of its own): the client's text is kept to answer with.
     obj.insert("id".into(), json!(0));
     let token = stand_in_token(&mut obj, line, scan);
-    let mut bad_arguments = None;
+    let (mut bad_arguments, mut arguments) = (None, None);
     if method == "tools/call" {
         match tool_arguments(&mut obj) {
             Ok(bad) => bad_arguments = bad,
             Err(why) => return error_reply(id, INVALID_PARAMS, why),
         }
+        arguments = take_arguments(&mut obj);
     }
     let mut msg = match serde_json::from_value::<ClientJsonRpcMessage>(Value::Object(obj)) {
         Ok(m) => m,
@@ -295,6 +335,9 @@ fn request(
             ClientRequest::CallToolRequest(call) => {
                 if let Some(bad) = bad_arguments {
                     call.extensions.insert(BadArguments(bad));
+                }
+                if let Some(a) = arguments {
+                    call.extensions.insert(Arguments::new(a));
                 }
             }
             _ => {}
@@ -374,6 +417,15 @@ fn tool_arguments(obj: &mut serde_json::Map<String, Value>) -> Result<Option<Val
         return Ok(params.remove("arguments"));
     }
     Ok(None)
+}
+
+/// Takes a `tools/call`'s `arguments` object out of its params (see [`Arguments`]).
+fn take_arguments(obj: &mut serde_json::Map<String, Value>) -> Option<Value> {
+    let params = obj.get_mut("params")?.as_object_mut()?;
+    params
+        .get("arguments")?
+        .is_object()
+        .then(|| params.remove("arguments"))?
 }
 
 /// A notification: never answered, whatever is wrong with it. A cancellation names the request

@@ -6,6 +6,11 @@ use serde_json::json;
 use serde_json::Value;
 use std::time::Duration;
 
+/// Classifies with no memory bound (the bound has tests of its own).
+fn classify(line: &[u8]) -> Inbound {
+    super::classify(line, u64::MAX)
+}
+
 fn reply(line: &str) -> Value {
     match classify(line.as_bytes()) {
         Inbound::Reply(r) => serde_json::from_slice(&r.to_line()).unwrap(),
@@ -283,7 +288,7 @@ fn scanner_agrees_with_serde_json() {
 async fn run_lines(input: Vec<u8>, max: usize) -> (Vec<Value>, Vec<ClientJsonRpcMessage>) {
     let (client_out, server_in) = tokio::io::duplex(1 << 16);
     let (server_out, mut client_in) = tokio::io::duplex(1 << 16);
-    let mut t = LineTransport::with_limits(server_in, server_out, max, Duration::ZERO);
+    let mut t = LineTransport::with_limits(server_in, server_out, max, u64::MAX, Duration::ZERO);
     let writer = tokio::spawn(async move {
         let mut w = client_out;
         w.write_all(&input).await.unwrap();
@@ -483,4 +488,53 @@ fn replies_progress_and_cancellations_name_the_clients_ids() {
         panic!("not a message")
     };
     assert!(ids.inbound(*c, t).is_none());
+}
+
+/// A request whose parsed tree would pass the call's memory budget is refused before it is
+/// parsed, with its id and the way to raise the budget; a notification is not answered.
+#[test]
+fn a_request_too_costly_to_parse_is_refused_with_its_id() {
+    let zeros = format!("[{}0]", "0,".repeat(1000));
+    let line = format!(
+        r#"{{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{{"name":"grep_search","arguments":{{"x":{zeros}}}}}}}"#
+    );
+    let room = super::cost::parsed_bytes(line.as_bytes()) - 1;
+    let Inbound::Reply(r) = super::classify(line.as_bytes(), room) else {
+        panic!("not refused");
+    };
+    assert_eq!((r.id.as_str(), r.error.code), ("7", -32600));
+    assert!(
+        r.error.message.contains("--max-call-memory"),
+        "{}",
+        r.error.message
+    );
+    assert!(matches!(
+        super::classify(line.as_bytes(), room + 1),
+        Inbound::Message(..)
+    ));
+    let note =
+        format!(r#"{{"jsonrpc":"2.0","method":"notifications/x","params":{{"x":{zeros}}}}}"#);
+    assert!(matches!(
+        super::classify(note.as_bytes(), 100),
+        Inbound::Ignore(_)
+    ));
+}
+
+/// A tools/call's arguments reach the handler beside the request, not through rmcp's parse.
+#[test]
+fn a_calls_arguments_ride_beside_the_request() {
+    let line = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t","arguments":{"a":1}}}"#;
+    let Inbound::Message(m, _) = classify(line.as_bytes()) else {
+        panic!("not a message");
+    };
+    let JsonRpcMessage::Request(r) = *m else {
+        panic!("not a request");
+    };
+    let ClientRequest::CallToolRequest(call) = r.request else {
+        panic!("not a call");
+    };
+    assert!(call.params.arguments.is_none());
+    let a = call.extensions.get::<scan::Arguments>().unwrap();
+    assert_eq!(a.take(), Some(json!({"a": 1})));
+    assert_eq!(a.take(), None);
 }
