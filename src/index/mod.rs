@@ -36,6 +36,7 @@ pub use life::{
 pub(crate) use life::{Locked, Owner};
 pub use options::{IndexDir, IndexOptions, IndexVerify, IndexWhen};
 pub use status::{IndexState, IndexStatus};
+mod keys;
 pub(crate) mod postings;
 pub(crate) mod query;
 pub(crate) mod replay;

@@ -19,6 +19,7 @@ mod grep_hits;
 mod grep_options;
 mod index;
 mod index_bounds;
+mod index_bytes;
 mod index_chunks;
 mod index_disk;
 mod index_housekeeping;
