@@ -128,6 +128,7 @@ impl Cx<'_> {
             index: self.index(key, t),
             index_set: t.contains_key("index"),
             origins: roots.origins,
+            others: Vec::new(),
             file: None,
         })
     }

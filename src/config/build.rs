@@ -131,7 +131,8 @@ impl AgentConfig {
             sandboxes.into_iter().map(Into::into).collect(),
             routes,
         )
-        .with_profile(self.profile);
+        .with_profile(self.profile)
+        .with_others(self.others.clone());
         Ok(match self.index.clone() {
             Some(o) => tools.with_index_options(o),
             None => tools,

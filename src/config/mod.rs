@@ -109,6 +109,9 @@ pub struct AgentConfig {
     anchors: Policy,
     /// Every root path and write root with the key that configured it, to report failures by key.
     origins: Vec<(PathBuf, String)>,
+    /// Every root path and write root of the file's other agents: they may be served by this
+    /// process or another, so the agent's index cache directory must lie outside them.
+    others: Vec<PathBuf>,
     file: Option<PathBuf>,
 }
 
@@ -179,7 +182,8 @@ impl Config {
             env: &env,
             base: base_dir.to_path_buf(),
         };
-        let agents = cx.file(&root);
+        let mut agents = cx.file(&root);
+        others_of(&mut agents);
         cx.problems.sort_by(|a, b| a.key.cmp(&b.key));
         if cx.problems.is_empty() {
             Ok(Config { file: None, agents })
@@ -220,5 +224,20 @@ impl Config {
                 ),
             )),
         }
+    }
+}
+
+/// Gives each agent the roots and write roots of every other agent ([`AgentConfig::others`]).
+fn others_of(agents: &mut BTreeMap<String, AgentConfig>) {
+    let all: Vec<(String, PathBuf)> = agents
+        .iter()
+        .flat_map(|(n, a)| a.origins.iter().map(move |(p, _)| (n.clone(), p.clone())))
+        .collect();
+    for (name, a) in agents.iter_mut() {
+        a.others = all
+            .iter()
+            .filter(|(n, _)| n != name)
+            .map(|(_, p)| p.clone())
+            .collect();
     }
 }

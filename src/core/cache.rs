@@ -64,18 +64,26 @@ const INSIDE: &str = "index_dir lies inside a root (an agent could write it)";
 
 /// Opens (creating it, mode 0700) the cache directory at `path`, unless it is not private to this
 /// user or lies inside one of `roots` (directory handles; `root_paths`: their canonical paths
-/// and those of the roots that anchor deny rules): `Err` says why.
+/// and those of the roots that anchor deny rules) or of `outside` (operator-given directories
+/// other agents reach, compared by path and, when they open, by identity): `Err` says why.
 pub(crate) fn open(
     path: &Path,
     roots: &[&dyn AsFd],
     root_paths: &[PathBuf],
+    outside: &[PathBuf],
 ) -> Result<CacheDir, String> {
     // The reasons name no path: they are shown in the index status, which agents see.
     if !path.is_absolute() {
         return Err("index_dir is not an absolute path".into());
     }
     // Checked before anything is created, so no directory is made inside a root.
-    if root_paths.iter().any(|r| canonical(path).starts_with(r)) {
+    let outside_paths = outside.iter().map(|p| canonical(p));
+    if root_paths
+        .iter()
+        .cloned()
+        .chain(outside_paths)
+        .any(|r| canonical(path).starts_with(r))
+    {
         return Err(INSIDE.into());
     }
     sys::create_private_dirs(path).map_err(|e| format!("index_dir cannot be created: {e}"))?;
@@ -90,7 +98,14 @@ pub(crate) fn open(
             st.st_mode & 0o777
         ));
     }
-    let inside: Vec<(u64, u64)> = roots.iter().filter_map(|r| id(r).ok()).collect();
+    let mut inside: Vec<(u64, u64)> = roots.iter().filter_map(|r| id(r).ok()).collect();
+    // Another agent's root that cannot be opened now was compared by path above.
+    inside.extend(
+        outside
+            .iter()
+            .filter_map(|p| sys::open_ambient_dir(p).ok())
+            .filter_map(|fd| id(&fd).ok()),
+    );
     if within(&fd, &inside)? {
         return Err(INSIDE.into());
     }
@@ -232,7 +247,10 @@ impl CacheDir {
 
     /// Maps file `name` (a regular file of this user's, not a symlink); `None` when there is none.
     pub(crate) fn map(&self, name: &str) -> std::io::Result<Option<Mapped>> {
-        let fd = match sys::openat(&self.fd, name, OFlags::RDONLY, Mode::empty()) {
+        // Non-blocking: a FIFO planted with the name would wait for a writer, and the build
+        // thread with it; it is refused below as not a regular file.
+        let flags = OFlags::RDONLY | OFlags::NONBLOCK;
+        let fd = match sys::openat(&self.fd, name, flags, Mode::empty()) {
             Ok(fd) => fd,
             Err(e) if e.is(sys::Errno::NOENT) => return Ok(None),
             Err(e) => return Err(e.into()),
@@ -331,7 +349,7 @@ mod tests {
     #[test]
     fn a_scratch_file_has_no_name() {
         let d = tempfile::tempdir().unwrap();
-        let dir = open(d.path(), &[], &[]).unwrap();
+        let dir = open(d.path(), &[], &[], &[]).unwrap();
         let mut s = dir.scratch().unwrap();
         s.write_all(b"runs").unwrap();
         assert_eq!(s.links(), 0);

@@ -12,7 +12,7 @@ use crate::core::sandbox::{Located, Root, Sandbox};
 use crate::core::sys;
 use std::os::fd::AsFd;
 use std::os::unix::ffi::OsStrExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 impl Sandbox {
     /// The root `root` names: a read root, or the write root.
@@ -64,8 +64,9 @@ impl Sandbox {
     }
 
     /// Opens the cache directory at `path` (operator-given) for the index's snapshots: it must lie
-    /// outside every root, and is checked against every root's handle (see [`cache::open`]).
-    pub(crate) fn open_cache(&self, path: &Path) -> Result<CacheDir, String> {
+    /// outside every root, and is checked against every root's handle (see [`cache::open`]), and
+    /// outside the operator-given directories `outside` (other agents' roots).
+    pub(crate) fn open_cache(&self, path: &Path, outside: &[PathBuf]) -> Result<CacheDir, String> {
         let mut fds: Vec<&dyn AsFd> = self
             .read_roots()
             .iter()
@@ -74,7 +75,7 @@ impl Sandbox {
         if let Some(w) = self.write_root_entry() {
             fds.push(&w.dir);
         }
-        cache::open(path, &fds, self.root_paths())
+        cache::open(path, &fds, self.root_paths(), outside)
     }
 
     /// Opens `rel` beneath root `root` (no symlink followed) and admits it as the object at `rel`:

@@ -36,6 +36,7 @@ pub use life::{
 pub(crate) use life::{Locked, Owner};
 pub use options::{IndexDir, IndexOptions, IndexVerify, IndexWhen};
 pub use status::{IndexState, IndexStatus};
+mod keys;
 pub(crate) mod postings;
 pub(crate) mod query;
 pub(crate) mod replay;
@@ -354,7 +355,7 @@ pub(crate) fn start(sb: &Sandbox, options: IndexOptions) -> Arc<Owner> {
             })
             .collect(),
         stop: Arc::default(),
-        cache: snapshot::cache_dir(sb, &options.dir),
+        cache: snapshot::cache_dir(sb, &options.dir, &options.outside),
         saved: (0..sb.read_root_count())
             .map(|_| Mutex::default())
             .collect(),

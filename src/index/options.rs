@@ -39,6 +39,10 @@ pub struct IndexOptions {
     pub verify: IndexVerify,
     /// Where each root's index is saved for the next start.
     pub dir: IndexDir,
+    /// Directories other agents reach (the roots and write roots of the other agents of a config
+    /// file, which may be served by the same process or another): the cache directory must lie
+    /// outside them too, as outside the sandbox's own roots.
+    pub outside: Vec<PathBuf>,
 }
 
 /// Where a root's index is saved, to be loaded at the next start instead of built
@@ -73,6 +77,13 @@ impl IndexOptions {
     /// Where each root's index is saved for the next start.
     pub fn index_dir(mut self, dir: IndexDir) -> Self {
         self.dir = dir;
+        self
+    }
+
+    /// Adds directories the cache directory must lie outside of (the field
+    /// [`field@IndexOptions::outside`]).
+    pub fn outside(mut self, dirs: impl IntoIterator<Item = PathBuf>) -> Self {
+        self.outside.extend(dirs);
         self
     }
 }

@@ -1,4 +1,5 @@
-//! Query analysis: which byte trigrams a file must hold for a pattern to match anywhere in it.
+//! Query analysis: which keys (byte trigrams, and the pseudo-keys of bytes >= 0x80: `keys.rs`) a
+//! file must hold for a pattern to match anywhere in it.
 //!
 //! Pure (no I/O), and no parse of its own: the HIR analysed is the one the search's matcher was
 //! built from (`search::matcher::Compiled`: its one parse of the joined `(?:p1)|(?:p2)` form, its
@@ -14,16 +15,14 @@
 //! wrappers, the stripping of the line terminator from classes, anchors, word boundaries) is left
 //! out of the analysis: the query of the bare pattern is weaker, hence still sound.
 
+use super::keys::{class_keys, required};
+#[cfg(test)]
+pub use super::keys::{text_keys, trigram};
 use regex_syntax::hir::{Class, Hir, HirKind};
 use std::collections::BTreeSet;
 
-/// A trigram: three bytes, `b0 << 16 | b1 << 8 | b2`.
-pub type Trigram = u32;
-
-/// The trigram of three bytes.
-pub fn trigram(b: &[u8]) -> Trigram {
-    (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32
-}
+/// A key of the index: a trigram, `b0 << 16 | b1 << 8 | b2`, or a pseudo-key (`keys.rs`).
+pub type Trigram = super::keys::Key;
 
 /// A monotone boolean query over trigram presence.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -120,17 +119,19 @@ impl TriQuery {
         }
     }
 
-    /// AND with: the text holds every trigram of one of `set`'s strings. A string shorter than 3
-    /// bytes requires nothing, and then neither does the set; an empty set matches nothing.
+    /// AND with: the text holds every key one of `set`'s strings requires (`keys::required`: its
+    /// trigrams, or the pseudo-keys of a shorter one). A string that requires nothing (shorter
+    /// than 3 bytes, all ASCII) makes the set require nothing; an empty set matches nothing.
     fn and_strings(self, set: &BTreeSet<Vec<u8>>) -> TriQuery {
-        if set.iter().any(|s| s.len() < 3) {
-            return self;
-        }
         let mut or = TriQuery::None;
         for s in set {
+            let keys = required(s);
+            if keys.is_empty() {
+                return self;
+            }
             let mut and = TriQuery::All;
-            for w in s.windows(3) {
-                and = and.and(TriQuery::Tri(trigram(w)));
+            for k in keys {
+                and = and.and(TriQuery::Tri(k));
             }
             or = or.or(and);
         }
@@ -413,7 +414,14 @@ fn analyze(h: &Hir) -> Info {
                 matches: TriQuery::None,
             },
             Some(s) => Info::exact(s),
-            None => Info::any(false),
+            // Too many members to list: if none is ASCII, every match holds one of its keys.
+            None => Info {
+                matches: class_keys(c).map_or(TriQuery::All, |keys| {
+                    keys.into_iter()
+                        .fold(TriQuery::None, |q, k| q.or(TriQuery::Tri(k)))
+                }),
+                ..Info::any(false)
+            },
         },
         HirKind::Capture(c) => analyze(&c.sub),
         HirKind::Repetition(r) => {
@@ -473,15 +481,6 @@ pub fn hir_query(h: &Hir) -> TriQuery {
     cap(q)
 }
 
-/// The trigrams of `text`, sorted and deduplicated.
-#[cfg(test)]
-pub fn text_trigrams(text: &[u8]) -> Vec<Trigram> {
-    let mut v: Vec<Trigram> = text.windows(3).map(trigram).collect();
-    v.sort_unstable();
-    v.dedup();
-    v
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -497,7 +496,7 @@ mod tests {
     }
 
     fn holds(p: &str, flags: QueryFlags, text: &str) -> bool {
-        let t = text_trigrams(text.as_bytes());
+        let t = text_keys(text.as_bytes());
         patterns_query(&[p], flags).eval(&|x| t.binary_search(&x).is_ok())
     }
 
@@ -514,7 +513,20 @@ mod tests {
             "spin_lock("
         ));
         assert!(!q(r"(?:^|\W)PM_RESUME(?:$|\W)").is_all());
-        assert!(q(r"\p{Greek}").is_all());
+        // Non-ASCII classes and short literals require pseudo-keys (`keys.rs`).
+        assert!(!q(r"\p{Greek}").is_all());
+        assert!(holds(r"\p{Greek}", QueryFlags::default(), "x = α"));
+        assert!(!holds(
+            r"\p{Greek}",
+            QueryFlags::default(),
+            "naïve — “quoted”"
+        ));
+        assert!(!q(r"[^\x00-\x7F]").is_all());
+        assert!(!holds(r"[^\x00-\x7F]", QueryFlags::default(), "ascii only"));
+        assert!(holds(r"[^\x00-\x7F]", QueryFlags::default(), "😀"));
+        assert!(holds("é", QueryFlags::default(), "é"));
+        assert!(!holds("é", QueryFlags::default(), "e"));
+        assert!(q(r"[\w&&[^a-z]]").is_all());
         assert!(q(".").is_all());
         assert!(q(r"\w{5}(\s+\w{5}){4}").is_all());
         assert_eq!(q("[^\\x00-\\x{10FFFF}]"), TriQuery::None);
@@ -540,9 +552,9 @@ mod tests {
     #[test]
     fn alternations_and_patterns() {
         let qq = patterns_query(&["ERR_SYS", "PME_TURN_OFF"], QueryFlags::default());
-        let t = text_trigrams(b"PME_TURN_OFF");
+        let t = text_keys(b"PME_TURN_OFF");
         assert!(qq.eval(&|x| t.binary_search(&x).is_ok()));
-        let t = text_trigrams(b"ERR_SY");
+        let t = text_keys(b"ERR_SY");
         assert!(!qq.eval(&|x| t.binary_search(&x).is_ok()));
         assert!(holds("a(bc|de)f+gh", QueryFlags::default(), "adeffgh"));
     }

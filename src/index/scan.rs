@@ -1,9 +1,11 @@
-//! Reading one file for the index: its byte trigrams per chunk of whole lines, whether it holds a
+//! Reading one file for the index: its keys (byte trigrams and the pseudo-keys of bytes >= 0x80,
+//! `keys::keys_at` at every position) per chunk of whole lines, whether it holds a
 //! NUL byte, starts with a byte-order mark, and its longest line — within a bound of its own. A
 //! file whose description would pass the bound is not described (it gets no entry and is always
 //! searched): reading stops there.
 
 use super::budget::Budget;
+use super::keys::{keys_at, KEY_SPACE};
 use super::query::Trigram;
 use std::io::Read;
 
@@ -26,8 +28,8 @@ pub(crate) use crate::walk::outcome::LONGEST_LINE;
 
 /// The read buffer of one scan.
 const BUF: usize = 1 << 20;
-/// The bitmap of trigrams seen in the current chunk (one per thread, kept between scans).
-const SEEN_WORDS: usize = 1 << 18;
+/// The bitmap of keys seen in the current chunk (one per thread, kept between scans).
+const SEEN_WORDS: usize = KEY_SPACE / 64;
 /// What a scan holds whatever the file: its buffer and the bitmap.
 pub(crate) const FIXED: usize = BUF + SEEN_WORDS * 8;
 
@@ -47,7 +49,7 @@ pub(crate) struct Room<'a> {
 
 /// What [`scan`] finds in a file.
 pub(crate) struct ScanFacts {
-    /// The sorted distinct trigrams starting in each chunk (at least one chunk).
+    /// The sorted distinct keys starting in each chunk (at least one chunk).
     pub chunks: Vec<Vec<Trigram>>,
     /// It holds a NUL byte.
     pub nul: bool,
@@ -286,7 +288,7 @@ fn scan_chunks(
                 }
             }
             in_chunk += 1;
-            if let Err(why) = note(super::query::trigram(w), seen, tris, held) {
+            if let Err(why) = keys_at(w, |k| note(k, seen, tris, held)) {
                 return fail(chunks, held, why);
             }
             if chunk == usize::MAX && tris.len() > MAX_FILE_TRIGRAMS {
@@ -298,6 +300,13 @@ fn scan_chunks(
             before = Some(data[data.len() - keep - 1]);
         }
         carry = data[data.len() - keep..].to_vec();
+    }
+    // The keys starting at the last two bytes, where no trigram starts (all of a file shorter
+    // than 3 bytes): the last chunk's.
+    for i in 0..carry.len() {
+        if let Err(why) = keys_at(&carry[i..], |k| note(k, seen, tris, held)) {
+            return fail(chunks, held, why);
+        }
     }
     for &t in tris.iter() {
         seen[t as usize / 64] = 0;

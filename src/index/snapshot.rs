@@ -27,8 +27,10 @@ use std::sync::{Arc, Mutex};
 
 const MAGIC: &[u8; 8] = b"rbindex\0";
 /// The format's version: a file of another is ignored. 2: chunks start where `scan`'s rule puts
-/// them whatever the reads (a search finds them again from the bytes: `chunks`).
-pub(super) const VERSION: u32 = 2;
+/// them whatever the reads (a search finds them again from the bytes: `chunks`). 3: the keys
+/// include the pseudo-keys of bytes >= 0x80 (`keys.rs`); a version-2 file lacks them and would
+/// prune files holding a non-ASCII match.
+pub(super) const VERSION: u32 = 3;
 /// Bytes of an entry beside its path.
 const ENTRY_BYTES: usize = 4 + 8 * 5 + 4 * 2 + 1;
 /// Bytes of a dictionary slot.
@@ -355,7 +357,11 @@ pub(super) fn remap(dir: &CacheDir, b: &Binding, mut ri: RootIndex) -> RootIndex
 
 /// The cache directory `dir` names for `sb`'s index: `None` when none is asked for, `Err` why it
 /// is refused (the index then stays in memory only).
-pub(super) fn cache_dir(sb: &Sandbox, dir: &IndexDir) -> Option<Result<CacheDir, String>> {
+pub(super) fn cache_dir(
+    sb: &Sandbox,
+    dir: &IndexDir,
+    outside: &[PathBuf],
+) -> Option<Result<CacheDir, String>> {
     let path = match dir {
         IndexDir::Path(p) => p.clone(),
         IndexDir::UserCache => match crate::core::cache::user_cache_dir() {
@@ -364,7 +370,7 @@ pub(super) fn cache_dir(sb: &Sandbox, dir: &IndexDir) -> Option<Result<CacheDir,
         },
         _ => return None,
     };
-    Some(sb.open_cache(&path))
+    Some(sb.open_cache(&path, outside))
 }
 
 /// Loads root `i`'s saved index, if the root is building for the first time and one matches:

@@ -245,7 +245,7 @@ mod tests {
     #[test]
     fn runs_merge_into_the_lists_of_one() {
         let d = tempfile::tempdir().unwrap();
-        let dir = crate::core::cache::open(d.path(), &[], &[]).unwrap();
+        let dir = crate::core::cache::open(d.path(), &[], &[], &[]).unwrap();
         let (all, mine) = (Budget::new(usize::MAX), Budget::new(usize::MAX));
         let mut spill = Spill::new(Some(&dir), usize::MAX).unwrap();
         let (mut one, mut parts) = (

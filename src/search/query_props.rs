@@ -1,12 +1,12 @@
 //! The soundness property of the index's query: whenever a search's matcher finds a match in a
-//! text, the text's trigrams satisfy the query made from that matcher's own parse
+//! text, the text's keys (trigrams and pseudo-keys) satisfy the query made from that matcher's own parse
 //! ([`Compiled::hir`]), and for a line-oriented search so do those of one of the text's chunks
 //! (`index::scan`). Matcher and query come from one build, so a change to how the matcher reads a
 //! pattern (its smart-case decision, its flags) is a change to the query too.
 
 use crate::core::deadline::Deadline;
 use crate::core::policy::Limits;
-use crate::index::{hir_query, query::text_trigrams, scan_all};
+use crate::index::{hir_query, query::text_keys, scan_all};
 use crate::search::matcher::{build_any, Compiled, MatchFlags};
 use grep_matcher::Matcher;
 use proptest::prelude::*;
@@ -55,7 +55,40 @@ fn atom() -> impl Strategy<Value = (String, String)> {
         1 => variant("\\b", &[""]),
         1 => variant("\\x20", &[" "]),
         1 => variant("$", &[""]),
+        // Non-ASCII: classes too large to list (keys of their lead pairs or lead bytes), small
+        // ones, literals shorter than a trigram, one to four bytes per character.
+        2 => variant("\\p{Greek}", &["α", "Ω", "ϐ", "ἀ", "\u{1D200}"]),
+        1 => variant("\\p{Han}", &["中", "\u{2E80}", "\u{20000}", "〇"]),
+        2 => variant("[^\\x00-\\x7F]", &["é", "α", "€", "😀", "\u{80}", "\u{10FFFF}"]),
+        1 => variant("[α-ω]", &["β", "Σ", "ς"]),
+        1 => variant("[€—]", &["€", "—"]),
+        // Nine members, a few per lead byte: their pair keys (of 2-byte characters, which may
+        // end a text).
+        2 => variant("[àáâãäåāăą]", &["à", "ą", "Ä", "Ą"]),
+        1 => variant("[\\u{80}-\\u{10FFFF}&&\\p{So}]", &["©", "😀", "☃"]),
+        2 => variant("€", &["€"]),
+        2 => variant("😀", &["😀"]),
+        1 => variant("ß", &["ß", "ẞ"]),
+        1 => variant("\\x{E9}", &["é", "É"]),
+        // Bytes with Unicode off (a text's U+E000 and U+E001 stand for the bytes 0xE9 and 0xFF:
+        // see `bytes`).
+        1 => variant("(?-u:\\xE9)", &["\u{E000}"]),
+        1 => variant("(?-u:[\\x80-\\xFF])", &["\u{E000}", "\u{E001}", "é"]),
     ]
+}
+
+/// A generated text's bytes: U+E000 and U+E001 become the lone bytes 0xE9 and 0xFF (Latin-1 and
+/// invalid UTF-8, as in a file that is not UTF-8).
+fn bytes(t: &str) -> Vec<u8> {
+    let mut out = Vec::new();
+    for ch in t.chars() {
+        match ch {
+            '\u{E000}' => out.push(0xE9),
+            '\u{E001}' => out.push(0xFF),
+            c => out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+        }
+    }
+    out
 }
 
 fn pattern() -> impl Strategy<Value = (String, String)> {
@@ -106,6 +139,12 @@ fn noise() -> impl Strategy<Value = String> {
             Just("ſ".to_string()),
             Just("\u{212A}".to_string()),
             Just("é".to_string()),
+            Just("€".to_string()),
+            Just("α".to_string()),
+            Just("😀".to_string()),
+            Just("ą".to_string()),
+            Just("\u{E000}".to_string()),
+            Just("\u{E001}".to_string()),
         ],
         0..12,
     )
@@ -121,26 +160,26 @@ proptest! {
         pre in noise(), post in noise(),
         ci in any::<bool>(), smart in any::<bool>(), fixed in any::<bool>(), ml in any::<bool>(),
         word in prop::bool::weighted(0.2), line in prop::bool::weighted(0.1),
-        chunk in 1usize..24,
+        no_unicode in prop::bool::weighted(0.1), chunk in 1usize..24,
     ) {
         let f = MatchFlags {
             case_insensitive: ci, smart_case: smart, fixed_strings: fixed, multiline: ml,
-            word, line_regexp: line, ..MatchFlags::default()
+            word, line_regexp: line, no_unicode, ..MatchFlags::default()
         };
         let pats: Vec<String> = pe.iter().map(|x| x.0.clone()).collect();
-        let t = format!("{pre}{}{post}", pe[pick.index(pe.len())].1);
+        let t = bytes(&format!("{pre}{}{post}", pe[pick.index(pe.len())].1));
         let Some((c, q)) = built(&pats, f) else { return Ok(()); };
         let m = c.matcher;
         // Line-oriented searches look for matches line by line; a multiline one in the whole text.
-        let texts: Vec<&str> = if ml { vec![t.as_str()] } else { t.split('\n').collect() };
+        let texts: Vec<&[u8]> = if ml { vec![&t[..]] } else { t.split(|&b| b == b'\n').collect() };
         for piece in texts {
-            if m.is_match(piece.as_bytes()).unwrap() {
-                let tri = text_trigrams(t.as_bytes());
-                prop_assert!(q.eval(&|x| tri.binary_search(&x).is_ok()),
+            if m.is_match(piece).unwrap() {
+                let keys = text_keys(&t);
+                prop_assert!(q.eval(&|x| keys.binary_search(&x).is_ok()),
                     "patterns {:?} match {:?} but the query {:?} does not hold", pats, t, q);
                 if !ml {
                     // A line lies within one chunk of the text, so one chunk holds the query.
-                    let chunks = scan_all(t.as_bytes(), chunk).chunks;
+                    let chunks = scan_all(&t[..], chunk).chunks;
                     prop_assert!(
                         chunks.iter().any(|c| q.eval(&|x| c.binary_search(&x).is_ok())),
                         "patterns {:?} match a line of {:?} but no chunk of {} bytes holds {:?}",

@@ -49,6 +49,7 @@ impl AgentTools {
                 .collect(),
             routes: self.routes.clone(),
             profile: self.profile,
+            others: self.others.clone(),
         }
     }
 }

@@ -33,6 +33,9 @@ pub struct AgentTools {
     pub(crate) routes: Vec<(&'static str, usize)>,
     /// The dialect (see `tools/profile`).
     pub(crate) profile: crate::tools::profile::kind::Profile,
+    /// The roots and write roots of the other agents of the agent's config file: its index's
+    /// cache directory must lie outside them too ([`field@crate::IndexOptions::outside`]).
+    pub(crate) others: Vec<std::path::PathBuf>,
 }
 
 /// A tool's place in the listing order ([`ToolName::ALL`]); unknown names last.
@@ -57,6 +60,7 @@ impl AgentTools {
             sandboxes,
             routes,
             profile: crate::tools::profile::kind::Profile::default(),
+            others: Vec::new(),
         }
     }
 
@@ -72,6 +76,7 @@ impl AgentTools {
             sandboxes: vec![sandbox],
             routes,
             profile: crate::tools::profile::kind::Profile::default(),
+            others: Vec::new(),
         }
     }
 
@@ -86,6 +91,7 @@ impl AgentTools {
     /// [`AgentTools::with_index`] with [`crate::IndexOptions`] (the config file's `index` and
     /// `index_verify`).
     pub fn with_index_options(mut self, options: crate::index::IndexOptions) -> Self {
+        let options = options.outside(self.others.iter().cloned());
         let Some(i) = self
             .routes
             .iter()
@@ -99,6 +105,12 @@ impl AgentTools {
         for s in &mut self.sandboxes {
             s.share_index_of(&indexed);
         }
+        self
+    }
+
+    /// With the other agents' roots ([`AgentTools::others`]).
+    pub(crate) fn with_others(mut self, others: Vec<std::path::PathBuf>) -> Self {
+        self.others = others;
         self
     }
 

@@ -158,3 +158,34 @@ fn a_count_holds_every_candidate_chunk() {
     let a = args("edge_after", OutputMode::FilesWithMatches, |_| {});
     assert!(same(&off, &on, &a) >= 2);
 }
+
+/// A line that begins a chunk with a byte order mark (UTF-16 `FF FE`, `FE FF`, UTF-8 `EF BB BF`):
+/// the whole file's search sees those bytes in the middle of the file and decodes nothing; a chunk
+/// searched alone must not be decoded either (it was: as UTF-16 its match was lost, and with the
+/// UTF-8 mark taken off its line `^bom_needle` matched where the whole file has none).
+#[test]
+fn a_chunk_that_begins_with_a_byte_order_mark_is_searched_as_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let e = PER_CHUNK;
+    let marks: [(&str, &[u8]); 3] = [
+        ("le.txt", b"\xFF\xFE"),
+        ("be.txt", b"\xFE\xFF"),
+        ("u8.txt", b"\xEF\xBB\xBF"),
+    ];
+    for (name, bom) in marks {
+        let mut text = chunked(4, &[(e + 3, "bom_needle"), (2 * e + 9, "bom_needle")]).into_bytes();
+        // Line `e` starts the second chunk: the mark, then the word.
+        let at = e * LINE;
+        text[at..at + bom.len()].copy_from_slice(bom);
+        text[at + bom.len()..at + bom.len() + 10].copy_from_slice(b"bom_needle");
+        fs::write(dir.path().join(name), text).unwrap();
+    }
+    let (off, on) = sandboxes(dir.path());
+    let r = run(&off, &args("bom_needle", OutputMode::Count, |_| {}));
+    assert!(r["matches"].as_str().unwrap().contains("le.txt:3"), "{r}");
+    for p in ["bom_needle", "^bom_needle"] {
+        for mode in [OutputMode::Count, OutputMode::FilesWithMatches] {
+            same(&off, &on, &args(p, mode, |_| {}));
+        }
+    }
+}

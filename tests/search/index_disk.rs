@@ -251,6 +251,39 @@ fn a_damaged_or_foreign_saved_index_is_ignored_and_answers_stay_exact() {
     exact(&sandbox(root, "*.txt"), &sb);
 }
 
+/// A FIFO planted with the saved index's name: the load does not wait for a writer (it did, for
+/// ever: the root stayed `building` and its build never began); it is ignored, the root built,
+/// and the save renames a file over it.
+#[test]
+fn a_fifo_with_the_saved_index_name_is_ignored_without_blocking() {
+    let (dir, cache) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (root, cache) = (dir.path(), cache.path());
+    tree(root, 20);
+    first_run(root, cache);
+    let saved = saved_file(cache);
+    fs::remove_file(&saved).unwrap();
+    rustix::fs::mknodat(
+        rustix::fs::CWD,
+        &saved,
+        rustix::fs::FileType::Fifo,
+        rustix::fs::Mode::from_raw_mode(0o600),
+        0,
+    )
+    .expect("mkfifo");
+    let on = indexed(root, cache, "secret*");
+    // Twenty small files: a generous bound for a build that, blocked, never ends.
+    assert!(
+        on.wait_for_index(Duration::from_secs(120)),
+        "{:?}",
+        status(&on)
+    );
+    let said = status(&on).snapshot.unwrap_or_default();
+    assert!(said.starts_with("ignored (cannot be read"), "{said}");
+    assert!(said.ends_with("saved"), "{said}");
+    assert!(fs::metadata(&saved).unwrap().is_file());
+    exact(&sandbox(root, "secret*"), &on);
+}
+
 #[test]
 fn a_cache_directory_inside_a_root_or_writable_by_others_is_refused() {
     let (dir, outside) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
@@ -283,6 +316,41 @@ fn a_cache_directory_inside_a_root_or_writable_by_others_is_refused() {
     fs::set_permissions(&open, fs::Permissions::from_mode(0o777)).unwrap();
     refused(&open, "writable by group or others");
     assert_eq!(fs::read_dir(&open).unwrap().count(), 0);
+}
+
+/// Two agents of one config file: agent `a`'s cache directory inside agent `b`'s write root (or
+/// read root) is refused as one inside `a`'s own roots is, and not created: `b` could read the
+/// saved index (`a`'s file names), delete it or put a crafted one in its place (it was kept).
+#[test]
+fn a_cache_directory_inside_another_agents_root_is_refused() {
+    use rootbound::config::{Config, Format};
+    let base = tempfile::tempdir().unwrap();
+    let b = base.path();
+    for d in ["ra", "bw", "br"] {
+        fs::create_dir(b.join(d)).unwrap();
+    }
+    tree(&b.join("ra"), 5);
+    for (dir, section) in [("bw", "[agents.b.write]\nroot = \"bw\""), ("br", "")] {
+        let cache = b.join(dir).join("cache");
+        let text = format!(
+            "[agents.a]\nroots = [\"ra\"]\nindex = true\nindex_dir = \"{}\"\n\
+             [agents.a.tools.grep_search]\n\
+             [agents.b]\nroots = [\"br\"]\n[agents.b.tools.read_file]\n{section}\n",
+            cache.display()
+        );
+        let config = Config::parse(&text, Format::Toml, b).unwrap();
+        let tools = config.agent(Some("a")).unwrap().build().unwrap();
+        let sb = tools.sandbox_for("grep_search").unwrap();
+        assert!(sb.wait_for_index(crate::support::time::INDEX_WORK));
+        let st = status(sb);
+        let said = st.snapshot.clone().unwrap_or_default();
+        assert!(
+            said.starts_with("not kept: ") && said.contains("inside a root"),
+            "{dir}: {st:?}"
+        );
+        assert!(!cache.exists(), "{dir}");
+        assert_eq!(st.state, "ready");
+    }
 }
 
 /// Rewrites `f` with the same size and its old mtime put back (only its ctime tells).

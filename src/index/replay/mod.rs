@@ -319,8 +319,10 @@ pub(crate) enum Replayed {
 }
 
 /// Opens the directories of replayed files, one handle per run of files in the same directory.
+/// The handle is keyed by root and path: a search worker's batch may hold files of several roots,
+/// and the same relative directory of another root is another directory.
 pub(crate) struct DirCache {
-    last: Option<(PathBuf, Option<Arc<DirFd>>)>,
+    last: Option<(usize, PathBuf, Option<Arc<DirFd>>)>,
 }
 
 impl DirCache {
@@ -331,16 +333,17 @@ impl DirCache {
     /// How to reach file `rel` of read root `root`.
     pub fn source(&mut self, sb: &Sandbox, root: usize, rel: &Path) -> Replayed {
         let parent = rel.parent().unwrap_or(Path::new(""));
-        if self.last.as_ref().map(|(p, _)| p.as_path()) != Some(parent) {
+        let held = self.last.as_ref().map(|(r, p, _)| (*r, p.as_path()));
+        if held != Some((root, parent)) {
             let dir = sb
                 .open_in_root(RootId::Read(root), parent, Want::Dir)
                 .ok()
                 .and_then(DirFd::unread)
                 .map(Arc::new);
-            self.last = Some((parent.to_path_buf(), dir));
+            self.last = Some((root, parent.to_path_buf(), dir));
         }
         match (&self.last, rel.file_name()) {
-            (Some((_, Some(d))), Some(name)) => Replayed::At(d.clone(), name.to_os_string()),
+            (Some((_, _, Some(d))), Some(name)) => Replayed::At(d.clone(), name.to_os_string()),
             _ => Replayed::Gone,
         }
     }

@@ -48,6 +48,16 @@ impl SearchPlan<'_> {
         if ranges.iter().any(|&(s, e)| e - s > CHUNK_READ_MAX) {
             return None;
         }
+        // A chunk that begins with a byte order mark would be decoded when searched alone
+        // (grep-searcher sniffs every slice it is given: UTF-16 transcoded, a UTF-8 mark taken
+        // off), not seen as the bytes the whole file's search sees there.
+        if !m.rg.no_bom_sniffing
+            && ranges
+                .iter()
+                .any(|&(s, _)| s > 0 && begins_with_bom(file, s))
+        {
+            return None;
+        }
         prune.chunks_not_read((n - ranges.len()) as u64);
         let mut total = FileResult::default();
         for (i, &(start, end)) in ranges.iter().enumerate() {
@@ -76,6 +86,20 @@ impl SearchPlan<'_> {
             }
         }
         Some(total)
+    }
+}
+
+/// Whether the bytes of `file` at `at` begin with a byte order mark grep-searcher decodes (UTF-16
+/// LE or BE, UTF-8), or cannot be read: then the file is searched whole.
+fn begins_with_bom(file: &File, at: u64) -> bool {
+    let mut head = [0u8; 3];
+    match crate::core::dirs::read_at(file, at, &mut head) {
+        Ok(n) if n >= 2 => {
+            head.starts_with(&[0xFF, 0xFE])
+                || head.starts_with(&[0xFE, 0xFF])
+                || (n == 3 && head == [0xEF, 0xBB, 0xBF])
+        }
+        _ => true,
     }
 }
 

@@ -22,25 +22,27 @@ pub(super) struct FileJob {
 pub(super) enum Source {
     /// A name in a directory the walk holds open.
     At(Arc<crate::walk::DirFd>, std::ffi::OsString),
-    /// A file of a replayed walk the index did not vouch for: opened like `At`, and searched
-    /// without asking the index again (the replay's mask decided, and a second look would hash
-    /// its path and stat it for nothing).
-    Replayed(Arc<crate::walk::DirFd>, std::ffi::OsString),
+    /// A file of a replayed walk the index did not vouch for (`FileJob::rel` names it): the
+    /// worker opens its directory from the root through the gate (`index::replay::DirCache`, one
+    /// handle per run of files of a directory within a batch) and the file through that handle,
+    /// as `At`; it is searched without asking the index again (the replay's mask decided, and a
+    /// second look would hash its path and stat it for nothing). Opening the directory on the
+    /// worker, not on the walking thread, spreads those opens over the pool and keeps queued
+    /// work free of descriptors.
+    Replayed,
     /// The file itself, opened already (the search's path names it).
     /// Boxed: a job of every other source is a few words long.
     Opened(Box<Admitted<Opened>>),
     /// Consecutive replayed files the index vouches for: none is opened, and they travel as one
     /// record (`FileJob::rel` names the last of them).
     Pruned(Box<crate::search::record::PrunedRun>),
-    /// A replayed file whose directory could not be opened again (changed during the call).
-    Gone,
 }
 
 impl Source {
     /// The directory handle it keeps open, if any.
     pub(super) fn dir(&self) -> Option<&Arc<crate::walk::DirFd>> {
         match self {
-            Source::At(d, _) | Source::Replayed(d, _) => Some(d),
+            Source::At(d, _) => Some(d),
             _ => None,
         }
     }

@@ -9,6 +9,7 @@ use crate::core::dirs::File;
 use crate::core::limits::{SEARCH_FIRST_HEAP, SEARCH_HEAP_LIMIT, SEARCH_HEAP_RESERVE};
 use crate::core::memory::{NoRoom, Reservation};
 use crate::core::open::{Kind, Opened, Want};
+use crate::index::replay::{DirCache, Replayed};
 use crate::search::contract::OutputMode;
 use crate::search::file::FileSearch;
 use crate::search::record::{FileResult, FileStatus, Found};
@@ -32,6 +33,9 @@ impl SearchPlan<'_> {
     /// and searches it, until the call is over.
     pub(super) fn work(&self, files: Vec<FileJob>, stop: &AtomicBool) -> Vec<FileOutcome> {
         let mut searcher = self.searcher(SEARCH_FIRST_HEAP);
+        // The directories of the batch's replayed files, one handle per run of files of one
+        // directory, dropped with the batch.
+        let mut dirs = DirCache::new();
         with_read_buffer(|buf| {
             files
                 .into_iter()
@@ -42,7 +46,8 @@ impl SearchPlan<'_> {
                             ..Default::default()
                         }
                     } else {
-                        self.search_one(&mut searcher, buf, j.root, &j.rel, j.source, j.first)
+                        let source = (j.source, &mut dirs);
+                        self.search_one(&mut searcher, buf, j.root, &j.rel, source, j.first)
                     };
                     FileOutcome {
                         root: j.root,
@@ -138,7 +143,7 @@ impl SearchPlan<'_> {
         buf: &mut Vec<u8>,
         root: usize,
         rel: &Path,
-        source: Source,
+        (source, dirs): (Source, &mut DirCache),
         first: bool,
     ) -> FileResult {
         let (source, skip_through_line) = match self.unopened(root, rel, source, first) {
@@ -147,7 +152,7 @@ impl SearchPlan<'_> {
         };
         // A file given as the search's path (not found by the walk): rg searches it even when binary.
         let named = matches!(source, Source::Opened(_));
-        let opened = match self.open_file(root, rel, source) {
+        let opened = match self.open_file(root, rel, source, dirs) {
             Ok(o) => o,
             Err(status) => {
                 return FileResult {
@@ -248,12 +253,6 @@ impl SearchPlan<'_> {
         // A walked file the index vouches for is not opened: its outcome is the one the search
         // would record for a file without a match. A replayed one was decided by the replay.
         let verdict = match (&self.selection.prune, &source, skip_through_line) {
-            (_, Source::Gone, _) => {
-                return Err(FileResult {
-                    status: FileStatus::Unreadable,
-                    ..Default::default()
-                })
-            }
             (Some(p), Source::At(dir, name), 0) => p.verdict(root, rel, &**dir, name),
             _ => None,
         };
@@ -276,21 +275,34 @@ impl SearchPlan<'_> {
     }
 
     /// Opens a file to search through the gate: a regular file within `max_filesize`, or the
-    /// status the file's search records.
+    /// status the file's search records. A replayed file's directory is opened from the root
+    /// through the gate (`dirs`: the batch's last one is kept for the files after it).
     fn open_file(
         &self,
         root: usize,
         rel: &Path,
         source: Source,
+        dirs: &mut DirCache,
     ) -> Result<Admitted<Opened>, FileStatus> {
         let opened = match source {
             // Nothing to open: read as a file that could not be opened.
-            Source::Pruned(_) | Source::Gone => return Err(FileStatus::Unreadable),
+            Source::Pruned(_) => return Err(FileStatus::Unreadable),
             Source::Opened(fd) => self.sandbox.reopened(*fd),
-            Source::At(dir, name) | Source::Replayed(dir, name) => {
+            Source::At(dir, name) => {
                 self.sandbox
                     .open_found(RootId::Read(root), &dir, Path::new(&name), rel, Want::Read)
             }
+            Source::Replayed => match dirs.source(self.sandbox, root, rel) {
+                Replayed::At(dir, name) => self.sandbox.open_found(
+                    RootId::Read(root),
+                    &dir,
+                    Path::new(&name),
+                    rel,
+                    Want::Read,
+                ),
+                // Its directory cannot be opened any more (changed since it was recorded).
+                Replayed::Gone => return Err(FileStatus::Unreadable),
+            },
         };
         let opened = match opened {
             Ok(o) => o,
