@@ -228,7 +228,10 @@ impl McpServer {
         let cancelled = || Error::new(ErrorCode::Cancelled, "the call was cancelled");
         // The slot is held by the blocking call itself: a call whose future is dropped (cancelled)
         // keeps its slot until it has stopped.
+        // Biased: a free slot wins over a cancellation already seen, so the call runs with its
+        // budget cancelled and leaves its audit line (`CANCELLED`) rather than vanish unaudited.
         let permit = tokio::select! {
+            biased;
             permit = Arc::clone(&self.in_flight).acquire_owned() => match permit {
                 Ok(p) => p,
                 Err(_) => return Err(cancelled()),

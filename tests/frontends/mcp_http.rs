@@ -414,6 +414,11 @@ fn http_tokens_admit_only_their_agent() {
     assert!(result_text(&r.message(7)).contains(SECRET_B));
 
     server.assert_alive();
+    // The audit line of a call may be written after its answer was sent: wait for bob's.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !server.stderr().contains("token=bob") && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
     let log = server.stderr();
     assert!(!log.contains(TOKEN_A) && !log.contains(TOKEN_B), "{log}");
     assert!(
