@@ -301,14 +301,18 @@ fn build_one(
         Ok(pool) => {
             let spill = index.cache.as_ref().and_then(|c| c.as_ref().ok());
             match build::build_root(sb, i, pool, spill, &progress, &index.stop, prior.as_deref()) {
-                Ok(r) => {
-                    let r = snapshot::save_one(sb, index, i, r, "saved");
-                    if let Some(Ok(live)) = index.live.get(i) {
-                        live.locked().renew(&r);
+                Ok(r) => match snapshot::save_one(sb, index, i, r, "saved")
+                    .or_else(|r| snapshot::unmapped(r, sb.policy().limits.index_max_bytes))
+                {
+                    Ok(r) => {
+                        if let Some(Ok(live)) = index.live.get(i) {
+                            live.locked().renew(&r);
+                        }
+                        resave::saved(index, i, r.serial);
+                        State::Ready(Arc::new(r))
                     }
-                    resave::saved(index, i, r.serial);
-                    State::Ready(Arc::new(r))
-                }
+                    Err(why) => State::Off(why),
+                },
                 Err(why) => State::Off(why),
             }
         }
