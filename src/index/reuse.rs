@@ -281,13 +281,92 @@ mod tests {
     }
 
     fn build(sb: &Sandbox, prior: Option<&RootIndex>) -> (RootIndex, u64) {
+        build_in(sb, prior, None)
+    }
+
+    /// [`build`] spilling to `spill`.
+    fn build_in(
+        sb: &Sandbox,
+        prior: Option<&RootIndex>,
+        spill: Option<&crate::core::cache::CacheDir>,
+    ) -> (RootIndex, u64) {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(2)
             .build()
             .unwrap();
         let p = Progress::default();
-        let ri = build_root(sb, 0, &pool, None, &p, &Arc::default(), prior).unwrap();
+        let ri = build_root(sb, 0, &pool, spill, &p, &Arc::default(), prior).unwrap();
         (ri, p.bytes_read.load(std::sync::atomic::Ordering::Relaxed))
+    }
+
+    /// `n` files `{prefix}{i}.txt` of 3,000 random lowercase letters (few distinct trigrams,
+    /// long lists).
+    fn letters(root: &Path, prefix: &str, n: usize, seed: u64) {
+        let mut x = seed;
+        for i in 0..n {
+            let text: Vec<u8> = (0..3000)
+                .map(|k| {
+                    x = x
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    if k % 60 == 59 {
+                        b'\n'
+                    } else {
+                        b'a' + ((x >> 33) % 26) as u8
+                    }
+                })
+                .collect();
+            std::fs::write(root.join(format!("{prefix}{i:05}.txt")), text).unwrap();
+        }
+    }
+
+    /// With a cache directory the build after a load ends as a first build does: the lists of
+    /// the files it read (spilled as they pass the bound) and the kept entries' lists are runs
+    /// merged into a mapped scratch file; the index is, path by path and chunk by chunk, what a
+    /// fresh build makes, whether files changed or none did.
+    #[test]
+    fn a_spilled_build_after_a_load_is_what_a_fresh_build_makes() {
+        let (dir, cache) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let root = dir.path();
+        letters(root, "t", 1500, 7);
+        std::fs::write(root.join("big.txt"), big(3)).unwrap();
+        std::fs::write(root.join("nul.bin"), b"abc\0def ghi\n").unwrap();
+        let canonical = std::fs::canonicalize(root).unwrap();
+        crate::index::index_age_at(&canonical, std::time::Duration::from_secs(5));
+        // Lists spilled past 1 MiB (the letters make ~4 MB).
+        let limits = crate::Limits {
+            index_max_bytes: 16 << 20,
+            ..crate::Limits::default()
+        };
+        let sb = Sandbox::builder()
+            .root(root)
+            .limits(limits)
+            .build_core()
+            .unwrap();
+        let spill = crate::core::cache::open(cache.path(), &[], &[]).unwrap();
+        let (first, _) = build_in(&sb, None, Some(&spill));
+        assert!(first.postings.mapped() > 0);
+        for i in (1..1500).step_by(41) {
+            std::fs::remove_file(root.join(format!("t{i:05}.txt"))).unwrap();
+        }
+        letters(root, "t", 600, 8);
+        letters(root, "u", 50, 9);
+        let mut b = big(3).into_bytes();
+        b[500_000..500_004].copy_from_slice(b"WXYZ");
+        std::fs::write(root.join("big.txt"), &b).unwrap();
+        crate::index::index_age_at(&canonical, std::time::Duration::from_secs(5));
+        let (again, read) = build_in(&sb, Some(&first), Some(&spill));
+        assert_eq!(read, (600 + 50) * 3000 + b.len() as u64);
+        let (fresh, _) = build(&sb, None);
+        assert_eq!(fresh.postings.mapped(), 0);
+        assert!(again.postings.mapped() > 0);
+        assert_eq!(contents(&again), contents(&fresh));
+        assert!(contents(&fresh)[Path::new("big.txt")].2.len() > 1);
+        // Nothing changed: every entry kept, the lists one run of them alone.
+        let (third, read) = build_in(&sb, Some(&again), Some(&spill));
+        assert_eq!(read, 0);
+        assert!(third.postings.mapped() > 0);
+        assert_eq!(contents(&third), contents(&fresh));
     }
 
     fn big(seed: u32) -> String {
