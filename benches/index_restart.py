@@ -125,15 +125,18 @@ def main():
         while not s.index().get("from_snapshot"):
             time.sleep(0.01)
         loaded = time.monotonic()
+        cpu_loaded = status(s.p.pid)["cpu"]
         r = s.call("grep_search", grep)
         done = time.monotonic()
+        cpu_done = status(s.p.pid)["cpu"]
         pruned = ((r.get("stats") or {}).get("index") or {}).get("files_pruned", 0)
         ix = s.index()
         print(
             f"restart: loaded {loaded - t0:.2f} s after spawn, first indexed answer"
             f" {done - t0:.2f} s (that answer {done - loaded:.3f} s, {pruned} files pruned,"
             f" from_snapshot still {ix.get('from_snapshot')}, mapped"
-            f" {ix.get('mapped', 0) / 1e6:.1f} MB, heap {ix.get('memory', 0) / 1e6:.1f} MB)"
+            f" {ix.get('mapped', 0) / 1e6:.1f} MB, heap {ix.get('memory', 0) / 1e6:.1f} MB);"
+            f" process CPU {cpu_loaded:.2f} s when loaded, {cpu_done:.2f} s at that answer"
         )
         # The build that follows the load: done when the root's own index serves and is saved.
         while True:
