@@ -151,7 +151,7 @@ fn save_again(sb: &Sandbox, index: &Index, i: usize) {
         saved(index, i, prior.serial);
         return;
     };
-    let Ok(r) = snapshot::save_one(sb, index, i, r, "saved after changes") else {
+    let (r, true) = snapshot::save_one(sb, index, i, r, "saved after changes") else {
         // Not saved: the root keeps the index in place (its lists in the last saved file's
         // mapping), and the new one, with its scratch file, is let go.
         saved(index, i, prior.serial);

@@ -399,8 +399,8 @@ pub(super) fn load_one(sb: &Sandbox, index: &Index, i: usize) {
 }
 
 /// Saves root `i`'s index `ri`, just built, and keeps its lists in the saved file's mapping;
-/// `note` is the status's `snapshot` once saved. `Err` gives `ri` back when it was to be saved
-/// and was not (the status says why): its lists may still be in the build's scratch file
+/// `note` is the status's `snapshot` once saved. Beside `ri`, false when it was to be saved and
+/// was not (the status says why): its lists may still be in the build's scratch file
 /// ([`unmapped`]).
 pub(super) fn save_one(
     sb: &Sandbox,
@@ -408,9 +408,9 @@ pub(super) fn save_one(
     i: usize,
     ri: RootIndex,
     note: &str,
-) -> Result<RootIndex, RootIndex> {
+) -> (RootIndex, bool) {
     let Some(Ok(dir)) = &index.cache else {
-        return Ok(ri);
+        return (ri, true);
     };
     let saved = match binding(sb, i) {
         None => Err("the root cannot be identified".to_string()),
@@ -420,9 +420,9 @@ pub(super) fn save_one(
         Ok(b) => {
             let name = b.file_name();
             dir.remove_superseded(|n| superseded_by(n, &name), SUPERSEDED_AGE);
-            (note.to_string(), Ok(remap(dir, &b, ri)))
+            (note.to_string(), (remap(dir, &b, ri), true))
         }
-        Err(e) => (format!("not saved: {e}"), Err(ri)),
+        Err(e) => (format!("not saved: {e}"), (ri, false)),
     };
     // A save that crashed before its rename left its temporary file (of any root).
     dir.remove_stale_temps(is_saved_name);
