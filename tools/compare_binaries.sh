@@ -265,6 +265,88 @@ run_reads() {
     call "$b" gem-ls list_directory "$(jq -cn --arg p "$GEN" '{dir_path:$p}')" --profile gemini-cli "${G[@]}"
     call "$b" codex-grep grep_files '{"pattern":"needle","limit":5}' --profile codex "${G[@]}"
     call "$b" codex-ls list_dir "$(jq -cn --arg p "$GEN" '{dir_path:$p,depth:2}')" --profile codex "${G[@]}"
+    run_dialect_reads "$b"
+    run_limits "$b"
+}
+
+# The dialect tools and options the calls above leave out.
+run_dialect_reads() {
+    local b=$1
+    local G=(--root "$GEN" --deny .env --deny '*.pem' --deny '.git/')
+    local M=(--profile mcp-filesystem "${G[@]}")
+    local GC=(--profile gemini-cli "${G[@]}")
+    call "$b" mcpfs-readfile read_file "$(jq -cn --arg p "$GEN/src/main.rs" '{path:$p,tail:2}')" "${M[@]}"
+    call "$b" mcpfs-media read_media_file "$(jq -cn --arg p "$GEN/blob.bin" '{path:$p}')" "${M[@]}"
+    call "$b" mcpfs-allowed list_allowed_directories '{}' "${M[@]}"
+    call "$b" mcpfs-sizes-sort list_directory_with_sizes "$(jq -cn --arg p "$GEN/docs" '{path:$p,sortBy:"size"}')" "${M[@]}"
+    call "$b" mcpfs-tree-excl directory_tree "$(jq -cn --arg p "$GEN" '{path:$p,excludePatterns:["docs","*.txt"]}')" "${M[@]}"
+    call "$b" mcpfs-search-slash search_files "$(jq -cn --arg p "$GEN" '{path:$p,pattern:"**/*.rs",excludePatterns:["**/lib.rs"]}')" "${M[@]}"
+    call "$b" mcpfs-outside read_text_file "$(jq -cn --arg p "$OUTSIDE/secret.txt" '{path:$p}')" "${M[@]}"
+    call "$b" mcpfs-denied read_text_file "$(jq -cn --arg p "$GEN/.env" '{path:$p}')" "${M[@]}"
+    call "$b" gem-read read_file "$(jq -cn --arg p "$GEN/src/main.rs" '{file_path:$p,start_line:2,end_line:3}')" "${GC[@]}"
+    call "$b" gem-many read_many_files '{"include":["src/*.rs","docs/n1.md"]}' "${GC[@]}"
+    call "$b" gem-grep grep_search "$(jq -cn --arg p "$GEN" '{pattern:"needle",dir_path:$p,include_pattern:"*.rs"}')" "${GC[@]}"
+    call "$b" gem-grep-names grep_search '{"pattern":"NEEDLE","case_sensitive":false,"names_only":true,"total_max_matches":4}' "${GC[@]}"
+    call "$b" gem-glob glob "$(jq -cn --arg p "$GEN/src" '{pattern:"**/*",dir_path:$p}')" "${GC[@]}"
+    call "$b" gem-ls-ignore list_directory "$(jq -cn --arg p "$GEN" '{dir_path:$p,ignore:["*.md","src"]}')" "${GC[@]}"
+    call "$b" codex-read read_file "$(jq -cn --arg p "$GEN/src/main.rs" '{file_path:$p,offset:2,limit:2}')" --profile codex "${G[@]}"
+    call "$b" codex-read-indent read_file "$(jq -cn --arg p "$GEN/src/main.rs" '{file_path:$p,offset:2,mode:"indentation"}')" --profile codex "${G[@]}"
+    call "$b" cc-grep-ctx Grep '{"pattern":"NEEDLE","-i":true,"-C":1,"output_mode":"content","head_limit":6}' --profile claude-code "${G[@]}"
+    call "$b" cc-grep-files Grep '{"pattern":"needle","glob":"*.rs"}' --profile claude-code "${G[@]}"
+}
+
+# The policy's limit flags, each tight enough to bite, and the printer's --pretty.
+run_limits() {
+    local b=$1
+    local C=(--root "$CORPUS")
+    local G=(--root "$GEN" --deny .env --deny '*.pem' --deny '.git/')
+    call "$b" lim-readbytes read_file '{"path":"docs.txt","offset":0,"limit":1000}' "${C[@]}" --max-read-bytes 50
+    call "$b" lim-linechars read_file '{"path":"docs.txt","max_lines":3}' "${C[@]}" --max-line-chars 10
+    call "$b" lim-pathlen read_file '{"path":"src/deep/deeper/x.txt"}' "${G[@]}" --max-path-len 8
+    call "$b" lim-complen read_file '{"path":"src/deep/deeper/x.txt"}' "${G[@]}" --max-component-len 4
+    call "$b" lim-bytes grep_search '{"pattern":"needle"}' "${G[@]}" --max-bytes 120
+    call "$b" lim-results grep_search '{"pattern":"needle","limit":50}' "${G[@]}" --max-results 3
+    call "$b" lim-entries list_dir '{"path":"docs","limit":50}' "${G[@]}" --max-list-entries 4
+    call "$b" lim-patlen grep_search '{"pattern":"needle"}' "${G[@]}" --max-pattern-len 3
+    call "$b" lim-filesize grep_search '{"pattern":"needle","output_mode":"count"}' "${G[@]}" --max-filesize 20
+    call "$b" lim-columns grep_search '{"pattern":"static","limit":3}' "${C[@]}" --max-columns 12
+    call "$b" lim-regex grep_search '{"pattern":"\\w{50}\\d{50}"}' "${C[@]}" --regex-size-limit 1000
+    call "$b" lim-threads grep_search '{"pattern":"needle","output_mode":"count"}' "${G[@]}" --threads 1
+    N=$((N + 1))
+    local o
+    o=$(printf '%s/%03d-pretty' "$OUT" "$N")
+    "$b" call read_many_files '{"paths":["src/*.rs"]}' --pretty "${G[@]}" >"$o.out" 2>"$o.err"
+    echo "exit $?" >>"$o.err"
+    # Per-tool roots beside the agent's deny rules, and --agent picking one of two agents.
+    {
+        echo '[agents.bot]'
+        printf 'roots = ["%s"]\n' "$GEN"
+        echo 'deny = [".env", "*.pem", "/src/deep/", "src/lib.*"]'
+        echo '[agents.bot.tools.read_file]'
+        echo '[agents.bot.tools.grep_search]'
+        printf 'roots = ["%s/src", "%s/docs"]\n' "$GEN" "$GEN"
+        echo '[agents.bot.tools.glob]'
+        printf 'roots = ["%s/src"]\n' "$GEN"
+        echo '[agents.other]'
+        printf 'roots = ["%s"]\n' "$CORPUS"
+        echo '[agents.other.tools.list_dir]'
+    } >"$WORK/tool-roots.toml"
+    local T=(--config "$WORK/tool-roots.toml")
+    call "$b" toolroots-read read_file '{"path":"src/deep/deeper/x.txt"}' "${T[@]}" --agent bot
+    call "$b" toolroots-grep grep_search '{"pattern":"needle","output_mode":"files_with_matches","limit":50}' "${T[@]}" --agent bot
+    call "$b" toolroots-glob glob '{"pattern":"**"}' "${T[@]}" --agent bot
+    call "$b" agent-other list_dir '{}' "${T[@]}" --agent other
+    call "$b" agent-other-off read_file '{"path":"docs.txt"}' "${T[@]}" --agent other
+    # The read subcommand, for people.
+    local p
+    for p in "docs.txt --offset 10 --limit 80" "nope.txt" "../etc/passwd" "kernel"; do
+        N=$((N + 1))
+        local o
+        o=$(printf '%s/%03d-cli-read' "$OUT" "$N")
+        # shellcheck disable=SC2086
+        "$b" read --root "$CORPUS" $p >"$o.out" 2>"$o.err"
+        echo "exit $?" >>"$o.err"
+    done
 }
 
 run_writes() {
@@ -341,6 +423,17 @@ run_writes() {
     call "$b" gem-replace replace "$(jq -cn --arg p "$SCRATCH/cc.txt" '{file_path:$p,old_string:"dd",new_string:"ee"}')" --profile gemini-cli "${WO[@]}"
     call "$b" mcpfs-mkdir create_directory "$(jq -cn --arg p "$SCRATCH/fs/a" '{path:$p}')" --profile mcp-filesystem "${W[@]}"
     call "$b" mcpfs-edit edit_file "$(jq -cn --arg p "$SCRATCH/cc.txt" '{path:$p,edits:[{oldText:"ee",newText:"ff"}],dryRun:true}')" --profile mcp-filesystem "${WO[@]}"
+    printf 'x y x y x\n' >"$SCRATCH/rep.txt"
+    call "$b" ed-count edit_file '{"path":"rep.txt","old_string":"x","new_string":"z","expected_replacements":2}' "${WO[@]}"
+    call "$b" ed-count3 edit_file '{"path":"rep.txt","old_string":"x","new_string":"z","expected_replacements":3}' "${WO[@]}"
+    call "$b" ed-all edit_file '{"path":"rep.txt","old_string":"y","new_string":"w","replace_all":true}' "${WO[@]}"
+    call "$b" cc-edit-all Edit "$(jq -cn --arg p "$SCRATCH/rep.txt" '{file_path:$p,old_string:"z",new_string:"q",replace_all:true}')" --profile claude-code "${WO[@]}"
+    call "$b" gem-write write_file "$(jq -cn --arg p "$SCRATCH/gem.txt" '{file_path:$p,content:"one\ntwo two\n"}')" --profile gemini-cli "${WO[@]}"
+    call "$b" gem-replace-multi replace "$(jq -cn --arg p "$SCRATCH/gem.txt" '{file_path:$p,old_string:"two",new_string:"2",allow_multiple:true,instruction:"number"}')" --profile gemini-cli "${WO[@]}"
+    call "$b" mcpfs-write write_file "$(jq -cn --arg p "$SCRATCH/fs/w.txt" '{path:$p,content:"alpha\nbeta\n"}')" --profile mcp-filesystem "${WO[@]}"
+    call "$b" mcpfs-edit-real edit_file "$(jq -cn --arg p "$SCRATCH/fs/w.txt" '{path:$p,edits:[{oldText:"beta",newText:"gamma"}]}')" --profile mcp-filesystem "${WO[@]}"
+    call "$b" mcpfs-move move_file "$(jq -cn --arg s "$SCRATCH/fs/w.txt" --arg d "$SCRATCH/fs/a/w2.txt" '{source:$s,destination:$d}')" --profile mcp-filesystem "${WO[@]}"
+    call "$b" mcpfs-write-out write_file "$(jq -cn --arg p "$OUTSIDE/x.txt" '{path:$p,content:"x"}')" --profile mcp-filesystem "${WO[@]}"
     N=$((N + 1))
     dump_scratch >"$(printf '%s/%03d-final-tree.out' "$OUT" "$N")"
 }
@@ -353,6 +446,10 @@ mcp_session() {
     local f
     f=$(printf '%s/%03d-mcp-session' "$OUT" "$N")
     make_scratch
+    # A binary that indexes by default serves this session without one, as binaries before that
+    # default do: an index built in the background makes the stats depend on when it is ready.
+    local noindex=()
+    if "$bin" mcp --help | grep -q -- --no-index; then noindex=(--no-index); fi
     local calls=(
         '"grep_search",{"pattern":"needle","limit":3}'
         '"grep_search",{"pattern":"needle","output_mode":"count"}'
@@ -384,7 +481,7 @@ mcp_session() {
         done
         sleep 0.5
     } | (cd "$GEN" && timeout 60 "$bin" mcp --root "$GEN" --root "$SCRATCH" --deny .env --deny '*.pem' --deny .git/ \
-        --write-root "$SCRATCH" --allow-overwrite --allow-delete 2>"$f.err") |
+        --write-root "$SCRATCH" --allow-overwrite --allow-delete "${noindex[@]}" 2>"$f.err") |
         jq -cS . | sort >"$f.out"
     echo "exit ${PIPESTATUS[1]}" >>"$f.err"
 }
@@ -442,6 +539,9 @@ run_schemas() {
 run_all() {
     OUT=$1
     mkdir -p "$OUT"
+    # A saved index lives in $XDG_CACHE_HOME/rootbound: each binary gets its own, so no run writes the
+    # user's cache and neither binary loads an index the other saved.
+    export XDG_CACHE_HOME="$OUT.cache"
     N=0
     run_reads "$2"
     run_writes "$2"

@@ -45,6 +45,11 @@ impl PartialEq<&str> for IndexState {
 #[derive(
     Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
 )]
+// The tool listing names the method as a caller knows it (`rootbound::Sandbox`), not by the path
+// rustdoc needs from this module.
+#[schemars(
+    description = "The index state of one root, as `list_roots` and [`Sandbox::index_status`] report it."
+)]
 #[non_exhaustive]
 pub struct IndexStatus {
     /// The root's name.

@@ -325,6 +325,18 @@ mod tests {
         }
     }
 
+    /// The listing names a method by the public type a caller knows (`rootbound::Sandbox`), as
+    /// it did before the engine layer moved the method, not by the path rustdoc needs.
+    #[test]
+    fn list_roots_names_index_status_by_its_public_type() {
+        let text = ToolName::ListRoots.output_schema().to_string();
+        assert!(
+            text.contains("as `list_roots` and [`Sandbox::index_status`] report it"),
+            "{text}"
+        );
+        assert!(!text.contains("crate::Sandbox::index_status"), "{text}");
+    }
+
     #[test]
     fn tools_that_walk_or_read_many_files_are_not_one_object() {
         use ToolName::*;
