@@ -14,8 +14,9 @@
 
 use super::budget::{grow, grow_map, Budget};
 use super::entry::{stat_key as key, ID_SLOT, PATH_EXTRA};
-use super::postings::Builder;
+use super::postings::{Builder, Data, Postings};
 use super::query::Trigram;
+use super::reuse;
 use super::scan::{scan, union, Room, Scan};
 pub(crate) use super::scan::{CHUNK, LONGEST_LINE};
 use super::spill::{Failed, Spill};
@@ -366,13 +367,9 @@ pub(super) fn build_root(
     if over.load(Ordering::Relaxed) {
         return Err(over_cap());
     }
-    let mut ri =
-        assemble(t, posts, spill, &all, bytes_read).map_err(|e| e.unwrap_or_else(over_cap))?;
-    if let Some(prior) = prior {
-        let kept = kept.into_inner().unwrap_or_default();
-        ri = super::reuse::merge(ri, prior, kept, &all).ok_or_else(over_cap)?;
-        ri.built.peak = all.peak() as u64;
-    }
+    let kept = prior.map(|p| (p, kept.into_inner().unwrap_or_default()));
+    let ri = assemble(t, posts, spill, kept, &all, bytes_read)
+        .map_err(|e| e.unwrap_or_else(over_cap))?;
     Ok(ri.with_room(max_bytes))
 }
 
@@ -399,38 +396,69 @@ fn memory(posts: &[Mutex<Builder>]) -> usize {
 }
 
 /// The root's index from the build's table and its threads' posting lists (with the runs of
-/// `spill`, when it wrote any); `Err(None)` when finishing the lists would pass the budget `all`,
+/// `spill`, when it wrote any), and the entries of a loaded index it kept (`prior`: the index
+/// and the ids kept); `Err(None)` when finishing the lists would pass the budget `all`,
 /// `Err(Some(why))` when the runs could not be read or written.
 fn assemble(
     t: Table,
     posts: Vec<Mutex<Builder>>,
     spill: Option<Spill>,
+    prior: Option<(&RootIndex, Vec<u32>)>,
     all: &Budget,
     bytes_read: u64,
-) -> Result<RootIndex, Option<String>> {
+) -> Result<RootIndex, Failed> {
     let posts: Vec<Builder> = posts
         .into_iter()
         .map(|p| p.into_inner().unwrap_or_else(|e| e.into_inner()))
         .collect();
-    let postings = match spill.filter(Spill::spilled) {
-        Some(s) => s.finish(posts, all)?,
-        None => Builder::finish_all(posts, all).ok_or(None)?,
-    };
-    Ok(RootIndex {
+    let mut ri = RootIndex {
         serial: next_serial(),
         ids: t.ids,
         entries: t.entries,
         unit_file: t.unit_file,
-        postings,
+        postings: Postings::from_parts(HashMap::new(), Data::Heap(Vec::new())),
         path_bytes: t.path_bytes,
         evaluated: Mutex::default(),
         masks: Mutex::default(),
         describe_room: 0,
         built: super::Built {
-            peak: all.peak() as u64,
+            peak: 0,
             bytes_read,
         },
-    })
+    };
+    let kept = match prior {
+        Some((p, ids)) if !ids.is_empty() => Some(reuse::keep(&mut ri, p, ids, all).ok_or(None)?),
+        _ => None,
+    };
+    ri.postings = finish(posts, spill, kept.as_ref(), all)?;
+    drop(kept);
+    ri.built.peak = all.peak() as u64;
+    Ok(ri)
+}
+
+/// The finished lists of the files read (the reading threads' `posts`) followed by the `kept`
+/// entries' lists, the same way after a load as after none: with a cache directory, once they
+/// are more than a spill's bound (or some were spilled already), as runs merged into a mapped
+/// scratch file; otherwise on the heap.
+fn finish(
+    mut posts: Vec<Builder>,
+    spill: Option<Spill>,
+    kept: Option<&reuse::Kept>,
+    all: &Budget,
+) -> Result<Postings, Failed> {
+    let held = posts.iter().map(Builder::memory).sum::<usize>() + kept.map_or(0, |k| k.bytes());
+    if let Some(mut s) = spill.filter(|s| s.spilled() || s.due(held)) {
+        s.run(&mut posts, all)?;
+        if let Some(k) = kept {
+            s.append(|put| k.each(put))?;
+        }
+        return s.merge(all);
+    }
+    let read = Builder::finish_all(posts, all).ok_or(None)?;
+    match kept {
+        Some(k) => reuse::merge_lists(read, k, all).ok_or(None),
+        None => Ok(read),
+    }
 }
 
 /// A number no other index of the process has.

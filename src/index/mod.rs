@@ -302,14 +302,16 @@ fn build_one(
         Ok(pool) => {
             let spill = index.cache.as_ref().and_then(|c| c.as_ref().ok());
             match build::build_root(sb, i, pool, spill, &progress, &index.stop, prior.as_deref()) {
-                Ok(r) => {
-                    let r = snapshot::save_one(sb, index, i, r, "saved");
-                    if let Some(Ok(live)) = index.live.get(i) {
-                        live.locked().renew(&r);
+                Ok(r) => match save(sb, index, i, r) {
+                    Ok(r) => {
+                        if let Some(Ok(live)) = index.live.get(i) {
+                            live.locked().renew(&r);
+                        }
+                        resave::saved(index, i, r.serial);
+                        State::Ready(Arc::new(r))
                     }
-                    resave::saved(index, i, r.serial);
-                    State::Ready(Arc::new(r))
-                }
+                    Err(why) => State::Off(why),
+                },
                 Err(why) => State::Off(why),
             }
         }
@@ -318,6 +320,15 @@ fn build_one(
     *state.locked() = next;
     // The build's lists and reads are freed now; without this glibc keeps their pages.
     crate::core::memory::release_free_pages();
+}
+
+/// Saves root `i`'s index `r`, just built; one that was not saved gets its lists on the heap
+/// ([`snapshot::unmapped`]): `Err` why the root is off.
+fn save(sb: &Sandbox, index: &Index, i: usize, r: RootIndex) -> Result<RootIndex, String> {
+    match snapshot::save_one(sb, index, i, r, "saved") {
+        (r, true) => Ok(r),
+        (r, false) => snapshot::unmapped(r, sb.policy().limits.index_max_bytes),
+    }
 }
 
 /// Why a root that is not on an events-reporting filesystem gets no change reports.

@@ -326,6 +326,17 @@ impl Postings {
         }
     }
 
+    /// These lists with their bytes on the heap: a mapping's copied, and let go.
+    pub fn on_heap(self) -> Postings {
+        match &self.data {
+            Data::Heap(_) => self,
+            Data::Mapped(..) => Postings {
+                data: Data::Heap(self.data.to_vec()),
+                dict: self.dict,
+            },
+        }
+    }
+
     /// Memory of a dictionary of `n` lists, at most (a table's capacity is under twice what it
     /// was made for).
     fn dict_memory(n: usize) -> usize {

@@ -151,7 +151,12 @@ fn save_again(sb: &Sandbox, index: &Index, i: usize) {
         saved(index, i, prior.serial);
         return;
     };
-    let r = snapshot::save_one(sb, index, i, r, "saved after changes");
+    let (r, true) = snapshot::save_one(sb, index, i, r, "saved after changes") else {
+        // Not saved: the root keeps the index in place (its lists in the last saved file's
+        // mapping), and the new one, with its scratch file, is let go.
+        saved(index, i, prior.serial);
+        return;
+    };
     let serial = r.serial;
     let mut s = state.locked();
     // Only over the index it was built from: a build of the root since wins.

@@ -11,12 +11,15 @@
 //! (a stat differing in any field, a new file, one with no entry) is read as in any build.
 //!
 //! The kept entries are appended after the files read, in their old order, each with its units
-//! (chunks) in a row; their posting lists are the loaded lists filtered to kept units and renumbered,
-//! appended to the lists of the files read (unit ids stay ascending).
+//! (chunks) in a row ([`keep`]); their posting lists are the loaded lists filtered to kept units
+//! and renumbered ([`Kept`]), appended to the lists of the files read (unit ids stay ascending):
+//! on the heap ([`merge_lists`]), or, with a cache directory, as one more run of the build's
+//! spilled lists (`spill`), written from the loaded lists' mapping one list at a time.
 
 use super::budget::Budget;
 use super::entry::{stat_key, ID_SLOT, PATH_EXTRA};
-use super::postings::{Data, Postings};
+use super::postings::{put_varint, Data, Postings};
+use super::query::Trigram;
 use super::{Entry, RootIndex};
 use crate::core::dirs::{self, FileType};
 use crate::walk::FoundFile;
@@ -27,6 +30,8 @@ const GONE: u32 = u32::MAX;
 /// Memory accounted per slot of the merged dictionary (a table's capacity is under twice what
 /// it was made for).
 const DICT_SLOT: usize = 2 * 24;
+/// The most bytes a varint takes.
+const VARINT_MAX: usize = 5;
 
 /// The id of `f`'s entry in `prior`, when the file is still what that entry describes.
 pub(super) fn unchanged(prior: &RootIndex, f: &FoundFile) -> Option<u32> {
@@ -39,29 +44,35 @@ pub(super) fn unchanged(prior: &RootIndex, f: &FoundFile) -> Option<u32> {
     same.then_some(id)
 }
 
-fn put_varint(out: &mut Vec<u8>, mut v: u32) {
-    while v >= 0x80 {
-        out.push(v as u8 | 0x80);
-        v >>= 7;
-    }
-    out.push(v as u8);
+/// The lists of a loaded index's kept entries: its lists and each old unit's new id (or
+/// [`GONE`]). The ids' memory is the build's until this is dropped.
+pub(super) struct Kept<'a> {
+    lists: &'a Postings,
+    units: Vec<u32>,
+    budget: &'a Budget,
 }
 
-/// `ri` (the files read) with the entries `kept` of `prior` appended; `None` when the merge does
-/// not fit in `all`.
-pub(super) fn merge(
-    mut ri: RootIndex,
-    prior: &RootIndex,
-    mut kept: Vec<u32>,
-    all: &Budget,
-) -> Option<RootIndex> {
-    if kept.is_empty() {
-        return Some(ri);
+impl Drop for Kept<'_> {
+    fn drop(&mut self) {
+        self.budget.give(self.units.len() * 4);
     }
+}
+
+/// Appends the entries `kept` of `prior` to `ri`'s table (after the files read, in their old
+/// order), taking the growth from `all`: their lists, to be appended to those of the files read;
+/// `None` when it does not fit.
+pub(super) fn keep<'a>(
+    ri: &mut RootIndex,
+    prior: &'a RootIndex,
+    mut kept: Vec<u32>,
+    all: &'a Budget,
+) -> Option<Kept<'a>> {
     kept.sort_unstable();
     kept.dedup();
-    let maps = (prior.entries.len() + prior.unit_file.len()) * 4;
-    if !all.take(maps) {
+    // The map of old files to new ids, for a while, and of old units to new ids, as long as
+    // the lists are merged.
+    let (files, units) = (prior.entries.len() * 4, prior.unit_file.len() * 4);
+    if !all.take(files + units) {
         return None;
     }
     let mut file_map = vec![GONE; prior.entries.len()];
@@ -71,15 +82,20 @@ pub(super) fn merge(
             *m = first + k as u32;
         }
     }
-    let merged = merge_table(&mut ri, prior, &kept, &file_map, all)
-        .then(|| unit_map(&mut ri, prior, &file_map, all))
-        .flatten()
-        .and_then(|units| merge_lists(&ri.postings, &prior.postings, &units, all));
-    all.give(maps);
-    let old = ri.postings.memory();
-    ri.postings = merged?;
-    all.give(old);
-    Some(ri)
+    let map = merge_table(ri, prior, &kept, &file_map, all)
+        .then(|| unit_map(ri, prior, &file_map, all))
+        .flatten();
+    drop(file_map);
+    all.give(files);
+    let Some(units) = map else {
+        all.give(units);
+        return None;
+    };
+    Some(Kept {
+        lists: &prior.postings,
+        units,
+        budget: all,
+    })
 }
 
 /// Appends the kept entries and their paths to `ri`'s table.
@@ -148,12 +164,60 @@ fn list(bytes: &[u8], (off, len): (u64, u32)) -> &[u8] {
     bytes.get(off as usize..end).unwrap_or_default()
 }
 
-/// The lists of `new` (the files read) each followed by the kept units of `old`'s, renumbered.
-fn merge_lists(new: &Postings, old: &Postings, units: &[u32], all: &Budget) -> Option<Postings> {
-    let ((nd, ndata), (od, odata)) = (new.parts(), old.parts());
+impl Kept<'_> {
+    /// Bytes of the loaded lists: what the kept lists take at most, but a varint each.
+    pub fn bytes(&self) -> usize {
+        self.lists.parts().1.len()
+    }
+
+    /// Appends to `out` the kept units of old list `l` by their new ids, each coded as the gap
+    /// from the one before (the first from `last`): the last id written, or `last`.
+    fn renumber(&self, l: &[u8], mut last: i64, out: &mut Vec<u8>) -> i64 {
+        crate::index::postings::decode(l, |u| {
+            // A crafted list could go past the ids; kept ids only ever ascend.
+            let Some(&n) = self.units.get(u).filter(|&&n| n != GONE) else {
+                return;
+            };
+            if i64::from(n) <= last {
+                return;
+            }
+            put_varint(out, (n as i64 - last - 1) as u32);
+            last = n as i64;
+        });
+        last
+    }
+
+    /// Hands `put` each kept list in trigram order (trigram, last id, list with its first id
+    /// coded from -1), one at a time: a spill's run. False when `put` says stop or the sort or
+    /// one list does not fit in the budget.
+    pub fn each(&self, put: &mut dyn FnMut(Trigram, u32, &[u8]) -> bool) -> bool {
+        let (dict, data) = self.lists.parts();
+        let longest = dict.values().map(|&s| list(data, s).len()).max();
+        // A kept list is never longer than its old one, but for its first id (one varint more).
+        let held = dict.len() * std::mem::size_of::<Trigram>() + longest.unwrap_or(0) + VARINT_MAX;
+        if !self.budget.take(held) {
+            return false;
+        }
+        let mut keys: Vec<Trigram> = dict.keys().copied().collect();
+        keys.sort_unstable();
+        let mut out = Vec::with_capacity(longest.unwrap_or(0) + VARINT_MAX);
+        let all = keys.iter().all(|t| {
+            out.clear();
+            let last = self.renumber(list(data, dict[t]), -1, &mut out);
+            out.is_empty() || put(*t, last as u32, &out)
+        });
+        self.budget.give(held);
+        all
+    }
+}
+
+/// The lists of `new` (the files read) each followed by the kept lists, on the heap; `new`'s
+/// memory is given back to `all`. `None` when the merge does not fit in `all`.
+pub(super) fn merge_lists(new: Postings, kept: &Kept, all: &Budget) -> Option<Postings> {
+    let ((nd, ndata), (od, odata)) = (new.parts(), kept.lists.parts());
     // A kept unit's delta is never larger than its old one, but for a list's first kept unit,
     // which follows the files read (at most one varint more).
-    let bound = ndata.len() + odata.len() + od.len() * 5;
+    let bound = ndata.len() + odata.len() + od.len() * VARINT_MAX;
     let slots = nd.len() + od.len();
     if !all.take(bound + slots * DICT_SLOT) {
         return None;
@@ -171,22 +235,13 @@ fn merge_lists(new: &Postings, old: &Postings, units: &[u32], all: &Budget) -> O
             last = crate::index::postings::decode(l, |_| ());
         }
         if let Some(&span) = od.get(&t) {
-            crate::index::postings::decode(list(odata, span), |u| {
-                // A crafted list could go past the ids; kept ids only ever ascend.
-                let Some(&n) = units.get(u).filter(|&&n| n != GONE) else {
-                    return;
-                };
-                if i64::from(n) <= last {
-                    return;
-                }
-                put_varint(&mut data, (n as i64 - last - 1) as u32);
-                last = n as i64;
-            });
+            kept.renumber(list(odata, span), last, &mut data);
         }
         if data.len() > start {
             dict.insert(t, (start as u64, (data.len() - start) as u32));
         }
     }
+    all.give(new.memory());
     Some(Postings::from_parts(dict, Data::Heap(data)))
 }
 
@@ -226,13 +281,92 @@ mod tests {
     }
 
     fn build(sb: &Sandbox, prior: Option<&RootIndex>) -> (RootIndex, u64) {
+        build_in(sb, prior, None)
+    }
+
+    /// [`build`] spilling to `spill`.
+    fn build_in(
+        sb: &Sandbox,
+        prior: Option<&RootIndex>,
+        spill: Option<&crate::core::cache::CacheDir>,
+    ) -> (RootIndex, u64) {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(2)
             .build()
             .unwrap();
         let p = Progress::default();
-        let ri = build_root(sb, 0, &pool, None, &p, &Arc::default(), prior).unwrap();
+        let ri = build_root(sb, 0, &pool, spill, &p, &Arc::default(), prior).unwrap();
         (ri, p.bytes_read.load(std::sync::atomic::Ordering::Relaxed))
+    }
+
+    /// `n` files `{prefix}{i}.txt` of 3,000 random lowercase letters (few distinct trigrams,
+    /// long lists).
+    fn letters(root: &Path, prefix: &str, n: usize, seed: u64) {
+        let mut x = seed;
+        for i in 0..n {
+            let text: Vec<u8> = (0..3000)
+                .map(|k| {
+                    x = x
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    if k % 60 == 59 {
+                        b'\n'
+                    } else {
+                        b'a' + ((x >> 33) % 26) as u8
+                    }
+                })
+                .collect();
+            std::fs::write(root.join(format!("{prefix}{i:05}.txt")), text).unwrap();
+        }
+    }
+
+    /// With a cache directory the build after a load ends as a first build does: the lists of
+    /// the files it read (spilled as they pass the bound) and the kept entries' lists are runs
+    /// merged into a mapped scratch file; the index is, path by path and chunk by chunk, what a
+    /// fresh build makes, whether files changed or none did.
+    #[test]
+    fn a_spilled_build_after_a_load_is_what_a_fresh_build_makes() {
+        let (dir, cache) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let root = dir.path();
+        letters(root, "t", 1500, 7);
+        std::fs::write(root.join("big.txt"), big(3)).unwrap();
+        std::fs::write(root.join("nul.bin"), b"abc\0def ghi\n").unwrap();
+        let canonical = std::fs::canonicalize(root).unwrap();
+        crate::index::index_age_at(&canonical, std::time::Duration::from_secs(5));
+        // Lists spilled past 1 MiB (the letters make ~4 MB).
+        let limits = crate::Limits {
+            index_max_bytes: 16 << 20,
+            ..crate::Limits::default()
+        };
+        let sb = Sandbox::builder()
+            .root(root)
+            .limits(limits)
+            .build_core()
+            .unwrap();
+        let spill = crate::core::cache::open(cache.path(), &[], &[]).unwrap();
+        let (first, _) = build_in(&sb, None, Some(&spill));
+        assert!(first.postings.mapped() > 0);
+        for i in (1..1500).step_by(41) {
+            std::fs::remove_file(root.join(format!("t{i:05}.txt"))).unwrap();
+        }
+        letters(root, "t", 600, 8);
+        letters(root, "u", 50, 9);
+        let mut b = big(3).into_bytes();
+        b[500_000..500_004].copy_from_slice(b"WXYZ");
+        std::fs::write(root.join("big.txt"), &b).unwrap();
+        crate::index::index_age_at(&canonical, std::time::Duration::from_secs(5));
+        let (again, read) = build_in(&sb, Some(&first), Some(&spill));
+        assert_eq!(read, (600 + 50) * 3000 + b.len() as u64);
+        let (fresh, _) = build(&sb, None);
+        assert_eq!(fresh.postings.mapped(), 0);
+        assert!(again.postings.mapped() > 0);
+        assert_eq!(contents(&again), contents(&fresh));
+        assert!(contents(&fresh)[Path::new("big.txt")].2.len() > 1);
+        // Nothing changed: every entry kept, the lists one run of them alone.
+        let (third, read) = build_in(&sb, Some(&again), Some(&spill));
+        assert_eq!(read, 0);
+        assert!(third.postings.mapped() > 0);
+        assert_eq!(contents(&third), contents(&fresh));
     }
 
     fn big(seed: u32) -> String {

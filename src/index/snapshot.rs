@@ -405,24 +405,30 @@ pub(super) fn load_one(sb: &Sandbox, index: &Index, i: usize) {
 }
 
 /// Saves root `i`'s index `ri`, just built, and keeps its lists in the saved file's mapping;
-/// `note` is the status's `snapshot` once saved.
+/// `note` is the status's `snapshot` once saved. Beside `ri`, false when it was to be saved and
+/// was not (the status says why): its lists may still be in the build's scratch file
+/// ([`unmapped`]).
 pub(super) fn save_one(
     sb: &Sandbox,
     index: &Index,
     i: usize,
     ri: RootIndex,
     note: &str,
-) -> RootIndex {
-    let (Some(Ok(dir)), Some(b)) = (&index.cache, binding(sb, i)) else {
-        return ri;
+) -> (RootIndex, bool) {
+    let Some(Ok(dir)) = &index.cache else {
+        return (ri, true);
     };
-    let (note, ri) = match save(dir, &b, &ri) {
-        Ok(()) => {
+    let saved = match binding(sb, i) {
+        None => Err("the root cannot be identified".to_string()),
+        Some(b) => save(dir, &b, &ri).map(|()| b).map_err(|e| e.to_string()),
+    };
+    let (note, ri) = match saved {
+        Ok(b) => {
             let name = b.file_name();
             dir.remove_superseded(|n| superseded_by(n, &name), SUPERSEDED_AGE);
-            (note.to_string(), remap(dir, &b, ri))
+            (note.to_string(), (remap(dir, &b, ri), true))
         }
-        Err(e) => (format!("not saved: {e}"), ri),
+        Err(e) => (format!("not saved: {e}"), (ri, false)),
     };
     // A save that crashed before its rename left its temporary file (of any root).
     dir.remove_stale_temps(is_saved_name);
@@ -435,6 +441,28 @@ pub(super) fn save_one(
         });
     }
     ri
+}
+
+/// `ri`, whose save failed, with its lists on the heap: a build with a cache directory may have
+/// merged them into a scratch file of it (`spill`), which, mapped for the index's life, would
+/// hold their size of that disk unseen (the file has no name) — on the very disk that may have
+/// just refused the save. So the lists are copied and the scratch file let go: the root is then
+/// as without a cache directory (its lists on the heap, within `index_max_bytes`). `Err` says why
+/// the root is off: the lists and the table do not fit in `max_bytes`.
+pub(super) fn unmapped(ri: RootIndex, max_bytes: u64) -> Result<RootIndex, String> {
+    let mapped = ri.postings.mapped();
+    if mapped == 0 {
+        return Ok(ri);
+    }
+    if (ri.memory() + mapped) as u64 > max_bytes {
+        return Err(format!(
+            "not saved, and its lists ({mapped} bytes) do not fit on the heap within \
+             index_max_bytes ({max_bytes})"
+        ));
+    }
+    let mut ri = ri;
+    ri.postings = ri.postings.on_heap();
+    Ok(ri.with_room(max_bytes))
 }
 
 /// What became of root `i`'s saved index (status `snapshot`).

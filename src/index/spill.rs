@@ -10,6 +10,10 @@
 //! list is its runs' lists in run order, each after the first with its first id coded as the gap
 //! from the last id of the ones before. The result is byte for byte the list one builder makes.
 //!
+//! The build after a load (`reuse`) appends the entries it kept from the loaded index after the
+//! files it read, so their lists, filtered and renumbered, are one more run after the others:
+//! both builds end through the same runs and the same merge.
+//!
 //! Without a cache directory there is nowhere private to spill to: the lists stay on the heap.
 
 use super::budget::Budget;
@@ -76,39 +80,40 @@ impl<'a> Spill<'a> {
         !self.runs.is_empty()
     }
 
-    /// Writes the lists of `parts` as one run and lets them go (each part left empty).
-    pub fn run(&mut self, parts: &mut [Builder], budget: &Budget) -> Result<(), Failed> {
-        let file = match &mut self.file {
-            Some(f) => f,
-            None => {
-                let s = self.dir.scratch().map_err(failed)?;
-                self.file.insert(BufWriter::with_capacity(WRITE_BUF, s))
-            }
-        };
-        let keys = Builder::sorted_keys(parts, budget).ok_or(None)?;
-        let (start, mut end, mut err) = (self.end, self.end, None);
-        let mut out = Vec::new();
-        let slots = Builder::slots(parts);
-        let drained = Builder::drain(parts, &keys, budget, &mut out, |t, last, out, at| {
-            let len = at.len() as u32;
+    /// The scratch file runs are appended to (created with the first run).
+    fn file(&mut self) -> Result<&mut BufWriter<Scratch>, Failed> {
+        if self.file.is_none() {
+            let s = self.dir.scratch().map_err(failed)?;
+            self.file = Some(BufWriter::with_capacity(WRITE_BUF, s));
+        }
+        self.file.as_mut().ok_or(None)
+    }
+
+    /// Appends one run, whose records `fill` hands, in trigram order, to the writer it is given
+    /// (trigram, last id, list: its first id coded as the gap from -1); the writer says false
+    /// once a write failed, and `fill` false when something did not fit in the budget.
+    pub fn append(
+        &mut self,
+        fill: impl FnOnce(&mut dyn FnMut(Trigram, u32, &[u8]) -> bool) -> bool,
+    ) -> Result<(), Failed> {
+        let start = self.end;
+        let file = self.file()?;
+        let (mut end, mut err) = (start, None);
+        let mut put = |t: Trigram, last: u32, list: &[u8]| {
+            let len = list.len() as u32;
             let wrote = [t, last, len]
                 .iter()
                 .try_for_each(|v| file.write_all(&v.to_le_bytes()))
-                .and_then(|_| file.write_all(&out[at.clone()]));
-            budget.give(at.len());
-            out.clear();
-            end += HEAD + at.len();
+                .and_then(|_| file.write_all(list));
+            end += HEAD + list.len();
             err = wrote.err();
             err.is_none()
-        });
-        budget.give(keys.capacity() * std::mem::size_of::<Trigram>());
-        budget.give(slots);
-        parts.iter_mut().for_each(|p| *p = Builder::default());
-        crate::core::memory::release_free_pages();
+        };
+        let filled = fill(&mut put);
         if let Some(e) = err {
             return Err(failed(e));
         }
-        if !drained {
+        if !filled {
             return Err(None);
         }
         self.runs.push(start..end);
@@ -116,9 +121,28 @@ impl<'a> Spill<'a> {
         Ok(())
     }
 
-    /// The lists of every run and of `parts` merged into a mapped scratch file.
-    pub fn finish(mut self, mut parts: Vec<Builder>, budget: &Budget) -> Result<Postings, Failed> {
-        self.run(&mut parts, budget)?;
+    /// Writes the lists of `parts` as one run and lets them go (each part left empty).
+    pub fn run(&mut self, parts: &mut [Builder], budget: &Budget) -> Result<(), Failed> {
+        let keys = Builder::sorted_keys(parts, budget).ok_or(None)?;
+        let slots = Builder::slots(parts);
+        let written = self.append(|put| {
+            let mut out = Vec::new();
+            Builder::drain(parts, &keys, budget, &mut out, |t, last, out, at| {
+                let ok = put(t, last, &out[at.clone()]);
+                budget.give(at.len());
+                out.clear();
+                ok
+            })
+        });
+        budget.give(keys.capacity() * std::mem::size_of::<Trigram>());
+        budget.give(slots);
+        parts.iter_mut().for_each(|p| *p = Builder::default());
+        crate::core::memory::release_free_pages();
+        written
+    }
+
+    /// The lists of every run merged into a mapped scratch file (the runs' file let go).
+    pub fn merge(mut self, budget: &Budget) -> Result<Postings, Failed> {
         let file = self.file.take().ok_or(None)?;
         let runs = file.into_inner().map_err(|e| failed(e.into_error()))?;
         let map = runs.map().map_err(failed)?;
@@ -268,7 +292,8 @@ mod tests {
                 assert_eq!(mine.used(), 0);
             }
         }
-        let spilled = spill.finish(parts, &mine).unwrap();
+        spill.run(&mut parts, &mine).unwrap();
+        let spilled = spill.merge(&mine).unwrap();
         assert_eq!(mine.used(), spilled.memory());
         assert!(spilled.mapped() > 0);
         let one = Builder::finish_all(vec![one], &all).unwrap();

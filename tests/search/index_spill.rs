@@ -161,3 +161,136 @@ fn spill_files_are_gone_after_a_failed_or_dropped_build() {
     std::thread::sleep(Duration::from_millis(1500));
     assert_eq!(names(cache2.path()), Vec::<String>::new());
 }
+
+/// Rewrites `path` (same size) with `marker` at its start: a change the build must read.
+fn rewrite(path: &Path, marker: &str) {
+    let mut text = fs::read(path).unwrap();
+    text[..marker.len()].copy_from_slice(marker.as_bytes());
+    fs::write(path, text).unwrap();
+}
+
+/// Names of the scratch files of `cache` this process maps (they have no name in the directory:
+/// `/proc/self/maps` shows them as deleted).
+fn mapped_scratch(cache: &Path) -> Vec<String> {
+    let maps = fs::read_to_string("/proc/self/maps").unwrap();
+    let dir = format!("{}/.scratch.", fs::canonicalize(cache).unwrap().display());
+    maps.lines()
+        .filter(|l| l.contains(&dir))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The build after a restart keeps the loaded index's lists off the heap as the first build
+/// does: the kept entries' lists go to the cache directory as one more run (beside the runs of
+/// the files it read) and are merged into a mapped file, so its accounted peak stays far under
+/// the lists (the heap merge it replaces held them all, and their copy); the answers are those of
+/// the unindexed search after files were changed, removed and added while no process ran; and
+/// the directory holds only the saved index, nothing of the build is left mapped.
+#[test]
+fn the_build_after_a_restart_spills_the_kept_lists_and_answers_exactly() {
+    let (dir, cache) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let root = dir.path();
+    letters(root, "t", 8000, 17);
+    aged(root);
+    let first = indexed(root, Some(cache.path()), 2 * CAP);
+    let f = status(&first);
+    assert_eq!(
+        (f.state.as_str(), f.snapshot.as_deref()),
+        ("ready", Some("saved")),
+        "{f:?}"
+    );
+    drop(first);
+    // While no process runs: a third of the files rewritten (their lists spill as the build reads
+    // them), some removed, some added.
+    for i in (1..8000).step_by(97) {
+        fs::remove_file(root.join(format!("t{i:05}.txt"))).unwrap();
+    }
+    let mut changed = 0;
+    for i in (0..8000).step_by(3) {
+        let p = root.join(format!("t{i:05}.txt"));
+        if p.exists() {
+            rewrite(&p, &format!("marker_{i} "));
+            changed += fs::metadata(&p).unwrap().len();
+        }
+    }
+    letters(root, "u", 300, 23);
+    changed += 300 * 3000;
+    aged(root);
+    let again = indexed(root, Some(cache.path()), 2 * CAP);
+    let st = status(&again);
+    assert_eq!(
+        (st.state.as_str(), st.from_snapshot),
+        ("ready", false),
+        "{st:?}"
+    );
+    assert_eq!(st.snapshot.as_deref(), Some("saved"), "{st:?}");
+    // The saved index was loaded and its unchanged entries kept: only the changes were read.
+    assert_eq!(st.bytes_read, changed, "{st:?}");
+    assert!(st.mapped > 16 << 20, "{st:?}");
+    // The heap merge held the lists of the files read and the kept ones, more than `mapped`;
+    // spilled, the peak is the reading threads' buffers (6 MB), one bound of lists and the table.
+    assert!(st.build_peak < st.mapped * 2 / 3, "{st:?}");
+    assert_eq!(names(cache.path()).len(), 1, "{:?}", names(cache.path()));
+    assert_eq!(mapped_scratch(cache.path()), Vec::<String>::new());
+    let off = sandbox(root, 2 * CAP);
+    for p in [
+        "marker_3\\b",
+        "marker_\\d+ ",
+        "abc",
+        "xyzzy",
+        "qqq",
+        "ab.*cd",
+    ] {
+        let want = answer(&off, &listing(p)).0;
+        let (got, pruned) = answer(&again, &listing(p));
+        assert_eq!(got, want, "{p}");
+        if p == "xyzzy" {
+            assert!(pruned > 0, "the index pruned nothing for {p}");
+        }
+    }
+}
+
+/// A save that fails (here: a directory stands at the saved file's name) leaves no scratch file
+/// of the build mapped, whose disk would stay held, unnamed, for the index's life: the lists move
+/// to the heap and the root serves exactly; where they do not fit there within
+/// `index_max_bytes`, the root is off with the reason.
+#[test]
+fn a_failed_save_lets_the_scratch_file_go() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    letters(root, "t", 5000, 29);
+    aged(root);
+    let off = sandbox(root, 2 * CAP);
+    // The lists take ~14 MB: under 32 MB with the table, over 12 MB (where the spilled build,
+    // ~10 MB at its peak, still fits).
+    for (cap, fits) in [(2 * CAP, true), (CAP * 3 / 4, false)] {
+        let cache = tempfile::tempdir().unwrap();
+        drop(indexed(root, Some(cache.path()), cap));
+        // The next save's rename fails: a directory stands at its file's name.
+        let saved = saved_file(cache.path());
+        fs::remove_file(&saved).unwrap();
+        fs::create_dir(&saved).unwrap();
+        let sb = indexed(root, Some(cache.path()), cap);
+        let st = status(&sb);
+        let said = st.snapshot.clone().unwrap_or_default();
+        assert!(said.contains("not saved"), "{st:?}");
+        assert_eq!(mapped_scratch(cache.path()), Vec::<String>::new(), "{st:?}");
+        assert_eq!(st.mapped, 0, "{st:?}");
+        if fits {
+            assert_eq!(st.state, "ready", "{st:?}");
+            // The lists (~14 MB) are on the heap now.
+            assert!(st.memory > 10 << 20, "{st:?}");
+            for p in ["abc", "xyzzy", "qqq"] {
+                assert_eq!(
+                    answer(&sb, &listing(p)).0,
+                    answer(&off, &listing(p)).0,
+                    "{p}"
+                );
+            }
+        } else {
+            assert_eq!(st.state, "off", "{st:?}");
+            let why = st.reason.clone().unwrap_or_default();
+            assert!(why.contains("do not fit on the heap"), "{st:?}");
+        }
+    }
+}
