@@ -343,7 +343,7 @@ mod tests {
             .limits(limits)
             .build_core()
             .unwrap();
-        let spill = crate::core::cache::open(cache.path(), &[], &[]).unwrap();
+        let spill = crate::core::cache::open(cache.path(), &[], &[], &[]).unwrap();
         let (first, _) = build_in(&sb, None, Some(&spill));
         assert!(first.postings.mapped() > 0);
         for i in (1..1500).step_by(41) {
