@@ -12,44 +12,15 @@ during the build, each also as a share of SEARCHED_BYTES (default: `bytes_read` 
 import json
 import os
 import sys
-import threading
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
 from index_restart import Server  # noqa: E402
+from proc_sample import Sampler, status  # noqa: E402
 
 QUERIES = ["PM_RESUME", "mutex_lock", r"static int .*_probe\(", "TODO", "EXPORT_SYMBOL_GPL",
            r"\bkmalloc\(", "struct file_operations", "copy_from_user", r"\w+_lock_irq\w*\(",
            "zqxjkv_no_such_thing", "spin_lock_irqsave", r"\p{Greek}"]
-
-
-def status(pid):
-    out = {}
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            k, _, v = line.partition(":")
-            if k in ("RssAnon", "RssFile", "VmHWM", "VmRSS", "Threads"):
-                out[k] = int(v.split()[0]) * (1024 if k != "Threads" else 1)
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    tick = os.sysconf("SC_CLK_TCK")
-    # utime, stime, cutime, cstime (fields 14-17; the build's threads are the process's)
-    out["cpu"] = sum(int(x) for x in fields[11:15]) / tick
-    return out
-
-
-class Sampler(threading.Thread):
-    def __init__(self, pid):
-        super().__init__(daemon=True)
-        self.pid, self.peak_anon, self.stop = pid, 0, False
-
-    def run(self):
-        while not self.stop:
-            try:
-                self.peak_anon = max(self.peak_anon, status(self.pid)["RssAnon"])
-            except (OSError, KeyError):
-                return
-            time.sleep(0.05)
 
 
 def mb(n):

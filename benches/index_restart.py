@@ -23,6 +23,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(__file__))
+from proc_sample import Sampler, status  # noqa: E402
+
 
 class Server:
     def __init__(self, exe, root, cache):
@@ -98,7 +101,6 @@ def main():
     n_touch, searched = option("--touch"), option("--searched")
     exe, root, cache, pattern = args[:4]
     runs = int(args[4]) if len(args) > 4 else 3
-    from index_memory import Sampler, status  # noqa: E402 (it imports this module)
     files = files_of(root) if n_touch else []
     grep = {"pattern": pattern, "output_mode": "files_with_matches", "limit": 100000}
     if os.path.isdir(cache) and any(f.endswith(".rbindex") for f in os.listdir(cache)):
