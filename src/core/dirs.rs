@@ -28,17 +28,6 @@ impl Handle for DirFd {
     }
 }
 
-impl DirFd {
-    /// A handle for opening the entries of an admitted directory without reading it.
-    pub(crate) fn unread(opened: Admitted<Opened>) -> Option<DirFd> {
-        use std::os::fd::AsRawFd;
-        let fd = opened.into_inner().fd;
-        let raw = fd.as_raw_fd();
-        let dir = sys::dir_stream(fd).ok()?;
-        Some(DirFd { _dir: dir, raw })
-    }
-}
-
 /// Reads an admitted directory through the descriptor itself (no second open of `.`), keeping it
 /// for the entries' opens.
 pub(crate) fn read_entries_owned(

@@ -19,7 +19,7 @@
 //! A replay yields exactly what the walk would: the recorded files in walk order with the skip
 //! counts between them. A file the index vouches for (an entry, no required trigram, not in the
 //! changed set) is passed on as pruned without being opened or statted; every other file is opened
-//! through its directory's handle, reopened by the gate from the root.
+//! by its path from the root, through the gate (the search worker's `open_in_root`).
 
 mod live;
 mod record;
@@ -33,8 +33,6 @@ use super::query::Trigram;
 use super::StatKey;
 use super::{Index, RootIndex, State};
 use crate::core::admit::RootId;
-use crate::core::dirs::DirFd;
-use crate::core::open::Want;
 use crate::core::sandbox::Sandbox;
 use crate::walk::{Filter, WalkSkips};
 use std::collections::HashMap;
@@ -308,43 +306,4 @@ impl Index {
 fn ri_root(sb: &Sandbox, root: usize) -> PathBuf {
     sb.root_canonical(root)
         .map_or_else(PathBuf::new, Path::to_path_buf)
-}
-
-/// What the feed needs to pass a replayed file on.
-pub(crate) enum Replayed {
-    /// Open it through its directory's handle.
-    At(Arc<DirFd>, std::ffi::OsString),
-    /// Its directory cannot be opened any more (changed during the call).
-    Gone,
-}
-
-/// Opens the directories of replayed files, one handle per run of files in the same directory.
-/// The handle is keyed by root and path: a search worker's batch may hold files of several roots,
-/// and the same relative directory of another root is another directory.
-pub(crate) struct DirCache {
-    last: Option<(usize, PathBuf, Option<Arc<DirFd>>)>,
-}
-
-impl DirCache {
-    pub fn new() -> Self {
-        DirCache { last: None }
-    }
-
-    /// How to reach file `rel` of read root `root`.
-    pub fn source(&mut self, sb: &Sandbox, root: usize, rel: &Path) -> Replayed {
-        let parent = rel.parent().unwrap_or(Path::new(""));
-        let held = self.last.as_ref().map(|(r, p, _)| (*r, p.as_path()));
-        if held != Some((root, parent)) {
-            let dir = sb
-                .open_in_root(RootId::Read(root), parent, Want::Dir)
-                .ok()
-                .and_then(DirFd::unread)
-                .map(Arc::new);
-            self.last = Some((root, parent.to_path_buf(), dir));
-        }
-        match (&self.last, rel.file_name()) {
-            (Some((_, _, Some(d))), Some(name)) => Replayed::At(d.clone(), name.to_os_string()),
-            _ => Replayed::Gone,
-        }
-    }
 }

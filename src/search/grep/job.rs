@@ -23,12 +23,10 @@ pub(super) enum Source {
     /// A name in a directory the walk holds open.
     At(Arc<crate::walk::DirFd>, std::ffi::OsString),
     /// A file of a replayed walk the index did not vouch for (`FileJob::rel` names it): the
-    /// worker opens its directory from the root through the gate (`index::replay::DirCache`, one
-    /// handle per run of files of a directory within a batch) and the file through that handle,
-    /// as `At`; it is searched without asking the index again (the replay's mask decided, and a
-    /// second look would hash its path and stat it for nothing). Opening the directory on the
-    /// worker, not on the walking thread, spreads those opens over the pool and keeps queued
-    /// work free of descriptors.
+    /// worker opens it from the root by its path through the gate (one `openat2` beneath the
+    /// root), so queued work holds no descriptor and the opens are spread over the pool; it is
+    /// searched without asking the index again (the replay's mask decided, and a second look
+    /// would hash its path and stat it for nothing).
     Replayed,
     /// The file itself, opened already (the search's path names it).
     /// Boxed: a job of every other source is a few words long.

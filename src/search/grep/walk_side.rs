@@ -46,7 +46,7 @@ impl Batch {
     fn push(&mut self, job: FileJob) {
         // Consecutive files of one directory share its handle; a run the index vouched for holds
         // none. A replayed file holds none while it waits either, but counts as one: its worker
-        // opens it (and, for a run of files, their directory), and a batch of a few such files
+        // opens it, and a batch of a few such files
         // leaves little searched past the end of a page (measured: batches of up to 64
         // replayed files took a fifth more CPU time per listing on the Linux tree).
         let last = self.jobs.last().and_then(|j| j.source.dir());
@@ -220,7 +220,7 @@ impl SearchPlan<'_> {
         };
         for (i, (rel, skips, id)) in files[first..].iter().enumerate() {
             // The clock is read for every file searched, and every 64 files vouched for.
-            match pace.arrive(rel, false, i % 64 == 0 || run.is_none()) {
+            match pace.arrive_lent(rel, false, i % 64 == 0 || run.is_none()) {
                 Ok(Step::Take) => {}
                 Ok(Step::Pass) => continue,
                 Err(end) => {
