@@ -5,7 +5,8 @@
 
 use super::{WalkEnd, WalkSkips};
 use crate::core::deadline::Deadline;
-use std::path::{Path, PathBuf};
+use std::borrow::Cow;
+use std::path::Path;
 
 /// Where a walk stands against its deadline and its resume point.
 pub(crate) struct Pace<'a> {
@@ -14,8 +15,9 @@ pub(crate) struct Pace<'a> {
     /// kept.
     resume_after: Option<&'a Path>,
     /// The last entry past the resume point that was dealt with whole (walk order): where a walk
-    /// the deadline cuts resumes.
-    looked_at: Option<PathBuf>,
+    /// the deadline cuts resumes. A replay lends its recorded paths (copying each path it passed
+    /// was a sixth of a replaying thread's time); a live walk's are copied into one buffer.
+    looked_at: Option<Cow<'a, Path>>,
     /// An entry past the resume point came already. Entries come in walk order, which is path
     /// order: every later one is past it too, and needs no path comparison (a page resumed deep
     /// in a replayed walk of 78,000 files compared each with the cursor).
@@ -59,6 +61,36 @@ impl<'a> Pace<'a> {
     /// `check`: look at the clock for this entry (a replay looks every so many vouched-for files).
     /// `Err`: the deadline ended the walk before `rel` (with where it got to).
     pub fn arrive(&mut self, rel: &Path, rules_cut: bool, check: bool) -> Result<Step, WalkEnd> {
+        self.arrive_at(rel, rules_cut, check, |looked_at| match looked_at {
+            Some(Cow::Owned(p)) => {
+                let p = p.as_mut_os_string();
+                p.clear();
+                p.push(rel.as_os_str());
+            }
+            _ => *looked_at = Some(Cow::Owned(rel.to_path_buf())),
+        })
+    }
+
+    /// [`Pace::arrive`] for a path that outlives the walk (a recorded one): kept by reference.
+    pub fn arrive_lent(
+        &mut self,
+        rel: &'a Path,
+        rules_cut: bool,
+        check: bool,
+    ) -> Result<Step, WalkEnd> {
+        self.arrive_at(rel, rules_cut, check, |looked_at| {
+            *looked_at = Some(Cow::Borrowed(rel))
+        })
+    }
+
+    /// [`Pace::arrive`], with `keep` recording `rel` as the last entry looked at.
+    fn arrive_at(
+        &mut self,
+        rel: &Path,
+        rules_cut: bool,
+        check: bool,
+        keep: impl FnOnce(&mut Option<Cow<'a, Path>>),
+    ) -> Result<Step, WalkEnd> {
         if !self.on_the_way(rel) {
             // Walk order: nothing after `rel` lies on the way to the resume point.
             self.past = true;
@@ -66,18 +98,12 @@ impl<'a> Pace<'a> {
                 && check
                 && self.deadline.is_some_and(Deadline::expired)
             {
-                return Err(WalkEnd::TimedOut(self.looked_at.clone()));
+                let at = self.looked_at.as_deref().map(Path::to_path_buf);
+                return Err(WalkEnd::TimedOut(at));
             }
             // The previous entry was dealt with whole (a directory: entered); a resumed walk may
             // start after it.
-            match &mut self.looked_at {
-                Some(p) => {
-                    let p = p.as_mut_os_string();
-                    p.clear();
-                    p.push(rel.as_os_str());
-                }
-                None => self.looked_at = Some(rel.to_path_buf()),
-            }
+            keep(&mut self.looked_at);
         }
         match self.resume_after {
             _ if self.past => Ok(Step::Take),
@@ -137,5 +163,33 @@ mod tests {
             q.arrive(Path::new("a"), true, true),
             Err(WalkEnd::TimedOut(None))
         );
+    }
+
+    /// A replay's lent paths give the same steps and the same resume point as a walk's copied
+    /// ones, the cursor's way and a cut by the deadline included.
+    #[test]
+    fn lent_paths_pace_as_copied_ones() {
+        let spent = Deadline::detached(Duration::ZERO);
+        let cursor = Path::new("b/c");
+        let paths: Vec<std::path::PathBuf> = ["a", "b", "b/c", "b/d", "b/e", "c"]
+            .iter()
+            .map(|p| p.into())
+            .collect();
+        for (deadline, resume) in [
+            (Some(&spent), Some(cursor)),
+            (Some(&spent), None),
+            (None, None),
+        ] {
+            let mut copied = Pace::new(deadline, resume);
+            let mut lent = Pace::new(deadline, resume);
+            for p in &paths {
+                let a = copied.arrive(p, false, true);
+                let b = lent.arrive_lent(p, false, true);
+                assert_eq!(a, b, "{p:?}");
+                if a.is_err() {
+                    break;
+                }
+            }
+        }
     }
 }
