@@ -1,7 +1,7 @@
-//! How an indexed search opens the files it must search: a replayed file's directory is opened
-//! from the root through the gate by the worker that searches it (one handle per run of files of
-//! a directory within a batch, never kept past the batch). That may change no answer: the indexed
-//! one is the unindexed one, and a listing's is rg's.
+//! How an indexed search opens the files it must search: a replayed file is opened from the root
+//! by its path through the gate (one `openat2` beneath the root, no symlink followed) by the
+//! worker that searches it; no directory handle is held for it. That may change no answer: the
+//! indexed one is the unindexed one, and a listing's is rg's.
 
 use rootbound::{GrepArgs, OutputMode, Sandbox};
 use serde_json::Value;
