@@ -14,8 +14,8 @@
 
 use super::budget::{grow, grow_map, Budget};
 use super::entry::{stat_key as key, ID_SLOT, PATH_EXTRA};
+use super::keys::UnitKeys;
 use super::postings::{Builder, Data, Postings};
-use super::query::Trigram;
 use super::reuse;
 use super::scan::{scan, union, Room, Scan};
 pub(crate) use super::scan::{CHUNK, LONGEST_LINE};
@@ -111,7 +111,7 @@ impl<R: Read> Read for Counted<'_, R> {
 
 /// A changed file described again, or why not.
 pub(super) enum Description {
-    Now(StatKey, bool, Vec<Trigram>),
+    Now(StatKey, bool, UnitKeys),
     /// Not yet: it changed in the last two seconds or while it was read, or the process was out
     /// of descriptors or memory to open it.
     Later,
@@ -247,7 +247,7 @@ fn add_file(
     table: &Mutex<Table>,
     post: &mut Builder,
     rel: &Path,
-    (stat, nul, chunks): (StatKey, bool, &[Vec<Trigram>]),
+    (stat, nul, chunks): (StatKey, bool, &[UnitKeys]),
     all: &Budget,
 ) -> bool {
     let Some(first) = table.locked().add(rel, stat, nul, chunks.len(), all) else {
@@ -255,7 +255,7 @@ fn add_file(
     };
     (first..)
         .zip(chunks)
-        .all(|(unit, c)| post.add(unit, c, all))
+        .all(|(unit, c)| post.add(unit, &c.keys, &c.masks, all))
 }
 
 /// Builds root `root`'s index within the policy's `index_max_bytes`, its lists spilled to

@@ -65,6 +65,80 @@ pub(crate) fn keys_at<E>(w: &[u8], mut f: impl FnMut(Key) -> Result<(), E>) -> R
     Ok(())
 }
 
+/// A key's position mask: bit `o % 8` for every offset `o` in the file (not in its chunk, so
+/// the masks of a file's chunks together are the whole file's) where the key starts. A string's
+/// trigrams lie at consecutive offsets, so a text holding the string has masks that agree
+/// (`query::seq_holds`); trigrams found apart usually do not.
+#[inline]
+pub(crate) fn position_bit(offset: u64) -> u8 {
+    1 << (offset % 8)
+}
+
+/// A unit's distinct keys, sorted, each with its position mask (`masks[i]` is `keys[i]`'s).
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct UnitKeys {
+    pub keys: Vec<Key>,
+    pub masks: Vec<u8>,
+}
+
+impl UnitKeys {
+    /// The position mask of `k` (0: absent).
+    pub fn mask(&self, k: Key) -> u8 {
+        match self.keys.binary_search(&k) {
+            Ok(i) => self.masks.get(i).copied().unwrap_or(0),
+            Err(_) => 0,
+        }
+    }
+
+    /// Bytes held.
+    pub fn bytes(&self) -> usize {
+        self.keys.capacity() * std::mem::size_of::<Key>() + self.masks.capacity()
+    }
+
+    /// The keys of `units` (parts of one file, as masks are by file offsets) together: each
+    /// key once, its masks ORed.
+    pub fn union(units: Vec<UnitKeys>) -> UnitKeys {
+        if units.len() == 1 {
+            return units.into_iter().next().unwrap_or_default();
+        }
+        let all = (units.into_iter())
+            .flat_map(|u| u.keys.into_iter().zip(u.masks))
+            .collect();
+        UnitKeys::from_pairs(all)
+    }
+
+    /// Keys with masks, in any order and repeated: each key once, its masks ORed.
+    fn from_pairs(mut v: Vec<(Key, u8)>) -> UnitKeys {
+        v.sort_unstable_by_key(|p| p.0);
+        let mut out = UnitKeys::default();
+        for (k, m) in v {
+            match out.masks.last_mut() {
+                Some(l) if out.keys.last() == Some(&k) => *l |= m,
+                _ => {
+                    out.keys.push(k);
+                    out.masks.push(m);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Every key of `text` starting at file offset `base`, with its position mask (what the scan
+/// records for a unit of one file at `base`; the tests' evaluator).
+#[cfg(test)]
+pub fn unit_keys(text: &[u8], base: u64) -> UnitKeys {
+    let mut v: Vec<(Key, u8)> = Vec::new();
+    for i in 0..text.len() {
+        let bit = position_bit(base + i as u64);
+        let _ = keys_at(&text[i..(i + 3).min(text.len())], |k| {
+            v.push((k, bit));
+            Ok::<(), ()>(())
+        });
+    }
+    UnitKeys::from_pairs(v)
+}
+
 /// Every key of `text`, sorted and deduplicated (what the scan records for a text of one chunk).
 pub fn text_keys(text: &[u8]) -> Vec<Key> {
     let mut v = Vec::new();

@@ -36,11 +36,12 @@ pub use life::{
 pub(crate) use life::{Locked, Owner};
 pub use options::{IndexDir, IndexOptions, IndexVerify, IndexWhen};
 pub use status::{IndexState, IndexStatus};
-mod keys;
+pub(crate) mod keys;
 pub(crate) mod postings;
 pub(crate) mod query;
 pub(crate) mod replay;
 mod scan;
+mod seen;
 mod spill;
 
 #[cfg(test)]
@@ -513,7 +514,7 @@ impl Pruner {
         let mut again = HashMap::new();
         let mut unindexed = HashMap::new();
         for (p, r) in redescribed {
-            let holds = self.query.eval(&|t| r.tris.binary_search(&t).is_ok());
+            let holds = self.query.eval_masked(&|t| r.tris.mask(t));
             let Some(&id) = ri.ids.get(p) else {
                 // A file described and changed since is in `changed` only.
                 if !holds && !changed.contains_key(p) {

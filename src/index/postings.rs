@@ -1,9 +1,10 @@
 //! Posting lists: per trigram, the ids of the units holding it (a file, or a chunk of a large
-//! file), ascending, delta-coded as LEB128 varints in one buffer; and the id bitsets a query
-//! evaluates to.
+//! file), ascending, delta-coded as LEB128 varints in one buffer, each followed by one byte, the
+//! key's position mask in that unit (`keys::position_bit`); and the id bitsets a query evaluates
+//! to.
 
 use super::budget::{grow_map, Budget};
-use super::query::{TriQuery, Trigram};
+use super::query::{TriQuery, Trigram, FULL};
 use std::collections::HashMap;
 
 /// Hashes a trigram by one multiplication (the default SipHash cost more than the table lookup
@@ -63,11 +64,11 @@ fn varint_len(v: u32) -> usize {
 }
 
 impl Builder {
-    /// Adds file `id` (greater than every id added before) to the lists of `tris`, taking every
-    /// growth from `budget` before it is allocated; false (the lists no longer usable) when one
-    /// does not fit.
-    pub fn add(&mut self, id: u32, tris: &[Trigram], budget: &Budget) -> bool {
-        for &t in tris {
+    /// Adds unit `id` (greater than every id added before) to the lists of `tris`, with their
+    /// position masks `masks`, taking every growth from `budget` before it is allocated; false
+    /// (the lists no longer usable) when one does not fit.
+    pub fn add(&mut self, id: u32, tris: &[Trigram], masks: &[u8], budget: &Budget) -> bool {
+        for (i, &t) in tris.iter().enumerate() {
             if self.lists.len() == self.lists.capacity()
                 && !self.lists.contains_key(&t)
                 && !grow_map(&mut self.lists, SLOT, budget)
@@ -80,7 +81,7 @@ impl Builder {
                 .or_insert_with(|| (u32::MAX, Vec::new()));
             let before = e.1.capacity();
             let delta = if e.0 == u32::MAX { id } else { id - e.0 - 1 };
-            let need = e.1.len() + varint_len(delta);
+            let need = e.1.len() + varint_len(delta) + 1;
             if need > before {
                 // The old list and the new coexist as it moves. A long list grows by a quarter,
                 // not by doubling: the lists' unused tails were a third of a build's memory (a
@@ -101,6 +102,7 @@ impl Builder {
             }
             let len = e.1.len();
             put_varint(&mut e.1, delta);
+            e.1.push(masks.get(i).copied().unwrap_or(FULL));
             e.0 = id;
             self.bytes += e.1.capacity() - before;
             self.data += e.1.len() - len;
@@ -224,8 +226,8 @@ impl Builder {
     }
 }
 
-/// The ids of a delta-coded list, in order (a malformed tail ends it).
-fn ids(list: &[u8]) -> impl Iterator<Item = u32> + '_ {
+/// The ids of a delta-coded list with their masks, in order (a malformed tail ends it).
+fn ids(list: &[u8]) -> impl Iterator<Item = (u32, u8)> + '_ {
     let (mut at, mut prev) = (0usize, -1i64);
     std::iter::from_fn(move || {
         let (mut v, mut shift) = (0u32, 0u32);
@@ -234,7 +236,9 @@ fn ids(list: &[u8]) -> impl Iterator<Item = u32> + '_ {
             v |= ((b & 0x7f) as u32).checked_shl(shift).unwrap_or(0);
             if b & 0x80 == 0 {
                 prev += v as i64 + 1;
-                return Some(prev as u32);
+                let m = list.get(at).copied().unwrap_or(FULL);
+                at += 1;
+                return Some((prev as u32, m));
             }
             shift = shift.saturating_add(7);
         }
@@ -242,20 +246,23 @@ fn ids(list: &[u8]) -> impl Iterator<Item = u32> + '_ {
     })
 }
 
-/// Appends to `out` the list of the ids of `lists` (ascending each, disjoint), in order.
+/// Appends to `out` the list of the ids of `lists` (ascending each, disjoint), in order, with
+/// their masks.
 fn merge_into<'a>(out: &mut Vec<u8>, lists: impl Iterator<Item = &'a [u8]>) {
     let mut heads: Vec<_> = lists.map(|l| ids(l).peekable()).collect();
     let mut last: Option<u32> = None;
     loop {
-        let Some(next) = heads.iter_mut().filter_map(|h| h.peek().copied()).min() else {
+        let Some(next) = heads.iter_mut().filter_map(|h| h.peek().map(|p| p.0)).min() else {
             return;
         };
+        let mut mask = 0;
         for h in heads.iter_mut() {
-            if h.peek() == Some(&next) {
-                h.next();
+            if h.peek().map(|p| p.0) == Some(next) {
+                mask |= h.next().map_or(0, |p| p.1);
             }
         }
         put_varint(out, last.map_or(next, |l| next - l - 1));
+        out.push(mask);
         last = Some(next);
     }
 }
@@ -337,6 +344,16 @@ impl Postings {
         }
     }
 
+    /// The lists of `units`, numbered in order (tests).
+    #[cfg(test)]
+    pub fn of_units(units: &[super::keys::UnitKeys]) -> Postings {
+        let (mut b, all) = (Builder::default(), Budget::new(usize::MAX));
+        for (id, u) in (0..).zip(units) {
+            b.add(id, &u.keys, &u.masks, &all);
+        }
+        Builder::finish_all(vec![b], &all).unwrap_or_else(|| unreachable!())
+    }
+
     /// Memory of a dictionary of `n` lists, at most (a table's capacity is under twice what it
     /// was made for).
     fn dict_memory(n: usize) -> usize {
@@ -353,7 +370,7 @@ impl Postings {
         let Some(list) = self.data.get(off as usize..end) else {
             return;
         };
-        decode(list, |id| {
+        decode(list, |id, _| {
             let at = match to {
                 None => Some(id),
                 Some(to) => to.get(id).map(|&f| f as usize),
@@ -362,6 +379,44 @@ impl Postings {
                 *w.0 |= 1 << (w.1 % 64);
             }
         });
+    }
+
+    /// The position masks of `t` per unit (of `n`), rotated right by `r`, or with `to` per file
+    /// (its units' masks ORed: they are by offsets in the file, so together the whole file's).
+    fn masks(&self, t: Trigram, r: u32, n: usize, to: Option<&[u32]>) -> Vec<u8> {
+        let mut out = vec![0u8; n];
+        let Some(&(off, len)) = self.dict.get(&t) else {
+            return out;
+        };
+        let end = (off as usize).saturating_add(len as usize);
+        let Some(list) = self.data.get(off as usize..end) else {
+            return out;
+        };
+        decode(list, |id, m| {
+            let at = match to {
+                None => Some(id),
+                Some(to) => to.get(id).map(|&f| f as usize),
+            };
+            if let Some(o) = at.and_then(|at| out.get_mut(at)) {
+                *o |= m.rotate_right(r);
+            }
+        });
+        out
+    }
+
+    /// The units (or with `to` files) of `n` where trigrams `v` may lie at consecutive offsets:
+    /// [`super::query::seq_holds`] on their masks, per unit.
+    fn seq(&self, v: &[Trigram], n: usize, to: Option<&[u32]>) -> Vec<u64> {
+        let mut acc = vec![FULL; n];
+        for (i, &t) in v.iter().enumerate() {
+            let m = self.masks(t, (i % 8) as u32, n, to);
+            acc.iter_mut().zip(&m).for_each(|(a, m)| *a &= m);
+        }
+        let mut bits = vec![0u64; n.div_ceil(64)];
+        for (i, _) in acc.iter().enumerate().filter(|(_, &a)| a != 0) {
+            bits[i / 64] |= 1 << (i % 64);
+        }
+        bits
     }
 
     /// The units (of `n`) whose trigrams satisfy `q`, or with `to` the files (of `n`) whose
@@ -376,6 +431,7 @@ impl Postings {
                 self.mark(*t, &mut b, to);
                 Some(b)
             }
+            TriQuery::Seq(v) => Some(self.seq(v, n, to)),
             TriQuery::And(v) => {
                 let mut acc: Option<Vec<u64>> = None;
                 for q in v {
@@ -403,18 +459,21 @@ impl Postings {
     }
 }
 
-/// Calls `f` with each unit id of a delta-coded list (LEB128 gaps), ascending; returns the last id
-/// (-1 for none). A crafted list cannot make it panic: shifts past 32 bits add nothing.
-pub(super) fn decode(list: &[u8], mut f: impl FnMut(usize)) -> i64 {
+/// Calls `f` with each unit id of a delta-coded list (LEB128 gaps), ascending, and its position
+/// mask (the byte after the gap; [`FULL`], which prunes nothing, for a crafted list cut short
+/// there); returns the last id (-1 for none). A crafted list cannot make it panic: shifts past 32
+/// bits add nothing.
+pub(super) fn decode(list: &[u8], mut f: impl FnMut(usize, u8)) -> i64 {
     let (mut id, mut v, mut shift) = (-1i64, 0u32, 0u32);
-    for &b in list {
+    let mut bytes = list.iter();
+    while let Some(&b) = bytes.next() {
         v |= ((b & 0x7f) as u32).checked_shl(shift).unwrap_or(0);
         if b & 0x80 != 0 {
             shift = shift.saturating_add(7);
             continue;
         }
         id += v as i64 + 1;
-        f(id as usize);
+        f(id as usize, bytes.next().copied().unwrap_or(FULL));
         (v, shift) = (0, 0);
     }
     id
@@ -428,9 +487,9 @@ mod tests {
     fn lists_round_trip() {
         let mut b = Builder::default();
         let all = Budget::new(usize::MAX);
-        assert!(b.add(0, &[1, 2], &all));
-        assert!(b.add(5, &[2], &all));
-        assert!(b.add(300, &[1, 2], &all));
+        assert!(b.add(0, &[1, 2], &[FULL; 2], &all));
+        assert!(b.add(5, &[2], &[FULL], &all));
+        assert!(b.add(300, &[1, 2], &[FULL; 2], &all));
         assert_eq!(all.used(), b.memory());
         let p = Builder::finish_all(vec![b], &all).unwrap();
         assert_eq!(all.used(), p.memory());
@@ -476,8 +535,9 @@ mod tests {
                 .filter(|&k| (x >> (k * 5)).is_multiple_of(k as u64 + 2))
                 .chain([1000 + (x >> 40) as u32 % 500])
                 .collect();
-            assert!(one.add(id, &tris, &all));
-            assert!(parts[(x >> 20) as usize % 3].add(id, &tris, &mine));
+            let masks: Vec<u8> = tris.iter().map(|&t| (x >> (t % 56)) as u8 | 1).collect();
+            assert!(one.add(id, &tris, &masks, &all));
+            assert!(parts[(x >> 20) as usize % 3].add(id, &tris, &masks, &mine));
         }
         let n: usize = parts.iter().map(|p| p.lists.len()).sum();
         // A trigram's merged list is written while its parts' lists are still held.
@@ -511,11 +571,11 @@ mod tests {
     #[test]
     fn a_long_list_grows_by_a_quarter() {
         let (mut b, all) = (Builder::default(), Budget::new(usize::MAX));
-        // 70,000 one-byte gaps: doubling would have made room for 131,072.
+        // 70,000 one-byte gaps and their masks: doubling would have made room for 262,144.
         for id in 0..70_000 {
-            assert!(b.add(id, &[9], &all));
+            assert!(b.add(id, &[9], &[FULL], &all));
         }
-        assert_eq!(b.data, 70_000);
+        assert_eq!(b.data, 140_000);
         assert!(b.bytes <= b.data * 5 / 4, "{} for {}", b.bytes, b.data);
         assert_eq!(all.used(), b.memory());
     }

@@ -33,6 +33,9 @@ pub enum TriQuery {
     None,
     /// The text must hold this trigram.
     Tri(Trigram),
+    /// The text must hold these trigrams (at least two) at consecutive offsets somewhere, as far
+    /// as their position masks tell (`keys.rs`): the trigrams of one string of 4 bytes or more.
+    Seq(Vec<Trigram>),
     /// All of these hold.
     And(Vec<TriQuery>),
     /// At least one of these holds.
@@ -54,21 +57,30 @@ impl TriQuery {
         matches!(self, TriQuery::All)
     }
 
-    /// Whether the query holds on a text whose trigrams `has` reports (a changed file described
-    /// again; the property tests).
+    /// Whether the query holds on a text whose trigrams `has` reports, positions unknown (every
+    /// mask full).
+    #[cfg(test)]
     pub fn eval(&self, has: &dyn Fn(Trigram) -> bool) -> bool {
+        self.eval_masked(&|t| if has(t) { FULL } else { 0 })
+    }
+
+    /// Whether the query holds on a text whose keys' position masks `mask` reports (0: absent; a
+    /// changed file described again; the property tests).
+    pub fn eval_masked(&self, mask: &dyn Fn(Trigram) -> u8) -> bool {
         match self {
             TriQuery::All => true,
             TriQuery::None => false,
-            TriQuery::Tri(t) => has(*t),
-            TriQuery::And(v) => v.iter().all(|q| q.eval(has)),
-            TriQuery::Or(v) => v.iter().any(|q| q.eval(has)),
+            TriQuery::Tri(t) => mask(*t) != 0,
+            TriQuery::Seq(v) => seq_holds(v.iter().map(|&t| mask(t))),
+            TriQuery::And(v) => v.iter().all(|q| q.eval_masked(mask)),
+            TriQuery::Or(v) => v.iter().any(|q| q.eval_masked(mask)),
         }
     }
 
     fn nodes(&self) -> usize {
         match self {
             TriQuery::And(v) | TriQuery::Or(v) => 1 + v.iter().map(TriQuery::nodes).sum::<usize>(),
+            TriQuery::Seq(v) => v.len(),
             _ => 1,
         }
     }
@@ -129,14 +141,37 @@ impl TriQuery {
             if keys.is_empty() {
                 return self;
             }
-            let mut and = TriQuery::All;
-            for k in keys {
-                and = and.and(TriQuery::Tri(k));
-            }
+            // A string's trigrams lie at consecutive offsets: one sequence node (pseudo-keys, of
+            // a string shorter than a trigram, have no order to check).
+            let and = if s.len() >= 4 {
+                TriQuery::Seq(keys)
+            } else {
+                keys.into_iter()
+                    .fold(TriQuery::All, |q, k| q.and(TriQuery::Tri(k)))
+            };
             or = or.or(and);
         }
         self.and(or)
     }
+}
+
+/// The mask of a key whose positions are unknown (or that starts at every offset mod 8).
+pub const FULL: u8 = 0xFF;
+
+/// Whether trigrams with these position masks (bit `o % 8` for each offset `o` in the file where
+/// the trigram starts; 0 when absent) can lie at consecutive offsets `p, p + 1, ...`: some `p % 8`
+/// has bit `p + i` set in the `i`-th mask for every `i`. Rotating the `i`-th mask right by `i`
+/// brings bit `p + i` to bit `p`. Every occurrence of the string at `p` sets those bits, so a
+/// text holding it passes (sound); trigrams present apart rarely agree on all residues.
+pub fn seq_holds(masks: impl Iterator<Item = u8>) -> bool {
+    let mut a = FULL;
+    for (i, m) in masks.enumerate() {
+        a &= m.rotate_right((i % 8) as u32);
+        if a == 0 {
+            return false;
+        }
+    }
+    true
 }
 
 /// A query grown past [`MAX_NODES`] requires nothing.
@@ -530,6 +565,36 @@ mod tests {
         assert!(q(".").is_all());
         assert!(q(r"\w{5}(\s+\w{5}){4}").is_all());
         assert_eq!(q("[^\\x00-\\x{10FFFF}]"), TriQuery::None);
+    }
+
+    /// A phrase whose trigrams a text holds only apart fails on their position masks; at any
+    /// offset, and case-insensitively, the phrase itself holds.
+    #[test]
+    fn position_masks_prune_a_phrase_held_apart() {
+        use crate::index::keys::unit_keys;
+        let masked = |p: &str, flags: QueryFlags, text: &str, base: u64| {
+            let u = unit_keys(text.as_bytes(), base);
+            patterns_query(&[p], flags).eval_masked(&|t| u.mask(t))
+        };
+        let d = QueryFlags::default();
+        let apart = "struct file_lock *f;\nconst struct inode_operations x;\n";
+        assert!(holds("struct file_operations", d, apart));
+        assert!(!masked("struct file_operations", d, apart, 0));
+        let ci = QueryFlags {
+            case_insensitive: true,
+            ..d
+        };
+        for base in 0..8 {
+            for pad in 0..8 {
+                let text = format!("{}const struct FILE_operations x;", "#".repeat(pad));
+                assert!(masked("struct file_operations", ci, &text, base));
+            }
+        }
+        assert!(matches!(q("mutex_lock"), TriQuery::Seq(_)));
+        // Rotation: the i-th trigram's offset is p + i.
+        assert!(seq_holds([0b1, 0b10, 0b100].into_iter()));
+        assert!(seq_holds([0x80, 0x01].into_iter()));
+        assert!(!seq_holds([0b1, 0b1].into_iter()));
     }
 
     #[test]

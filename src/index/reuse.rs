@@ -171,9 +171,10 @@ impl Kept<'_> {
     }
 
     /// Appends to `out` the kept units of old list `l` by their new ids, each coded as the gap
-    /// from the one before (the first from `last`): the last id written, or `last`.
+    /// from the one before (the first from `last`) and followed by its mask: the last id
+    /// written, or `last`.
     fn renumber(&self, l: &[u8], mut last: i64, out: &mut Vec<u8>) -> i64 {
-        crate::index::postings::decode(l, |u| {
+        crate::index::postings::decode(l, |u, m| {
             // A crafted list could go past the ids; kept ids only ever ascend.
             let Some(&n) = self.units.get(u).filter(|&&n| n != GONE) else {
                 return;
@@ -182,6 +183,7 @@ impl Kept<'_> {
                 return;
             }
             put_varint(out, (n as i64 - last - 1) as u32);
+            out.push(m);
             last = n as i64;
         });
         last
@@ -232,7 +234,7 @@ pub(super) fn merge_lists(new: Postings, kept: &Kept, all: &Budget) -> Option<Po
         if let Some(&span) = nd.get(&t) {
             let l = list(ndata, span);
             data.extend_from_slice(l);
-            last = crate::index::postings::decode(l, |_| ());
+            last = crate::index::postings::decode(l, |_, _| ());
         }
         if let Some(&span) = od.get(&t) {
             kept.renumber(list(odata, span), last, &mut data);
@@ -256,14 +258,15 @@ mod tests {
     use std::path::{Path, PathBuf};
     use std::sync::Arc;
 
-    type Described = (StatKey, bool, Vec<Vec<Trigram>>);
+    type Described = (StatKey, bool, Vec<Vec<(Trigram, u8)>>);
 
-    /// Each entry by path: its stat, NUL fact and each unit's trigrams (sorted), in unit order.
+    /// Each entry by path: its stat, NUL fact and each unit's trigrams (sorted) with their
+    /// masks, in unit order.
     fn contents(ri: &RootIndex) -> BTreeMap<PathBuf, Described> {
         let (dict, data) = ri.postings.parts();
         let mut per_unit = vec![Vec::new(); ri.unit_file.len()];
         for (&t, &span) in dict {
-            crate::index::postings::decode(list(data, span), |u| per_unit[u].push(t));
+            crate::index::postings::decode(list(data, span), |u, m| per_unit[u].push((t, m)));
         }
         let mut per_file = vec![Vec::new(); ri.entries.len()];
         for (u, mut tris) in per_unit.into_iter().enumerate() {
@@ -333,9 +336,9 @@ mod tests {
         std::fs::write(root.join("nul.bin"), b"abc\0def ghi\n").unwrap();
         let canonical = std::fs::canonicalize(root).unwrap();
         crate::index::index_age_at(&canonical, std::time::Duration::from_secs(5));
-        // Lists spilled past 1 MiB (the letters make ~4 MB).
+        // Lists spilled past 2 MiB (a sixteenth of the cap; the postings carry masks since).
         let limits = crate::Limits {
-            index_max_bytes: 16 << 20,
+            index_max_bytes: 32 << 20,
             ..crate::Limits::default()
         };
         let sb = Sandbox::builder()

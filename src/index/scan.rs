@@ -5,8 +5,9 @@
 //! searched): reading stops there.
 
 use super::budget::Budget;
-use super::keys::{keys_at, KEY_SPACE};
+use super::keys::{keys_at, position_bit, UnitKeys};
 use super::query::Trigram;
+use super::seen::{self, Seen};
 use std::io::Read;
 
 /// A file is described in chunks of whole lines of at least this many bytes (the last may be
@@ -28,13 +29,12 @@ pub(crate) use crate::walk::outcome::LONGEST_LINE;
 
 /// The read buffer of one scan.
 const BUF: usize = 1 << 20;
-/// The bitmap of keys seen in the current chunk (one per thread, kept between scans).
-const SEEN_WORDS: usize = KEY_SPACE / 64;
-/// What a scan holds whatever the file: its buffer and the bitmap.
-pub(crate) const FIXED: usize = BUF + SEEN_WORDS * 8;
+/// What a scan holds whatever the file: its buffer and the keys seen in the current chunk with
+/// their masks (one per thread, kept between scans).
+pub(crate) const FIXED: usize = BUF + seen::BYTES;
 
 thread_local! {
-    static SEEN: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
+    static SEEN: std::cell::RefCell<Seen> = std::cell::RefCell::new(Seen::default());
 }
 
 /// What a scan may hold and read.
@@ -49,8 +49,9 @@ pub(crate) struct Room<'a> {
 
 /// What [`scan`] finds in a file.
 pub(crate) struct ScanFacts {
-    /// The sorted distinct keys starting in each chunk (at least one chunk).
-    pub chunks: Vec<Vec<Trigram>>,
+    /// The sorted distinct keys starting in each chunk, with their position masks (at least one
+    /// chunk).
+    pub chunks: Vec<UnitKeys>,
     /// It holds a NUL byte.
     pub nul: bool,
     /// It starts with a byte-order mark.
@@ -161,20 +162,39 @@ pub(crate) fn scan(f: impl Read, chunk: usize, room: &Room<'_>) -> std::io::Resu
 }
 
 #[inline]
-/// Adds `t` to the trigrams of the current chunk unless seen in it already.
+/// Adds `t` to the trigrams of the current chunk unless seen in it already, and `bits` to its
+/// position mask.
 fn note(
     t: Trigram,
-    seen: &mut [u64],
+    bits: u8,
+    seen: &mut Seen,
     tris: &mut Vec<Trigram>,
     held: &mut Held,
 ) -> Result<(), Stop> {
-    let (i, b) = (t as usize / 64, 1u64 << (t % 64));
-    if seen[i] & b == 0 {
+    if seen.note(t, bits) {
         held.grow(tris)?;
-        seen[i] |= b;
         tris.push(t);
     }
     Ok(())
+}
+
+/// The current chunk's keys, sorted, with their masks; `seen` cleared for the next chunk. The
+/// masks' bytes are taken from the budget (a fifth of the keys').
+fn finish_chunk(
+    tris: &mut Vec<Trigram>,
+    seen: &mut Seen,
+    held: &mut Held,
+) -> Result<UnitKeys, Stop> {
+    let mut keys = std::mem::take(tris);
+    keys.sort_unstable();
+    let masks: Vec<u8> = keys.iter().map(|&t| seen.mask(t)).collect();
+    seen.clear(&keys);
+    let u = UnitKeys { keys, masks };
+    if let Err(why) = held.take(u.masks.capacity()) {
+        held.give(u.keys.capacity() * std::mem::size_of::<Trigram>());
+        return Err(why);
+    }
+    Ok(u)
 }
 
 fn scan_within(
@@ -184,18 +204,11 @@ fn scan_within(
 ) -> std::io::Result<Result<ScanFacts, Stop>> {
     SEEN.with(|seen| {
         let mut seen = seen.borrow_mut();
-        if seen.is_empty() {
-            seen.resize(SEEN_WORDS, 0);
-        }
-        // Cleared on every way out: the bitmap is the thread's, for its next scan.
-        let clear = |tris: &[Trigram], seen: &mut [u64]| {
-            for &t in tris {
-                seen[t as usize / 64] = 0;
-            }
-        };
+        seen.ready();
         let mut tris = Vec::new();
         let r = scan_chunks(&mut f, chunk, held, &mut seen, &mut tris);
-        clear(&tris, &mut seen);
+        // Cleared on every way out: the table is the thread's, for its next scan.
+        seen.clear(&tris);
         if let Ok(Err(_)) | Err(_) = &r {
             let t = std::mem::size_of::<Trigram>();
             held.give(tris.capacity() * t);
@@ -208,17 +221,16 @@ fn scan_chunks(
     f: &mut impl Read,
     mut chunk: usize,
     held: &mut Held,
-    seen: &mut [u64],
+    seen: &mut Seen,
     tris: &mut Vec<Trigram>,
 ) -> std::io::Result<Result<ScanFacts, Stop>> {
-    let t_size = std::mem::size_of::<Trigram>();
-    let mut chunks: Vec<Vec<Trigram>> = Vec::new();
+    let mut chunks: Vec<UnitKeys> = Vec::new();
     // A failed scan gives back what its finished chunks hold.
-    let fail = |chunks: Vec<Vec<Trigram>>,
+    let fail = |chunks: Vec<UnitKeys>,
                 held: &mut Held,
                 why: Stop|
      -> std::io::Result<Result<ScanFacts, Stop>> {
-        held.give(chunks.iter().map(|c| c.capacity() * t_size).sum());
+        held.give(chunks.iter().map(UnitKeys::bytes).sum());
         Ok(Err(why))
     };
     // Trigrams held in finished chunks.
@@ -229,6 +241,8 @@ fn scan_chunks(
     let (mut nul, mut first, mut bom) = (false, true, false);
     let (mut line, mut longest_line) = (0usize, 0usize);
     let mut read = 0u64;
+    // The file offset of `data[0]`: masks are by offsets in the file, not in the chunk.
+    let mut base = 0u64;
     // The byte before `data[0]` (none at the file's start): where a chunk may start depends on the
     // bytes alone, not on how reads split them ([`next_chunk_start`] finds the same places).
     let mut before: Option<u8> = None;
@@ -264,12 +278,11 @@ fn scan_chunks(
             // A new chunk starts only just after a line's end.
             let prev = if k > 0 { Some(data[k - 1]) } else { before };
             if in_chunk >= chunk && prev == Some(b'\n') {
-                for &t in tris.iter() {
-                    seen[t as usize / 64] = 0;
-                }
-                let mut done = std::mem::take(tris);
-                done.sort_unstable();
-                in_chunks += done.len();
+                let done = match finish_chunk(tris, seen, held) {
+                    Ok(done) => done,
+                    Err(why) => return fail(chunks, held, why),
+                };
+                in_chunks += done.keys.len();
                 chunks.push(done);
                 in_chunk = 0;
                 if in_chunks > MAX_CHUNKED {
@@ -277,18 +290,19 @@ fn scan_chunks(
                     // would grow with its size, a whole file's stay bounded.
                     chunk = usize::MAX;
                     for c in std::mem::take(&mut chunks) {
-                        for &t in &c {
-                            if let Err(why) = note(t, seen, tris, held) {
-                                held.give(c.capacity() * t_size);
+                        for (&t, &m) in c.keys.iter().zip(&c.masks) {
+                            if let Err(why) = note(t, m, seen, tris, held) {
+                                held.give(c.bytes());
                                 return fail(chunks, held, why);
                             }
                         }
-                        held.give(c.capacity() * t_size);
+                        held.give(c.bytes());
                     }
                 }
             }
             in_chunk += 1;
-            if let Err(why) = keys_at(w, |k| note(k, seen, tris, held)) {
+            let bit = position_bit(base + k as u64);
+            if let Err(why) = keys_at(w, |key| note(key, bit, seen, tris, held)) {
                 return fail(chunks, held, why);
             }
             if chunk == usize::MAX && tris.len() > MAX_FILE_TRIGRAMS {
@@ -299,21 +313,21 @@ fn scan_chunks(
         if data.len() > keep {
             before = Some(data[data.len() - keep - 1]);
         }
+        base += (data.len() - keep) as u64;
         carry = data[data.len() - keep..].to_vec();
     }
     // The keys starting at the last two bytes, where no trigram starts (all of a file shorter
     // than 3 bytes): the last chunk's.
     for i in 0..carry.len() {
-        if let Err(why) = keys_at(&carry[i..], |k| note(k, seen, tris, held)) {
+        let bit = position_bit(base + i as u64);
+        if let Err(why) = keys_at(&carry[i..], |k| note(k, bit, seen, tris, held)) {
             return fail(chunks, held, why);
         }
     }
-    for &t in tris.iter() {
-        seen[t as usize / 64] = 0;
+    match finish_chunk(tris, seen, held) {
+        Ok(last) => chunks.push(last),
+        Err(why) => return fail(chunks, held, why),
     }
-    let mut last = std::mem::take(tris);
-    last.sort_unstable();
-    chunks.push(last);
     Ok(Ok(ScanFacts {
         chunks,
         nul,
@@ -351,15 +365,9 @@ pub(crate) fn next_chunk_start(
     Ok(None)
 }
 
-/// The distinct trigrams of all `chunks`, sorted.
-pub(crate) fn union(chunks: Vec<Vec<Trigram>>) -> Vec<Trigram> {
-    if chunks.len() == 1 {
-        return chunks.into_iter().next().unwrap_or_default();
-    }
-    let mut all: Vec<Trigram> = chunks.into_iter().flatten().collect();
-    all.sort_unstable();
-    all.dedup();
-    all
+/// The distinct keys of all `chunks` (one file's), sorted, their masks ORed.
+pub(crate) fn union(chunks: Vec<UnitKeys>) -> UnitKeys {
+    UnitKeys::union(chunks)
 }
 
 /// A scan with room for any file (tests, and descriptions, which have a room of their own).
@@ -414,7 +422,14 @@ mod tests {
         let chunked = scan_all(&text[..], CHUNK).chunks;
         assert_eq!(whole.len(), 1);
         assert!(chunked.len() >= 4, "{}", chunked.len());
-        assert_eq!(union(chunked), whole[0]);
+        // Masks are by file offsets: the chunks' together hold the whole file's bits.
+        let (u, w) = (union(chunked), &whole[0]);
+        assert_eq!(u.keys, w.keys);
+        let exact = super::super::keys::unit_keys(&text, 0);
+        assert_eq!(w.keys, exact.keys);
+        for (m, e) in u.masks.iter().zip(&exact.masks) {
+            assert_eq!(m & e, *e);
+        }
         // Its chunks would hold more than MAX_CHUNKED trigrams, the whole file fewer than
         // MAX_FILE_TRIGRAMS (94 symbols): described whole.
         let text = varied(8 << 20, 94);
@@ -478,7 +493,14 @@ mod tests {
                     bytes.windows(3).map(super::super::query::trigram).collect();
                 want.sort_unstable();
                 want.dedup();
-                assert_eq!(c, &want, "chunk {chunk}, unit {i}");
+                assert_eq!(c.keys, want, "chunk {chunk}, unit {i}");
+                // Each key's own bits, by offsets in the file (a shared slot may add more).
+                let exact = super::super::keys::unit_keys(bytes, starts[i]);
+                assert_eq!(c.keys, exact.keys);
+                let masks = c.masks.iter().zip(&exact.masks);
+                assert!(masks.clone().all(|(m, e)| m & e == *e), "unit {i}");
+                // Few keys, many slots: hardly any extra bits.
+                assert!(masks.filter(|(m, e)| m != e).count() * 20 <= c.keys.len() + 20);
             }
         }
     }
@@ -510,7 +532,7 @@ mod tests {
         let Scan::Facts(f) = scan(&text[..], CHUNK, &room(&all, 32 << 20)).unwrap() else {
             panic!("not described");
         };
-        let held: usize = f.chunks.iter().map(|c| c.capacity() * 4).sum();
+        let held: usize = f.chunks.iter().map(UnitKeys::bytes).sum();
         assert_eq!((f.held, all.used()), (held, held));
         // Reading stops past `max_read`.
         let all = Budget::new(usize::MAX);

@@ -29,8 +29,9 @@ const MAGIC: &[u8; 8] = b"rbindex\0";
 /// The format's version: a file of another is ignored. 2: chunks start where `scan`'s rule puts
 /// them whatever the reads (a search finds them again from the bytes: `chunks`). 3: the keys
 /// include the pseudo-keys of bytes >= 0x80 (`keys.rs`); a version-2 file lacks them and would
-/// prune files holding a non-ASCII match.
-pub(super) const VERSION: u32 = 3;
+/// prune files holding a non-ASCII match. 4: each posting carries its key's position mask
+/// (`postings.rs`); a version-3 list has none and would be read as garbage.
+pub(super) const VERSION: u32 = 4;
 /// Bytes of an entry beside its path.
 const ENTRY_BYTES: usize = 4 + 8 * 5 + 4 * 2 + 1;
 /// Bytes of a dictionary slot.

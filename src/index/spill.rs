@@ -285,8 +285,9 @@ mod tests {
                 .filter(|&k| (x >> (k * 5)).is_multiple_of(k as u64 + 2))
                 .chain([1000 + (x >> 40) as u32 % 500])
                 .collect();
-            assert!(one.add(id * 131, &tris, &all));
-            assert!(parts[(x >> 20) as usize % 2].add(id * 131, &tris, &mine));
+            let masks: Vec<u8> = tris.iter().map(|&t| (x >> (t % 56)) as u8 | 1).collect();
+            assert!(one.add(id * 131, &tris, &masks, &all));
+            assert!(parts[(x >> 20) as usize % 2].add(id * 131, &tris, &masks, &mine));
             if id % 400 == 399 {
                 spill.run(&mut parts, &mine).unwrap();
                 assert_eq!(mine.used(), 0);

@@ -2,10 +2,15 @@
 //! text, the text's keys (trigrams and pseudo-keys) satisfy the query made from that matcher's own parse
 //! ([`Compiled::hir`]), and for a line-oriented search so do those of one of the text's chunks
 //! (`index::scan`). Matcher and query come from one build, so a change to how the matcher reads a
-//! pattern (its smart-case decision, its flags) is a change to the query too.
+//! pattern (its smart-case decision, its flags) is a change to the query too. The keys carry
+//! their position masks (offsets in the whole text, chunks included), evaluated both by the
+//! query's own evaluator and by posting lists built from the chunks, per chunk and (multiline) per
+//! file.
 
 use crate::core::deadline::Deadline;
 use crate::core::policy::Limits;
+use crate::index::keys::{unit_keys, UnitKeys};
+use crate::index::postings::Postings;
 use crate::index::{hir_query, query::text_keys, scan_all};
 use crate::search::matcher::{build_any, Compiled, MatchFlags};
 use grep_matcher::Matcher;
@@ -51,7 +56,9 @@ fn atom() -> impl Strategy<Value = (String, String)> {
         1 => variant("[^a]", &["b", "k", " ", "A"]),
         1 => variant("[kK]", &["k", "K", "\u{212A}"]),
         1 => variant("\\w", &["a", "s", "ſ"]),
-        1 => variant("\\s", &[" "]),
+        1 => variant("\\s", &[" ", "\n"]),
+        // A line's end: a multiline match across lines, and so across chunks.
+        1 => variant("\\n", &["\n"]),
         1 => variant("\\b", &[""]),
         1 => variant("\\x20", &[" "]),
         1 => variant("$", &[""]),
@@ -132,6 +139,19 @@ fn pattern() -> impl Strategy<Value = (String, String)> {
     })
 }
 
+/// Whether lists built from `units` (one file's chunks) say some unit, or with `whole` the file
+/// (its units together), may hold `q`.
+fn lists_hold(units: &[UnitKeys], q: &crate::index::TriQuery, whole: bool) -> bool {
+    let p = Postings::of_units(units);
+    let to = vec![0u32; units.len()];
+    let (n, to) = if whole {
+        (1, Some(&to[..]))
+    } else {
+        (units.len(), None)
+    };
+    p.eval(q, n, to).is_none_or(|b| b.iter().any(|&w| w != 0))
+}
+
 fn noise() -> impl Strategy<Value = String> {
     prop::collection::vec(
         prop_oneof![
@@ -160,14 +180,16 @@ proptest! {
         pre in noise(), post in noise(),
         ci in any::<bool>(), smart in any::<bool>(), fixed in any::<bool>(), ml in any::<bool>(),
         word in prop::bool::weighted(0.2), line in prop::bool::weighted(0.1),
-        no_unicode in prop::bool::weighted(0.1), chunk in 1usize..24,
+        no_unicode in prop::bool::weighted(0.1), chunk in 1usize..24, shift in 0usize..8,
     ) {
         let f = MatchFlags {
             case_insensitive: ci, smart_case: smart, fixed_strings: fixed, multiline: ml,
             word, line_regexp: line, no_unicode, ..MatchFlags::default()
         };
         let pats: Vec<String> = pe.iter().map(|x| x.0.clone()).collect();
-        let t = bytes(&format!("{pre}{}{post}", pe[pick.index(pe.len())].1));
+        // The match at every offset mod 8 (the masks' residues).
+        let pad = "z".repeat(shift);
+        let t = bytes(&format!("{pad}{pre}{}{post}", pe[pick.index(pe.len())].1));
         let Some((c, q)) = built(&pats, f) else { return Ok(()); };
         let m = c.matcher;
         // Line-oriented searches look for matches line by line; a multiline one in the whole text.
@@ -177,14 +199,23 @@ proptest! {
                 let keys = text_keys(&t);
                 prop_assert!(q.eval(&|x| keys.binary_search(&x).is_ok()),
                     "patterns {:?} match {:?} but the query {:?} does not hold", pats, t, q);
+                let whole = unit_keys(&t, 0);
+                prop_assert!(q.eval_masked(&|x| whole.mask(x)),
+                    "patterns {:?} match {:?} but the masked query {:?} does not hold", pats, t, q);
+                let chunks = scan_all(&t[..], chunk).chunks;
+                // A multiline match may straddle chunks: the file's units together hold it.
+                prop_assert!(lists_hold(&chunks, &q, true),
+                    "patterns {:?} match {:?} but its lists do not hold {:?}", pats, t, q);
                 if !ml {
                     // A line lies within one chunk of the text, so one chunk holds the query.
-                    let chunks = scan_all(&t[..], chunk).chunks;
                     prop_assert!(
-                        chunks.iter().any(|c| q.eval(&|x| c.binary_search(&x).is_ok())),
+                        chunks.iter().any(|c| q.eval_masked(&|x| c.mask(x))),
                         "patterns {:?} match a line of {:?} but no chunk of {} bytes holds {:?}",
                         pats, t, chunk, q
                     );
+                    prop_assert!(lists_hold(&chunks, &q, false),
+                        "patterns {:?} match a line of {:?} but no unit's lists of {} bytes hold {:?}",
+                        pats, t, chunk, q);
                 }
             }
         }

@@ -24,6 +24,7 @@ mod index_bytes;
 mod index_chunks;
 mod index_disk;
 mod index_housekeeping;
+mod index_masks;
 mod index_open;
 mod index_spill;
 mod read_modes;

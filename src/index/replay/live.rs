@@ -311,7 +311,7 @@ mod tests {
     }
 
     fn described(st: StatKey) -> Description {
-        Description::Now(st, false, Vec::new())
+        Description::Now(st, false, Default::default())
     }
 
     const CAP: usize = 1 << 20;

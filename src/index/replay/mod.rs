@@ -29,7 +29,7 @@ use crate::index::life::Locked;
 pub(crate) use live::Live;
 use live::MAX_CHANGED;
 
-use super::query::Trigram;
+use super::keys::UnitKeys;
 use super::StatKey;
 use super::{Index, RootIndex, State};
 use crate::core::admit::RootId;
@@ -94,13 +94,13 @@ pub(crate) struct Redescribed {
     pub unindexed: bool,
     pub stat: StatKey,
     pub nul: bool,
-    /// Its distinct trigrams, sorted.
-    pub tris: Vec<Trigram>,
+    /// Its distinct keys, sorted, with their position masks.
+    pub tris: UnitKeys,
 }
 
 impl Redescribed {
     fn bytes(&self) -> usize {
-        self.tris.capacity() * std::mem::size_of::<Trigram>() + 64
+        self.tris.bytes() + 64
     }
 
     /// The size and binary fact the search would record for it without a match.

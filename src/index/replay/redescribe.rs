@@ -5,7 +5,6 @@ use crate::core::admit::RootId;
 use crate::core::sandbox::Sandbox;
 use crate::index::build::Description;
 use crate::index::life::{IndexPoint, Locked};
-use crate::index::query::Trigram;
 use crate::index::RootIndex;
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -81,7 +80,7 @@ pub(super) fn redescribe(
             let d = crate::index::build::describe(sb, root, &p);
             tried.insert(p.clone());
             if let Description::Now(_, _, tris) = &d {
-                held += tris.len() * std::mem::size_of::<Trigram>();
+                held += tris.bytes();
                 if held > room {
                     break;
                 }
