@@ -9,7 +9,8 @@ keeps the queries whose pattern contains one of A, B, ...
 
 Starts `ROOTBOUND mcp --index --index-dir TMP --root ROOT` for each binary given (JSON-RPC over
 stdio, no SDK; each its own empty cache directory), waits until each has built and saved its
-index, then for every query below, three times, interleaved (rg, then each server): times the
+index and recorded its walk (a listing replays it; before that a listing walks the tree), then
+for every query below, three times, interleaved (rg, then each server): times the
 full listing, every page by cursor (limit 100), and `rg -l` with the same flags (cwd ROOT, its
 default threads). The median of the three is each one's time; beside it, the median CPU time the
 server process spent on the listing (from /proc, less sensitive to a loaded machine than wall). Prints per query the files
@@ -113,6 +114,18 @@ def wait_built(server):
         time.sleep(0.5)
 
 
+def wait_recorded(server):
+    """Until a listing replays the index's recorded walk (recorded in the background after the
+    first query; on a loaded machine that took 14 s)."""
+    args = {"pattern": QUERIES[1][0], "output_mode": "files_with_matches", "limit": 1}
+    for _ in range(240):
+        r = server.call("grep_search", args)
+        if r["stats"]["index"]["walks_replayed"] > 0:
+            return
+        time.sleep(0.5)
+    raise RuntimeError("the walk was never recorded")
+
+
 def main():
     root, exes = sys.argv[1], sys.argv[2:]
     nfiles = len(subprocess.run(["rg", "--files"], cwd=root, capture_output=True)
@@ -130,6 +143,7 @@ def main():
         s.root = root
         wait_built(s)
         print(f"{exe}: built and saved in {time.monotonic() - t0:.1f} s")
+        wait_recorded(s)
         servers.append(s)
     ratios = [[] for _ in exes]
     selective = [[] for _ in exes]

@@ -24,7 +24,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from index_agent_queries import QUERIES, wait_built  # noqa: E402
+from index_agent_queries import QUERIES, wait_built, wait_recorded  # noqa: E402
 from index_restart import Server  # noqa: E402
 
 LIMIT = 100
@@ -80,18 +80,6 @@ def listing(server, pattern, ci):
     if replayed < pages:
         print(f"  ({pattern!r}: {pages - replayed} of {pages} pages walked, not replayed)")
     return wall, files, split(before, after, str(server.p.pid))
-
-
-def wait_recorded(server):
-    """Until a listing replays the index's recorded walk (recorded in the background after the
-    first query; on a loaded machine that took 14 s)."""
-    args = {"pattern": QUERIES[1][0], "output_mode": "files_with_matches", "limit": 1}
-    for _ in range(240):
-        r = server.call("grep_search", args)
-        if r["stats"]["index"]["walks_replayed"] > 0:
-            return
-        time.sleep(0.5)
-    raise RuntimeError("the walk was never recorded")
 
 
 def main():
