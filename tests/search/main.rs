@@ -24,5 +24,6 @@ mod index_chunks;
 mod index_disk;
 mod index_housekeeping;
 mod index_open;
+mod index_resave;
 mod index_spill;
 mod read_modes;
