@@ -222,6 +222,11 @@ impl Deadline {
         }
     }
 
+    /// The most this call's memory budget may hold at once (a larger need is `too_large`).
+    pub(crate) fn memory_cap(&self) -> u64 {
+        self.memory.cap()
+    }
+
     /// Reserves `bytes` from the call's memory budget before they are allocated, waiting for room
     /// until the deadline (see [`crate::core::memory`]); the reservation gives them back when
     /// dropped. The budget's peak is reported in the caller's [`Progress`].

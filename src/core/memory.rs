@@ -60,6 +60,11 @@ impl CallMemory {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// The most this budget may hold at once: a larger reservation is refused outright.
+    pub fn cap(&self) -> u64 {
+        self.cap
+    }
+
     /// The most this budget ever held reserved at once.
     pub fn peak(&self) -> u64 {
         self.state().peak

@@ -637,6 +637,7 @@ mod tests {
                     max_filesize: u64::MAX,
                     whole: false,
                     context: false,
+                    memory_cap: u64::MAX,
                 },
             )
             .unwrap();

@@ -4,7 +4,7 @@
 //! have recorded, or is searched where that outcome is not certain. Change how the search reads
 //! files and this rule changes with it, and the index with the rule.
 
-use crate::core::limits::SEARCH_HEAP_LIMIT;
+use crate::core::limits::{SEARCH_FIRST_HEAP, SEARCH_HEAP_LIMIT, SEARCH_HEAP_RESERVE};
 
 /// A file with a line this long gets no index entry, and a search with context lines does not
 /// vouch for a file this large: the searcher's buffer (its heap limit, [`SEARCH_HEAP_LIMIT`]) may
@@ -23,6 +23,11 @@ pub(crate) struct Reading {
     /// Context lines are kept in the searcher's buffer beside the line searched: only a file
     /// smaller than [`LONGEST_LINE`] surely fits.
     pub context: bool,
+    /// The call's memory budget (`max_call_memory`, less what the caller holds). Under
+    /// [`SEARCH_HEAP_RESERVE`] a line (or a multiline file) the thread's own searcher cannot hold
+    /// makes the search record the file `too_large`: only a file smaller than that searcher's
+    /// buffer ([`SEARCH_FIRST_HEAP`]) is then surely searched.
+    pub memory_cap: u64,
 }
 
 /// What is known of a file without a match: its size, and whether it holds a NUL byte.
@@ -79,8 +84,12 @@ impl Reading {
 
     /// Whether the search surely records a file within `max_filesize` without a match as the
     /// rule says: by line, unless context lines may not fit beside a line; whole (multiline),
-    /// only without a NUL byte and within the buffer.
+    /// only without a NUL byte and within the buffer; and, when the call cannot reserve a large
+    /// searcher, only within the first searcher's buffer.
     fn certain(&self, f: NoMatch) -> bool {
+        if self.memory_cap < SEARCH_HEAP_RESERVE && f.size >= SEARCH_FIRST_HEAP as u64 {
+            return false;
+        }
         if self.whole {
             !f.nul && f.size < SEARCH_HEAP_LIMIT as u64
         } else {
@@ -99,6 +108,7 @@ mod tests {
             max_filesize: 100 << 20,
             whole,
             context,
+            memory_cap: u64::MAX,
         };
         let f = |size, nul| NoMatch { size, nul };
         let o = |r: Reading, f| r.no_match_outcome(f).map(|v| v.outcome);
@@ -112,5 +122,15 @@ mod tests {
             o(r(false, false), f(80 << 20, false)),
             Some(Quiet::Searched)
         );
+        // A budget that cannot hold a large searcher: a line of 1 MiB or more is `too_large`.
+        let small = |whole| Reading {
+            memory_cap: SEARCH_HEAP_RESERVE - 1,
+            ..r(whole, false)
+        };
+        let big = SEARCH_FIRST_HEAP as u64;
+        assert_eq!(o(small(false), f(big - 1, false)), Some(Quiet::Searched));
+        assert_eq!(o(small(false), f(big, false)), None);
+        assert_eq!(o(small(true), f(big, false)), None);
+        assert_eq!(o(small(false), f(200 << 20, false)), Some(Quiet::TooLarge));
     }
 }

@@ -299,3 +299,38 @@ fn changes_to_denied_files_are_not_observable_through_the_index() {
     fs::write(d.join("a/visible.txt"), "token\n").unwrap();
     assert_ne!(observe(&on), before);
 }
+
+/// With `max_call_memory` under what a large searcher reserves, a file with a line longer than a
+/// thread's own searcher holds (1 MiB) is recorded `too_large` by the search: the index must not
+/// pass it over as searched. Smaller files are still passed over.
+#[test]
+fn a_long_line_is_too_large_alike_under_a_small_call_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    text_files(d, 12);
+    let mut long = vec![b'q'; 2 << 20];
+    long.push(b'\n');
+    fs::write(d.join("long.txt"), long).unwrap();
+    age(d);
+    let limits = Limits {
+        max_call_memory: 32 << 20,
+        ..Limits::default()
+    };
+    let (off, on) = sandboxes(d, limits, &[]);
+    for mode in [
+        OutputMode::FilesWithMatches,
+        OutputMode::Count,
+        OutputMode::Content,
+    ] {
+        for multiline in [false, true] {
+            let mut a = listing("alpha 3");
+            a.output_mode = Some(mode);
+            a.multiline = Some(multiline);
+            let (x, _) = answer(&off, &a);
+            let (y, ix) = answer(&on, &a);
+            assert_eq!(x["stats"]["skipped"]["too_large"], 1, "{x}");
+            assert_eq!(x, y, "{a:?}");
+            assert!(ix["files_pruned"].as_u64().unwrap() >= 10, "{ix}");
+        }
+    }
+}

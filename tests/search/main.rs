@@ -15,6 +15,7 @@ mod documents_diff;
 mod documents_grep;
 mod documents_memory;
 mod grep;
+mod grep_binary;
 mod grep_hits;
 mod grep_options;
 mod index;

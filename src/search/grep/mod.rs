@@ -144,7 +144,7 @@ impl Within<'_> {
             self.index(),
             args,
             flags,
-            &matching,
+            (&matching, &deadline),
             command_line,
             (filter, cursor),
         );

@@ -262,7 +262,7 @@ impl Within<'_> {
         index: Option<&Arc<crate::index::Index>>,
         args: &GrepArgs,
         flags: MatchFlags,
-        m: &Matching,
+        (m, deadline): (&Matching, &Deadline),
         command_line: bool,
         (filter, cursor): (Filter, Option<Cursor>),
     ) -> Selection {
@@ -275,6 +275,7 @@ impl Within<'_> {
             max_filesize,
             whole: flags.multiline,
             context: m.mode == OutputMode::Content && m.context.on(),
+            memory_cap: deadline.memory_cap(),
         };
         let prune = self
             .pruner_for(index, args, m, command_line, reading)

@@ -163,6 +163,9 @@ impl SearchPlan<'_> {
         };
         let size = opened.stat.st_size as u64;
         self.deadline.progress(0, size);
+        if size > FRESH_SEARCHER_OVER {
+            *searcher = self.searcher(SEARCH_FIRST_HEAP);
+        }
         let fs = FileSearch {
             matcher: &self.matching.matcher,
             mode: self.matching.mode,
@@ -482,6 +485,15 @@ impl SearchPlan<'_> {
         mapped.search_file(&self.matching.matcher, file, sink)
     }
 }
+
+/// A file larger than this is searched with a fresh searcher. grep-searcher's line buffer keeps
+/// the size a long line grew it to, and each read fills the whole buffer; with binary detection
+/// `quit` the buffer that holds the first NUL byte is not searched, so the lines of a file found
+/// before its NUL (and whether it counts as searched or only as binary) would depend on the files
+/// the thread searched before it in its batch, which depends on timing and on what the index
+/// passed over. A smaller file is read whole by the first fill of a fresh (64 KiB) buffer
+/// too (transcoded UTF-16 grows by at most half), so its answer never depends on the buffer.
+const FRESH_SEARCHER_OVER: u64 = 32 << 10;
 
 /// Files up to this size are read whole, with one `read`, into the worker's reusable buffer and
 /// searched as a slice. The streaming path costs three reads per file (a BOM peek, the data, the
