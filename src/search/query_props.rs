@@ -31,15 +31,19 @@ fn built(patterns: &[String], f: MatchFlags) -> Option<(Compiled, crate::index::
     Some((c, q))
 }
 
+/// An atom: a pattern and strings it matches, mostly the pattern's own spelling, sometimes
+/// another of them (a case variant, another member of a class).
+fn variant(l: &str, vs: &[&str]) -> BoxedStrategy<(String, String)> {
+    let l = l.to_string();
+    let vs: Vec<String> = vs.iter().map(|v| v.to_string()).collect();
+    prop_oneof![3 => Just(vs[0].clone()), 1 => prop::sample::select(vs)]
+        .prop_map(move |v| (l.clone(), v))
+        .boxed()
+}
+
 /// A pattern with a string it (usually) matches: atoms over a small alphabet with case variants
 /// (including U+017F and U+212A), classes, anchors, repetitions and alternations.
 fn atom() -> impl Strategy<Value = (String, String)> {
-    fn variant(l: &'static str, vs: &'static [&'static str]) -> BoxedStrategy<(String, String)> {
-        // Mostly the pattern's own spelling, sometimes another case variant.
-        prop_oneof![3 => Just(vs[0]), 1 => prop::sample::select(vs)]
-            .prop_map(move |v| (l.to_string(), v.to_string()))
-            .boxed()
-    }
     prop_oneof![
         4 => variant("a", &["a", "A"]),
         4 => variant("b", &["b", "B"]),
@@ -69,36 +73,79 @@ fn atom() -> impl Strategy<Value = (String, String)> {
         2 => variant("[^\\x00-\\x7F]", &["é", "α", "€", "😀", "\u{80}", "\u{10FFFF}"]),
         1 => variant("[α-ω]", &["β", "Σ", "ς"]),
         1 => variant("[€—]", &["€", "—"]),
-        // Nine members, a few per lead byte: their pair keys (of 2-byte characters, which may
-        // end a text).
-        2 => variant("[àáâãäåāăą]", &["à", "ą", "Ä", "Ą"]),
-        1 => variant("[\\u{80}-\\u{10FFFF}&&\\p{So}]", &["©", "😀", "☃"]),
+        6 => big_class(),
         2 => variant("€", &["€"]),
         2 => variant("😀", &["😀"]),
         1 => variant("ß", &["ß", "ẞ"]),
         1 => variant("\\x{E9}", &["é", "É"]),
-        // Bytes with Unicode off (a text's U+E000 and U+E001 stand for the bytes 0xE9 and 0xFF:
-        // see `bytes`).
+        // Bytes with Unicode off (a text's U+E000..U+E003 stand for the bytes 0xE9, 0xFF, 0x80
+        // and 0x88: see `bytes`).
         1 => variant("(?-u:\\xE9)", &["\u{E000}"]),
-        1 => variant("(?-u:[\\x80-\\xFF])", &["\u{E000}", "\u{E001}", "é"]),
+        1 => variant("(?-u:[\\x80-\\xFF])", &["\u{E000}", "\u{E001}", "é", "\u{E002}"]),
+        // Nine bytes from the lowest non-ASCII one: too many to list, so their byte keys.
+        1 => variant("(?-u:[\\x80-\\x88])", &["\u{E002}", "\u{E003}"]),
     ]
 }
 
-/// A generated text's bytes: U+E000 and U+E001 become the lone bytes 0xE9 and 0xFF (Latin-1 and
-/// invalid UTF-8, as in a file that is not UTF-8).
+/// A class of many non-ASCII members (more than the query lists as strings), so what every
+/// match holds is one of the class's own keys (`keys::class_keys`), not keys of listed strings
+/// that the text's keys would share any defect with. Its members are mostly two-byte characters,
+/// whose pair key is taken at the second-to-last byte of a text they end.
+fn big_class() -> BoxedStrategy<(String, String)> {
+    prop_oneof![
+        // Two leads with a few second bytes each: their pair keys.
+        2 => variant("[àáâãäåāăą]", &["à", "ą", "Ä", "Ą", "å", "ā"]),
+        // One lead with exactly `PER_LEAD` (8) second bytes, so pair keys, and another lead.
+        2 => variant("[абвгдежзαβγ]", &["з", "а", "γ", "α", "Ж"]),
+        // One lead with nine second bytes: its byte key.
+        1 => variant("[абвгдежзи]", &["и", "а", "з"]),
+        // Two second bytes on each of 28 leads: 56 pair keys (at most `MAX_KEYS`)...
+        1 => variant(&leads_class(0), &["\u{100}", "\u{7C1}", "\u{441}", "\u{101}"]),
+        // ... and with 15 three-byte characters too, over it: the leads' byte keys.
+        1 => variant(&leads_class(15), &["\u{7C1}", "\u{1000}", "\u{F000}", "\u{100}"]),
+    ]
+    .boxed()
+}
+
+/// A class of 56 + `three` pair keys: the characters `lead 0x80` and `lead 0x81` for every
+/// two-byte lead 0xC4..=0xDF, and `lead 0x80 0x80` for `three` three-byte leads from 0xE1.
+fn leads_class(three: u32) -> String {
+    let mut s = String::from("[");
+    for lead in 0xC4u32..=0xDF {
+        for second in 0..2 {
+            s.push(char::from_u32((lead & 0x1F) << 6 | second).unwrap());
+        }
+    }
+    for lead in 0xE1u32..0xE1 + three {
+        s.push(char::from_u32((lead & 0xF) << 12).unwrap());
+    }
+    s.push(']');
+    s
+}
+
+/// A generated text's bytes: U+E000..U+E003 become the lone bytes 0xE9, 0xFF, 0x80 and 0x88
+/// (Latin-1 and invalid UTF-8, as in a file that is not UTF-8).
 fn bytes(t: &str) -> Vec<u8> {
     let mut out = Vec::new();
     for ch in t.chars() {
         match ch {
             '\u{E000}' => out.push(0xE9),
             '\u{E001}' => out.push(0xFF),
+            '\u{E002}' => out.push(0x80),
+            '\u{E003}' => out.push(0x88),
             c => out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
         }
     }
     out
 }
 
+/// A pattern and a string it (usually) matches; sometimes a large non-ASCII class alone, so
+/// that nothing but the class's keys is required of a text its member ends.
 fn pattern() -> impl Strategy<Value = (String, String)> {
+    prop_oneof![6 => composed(), 1 => big_class()]
+}
+
+fn composed() -> impl Strategy<Value = (String, String)> {
     let leaf = prop::collection::vec(atom(), 1..6).prop_map(|v| {
         let (p, t): (Vec<_>, Vec<_>) = v.into_iter().unzip();
         (p.concat(), t.concat())
@@ -152,23 +199,23 @@ fn lists_hold(units: &[UnitKeys], q: &crate::index::TriQuery, whole: bool) -> bo
     p.eval(q, n, to).is_none_or(|b| b.iter().any(|&w| w != 0))
 }
 
+/// Text around a match: ASCII and non-ASCII characters, Latin-1 and invalid bytes.
 fn noise() -> impl Strategy<Value = String> {
-    prop::collection::vec(
-        prop_oneof![
-            "[abcksABCKS \n]".prop_map(|s| s.to_string()),
-            Just("ſ".to_string()),
-            Just("\u{212A}".to_string()),
-            Just("é".to_string()),
-            Just("€".to_string()),
-            Just("α".to_string()),
-            Just("😀".to_string()),
-            Just("ą".to_string()),
-            Just("\u{E000}".to_string()),
-            Just("\u{E001}".to_string()),
-        ],
-        0..12,
-    )
-    .prop_map(|v| v.concat())
+    let ch = prop_oneof![
+        12 => "[abcksABCKS \n]".prop_map(|s| s.to_string()),
+        2 => prop::sample::select(vec![
+            "ſ", "\u{212A}", "é", "€", "α", "😀", "ą", "à", "з", "γ", "и", "\u{7C1}", "\u{F000}",
+            "\u{E000}", "\u{E001}", "\u{E002}", "\u{E003}",
+        ])
+        .prop_map(|s| s.to_string()),
+    ];
+    prop::collection::vec(ch, 0..12).prop_map(|v| v.concat())
+}
+
+/// Text after a match: often none, so the match's last character ends the text, where a key is
+/// taken from fewer than three bytes (`keys::keys_at`).
+fn tail() -> impl Strategy<Value = String> {
+    prop_oneof![1 => Just(String::new()), 2 => noise()]
 }
 
 proptest! {
@@ -177,7 +224,7 @@ proptest! {
     fn a_match_implies_the_query(
         pe in prop::collection::vec(pattern(), 1..=2),
         pick in any::<prop::sample::Index>(),
-        pre in noise(), post in noise(),
+        pre in noise(), post in tail(),
         ci in any::<bool>(), smart in any::<bool>(), fixed in any::<bool>(), ml in any::<bool>(),
         word in prop::bool::weighted(0.2), line in prop::bool::weighted(0.1),
         no_unicode in prop::bool::weighted(0.1), chunk in 1usize..24, shift in 0usize..8,
@@ -227,4 +274,31 @@ proptest! {
         let q = crate::search::matcher::query_of(&[w.as_str()], MatchFlags::default());
         prop_assert!(!q.is_all());
     }
+}
+
+/// Whether the query of `p` (default flags) holds on the keys of `text`.
+fn holds(p: &str, text: &str) -> bool {
+    let (_, q) = built(&[p.to_string()], MatchFlags::default()).unwrap();
+    let keys = text_keys(text.as_bytes());
+    q.eval(&|x| keys.binary_search(&x).is_ok())
+}
+
+/// The bounds of a large class's keys (`keys::class_keys`): a lead with up to `PER_LEAD` (8)
+/// second bytes keeps their pair keys, and a class of up to `MAX_KEYS` (64) keys keeps them all,
+/// so a character sharing only a lead byte with the class is pruned; one past either bound, the
+/// lead's byte key stands for them (fewer keys to look up, sound, and that character is then a
+/// candidate). The soundness property cannot see these bounds: either side of them is sound.
+#[test]
+fn large_classes_keep_pair_keys_up_to_their_bounds() {
+    // D0 B0..B7 and three of CE: pair keys. `и` is D0 B8.
+    assert!(holds("[абвгдежзαβγ]", "з"));
+    assert!(!holds("[абвгдежзαβγ]", "и"));
+    // D0 B0..B8: nine second bytes, so the byte key of D0, which `й` (D0 B9) holds.
+    assert!(holds("[абвгдежзи]", "и"));
+    assert!(holds("[абвгдежзи]", "й"));
+    // 64 pair keys: `Ă` (C4 82) shares the lead C4 with `Ā` and `ā` only.
+    assert!(holds(&leads_class(8), "\u{1000}"));
+    assert!(!holds(&leads_class(8), "Ă"));
+    // 65: the leads' byte keys.
+    assert!(holds(&leads_class(9), "Ă"));
 }

@@ -26,5 +26,6 @@ mod index_disk;
 mod index_housekeeping;
 mod index_masks;
 mod index_open;
+mod index_resave;
 mod index_spill;
 mod read_modes;

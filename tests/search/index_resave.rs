@@ -1,0 +1,111 @@
+//! A save after changes that fails (`index/resave.rs`, as opposed to the first save): the root
+//! keeps the index in place and answers exactly with it, the status says the save failed, the
+//! failed save leaves nothing in the cache directory, and the next save after changes succeeds
+//! once it can (a restart then loads what it saved).
+
+use crate::index_disk::{answer, exact, indexed, listing, sandbox, saved_file, status, tree, SLOW};
+use rootbound::{index_age_at, index_slow_at, IndexStatus, Sandbox};
+use std::fs;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// Queries `on` (checking each answer against `off`, and that the index prunes) until its status
+/// says of the saved index what `said` accepts; that status.
+fn until_said(off: &Sandbox, on: &Sandbox, said: impl Fn(&str) -> bool) -> IndexStatus {
+    let end = Instant::now() + crate::support::time::INDEX_WORK;
+    loop {
+        // Queries drain the change reports; the save follows once they settle.
+        assert!(
+            exact(off, on) > 0,
+            "the index pruned nothing: {:?}",
+            status(on)
+        );
+        for p in ["gamma", "delta", "epsilon"] {
+            assert_eq!(answer(on, &listing(p)).0, answer(off, &listing(p)).0, "{p}");
+        }
+        let st = status(on);
+        if st.snapshot.as_deref().is_some_and(&said) || Instant::now() > end {
+            return st;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The names in `dir`.
+fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn a_failed_save_after_changes_keeps_the_index_and_a_later_one_saves() {
+    let _one = SLOW.lock().unwrap_or_else(|e| e.into_inner());
+    let (dir, cache) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let root = dir.path();
+    let canonical = fs::canonicalize(root).unwrap();
+    tree(root, 200);
+    let off = sandbox(root, "secret*");
+    let on = indexed(root, cache.path(), "secret*");
+    assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
+    let st = status(&on);
+    assert!(
+        st.events && st.snapshot.as_deref() == Some("saved"),
+        "{st:?}"
+    );
+    // The next save's rename fails: a directory stands at its file's name (the index in place
+    // keeps the old file's mapping).
+    let saved = saved_file(cache.path());
+    let name = saved.file_name().unwrap().to_str().unwrap().to_string();
+    fs::remove_file(&saved).unwrap();
+    fs::create_dir(&saved).unwrap();
+    fs::write(root.join("d3/f3.txt"), "changed gamma\n").unwrap();
+    fs::write(root.join("d1/new.txt"), "delta new\n").unwrap();
+    // Out of the racy window, and past the least time between two saves, without a sleep.
+    index_age_at(&canonical, Duration::from_secs(120));
+    let st = until_said(&off, &on, |s| s != "saved");
+    let said = st.snapshot.clone().unwrap_or_default();
+    assert!(said.starts_with("not saved"), "{st:?}");
+    // The index in place still serves, exactly (checked by `until_said`) and pruning.
+    assert_eq!(st.state, "ready", "{st:?}");
+    let (_, pruned) = answer(&on, &listing("nothing here"));
+    assert!(pruned >= 200, "pruned {pruned}: {st:?}");
+    // Nothing of the failed save is left: no temporary file beside the planted directory, and
+    // nothing in it.
+    assert_eq!(names(cache.path()), vec![name.clone()]);
+    assert_eq!(names(&saved), Vec::<String>::new());
+
+    // Once the name is free, the next changes are saved.
+    fs::remove_dir(&saved).unwrap();
+    fs::write(root.join("d5/f5.txt"), "changed epsilon\n").unwrap();
+    index_age_at(&canonical, Duration::from_secs(120));
+    let st = until_said(&off, &on, |s| s == "saved after changes");
+    assert_eq!(
+        st.snapshot.as_deref(),
+        Some("saved after changes"),
+        "{st:?}"
+    );
+    assert_eq!(names(cache.path()), vec![name]);
+    assert!(saved.is_file());
+    drop(on);
+    // A restart loads it: every visible file pruned, the three changed ones included.
+    index_slow_at(Some(&canonical));
+    let again = indexed(root, cache.path(), "secret*");
+    let end = Instant::now() + crate::support::time::INDEX_WORK;
+    while !status(&again).from_snapshot && Instant::now() < end {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let (_, pruned) = answer(&again, &listing("nothing here"));
+    let st = status(&again);
+    let exactly = [
+        answer(&again, &listing("gamma|delta|epsilon")).0,
+        answer(&off, &listing("gamma|delta|epsilon")).0,
+    ];
+    index_slow_at(None);
+    assert!(st.from_snapshot, "{st:?}");
+    assert_eq!((pruned, st.files), (201, 201), "{st:?}");
+    assert_eq!(exactly[0], exactly[1]);
+}
