@@ -8,7 +8,7 @@ ROOT is CHANGED: give it a copy of a tree (e.g. `mkdir -p /tmp/x && cp -a /work/
 and `rm -rf /tmp/x` after). N (default 10000) files are changed.
 
 Starts `ROOTBOUND mcp --index --index-dir TMP --root ROOT` (JSON-RPC over stdio, no SDK) and waits
-until its index is built and saved, and `ROOTBOUND mcp --no-index --root ROOT` beside it. Warms
+until its index is built and saved and its walk recorded, and `ROOTBOUND mcp --no-index --root ROOT` beside it. Warms
 both (one full listing of every query each, so the tree is in the page cache for both). Times the
 first content page (`limit` 10) of a few queries, warm (median of 5), on the indexed server (a
 query with fewer than 10 matches, `nvme_submit_sync_cmd`, searches every candidate for its first
@@ -34,7 +34,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from index_agent_queries import rg_list, server_list, wait_built  # noqa: E402
+from index_agent_queries import rg_list, server_list, wait_built, wait_recorded  # noqa: E402
 from index_restart import Server  # noqa: E402
 
 TOKEN = b"bswtok"
@@ -144,6 +144,7 @@ def main():
     on = Server(exe, root, cache)
     on.root = root
     wait_built(on)
+    wait_recorded(on)
     print(f"indexed server: built and saved in {time.monotonic() - t0:.1f} s", flush=True)
     off = Unindexed(exe, root)
     off.root = root
