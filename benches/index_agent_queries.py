@@ -126,16 +126,21 @@ def wait_recorded(server):
     raise RuntimeError("the walk was never recorded")
 
 
+def chosen(exes):
+    """The cache directories (IXQ_CACHES, else a fresh one per binary) and the queries (IXQ_ONLY)."""
+    given = os.environ.get("IXQ_CACHES")
+    caches = given.split(":") if given else [tempfile.mkdtemp(prefix="ixq-") for _ in exes]
+    only = [q for q in os.environ.get("IXQ_ONLY", "").split(",") if q]
+    return caches, [q for q in QUERIES if not only or any(o in q[0] for o in only)]
+
+
 def main():
     root, exes = sys.argv[1], sys.argv[2:]
     nfiles = len(subprocess.run(["rg", "--files"], cwd=root, capture_output=True)
                  .stdout.splitlines())
     print(f"root {root}: {nfiles} files (rg --files); load average at start"
           f" {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    given = os.environ.get("IXQ_CACHES")
-    caches = given.split(":") if given else [tempfile.mkdtemp(prefix="ixq-") for _ in exes]
-    only = [q for q in os.environ.get("IXQ_ONLY", "").split(",") if q]
-    queries = [q for q in QUERIES if not only or any(o in q[0] for o in only)]
+    caches, queries = chosen(exes)
     servers = []
     for exe, cache in zip(exes, caches):
         t0 = time.monotonic()

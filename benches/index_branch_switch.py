@@ -57,15 +57,7 @@ class Unindexed(Server):
     """`ROOTBOUND mcp --no-index`: every search walks and reads the tree."""
 
     def __init__(self, exe, root):
-        args = [exe, "mcp", "--no-index", "--root", root]
-        self.p = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-        self.n = 0
-        self.rpc("initialize", {
-            "protocolVersion": "2025-06-18",
-            "capabilities": {},
-            "clientInfo": {"name": "index_branch_switch", "version": "1"},
-        })
-        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        super().__init__(exe, root, None)
 
 
 def load():

@@ -20,11 +20,10 @@ start and the end. The machine may be shared: CPU is the robust figure, wall is 
 import os
 import statistics
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from index_agent_queries import QUERIES, wait_built, wait_recorded  # noqa: E402
+from index_agent_queries import chosen, wait_built, wait_recorded  # noqa: E402
 from index_restart import Server  # noqa: E402
 
 LIMIT = 100
@@ -86,10 +85,7 @@ def main():
     root, exes = sys.argv[1], sys.argv[2:]
     reps = int(os.environ.get("IXQ_REPS", "15"))
     print(f"load average at start {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    given = os.environ.get("IXQ_CACHES")
-    caches = given.split(":") if given else [tempfile.mkdtemp(prefix="ixc-") for _ in exes]
-    only = [q for q in os.environ.get("IXQ_ONLY", "").split(",") if q]
-    queries = [q for q in QUERIES if not only or any(o in q[0] for o in only)]
+    caches, queries = chosen(exes)
     servers = []
     for exe, cache in zip(exes, caches):
         s = Server(exe, root, cache)

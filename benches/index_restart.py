@@ -29,7 +29,10 @@ from proc_sample import Sampler, status  # noqa: E402
 
 class Server:
     def __init__(self, exe, root, cache):
-        args = [exe, "mcp", "--index", "--index-dir", cache, "--root", root]
+        """`ROOTBOUND mcp` indexing into `cache`; with `cache` None, `--no-index` (every search
+        walks and reads the tree)."""
+        index = ["--index", "--index-dir", cache] if cache else ["--no-index"]
+        args = [exe, "mcp", *index, "--root", root]
         self.p = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self.n = 0
         self.rpc("initialize", {
