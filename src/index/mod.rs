@@ -118,14 +118,15 @@ impl RootIndex {
     /// The files of [`RootIndex::evaluate`] (tests).
     #[cfg(test)]
     fn files_for(&self, q: &TriQuery, lines: bool) -> Arc<Vec<u64>> {
-        self.evaluate(q, lines).0
+        self.evaluate(q, lines, &|| false).0
     }
 
     /// The files (one bit each) that may hold a match of `q`: with `lines` (a line-oriented
     /// search, whose match lies within one line) those with a chunk whose trigrams satisfy `q`;
     /// otherwise those whose trigrams, all chunks together, do. With `lines`, when some file is
-    /// in chunks, also the units (chunks) that may hold one ([`chunks`]).
-    fn evaluate(&self, q: &TriQuery, lines: bool) -> Evaluated {
+    /// in chunks, also the units (chunks) that may hold one ([`chunks`]). An evaluation `stop`
+    /// cut short (see [`postings::Postings::eval`]) prunes less and is not kept.
+    fn evaluate(&self, q: &TriQuery, lines: bool, stop: postings::Stop) -> Evaluated {
         let key = (q.clone(), lines);
         let mut memo = self.evaluated.locked();
         if let Some(i) = memo.iter().position(|(k, _)| *k == key) {
@@ -139,18 +140,23 @@ impl RootIndex {
         let chunked = self.unit_file.len() != n;
         let mut units = None;
         let bits = if !chunked {
-            self.postings.eval(q, n, None)
+            self.postings.eval(q, n, None, stop)
         } else if lines {
             units = self
                 .postings
-                .eval(q, self.unit_file.len(), None)
+                .eval(q, self.unit_file.len(), None, stop)
                 .map(Arc::new);
             units.as_deref().map(|u| self.files_of(u))
         } else {
-            self.postings.eval(q, n, Some(&self.unit_file))
+            self.postings.eval(q, n, Some(&self.unit_file), stop)
         };
         let bits = Arc::new(bits.unwrap_or_else(|| vec![u64::MAX; n.div_ceil(64)]));
         let found = (bits, units);
+        // Stopping is for good (a deadline passed stays passed, a cancellation stays): asked
+        // after the evaluation, it says whether any part of it was cut short.
+        if stop() {
+            return found;
+        }
         let mut memo = self.evaluated.locked();
         memo.insert(0, (key, found.clone()));
         memo.truncate(EVALUATED);
@@ -385,12 +391,14 @@ pub(crate) fn start(sb: &Sandbox, options: IndexOptions) -> Arc<Owner> {
 
 impl Index {
     /// The pruner for query `q` over this sandbox's roots, when some root's index is ready and the
-    /// query requires something.
+    /// query requires something. Its evaluation asks `stop` (the call's deadline and
+    /// cancellation) before each list it reads: a call out of time prunes less, never wrongly.
     pub(crate) fn pruner(
         self: &Arc<Self>,
         sb: &Sandbox,
         q: &TriQuery,
         reading: Reading,
+        stop: postings::Stop,
     ) -> Option<Pruner> {
         let lines = !reading.whole;
         if q.is_all() {
@@ -404,7 +412,7 @@ impl Index {
                 let canonical = sb.root_canonical(i)?;
                 let (_, s) = index.roots.iter().find(|(c, _)| c == canonical)?;
                 let ri = s.locked().serving()?.clone();
-                let (bits, units) = ri.evaluate(q, lines);
+                let (bits, units) = ri.evaluate(q, lines, stop);
                 Some((ri, bits, units))
             })
             .collect();
@@ -617,6 +625,38 @@ impl Pruner {
 mod tests {
     use super::*;
 
+    /// An evaluation its call's `stop` cut short prunes nothing and is not kept: the next call,
+    /// in time, evaluates the query again and prunes.
+    #[test]
+    fn an_evaluation_cut_short_prunes_nothing_and_is_not_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.txt"), "alpha\n").unwrap();
+        std::fs::write(dir.path().join("z.txt"), "zebra\n").unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(2100));
+        let sb = Sandbox::builder().root(dir.path()).build_core().unwrap();
+        let owner = start(&sb, IndexOptions::default());
+        let index = owner.index();
+        assert!(index.wait(&sb, std::time::Duration::from_secs(60)));
+        let q = crate::search::matcher::query_of(&["zebra"], Default::default());
+        let reading = Reading {
+            max_filesize: u64::MAX,
+            whole: false,
+            context: false,
+            memory_cap: u64::MAX,
+        };
+        let kept = |p: &Pruner| {
+            let (ri, bits, _) = p.roots[0].as_ref().unwrap();
+            let files = (0..ri.entries.len())
+                .filter(|&i| bits[i / 64] >> (i % 64) & 1 == 1)
+                .count();
+            (files, ri.evaluated.locked().len())
+        };
+        let cut = index.pruner(&sb, &q, reading, &|| true).unwrap();
+        assert_eq!(kept(&cut), (2, 0));
+        let whole = index.pruner(&sb, &q, reading, &|| false).unwrap();
+        assert_eq!(kept(&whole), (1, 1));
+    }
+
     /// A call's pruner holds the index of its start: a walk recorded against another index of the
     /// root (the root was indexed again meanwhile) is not replayed with it, since file ids are an
     /// index's own.
@@ -640,6 +680,7 @@ mod tests {
                     context: false,
                     memory_cap: u64::MAX,
                 },
+                &|| false,
             )
             .unwrap();
         let serial = pruner.roots[0].as_ref().unwrap().0.serial;

@@ -49,6 +49,14 @@ pub(super) fn put_varint(out: &mut Vec<u8>, mut v: u32) {
     out.push(v as u8);
 }
 
+/// Asks whether the call an evaluation serves is over (its deadline passed, it was cancelled).
+pub type Stop<'a> = &'a dyn Fn() -> bool;
+
+/// The keys of a sequence ([`TriQuery::Seq`]) whose lists an evaluation reads, at most: the
+/// rarest, which prune the most. Without a bound a literal of thousands of bytes reads as many
+/// lists, each of them in full.
+const SEQ_KEYS: usize = 8;
+
 /// Memory accounted per slot of the lists' table.
 const SLOT: usize = 40;
 
@@ -405,10 +413,26 @@ impl Postings {
     }
 
     /// The units (or with `to` files) of `n` where trigrams `v` may lie at consecutive offsets:
-    /// [`super::query::seq_holds`] on their masks, per unit.
-    fn seq(&self, v: &[Trigram], n: usize, to: Option<&[u32]>) -> Vec<u64> {
-        let mut acc = vec![FULL; n];
+    /// [`super::query::seq_holds`] on the masks of at most [`SEQ_KEYS`] of them, the rarest (the
+    /// shortest lists), each at its own offset in `v`. Fewer keys of a sequence require less, so
+    /// the units kept are a superset of those all keys would keep (sound); the cost is at most
+    /// `SEQ_KEYS` lists, however long the literal. `None` when `stop` says the call is over.
+    fn seq(&self, v: &[Trigram], n: usize, to: Option<&[u32]>, stop: Stop) -> Option<Vec<u64>> {
+        let mut keys: Vec<(u32, usize, Trigram)> = Vec::with_capacity(v.len());
         for (i, &t) in v.iter().enumerate() {
+            match self.dict.get(&t) {
+                Some(&(_, len)) => keys.push((len, i, t)),
+                // A key no unit holds: no unit holds the sequence.
+                None => return Some(vec![0; n.div_ceil(64)]),
+            }
+        }
+        keys.sort_unstable();
+        keys.truncate(SEQ_KEYS);
+        let mut acc = vec![FULL; n];
+        for &(_, i, t) in &keys {
+            if stop() {
+                return None;
+            }
             let m = self.masks(t, (i % 8) as u32, n, to);
             acc.iter_mut().zip(&m).for_each(|(a, m)| *a &= m);
         }
@@ -416,26 +440,30 @@ impl Postings {
         for (i, _) in acc.iter().enumerate().filter(|(_, &a)| a != 0) {
             bits[i / 64] |= 1 << (i % 64);
         }
-        bits
+        Some(bits)
     }
 
     /// The units (of `n`) whose trigrams satisfy `q`, or with `to` the files (of `n`) whose
-    /// units' trigrams together do; `None`: every one.
-    pub fn eval(&self, q: &TriQuery, n: usize, to: Option<&[u32]>) -> Option<Vec<u64>> {
+    /// units' trigrams together do; `None`: every one. Each list read first asks `stop` whether
+    /// the call is over (its deadline, its cancellation): then the rest of the query is taken to
+    /// require nothing, which prunes less and never wrongly, and the caller must not keep the
+    /// answer ([`super::RootIndex`]'s memo).
+    pub fn eval(&self, q: &TriQuery, n: usize, to: Option<&[u32]>, stop: Stop) -> Option<Vec<u64>> {
         let words = n.div_ceil(64);
         match q {
             TriQuery::All => None,
             TriQuery::None => Some(vec![0; words]),
+            TriQuery::Tri(_) | TriQuery::Seq(_) if stop() => None,
             TriQuery::Tri(t) => {
                 let mut b = vec![0; words];
                 self.mark(*t, &mut b, to);
                 Some(b)
             }
-            TriQuery::Seq(v) => Some(self.seq(v, n, to)),
+            TriQuery::Seq(v) => self.seq(v, n, to, stop),
             TriQuery::And(v) => {
                 let mut acc: Option<Vec<u64>> = None;
                 for q in v {
-                    if let Some(b) = self.eval(q, n, to) {
+                    if let Some(b) = self.eval(q, n, to, stop) {
                         acc = Some(match acc {
                             None => b,
                             Some(mut a) => {
@@ -450,7 +478,7 @@ impl Postings {
             TriQuery::Or(v) => {
                 let mut acc = vec![0; words];
                 for q in v {
-                    let b = self.eval(q, n, to)?;
+                    let b = self.eval(q, n, to, stop)?;
                     acc.iter_mut().zip(&b).for_each(|(x, y)| *x |= y);
                 }
                 Some(acc)
@@ -493,13 +521,13 @@ mod tests {
         assert_eq!(all.used(), b.memory());
         let p = Builder::finish_all(vec![b], &all).unwrap();
         assert_eq!(all.used(), p.memory());
-        let bits = p.eval(&TriQuery::Tri(2), 301, None).unwrap();
+        let bits = p.eval(&TriQuery::Tri(2), 301, None, &|| false).unwrap();
         let ids: Vec<usize> = (0..301)
             .filter(|i| bits[i / 64] >> (i % 64) & 1 == 1)
             .collect();
         assert_eq!(ids, vec![0, 5, 300]);
         let q = TriQuery::And(vec![TriQuery::Tri(1), TriQuery::Tri(2)]);
-        let bits = p.eval(&q, 301, None).unwrap();
+        let bits = p.eval(&q, 301, None, &|| false).unwrap();
         let ids: Vec<usize> = (0..301)
             .filter(|i| bits[i / 64] >> (i % 64) & 1 == 1)
             .collect();
@@ -510,8 +538,51 @@ mod tests {
         to[0] = 0;
         to[5] = 0;
         let q = TriQuery::And(vec![TriQuery::Tri(1), TriQuery::Tri(2)]);
-        let bits = p.eval(&q, 2, Some(&to)).unwrap();
+        let bits = p.eval(&q, 2, Some(&to), &|| false).unwrap();
         assert_eq!(bits, vec![0b11]);
+    }
+
+    /// A sequence reads the lists of its [`SEQ_KEYS`] rarest keys, however long, each checked at
+    /// its own offset in the sequence: the unit holding the string is kept wherever it starts,
+    /// a unit holding its rare keys apart is passed over, and a 3,000-key sequence reads no more
+    /// lists than a short one (`stop` is asked once per list read, and once per leaf).
+    #[test]
+    fn a_sequence_reads_its_rarest_keys_at_their_offsets() {
+        use crate::index::keys::{trigram, unit_keys, UnitKeys};
+        let units_of = |texts: &[Vec<u8>]| -> Vec<UnitKeys> {
+            texts.iter().map(|t| unit_keys(t, 0)).collect()
+        };
+        let needle = b"aaaaaaaaaaaabcdefghijklm";
+        let tris = |s: &[u8]| -> Vec<Trigram> { s.windows(3).map(trigram).collect() };
+        for pad in 0..8 {
+            // Many units hold "aaa" (a long list); one the string at offset `pad`; one the
+            // string's rare keys apart, by one byte out of step.
+            let mut texts: Vec<Vec<u8>> = (0..200).map(|_| b"aaaa zz".to_vec()).collect();
+            let mut holds = b"#".repeat(pad);
+            holds.extend_from_slice(needle);
+            texts.push(holds);
+            texts.push(b"aaaaaaaaaaaab cdefghi jklm".to_vec());
+            let p = Postings::of_units(&units_of(&texts));
+            let n = texts.len();
+            let q = TriQuery::Seq(tris(needle));
+            let bits = p.eval(&q, n, None, &|| false).unwrap();
+            let ids: Vec<usize> = (0..n)
+                .filter(|i| bits[i / 64] >> (i % 64) & 1 == 1)
+                .collect();
+            assert_eq!(ids, vec![200], "pad {pad}");
+        }
+        let long: Vec<u8> = (0..3000u32).map(|i| b'a' + (i * 7 % 26) as u8).collect();
+        let p = Postings::of_units(&units_of(&[long.clone(), b"abc".to_vec()]));
+        let asked = std::cell::Cell::new(0);
+        let stop = || {
+            asked.set(asked.get() + 1);
+            false
+        };
+        let bits = p.eval(&TriQuery::Seq(tris(&long)), 2, None, &stop).unwrap();
+        assert_eq!(bits, vec![0b01]);
+        assert_eq!(asked.get(), SEQ_KEYS + 1);
+        // A call out of time reads no list and prunes nothing.
+        assert_eq!(p.eval(&TriQuery::Seq(tris(&long)), 2, None, &|| true), None);
     }
 
     /// Ids 0..n spread over three builders (as the build's reading threads add them, each its

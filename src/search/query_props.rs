@@ -196,7 +196,8 @@ fn lists_hold(units: &[UnitKeys], q: &crate::index::TriQuery, whole: bool) -> bo
     } else {
         (units.len(), None)
     };
-    p.eval(q, n, to).is_none_or(|b| b.iter().any(|&w| w != 0))
+    p.eval(q, n, to, &|| false)
+        .is_none_or(|b| b.iter().any(|&w| w != 0))
 }
 
 /// Text around a match: ASCII and non-ASCII characters, Latin-1 and invalid bytes.

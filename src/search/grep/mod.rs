@@ -222,6 +222,7 @@ impl Within<'_> {
         m: &plan::Matching,
         command_line: bool,
         reading: crate::walk::outcome::Reading,
+        deadline: &crate::core::deadline::Deadline,
     ) -> Option<crate::index::Pruner> {
         let index = index?;
         if command_line
@@ -233,7 +234,7 @@ impl Within<'_> {
         }
         // The query of the matcher's own parse: the same case folding, the same syntax.
         let q = crate::index::hir_query(m.hir.as_deref()?);
-        index.pruner(self, &q, reading)
+        index.pruner(self, &q, reading, &|| deadline.expired())
     }
 }
 

@@ -278,7 +278,7 @@ impl Within<'_> {
             memory_cap: deadline.memory_cap(),
         };
         let prune = self
-            .pruner_for(index, args, m, command_line, reading)
+            .pruner_for(index, args, m, command_line, reading, deadline)
             .map(Arc::new);
         Selection {
             filter,
