@@ -57,6 +57,9 @@ pub type Stop<'a> = &'a dyn Fn() -> bool;
 /// lists, each of them in full.
 const SEQ_KEYS: usize = 8;
 
+/// The parts of a conjunction ([`TriQuery::And`]) an evaluation reads, at most: the cheapest.
+const AND_PARTS: usize = 16;
+
 /// Memory accounted per slot of the lists' table.
 const SLOT: usize = 40;
 
@@ -443,6 +446,21 @@ impl Postings {
         Some(bits)
     }
 
+    /// The bytes of the lists evaluating `q` reads, about (a sequence reads its rarest keys').
+    fn cost(&self, q: &TriQuery) -> usize {
+        let len = |t: &Trigram| self.dict.get(t).map_or(0, |&(_, len)| len as usize);
+        match q {
+            TriQuery::All | TriQuery::None => 0,
+            TriQuery::Tri(t) => len(t),
+            TriQuery::Seq(v) => {
+                let mut lens: Vec<usize> = v.iter().map(len).collect();
+                lens.sort_unstable();
+                lens.iter().take(SEQ_KEYS).sum()
+            }
+            TriQuery::And(v) | TriQuery::Or(v) => v.iter().map(|q| self.cost(q)).sum(),
+        }
+    }
+
     /// The units (of `n`) whose trigrams satisfy `q`, or with `to` the files (of `n`) whose
     /// units' trigrams together do; `None`: every one. Each list read first asks `stop` whether
     /// the call is over (its deadline, its cancellation): then the rest of the query is taken to
@@ -461,8 +479,17 @@ impl Postings {
             }
             TriQuery::Seq(v) => self.seq(v, n, to, stop),
             TriQuery::And(v) => {
+                // The cheapest parts first, and no more than `AND_PARTS` of them: a part left out
+                // requires less (sound), and an answer already empty stays empty.
+                let mut parts: Vec<(usize, &TriQuery)> =
+                    v.iter().map(|q| (self.cost(q), q)).collect();
+                parts.sort_by_key(|&(c, _)| c);
+                parts.truncate(AND_PARTS);
                 let mut acc: Option<Vec<u64>> = None;
-                for q in v {
+                for (_, q) in parts {
+                    if acc.as_ref().is_some_and(|a| a.iter().all(|&w| w == 0)) {
+                        break;
+                    }
                     if let Some(b) = self.eval(q, n, to, stop) {
                         acc = Some(match acc {
                             None => b,
@@ -583,6 +610,48 @@ mod tests {
         assert_eq!(asked.get(), SEQ_KEYS + 1);
         // A call out of time reads no list and prunes nothing.
         assert_eq!(p.eval(&TriQuery::Seq(tris(&long)), 2, None, &|| true), None);
+    }
+
+    /// A conjunction reads its cheapest parts first, at most [`AND_PARTS`] of them, and stops
+    /// once nothing is left: the unit lacking only the rarest of 40 keys is passed over, and a
+    /// query whose rarest key no unit holds reads one list.
+    #[test]
+    fn a_conjunction_reads_its_cheapest_parts_first() {
+        let all = Budget::new(usize::MAX);
+        let mut b = Builder::default();
+        // Keys 1..=40: key k is held by 40 - k + 1 filler units besides units 0 and 1, so key
+        // 40 is the rarest; unit 0 holds every key, unit 1 all but key 40.
+        let keys: Vec<Trigram> = (1..=40).collect();
+        let mut id = 0;
+        b.add(id, &keys, &[FULL; 40], &all);
+        id += 1;
+        b.add(id, &keys[..39], &[FULL; 39], &all);
+        for k in 1..=40u32 {
+            for _ in 0..(41 - k) {
+                id += 1;
+                b.add(id, &[k], &[FULL], &all);
+            }
+        }
+        let p = Builder::finish_all(vec![b], &all).unwrap();
+        let n = id as usize + 1;
+        let q = TriQuery::And(keys.iter().map(|&k| TriQuery::Tri(k)).collect());
+        let bits = p.eval(&q, n, None, &|| false).unwrap();
+        assert_eq!(bits.iter().map(|w| w.count_ones()).sum::<u32>(), 1);
+        assert_eq!(bits[0] & 1, 1);
+        let absent = TriQuery::And(
+            keys.iter()
+                .map(|&k| TriQuery::Tri(k))
+                .chain([TriQuery::Tri(99)])
+                .collect(),
+        );
+        let asked = std::cell::Cell::new(0);
+        let stop = || {
+            asked.set(asked.get() + 1);
+            false
+        };
+        let bits = p.eval(&absent, n, None, &stop).unwrap();
+        assert!(bits.iter().all(|&w| w == 0));
+        assert_eq!(asked.get(), 1);
     }
 
     /// Ids 0..n spread over three builders (as the build's reading threads add them, each its
