@@ -416,15 +416,18 @@ impl Postings {
     }
 
     /// The units (or with `to` files) of `n` where trigrams `v` may lie at consecutive offsets:
-    /// [`super::query::seq_holds`] on the masks of at most [`SEQ_KEYS`] of them, the rarest (the
-    /// shortest lists), each at its own offset in `v`. Fewer keys of a sequence require less, so
-    /// the units kept are a superset of those all keys would keep (sound); the cost is at most
-    /// `SEQ_KEYS` lists, however long the literal. `None` when `stop` says the call is over.
+    /// [`super::query::seq_holds`] on the masks of at most [`SEQ_KEYS`] of them, each at its own
+    /// offset in `v`: the first and the last (so that fragments of the string held apart must
+    /// still agree across its whole length) and the rarest others (the shortest lists). Fewer
+    /// keys of a sequence require less, so the units kept are a superset of those all keys would
+    /// keep (sound); the cost is at most `SEQ_KEYS` lists, however long the literal. `None` when
+    /// `stop` says the call is over.
     fn seq(&self, v: &[Trigram], n: usize, to: Option<&[u32]>, stop: Stop) -> Option<Vec<u64>> {
-        let mut keys: Vec<(u32, usize, Trigram)> = Vec::with_capacity(v.len());
+        let mut keys: Vec<(bool, u32, usize, Trigram)> = Vec::with_capacity(v.len());
         for (i, &t) in v.iter().enumerate() {
+            let inner = i != 0 && i + 1 != v.len();
             match self.dict.get(&t) {
-                Some(&(_, len)) => keys.push((len, i, t)),
+                Some(&(_, len)) => keys.push((inner, len, i, t)),
                 // A key no unit holds: no unit holds the sequence.
                 None => return Some(vec![0; n.div_ceil(64)]),
             }
@@ -432,7 +435,7 @@ impl Postings {
         keys.sort_unstable();
         keys.truncate(SEQ_KEYS);
         let mut acc = vec![FULL; n];
-        for &(_, i, t) in &keys {
+        for &(_, _, i, t) in &keys {
             if stop() {
                 return None;
             }
@@ -452,6 +455,7 @@ impl Postings {
         match q {
             TriQuery::All | TriQuery::None => 0,
             TriQuery::Tri(t) => len(t),
+            // About: the rarest keys; `seq` reads the first and last too.
             TriQuery::Seq(v) => {
                 let mut lens: Vec<usize> = v.iter().map(len).collect();
                 lens.sort_unstable();
