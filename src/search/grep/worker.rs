@@ -158,9 +158,10 @@ impl SearchPlan<'_> {
         };
         let size = opened.stat.st_size as u64;
         self.deadline.progress(0, size);
-        if size > FRESH_SEARCHER_OVER {
-            *searcher = self.searcher(SEARCH_FIRST_HEAP);
-        }
+        // A search through the thread's line buffer gets a fresh one, made when it is needed
+        // (most files are searched as slices and do not use it).
+        let fresh = || self.searcher(SEARCH_FIRST_HEAP);
+        let renew = size > FRESH_SEARCHER_OVER;
         let fs = FileSearch {
             matcher: &self.matching.matcher,
             mode: self.matching.mode,
@@ -172,6 +173,7 @@ impl SearchPlan<'_> {
             deadline: self.deadline,
             begin_late: first,
             seq: self.paging.seq.as_deref(),
+            fresh: renew.then_some(&fresh as &dyn Fn() -> Searcher),
         };
         #[cfg(feature = "documents")]
         if self.matching.documents {
@@ -183,6 +185,9 @@ impl SearchPlan<'_> {
         let st = opened.stat;
         let file = crate::core::dirs::reader(opened);
         if let Some(ho) = self.matching.raw {
+            if renew {
+                *searcher = fresh();
+            }
             return self.search_hits(searcher, buf, file, size, named, ho);
         }
         let mut r = if size <= SLURP_MAX {
@@ -198,6 +203,9 @@ impl SearchPlan<'_> {
         {
             r
         } else {
+            if renew {
+                *searcher = fresh();
+            }
             self.streamed(searcher, &fs, &file, size)
         };
         if r.binary && r.units == 0 && r.status == FileStatus::Searched {
@@ -476,7 +484,8 @@ impl SearchPlan<'_> {
     }
 }
 
-/// A file larger than this is searched with a fresh searcher. grep-searcher's line buffer keeps
+/// A file larger than this is searched with a fresh searcher when its search goes through the
+/// searcher's line buffer (a reader's search; a slice searched as it is does not). grep-searcher's line buffer keeps
 /// the size a long line grew it to, and each read fills the whole buffer; with binary detection
 /// `quit` the buffer that holds the first NUL byte is not searched, so the lines of a file found
 /// before its NUL (and whether it counts as searched or only as binary) would depend on the files
