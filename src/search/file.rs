@@ -416,6 +416,9 @@ impl Sink for Collect<'_, '_> {
     type Error = SearchError;
 
     fn matched(&mut self, _: &Searcher, m: &SinkMatch<'_>) -> Result<bool, SearchError> {
+        // Without line numbers (a mode that places no line, see `SearchPlan::line_numbers`) no
+        // line is passed over: the cursor's line is then 0.
+        let numbered = m.line_number().is_some();
         let first = m.line_number().unwrap_or(0);
         // One call per match (a line, or in multiline mode the lines of one match), as the
         // searcher counts them for `max_count`.
@@ -429,7 +432,7 @@ impl Sink for Collect<'_, '_> {
                 self.context_line(n, line);
                 continue;
             }
-            if n <= self.s.skip_through_line {
+            if numbered && n <= self.s.skip_through_line {
                 continue;
             }
             self.out.units += 1;

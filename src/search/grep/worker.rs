@@ -60,10 +60,28 @@ impl SearchPlan<'_> {
         crate::search::matcher::terminator(self.matching.rg.null_data, self.matching.rg.crlf)
     }
 
+    /// Whether the searcher counts lines. A hit stream says; a page needs them only to show lines
+    /// (`content`) or to pass over the lines a cursor resumes after. A `files_with_matches` or
+    /// `count` cursor resumes after a whole file (line `u64::MAX`, never searched) or at its
+    /// start (0), and nothing else of those modes is placed by line, so their files are searched
+    /// without counting lines (a search that stops at a file's first match still counted every
+    /// line before it).
+    fn line_numbers(&self) -> bool {
+        if let Some(h) = self.matching.raw {
+            return h.line_numbers;
+        }
+        self.matching.mode == OutputMode::Content
+            || self
+                .selection
+                .cursor
+                .as_ref()
+                .is_some_and(|c| c.line != 0 && c.line != u64::MAX)
+    }
+
     /// A searcher whose buffer grows to at most `heap` bytes.
     fn searcher(&self, heap: usize) -> Searcher {
         SearcherBuilder::new()
-            .line_number(self.matching.raw.is_none_or(|h| h.line_numbers))
+            .line_number(self.line_numbers())
             .multi_line(self.matching.multiline)
             .before_context(if self.matching.mode == OutputMode::Content {
                 self.matching.context.before as usize
