@@ -107,6 +107,11 @@ pub(crate) struct FileSearch<'a> {
     pub begin_late: bool,
     /// Set for offset paging with context (see [`SeqSkip`]); files are then searched in walk order.
     pub seq: Option<&'a SeqSkip>,
+    /// A fresh searcher for a search of this file that goes through grep-searcher's line buffer
+    /// (a reader's search: see [`FileSearch::run_slice`]), whose size a long line searched before
+    /// may have grown; `None`: the searcher given is used as it is. A slice searched as a slice
+    /// never touches that buffer, so most files need no fresh one (building it zeroes 64 KiB).
+    pub fresh: Option<&'a dyn Fn() -> Searcher>,
 }
 
 impl FileSearch<'_> {
@@ -183,7 +188,12 @@ impl FileSearch<'_> {
     /// transcoded by grep-searcher exactly as the streaming path does.
     pub fn run_slice(&self, searcher: &mut Searcher, data: &[u8]) -> FileResult {
         if memchr::memchr(0, data).is_some() {
+            self.renew(searcher);
             return self.run(searcher, data);
+        }
+        if transcoded(data) {
+            // grep-searcher searches such a slice through a reader, in its line buffer.
+            self.renew(searcher);
         }
         let mut sink = self.sink();
         if !self.begin_late && self.deadline.expired() {
@@ -206,6 +216,25 @@ impl FileSearch<'_> {
         }
         self.done(sink)
     }
+}
+
+impl FileSearch<'_> {
+    /// Replaces `searcher` with a fresh one when [`FileSearch::fresh`] is set.
+    fn renew(&self, searcher: &mut Searcher) {
+        if let Some(fresh) = self.fresh {
+            *searcher = fresh();
+        }
+    }
+}
+
+/// Whether grep-searcher, sniffing byte order marks, transcodes `slice` through a reader rather
+/// than search it as it is: it begins with a UTF-16 (LE, BE) or UTF-8 mark (its
+/// `slice_has_bom`). With sniffing off no slice is transcoded; a fresh searcher then costs only
+/// its build.
+fn transcoded(slice: &[u8]) -> bool {
+    slice.starts_with(&[0xFF, 0xFE])
+        || slice.starts_with(&[0xFE, 0xFF])
+        || slice.starts_with(&[0xEF, 0xBB, 0xBF])
 }
 
 /// Why a search of one file failed, as grep-searcher reports it to the sink.
@@ -387,6 +416,9 @@ impl Sink for Collect<'_, '_> {
     type Error = SearchError;
 
     fn matched(&mut self, _: &Searcher, m: &SinkMatch<'_>) -> Result<bool, SearchError> {
+        // Without line numbers (a mode that places no line, see `SearchPlan::line_numbers`) no
+        // line is passed over: the cursor's line is then 0.
+        let numbered = m.line_number().is_some();
         let first = m.line_number().unwrap_or(0);
         // One call per match (a line, or in multiline mode the lines of one match), as the
         // searcher counts them for `max_count`.
@@ -400,7 +432,7 @@ impl Sink for Collect<'_, '_> {
                 self.context_line(n, line);
                 continue;
             }
-            if n <= self.s.skip_through_line {
+            if numbered && n <= self.s.skip_through_line {
                 continue;
             }
             self.out.units += 1;

@@ -32,12 +32,12 @@ fn late_nul_lines(v: &Value) -> usize {
     text.lines().filter(|l| l.contains("b_nul.txt")).count()
 }
 
-/// Many small files (so the batches grow to many files), a 600 KB line, then the late NUL file:
-/// the NUL file is recorded as when it is searched alone.
-#[test]
-fn a_late_nul_file_is_recorded_alike_after_a_long_line() {
+/// Many small files (so the batches grow to many files), a 600 KB line, then the late NUL file
+/// `b_nul.txt` holding `late`: the NUL file is recorded as when it is searched alone (searched
+/// and binary, with the same lines before the NUL's buffer).
+fn recorded_alike_after_a_long_line(late: Vec<u8>) {
     let alone = tempfile::tempdir().unwrap();
-    write(alone.path(), "b_nul.txt", late_nul());
+    write(alone.path(), "b_nul.txt", &late);
     let alone_count = answer(alone.path(), OutputMode::Count);
     let alone_content = answer(alone.path(), OutputMode::Content);
     assert_eq!(alone_count["stats"]["files_searched"], 1, "{alone_count}");
@@ -57,7 +57,7 @@ fn a_late_nul_file_is_recorded_alike_after_a_long_line() {
         "a_long.txt",
         [b"y".repeat(600_000), b"\n".to_vec()].concat(),
     );
-    write(t.path(), "b_nul.txt", late_nul());
+    write(t.path(), "b_nul.txt", &late);
     for _ in 0..3 {
         let count = answer(t.path(), OutputMode::Count);
         assert_eq!(count["stats"]["files_searched"], 202, "{}", count["stats"]);
@@ -65,4 +65,30 @@ fn a_late_nul_file_is_recorded_alike_after_a_long_line() {
         let content = answer(t.path(), OutputMode::Content);
         assert_eq!(late_nul_lines(&content), lines);
     }
+}
+
+/// Streamed (larger than a file read whole): the searcher is the thread's, renewed.
+#[test]
+fn a_late_nul_file_is_recorded_alike_after_a_long_line() {
+    recorded_alike_after_a_long_line(late_nul());
+}
+
+/// 150 KB, read whole and searched through a reader because of its NUL byte.
+#[test]
+fn a_late_nul_file_read_whole_is_recorded_alike_after_a_long_line() {
+    let mut b = b"text line\n".repeat(15_000);
+    b.extend_from_slice(b"\0\n");
+    recorded_alike_after_a_long_line(b);
+}
+
+/// UTF-16 with a byte order mark, read whole (200 KB) and transcoded by grep-searcher through a
+/// reader (100 KB of UTF-8, more than a fresh buffer), a U+0000 at its end: the slice has no NUL
+/// byte of its own, only its transcoding has one.
+#[test]
+fn a_utf16_file_with_a_late_nul_is_recorded_alike_after_a_long_line() {
+    let text = "text line\n".repeat(10_000) + "\0\n";
+    let mut b = vec![0xFF, 0xFE];
+    b.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+    assert!(b.len() < 256 << 10);
+    recorded_alike_after_a_long_line(b);
 }

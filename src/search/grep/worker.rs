@@ -60,10 +60,28 @@ impl SearchPlan<'_> {
         crate::search::matcher::terminator(self.matching.rg.null_data, self.matching.rg.crlf)
     }
 
+    /// Whether the searcher counts lines. A hit stream says; a page needs them only to show lines
+    /// (`content`) or to pass over the lines a cursor resumes after. A `files_with_matches` or
+    /// `count` cursor resumes after a whole file (line `u64::MAX`, never searched) or at its
+    /// start (0), and nothing else of those modes is placed by line, so their files are searched
+    /// without counting lines (a search that stops at a file's first match still counted every
+    /// line before it).
+    fn line_numbers(&self) -> bool {
+        if let Some(h) = self.matching.raw {
+            return h.line_numbers;
+        }
+        self.matching.mode == OutputMode::Content
+            || self
+                .selection
+                .cursor
+                .as_ref()
+                .is_some_and(|c| c.line != 0 && c.line != u64::MAX)
+    }
+
     /// A searcher whose buffer grows to at most `heap` bytes.
     fn searcher(&self, heap: usize) -> Searcher {
         SearcherBuilder::new()
-            .line_number(self.matching.raw.is_none_or(|h| h.line_numbers))
+            .line_number(self.line_numbers())
             .multi_line(self.matching.multiline)
             .before_context(if self.matching.mode == OutputMode::Content {
                 self.matching.context.before as usize
@@ -158,9 +176,10 @@ impl SearchPlan<'_> {
         };
         let size = opened.stat.st_size as u64;
         self.deadline.progress(0, size);
-        if size > FRESH_SEARCHER_OVER {
-            *searcher = self.searcher(SEARCH_FIRST_HEAP);
-        }
+        // A search through the thread's line buffer gets a fresh one, made when it is needed
+        // (most files are searched as slices and do not use it).
+        let fresh = || self.searcher(SEARCH_FIRST_HEAP);
+        let renew = size > FRESH_SEARCHER_OVER;
         let fs = FileSearch {
             matcher: &self.matching.matcher,
             mode: self.matching.mode,
@@ -172,6 +191,7 @@ impl SearchPlan<'_> {
             deadline: self.deadline,
             begin_late: first,
             seq: self.paging.seq.as_deref(),
+            fresh: renew.then_some(&fresh as &dyn Fn() -> Searcher),
         };
         #[cfg(feature = "documents")]
         if self.matching.documents {
@@ -183,6 +203,9 @@ impl SearchPlan<'_> {
         let st = opened.stat;
         let file = crate::core::dirs::reader(opened);
         if let Some(ho) = self.matching.raw {
+            if renew {
+                *searcher = fresh();
+            }
             return self.search_hits(searcher, buf, file, size, named, ho);
         }
         let mut r = if size <= SLURP_MAX {
@@ -198,6 +221,9 @@ impl SearchPlan<'_> {
         {
             r
         } else {
+            if renew {
+                *searcher = fresh();
+            }
             self.streamed(searcher, &fs, &file, size)
         };
         if r.binary && r.units == 0 && r.status == FileStatus::Searched {
@@ -476,7 +502,8 @@ impl SearchPlan<'_> {
     }
 }
 
-/// A file larger than this is searched with a fresh searcher. grep-searcher's line buffer keeps
+/// A file larger than this is searched with a fresh searcher when its search goes through the
+/// searcher's line buffer (a reader's search; a slice searched as it is does not). grep-searcher's line buffer keeps
 /// the size a long line grew it to, and each read fills the whole buffer; with binary detection
 /// `quit` the buffer that holds the first NUL byte is not searched, so the lines of a file found
 /// before its NUL (and whether it counts as searched or only as binary) would depend on the files
