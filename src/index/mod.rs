@@ -111,8 +111,31 @@ type MaskMemo = (QueryKey, (u64, u64), Arc<ReplayMask>);
 /// ([`Evaluated`]).
 type Served = (Arc<RootIndex>, Arc<Vec<u64>>, Option<Arc<Vec<u64>>>);
 
-/// Queries whose file sets a root index keeps ([`RootIndex::evaluate`]).
-const EVALUATED: usize = 16;
+/// Queries whose file sets (and replay masks) a root index keeps, at most
+/// ([`RootIndex::evaluate`], [`Pruner::replay_mask`]): a session's repeated searches (an agent
+/// returns to the same few patterns, and pages each of them) find theirs. With 16, a cycle of 24
+/// queries found none.
+const EVALUATED: usize = 64;
+
+/// The bytes each of those memos holds, at most, the newest entry always kept: on a tree of a
+/// million files one query's file set alone is 125 KB.
+const EVALUATED_BYTES: usize = 8 << 20;
+
+/// Keeps the newest entries of `memo` (newest first) within [`EVALUATED`] and
+/// [`EVALUATED_BYTES`], by each entry's `bytes`.
+fn trim_memo<T>(memo: &mut Vec<T>, bytes: impl Fn(&T) -> usize) {
+    let mut total = 0;
+    let keep = memo
+        .iter()
+        .take(EVALUATED)
+        .position(|e| {
+            total += bytes(e);
+            total > EVALUATED_BYTES
+        })
+        .unwrap_or(EVALUATED.min(memo.len()))
+        .max(1);
+    memo.truncate(keep);
+}
 
 impl RootIndex {
     /// The files of [`RootIndex::evaluate`] (tests).
@@ -159,7 +182,9 @@ impl RootIndex {
         }
         let mut memo = self.evaluated.locked();
         memo.insert(0, (key, found.clone()));
-        memo.truncate(EVALUATED);
+        trim_memo(&mut memo, |(_, (bits, units))| {
+            8 * (bits.len() + units.as_ref().map_or(0, |u| u.len()))
+        });
         found
     }
 
@@ -460,6 +485,19 @@ pub(crate) struct ReplayMask {
 /// then records: the search's own rule ([`crate::walk::outcome`]), never restated here.
 pub(crate) use crate::walk::outcome::{NoMatch, Reading, Vouched};
 
+impl ReplayMask {
+    /// The bytes it holds, about: its bits, and a hash entry per file described again.
+    fn memory(&self) -> usize {
+        8 * (self.search.len() + self.described.len())
+            + self.again.capacity() * 32
+            + self
+                .unindexed
+                .iter()
+                .map(|(p, _)| 64 + p.as_os_str().len())
+                .sum::<usize>()
+    }
+}
+
 impl Pruner {
     /// The index's recorded walk of root `root` from `rel` (see [`replay::index_replay`]).
     pub(crate) fn index_replay(
@@ -557,7 +595,7 @@ impl Pruner {
             0,
             ((self.query.clone(), self.lines), rp.version, mask.clone()),
         );
-        memo.truncate(EVALUATED);
+        trim_memo(&mut memo, |(_, _, m)| m.memory());
         Some(mask)
     }
 
@@ -624,6 +662,24 @@ impl Pruner {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The memos keep the newest entries: at most `EVALUATED`, within `EVALUATED_BYTES`, and
+    /// the newest however large.
+    #[test]
+    fn memos_keep_the_newest_entries_within_their_count_and_bytes() {
+        let mut m: Vec<usize> = (0..100).collect();
+        trim_memo(&mut m, |_| 1);
+        assert_eq!(m, (0..EVALUATED).collect::<Vec<_>>());
+        let mut m: Vec<usize> = (0..10).collect();
+        trim_memo(&mut m, |_| EVALUATED_BYTES / 3);
+        assert_eq!(m, vec![0, 1, 2]);
+        let mut m = vec![0usize, 1];
+        trim_memo(&mut m, |_| EVALUATED_BYTES + 1);
+        assert_eq!(m, vec![0]);
+        let mut m = vec![0usize, 1];
+        trim_memo(&mut m, |_| 1);
+        assert_eq!(m, vec![0, 1]);
+    }
 
     /// An evaluation its call's `stop` cut short prunes nothing and is not kept: the next call,
     /// in time, evaluates the query again and prunes.
