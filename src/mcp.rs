@@ -169,11 +169,16 @@ impl McpServer {
     }
 
     /// Serves on this process's stdin and stdout until the client closes stdin, on a Tokio runtime
-    /// of its own (2 worker threads; a blocking pool sized for the calls in flight).
+    /// of its own: one thread for the protocol (a blocking pool sized for the calls in flight runs
+    /// the calls), and a thread each to read stdin and write stdout.
+    ///
+    /// Why one thread: the protocol's work per call is a few microseconds (parse, route, render),
+    /// while each hand-off between runtime threads is a futex wake and a context switch. On two
+    /// worker threads and Tokio's own stdin and stdout (each read and write a task on the blocking
+    /// pool), a `list_roots` round trip was mostly thread switches; see BENCHMARKS.md (`ixpage`).
     pub fn serve_stdio(self) -> io::Result<()> {
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            // The calls in flight, and stdin and stdout (Tokio reads and writes them on the pool).
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            // The calls in flight, with a few to spare.
             .max_blocking_threads(self.max_in_flight + 4)
             .enable_all()
             .thread_name("rootbound-mcp")
@@ -181,10 +186,22 @@ impl McpServer {
         let names: Vec<&str> = self.listing.iter().map(|t| t.name.as_ref()).collect();
         tracing::info!(agent = self.tools().agent(), tools = ?names,
             max_in_flight = self.max_in_flight, "serving MCP on stdio");
-        let result = runtime.block_on(self.serve_lines(tokio::io::stdin(), tokio::io::stdout()));
+        let limits = self.limits();
+        // Inside the runtime: the transport starts its reading task on it.
+        let (transport, written) = runtime.block_on(async {
+            LineTransport::stdio(
+                limits.max_request_bytes,
+                limits.max_call_memory,
+                wire::DRAIN_LIMIT,
+            )
+        })?;
+        let result = runtime.block_on(self.serve_transport(transport));
         // Calls still running were cancelled when the session dropped them; do not wait for them
         // (or for stdin) here.
         runtime.shutdown_timeout(Duration::from_millis(500));
+        // The replies queued for stdout are written before the process exits (unless the client
+        // stopped reading them).
+        written.wait(Duration::from_millis(500));
         result
     }
 
@@ -204,6 +221,11 @@ impl McpServer {
             limits.max_call_memory,
             wire::DRAIN_LIMIT,
         );
+        self.serve_transport(transport).await
+    }
+
+    /// Serves on `transport` until its input ends.
+    async fn serve_transport(self, transport: LineTransport) -> io::Result<()> {
         let running = self
             .serve(transport)
             .await

@@ -42,6 +42,7 @@ mod cost;
 mod ids;
 mod json;
 mod scan;
+mod stdio;
 #[cfg(test)]
 mod tests;
 
@@ -75,24 +76,36 @@ pub(crate) const DRAIN_LIMIT: Duration = Duration::from_secs(600);
 
 type Writer = Pin<Box<dyn AsyncWrite + Send>>;
 
+pub(crate) use stdio::StdoutDone;
+
+/// Where the lines go: any async writer, or this process's stdout on a thread of its own.
+enum Sink {
+    Async(Writer),
+    Thread(stdio::ThreadStdout),
+}
+
 /// The output side, shared by rmcp's responses and the replies written here.
 struct Output {
-    writer: Mutex<Option<Writer>>,
+    writer: Mutex<Option<Sink>>,
 }
 
 impl Output {
-    /// Writes one message and its newline, then flushes, under the lock.
+    /// Writes one message and its newline, then flushes, under the lock (stdout's thread
+    /// writes and flushes each line in the order given).
     async fn write_line(&self, mut line: Vec<u8>) -> io::Result<()> {
         line.push(b'\n');
         let mut guard = self.writer.lock().await;
-        let Some(w) = guard.as_mut() else {
-            return Err(io::Error::new(
+        match guard.as_mut() {
+            None => Err(io::Error::new(
                 io::ErrorKind::NotConnected,
                 "the transport is closed",
-            ));
-        };
-        w.write_all(&line).await?;
-        w.flush().await
+            )),
+            Some(Sink::Thread(t)) => t.send(line).await,
+            Some(Sink::Async(w)) => {
+                w.write_all(&line).await?;
+                w.flush().await
+            }
+        }
     }
 }
 
@@ -275,8 +288,28 @@ impl LineTransport {
         R: AsyncRead + Unpin + Send + 'static,
         W: AsyncWrite + Send + 'static,
     {
+        Self::with_sink(read, Sink::Async(Box::pin(write)), max_line, room, drain)
+    }
+
+    /// [`LineTransport::with_limits`] on this process's stdin and stdout, each read or written
+    /// on a thread of its own (see `stdio`); wait on the [`StdoutDone`] before the process exits.
+    pub(crate) fn stdio(
+        max_line: usize,
+        room: u64,
+        drain: Duration,
+    ) -> io::Result<(Self, StdoutDone)> {
+        let read = stdio::ThreadStdin::start()?;
+        let (write, done) = stdio::ThreadStdout::start()?;
+        let t = Self::with_sink(read, Sink::Thread(write), max_line, room, drain);
+        Ok((t, done))
+    }
+
+    fn with_sink<R>(read: R, sink: Sink, max_line: usize, room: u64, drain: Duration) -> Self
+    where
+        R: AsyncRead + Unpin + Send + 'static,
+    {
         let out = Arc::new(Output {
-            writer: Mutex::new(Some(Box::pin(write))),
+            writer: Mutex::new(Some(sink)),
         });
         let (tx, inbound) = mpsc::channel(16);
         let lines = LineReader {

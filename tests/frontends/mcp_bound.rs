@@ -93,7 +93,7 @@ fn pipelined_calls_are_bounded_and_all_answered() {
     // EOF: the server exits.
     assert!(m.finish(Duration::from_secs(60)).success());
     let peak = peak.load(Ordering::Relaxed);
-    // main + 2 Tokio workers + stdin and stdout on the blocking pool + the search pool + the calls
+    // main (the Tokio runtime) + a thread each for stdin and stdout + the search pool + the calls
     // in flight; 8 threads are allowed on top of the pool and the bound. The server indexes by
     // default: its build thread with a pool as large as the search pool, and one thread that
     // records a walk or describes changed files.

@@ -245,7 +245,7 @@ impl Live {
                     + k.1.len()
                     + k.2.len()
                     + r.files.capacity() * std::mem::size_of::<RecordedFile>()
-                    + r.files.iter().map(|f| f.0.capacity()).sum::<usize>()
+                    + r.path_bytes()
             })
             .sum();
         self.redescribed_bytes
@@ -419,5 +419,25 @@ mod tests {
         l.current = None;
         l.observe(PathBuf::from("p"), Some(stat(3, 4)), true);
         assert!(l.unindexed.is_empty(), "no index in place");
+    }
+
+    /// The memory figure counts a recorded walk's paths, as it did when it summed them at every
+    /// call (they are counted once, when the walk is recorded).
+    #[test]
+    fn memory_counts_a_recorded_walks_paths() {
+        let mut l = live();
+        let empty = l.memory();
+        let files: Vec<RecordedFile> = ["a", "dir/b.c", "dir/sub/longer-name.rs"]
+            .iter()
+            .map(|p| (PathBuf::from(p), Default::default(), None))
+            .collect();
+        let listed = files.capacity() * std::mem::size_of::<RecordedFile>();
+        let paths: usize = files.iter().map(|f| f.0.capacity()).sum();
+        assert!(paths >= 29);
+        let key: super::Key = (PathBuf::from("k"), "f".into(), "r".into());
+        let key_bytes = key.0.capacity() + std::mem::size_of::<PathBuf>() + 16 + 2;
+        let rec = Recorded::new(1, files, Default::default());
+        l.walks.push((key, Arc::new(rec)));
+        assert_eq!(l.memory(), empty + key_bytes + listed + paths);
     }
 }

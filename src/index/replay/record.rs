@@ -191,10 +191,5 @@ fn walk_and_verify(
     // An ignore file with another name can change with no event for it: such a walk is not
     // replayed.
     let rules_reported = filter.ignore.partial() == 0 && filter.ignore.linked() == 0;
-    (end == WalkEnd::Complete && rules_reported).then_some(Recorded {
-        generation: 0,
-        serial: ri.serial,
-        files,
-        tail,
-    })
+    (end == WalkEnd::Complete && rules_reported).then(|| Recorded::new(ri.serial, files, tail))
 }
