@@ -492,8 +492,8 @@ impl ReplayMask {
             + self.again.capacity() * 32
             + self
                 .unindexed
-                .iter()
-                .map(|(p, _)| 64 + p.as_os_str().len())
+                .keys()
+                .map(|p| 64 + p.as_os_str().len())
                 .sum::<usize>()
     }
 }
