@@ -158,3 +158,50 @@ fn a_panic_in_a_recording_turns_the_root_off_and_queries_stay_exact() {
     index_fault_at(None);
     assert_off_and_exact(&on, &build());
 }
+
+/// The tools of another dialect of a config file's agent (what the Python and Node packages call
+/// for a `profile`, and for their typed methods when the agent's own dialect is not rootbound)
+/// serve with the agent's index: they start no second build of the same roots (a second cap of
+/// memory, a second pass over the tree, two saves of one cache file).
+#[test]
+fn a_dialect_of_a_config_agent_shares_its_index() {
+    use rootbound::config::host::{call, HostTools};
+
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("root");
+    tree(&root, 300);
+    let canonical = fs::canonicalize(&root).unwrap();
+    // Past the two seconds within which a changed file gets no entry (the root's index clock).
+    rootbound::index_age_at(&canonical, Duration::from_millis(2100));
+    let config = dir.path().join("rootbound.toml");
+    fs::write(
+        &config,
+        "[agents.bot]\nroots = [\"root\"]\nprofile = \"claude-code\"\nindex = true\n\
+         index_dir = false\n[agents.bot.tools.read_file]\n[agents.bot.tools.grep_search]\n",
+    )
+    .unwrap();
+    let host = HostTools::from_config(&config, None).unwrap();
+    assert!(host.base().sandboxes()[0].wait_for_index(support::time::INDEX_WORK));
+    assert_eq!(
+        host.base().sandboxes()[0].index_status()[0].state,
+        IndexState::Ready
+    );
+    // From here a build of this root would take 3 s at least: a dialect that built its own index
+    // would find it building.
+    index_slow_at(Some(&canonical));
+    let engine = host.dialect(Some("rootbound")).unwrap();
+    let st = engine.sandbox_for("grep_search").unwrap().index_status();
+    index_slow_at(None);
+    assert_eq!(st[0].state, IndexState::Ready, "{st:?}");
+    assert_eq!(st[0].files, 300, "{st:?}");
+    // And it serves: the dialect's grep prunes with it.
+    let hits = call(
+        &engine,
+        "grep_search",
+        serde_json::json!({"pattern": "file 7:", "output_mode": "count"}),
+        &Default::default(),
+    )
+    .unwrap();
+    assert_eq!(hits["stats"]["index"]["roots_indexed"], 1, "{hits}");
+}
