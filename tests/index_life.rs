@@ -205,3 +205,49 @@ fn a_dialect_of_a_config_agent_shares_its_index() {
     .unwrap();
     assert_eq!(hits["stats"]["index"]["roots_indexed"], 1, "{hits}");
 }
+
+/// The build notices the stop between two reads of a file, not only between files: a file of up to
+/// `index_max_file_bytes` (256 MiB) read whole after the last sandbox went would hold its thread,
+/// the index and the sandbox on for as long as the read takes.
+#[test]
+fn dropping_the_last_sandbox_stops_the_read_of_a_large_file() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    // 48 reads of 1 MiB, at 300 ms each under the hook: 14 s of reading.
+    let line = "a line of a large text file, the same on every line\n";
+    let text = line.repeat((48 << 20) / line.len());
+    let path = dir.path().join("large.txt");
+    fs::write(&path, &text).unwrap();
+    let f = fs::File::options().write(true).open(&path).unwrap();
+    f.set_modified(std::time::SystemTime::now() - Duration::from_secs(60))
+        .unwrap();
+    let canonical = fs::canonicalize(dir.path()).unwrap();
+    // Past the two seconds within which a changed file gets no entry (the root's index clock).
+    rootbound::index_age_at(&canonical, Duration::from_millis(2100));
+    assert!(wait_until(Duration::from_secs(10), || index_threads_live() == 0));
+    rootbound::index_slow_reads_at(Some(&canonical));
+    let sb = Sandbox::builder()
+        .root(dir.path())
+        .threads(1)
+        .build()
+        .unwrap()
+        .with_index();
+    // Under way, and far from done.
+    assert!(wait_until(support::time::INDEX_WORK, || {
+        sb.index_status()[0].bytes_read > 0
+    }));
+    let st = sb.index_status();
+    assert_eq!(st[0].state, IndexState::Building, "{st:?}");
+    drop(sb);
+    let t = Instant::now();
+    let stopped = wait_until(support::time::PROMPT, || index_threads_live() == 0);
+    rootbound::index_slow_reads_at(None);
+    assert!(
+        stopped,
+        "{} index threads still live {:?} after the last sandbox went ({} of {} bytes read)",
+        index_threads_live(),
+        t.elapsed(),
+        st[0].bytes_read,
+        text.len()
+    );
+}
