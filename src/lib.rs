@@ -121,8 +121,8 @@ pub use crate::core::policy::{
 pub use crate::engine::{Engine as Sandbox, Within};
 #[doc(hidden)]
 pub use crate::index::{
-    index_age_at, index_fault_at, index_held, index_hold_at, index_slow_at, index_threads_ended,
-    index_threads_live, IndexPoint,
+    index_age_at, index_fault_at, index_held, index_hold_at, index_slow_at, index_slow_reads_at,
+    index_threads_ended, index_threads_live, IndexPoint,
 };
 pub use crate::index::{
     IndexDir, IndexOptions, IndexState, IndexStats, IndexStatus, IndexVerify, IndexWhen,

@@ -158,3 +158,96 @@ fn a_panic_in_a_recording_turns_the_root_off_and_queries_stay_exact() {
     index_fault_at(None);
     assert_off_and_exact(&on, &build());
 }
+
+/// The tools of another dialect of a config file's agent (what the Python and Node packages call
+/// for a `profile`, and for their typed methods when the agent's own dialect is not rootbound)
+/// serve with the agent's index: they start no second build of the same roots (a second cap of
+/// memory, a second pass over the tree, two saves of one cache file).
+#[test]
+fn a_dialect_of_a_config_agent_shares_its_index() {
+    use rootbound::config::host::{call, HostTools};
+
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("root");
+    tree(&root, 300);
+    let canonical = fs::canonicalize(&root).unwrap();
+    // Past the two seconds within which a changed file gets no entry (the root's index clock).
+    rootbound::index_age_at(&canonical, Duration::from_millis(2100));
+    let config = dir.path().join("rootbound.toml");
+    fs::write(
+        &config,
+        "[agents.bot]\nroots = [\"root\"]\nprofile = \"claude-code\"\nindex = true\n\
+         index_dir = false\n[agents.bot.tools.read_file]\n[agents.bot.tools.grep_search]\n",
+    )
+    .unwrap();
+    let host = HostTools::from_config(&config, None).unwrap();
+    assert!(host.base().sandboxes()[0].wait_for_index(support::time::INDEX_WORK));
+    assert_eq!(
+        host.base().sandboxes()[0].index_status()[0].state,
+        IndexState::Ready
+    );
+    // From here a build of this root would take 3 s at least: a dialect that built its own index
+    // would find it building.
+    index_slow_at(Some(&canonical));
+    let engine = host.dialect(Some("rootbound")).unwrap();
+    let st = engine.sandbox_for("grep_search").unwrap().index_status();
+    index_slow_at(None);
+    assert_eq!(st[0].state, IndexState::Ready, "{st:?}");
+    assert_eq!(st[0].files, 300, "{st:?}");
+    // And it serves: the dialect's grep prunes with it.
+    let hits = call(
+        &engine,
+        "grep_search",
+        serde_json::json!({"pattern": "file 7:", "output_mode": "count"}),
+        &Default::default(),
+    )
+    .unwrap();
+    assert_eq!(hits["stats"]["index"]["roots_indexed"], 1, "{hits}");
+}
+
+/// The build notices the stop between two reads of a file, not only between files: a file of up to
+/// `index_max_file_bytes` (256 MiB) read whole after the last sandbox went would hold its thread,
+/// the index and the sandbox on for as long as the read takes.
+#[test]
+fn dropping_the_last_sandbox_stops_the_read_of_a_large_file() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    // 48 reads of 1 MiB, at 300 ms each under the hook: 14 s of reading.
+    let line = "a line of a large text file, the same on every line\n";
+    let text = line.repeat((48 << 20) / line.len());
+    let path = dir.path().join("large.txt");
+    fs::write(&path, &text).unwrap();
+    let f = fs::File::options().write(true).open(&path).unwrap();
+    f.set_modified(std::time::SystemTime::now() - Duration::from_secs(60))
+        .unwrap();
+    let canonical = fs::canonicalize(dir.path()).unwrap();
+    // Past the two seconds within which a changed file gets no entry (the root's index clock).
+    rootbound::index_age_at(&canonical, Duration::from_millis(2100));
+    assert!(wait_until(Duration::from_secs(10), || index_threads_live() == 0));
+    rootbound::index_slow_reads_at(Some(&canonical));
+    let sb = Sandbox::builder()
+        .root(dir.path())
+        .threads(1)
+        .build()
+        .unwrap()
+        .with_index();
+    // Under way, and far from done.
+    assert!(wait_until(support::time::INDEX_WORK, || {
+        sb.index_status()[0].bytes_read > 0
+    }));
+    let st = sb.index_status();
+    assert_eq!(st[0].state, IndexState::Building, "{st:?}");
+    drop(sb);
+    let t = Instant::now();
+    let stopped = wait_until(support::time::PROMPT, || index_threads_live() == 0);
+    rootbound::index_slow_reads_at(None);
+    assert!(
+        stopped,
+        "{} index threads still live {:?} after the last sandbox went ({} of {} bytes read)",
+        index_threads_live(),
+        t.elapsed(),
+        st[0].bytes_read,
+        text.len()
+    );
+}

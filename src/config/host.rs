@@ -7,7 +7,7 @@
 //! ([`OpenError::Usage`], a `TypeError` in both languages), the dialect cache, and a call that
 //! reports a panic as an error instead of unwinding into the host.
 
-use super::{AgentConfig, AgentTools, Config, ConfigError, LIMITS};
+use super::{AgentTools, Config, ConfigError, LIMITS};
 use crate::core::deadline::Budget;
 use crate::core::error::{Error, ErrorCode};
 use crate::core::policy::{
@@ -195,25 +195,17 @@ pub fn parse_profile(name: &str) -> Result<Profile, Error> {
     })
 }
 
-/// Where a binding's tools came from, to present them in another dialect.
-enum Source {
-    Sandbox(Sandbox),
-    Config(Box<AgentConfig>),
-}
-
 /// One agent's tools as a binding holds them: its own dialect, and the others built on first use.
 pub struct HostTools {
     /// The tools in the agent's own dialect (config `profile`, else rootbound).
     base: Arc<AgentTools>,
-    source: Source,
     dialects: Mutex<HashMap<&'static str, Arc<AgentTools>>>,
 }
 
 impl HostTools {
-    fn new(base: AgentTools, source: Source) -> Self {
+    fn new(base: AgentTools) -> Self {
         HostTools {
             base: Arc::new(base),
-            source,
             dialects: Mutex::new(HashMap::new()),
         }
     }
@@ -231,22 +223,16 @@ impl HostTools {
             Some(o) => sb.with_index_options(o),
             None => sb,
         };
-        Ok(Self::new(
-            AgentTools::from_sandbox(sb.clone()),
-            Source::Sandbox(sb),
-        ))
+        Ok(Self::new(AgentTools::from_sandbox(sb)))
     }
 
     /// The tools of `agent` (none: the only agent) in a config file (TOML, or JSON).
     pub fn from_config(path: &Path, agent: Option<&str>) -> Result<Self, Error> {
-        let built = (|| -> Result<(AgentConfig, AgentTools), ConfigError> {
+        let built = (|| -> Result<AgentTools, ConfigError> {
             let cfg = Config::load(path)?;
-            let a = cfg.agent(agent)?.clone();
-            let tools = a.build()?;
-            Ok((a, tools))
+            cfg.agent(agent)?.build()
         })();
-        let (cfg, tools) = built.map_err(|e| config_error(&e))?;
-        Ok(Self::new(tools, Source::Config(Box::new(cfg))))
+        Ok(Self::new(built.map_err(|e| config_error(&e))?))
     }
 
     /// The tools in the agent's own dialect.
@@ -267,13 +253,15 @@ impl HostTools {
         if let Some(t) = map.get(p.as_str()) {
             return Ok(Arc::clone(t));
         }
-        let tools = match &self.source {
-            Source::Sandbox(sb) => AgentTools::from_sandbox(sb.clone()).with_profile(p),
-            Source::Config(cfg) => {
-                let mut cfg = AgentConfig::clone(cfg);
-                cfg.profile = p;
-                cfg.build().map_err(|e| config_error(&e))?
-            }
+        // The agent's own sandboxes in another dialect: the same roots, search pool and index. A
+        // dialect built again (from the config) would open the roots again and start an index of
+        // its own: a second build of the tree, a second memory cap, two saves of one cache file.
+        let tools = AgentTools {
+            agent: self.base.agent.clone(),
+            sandboxes: self.base.sandboxes.clone(),
+            routes: self.base.routes.clone(),
+            profile: p,
+            others: self.base.others.clone(),
         };
         let tools = Arc::new(tools);
         map.insert(p.as_str(), Arc::clone(&tools));

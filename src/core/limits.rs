@@ -244,7 +244,8 @@ limit_table! {
     http_requests_per_token: usize = 32, short: None, tools: &[];
     /// The HTTP door (read from each token's agent): sessions one token may hold open at once; an
     /// `initialize` past it is refused (HTTP 429, JSON-RPC error `-32005`, `SESSION_LIMIT`) until a
-    /// session ends (DELETE, or 5 minutes idle).
+    /// session ends (DELETE, or 5 minutes idle). Also the event streams (GET) it may hold open at
+    /// once (HTTP 429 past it).
     http_sessions_per_token: usize = 64, short: None, tools: &[];
 }
 

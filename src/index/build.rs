@@ -60,14 +60,7 @@ fn over_size(st: &Stat, max_read: u64) -> bool {
     st.st_size as u64 > max_read
 }
 
-fn scan_one(
-    f: &FoundFile,
-    now: i64,
-    sb: &Sandbox,
-    root: RootId,
-    room: &Room,
-    read: &AtomicU64,
-) -> Fact {
+fn scan_one(f: &FoundFile, now: i64, sb: &Sandbox, root: RootId, room: &Room, by: &ReadBy) -> Fact {
     let opened = sb.open_found(root, &f.dir, Path::new(&f.name), &f.rel, Want::Read);
     let Ok(o) = opened else {
         return Fact::None;
@@ -84,7 +77,7 @@ fn scan_one(
     let Ok(reader) = file.try_clone() else {
         return Fact::None;
     };
-    let facts = match scan(Counted(reader, read), CHUNK, room) {
+    let facts = match scan(Counted { file: reader, by }, CHUNK, room) {
         Ok(Scan::Facts(facts)) => facts,
         Ok(Scan::NoRoom) => return Fact::NoRoom,
         Ok(Scan::Unbounded) | Err(_) => return Fact::None,
@@ -98,13 +91,32 @@ fn scan_one(
     }
 }
 
-/// A reader that counts the bytes read (the status's `bytes_read`).
-struct Counted<'a, R>(R, &'a AtomicU64);
+/// The reader of a file the index reads: it counts the bytes read (the status's `bytes_read`), and
+/// fails once the index stops, so that a dropped sandbox does not wait for the rest of a large
+/// file (up to `index_max_file_bytes`) to be read: the stop is seen between two reads.
+struct Counted<'a, R> {
+    file: R,
+    by: &'a ReadBy<'a>,
+}
+
+/// Who reads for the index: the root (its canonical path), its stop flag, and the count of bytes
+/// read (none for a description, which the status does not count).
+struct ReadBy<'a> {
+    canonical: &'a Path,
+    stop: &'a AtomicBool,
+    read: Option<&'a AtomicU64>,
+}
 
 impl<R: Read> Read for Counted<'_, R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.0.read(buf)?;
-        self.1.fetch_add(n as u64, Ordering::Relaxed);
+        super::life::slow_read_point(self.by.canonical);
+        if self.by.stop.load(Ordering::Relaxed) {
+            return Err(std::io::Error::other("the index stopped"));
+        }
+        let n = self.file.read(buf)?;
+        if let Some(read) = self.by.read {
+            read.fetch_add(n as u64, Ordering::Relaxed);
+        }
         Ok(n)
     }
 }
@@ -123,7 +135,7 @@ pub(super) enum Description {
 /// Describes file `rel` of read root `root` again (a file reported changed since indexing),
 /// opened from the root through the gate like any file: its stat, whether it holds a NUL byte and
 /// its trigrams.
-pub(super) fn describe(sb: &Sandbox, root: usize, rel: &Path) -> Description {
+pub(super) fn describe(sb: &Sandbox, root: usize, rel: &Path, stop: &AtomicBool) -> Description {
     let Some(canonical) = sb.root_canonical(root) else {
         return Description::Never;
     };
@@ -153,7 +165,14 @@ pub(super) fn describe(sb: &Sandbox, root: usize, rel: &Path) -> Description {
     }
     let file = dirs::reader(o);
     // A description of a changed file holds for the whole file (it is used in every mode).
-    let scanned = file.try_clone().and_then(|f| scan(f, usize::MAX, &room));
+    let scanned = file.try_clone().and_then(|file| {
+        let by = ReadBy {
+            canonical,
+            stop,
+            read: None,
+        };
+        scan(Counted { file, by: &by }, usize::MAX, &room)
+    });
     let after = dirs::stat_fd(&file).map(|st| key(&st));
     match (scanned, after) {
         (Ok(Scan::Facts(facts)), _) if !facts.describable() => Description::Never,
@@ -318,7 +337,12 @@ pub(super) fn build_root(
             progress.files.fetch_add(1, Ordering::Relaxed);
             return;
         }
-        let fact = scan_one(f, t, sb, RootId::Read(root), &room, &progress.bytes_read);
+        let by = ReadBy {
+            canonical,
+            stop,
+            read: Some(&progress.bytes_read),
+        };
+        let fact = scan_one(f, t, sb, RootId::Read(root), &room, &by);
         progress.files.fetch_add(1, Ordering::Relaxed);
         let fits = match fact {
             Fact::None => true,

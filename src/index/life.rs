@@ -118,6 +118,16 @@ pub fn index_slow_at(root: Option<&Path>) {
     *lock(&SLOW) = root.map(Path::to_path_buf);
 }
 
+static SLOW_READS: Mutex<Option<PathBuf>> = Mutex::new(None);
+
+/// Makes every read (of at most 1 MiB) of a file by the build or a description of the root at
+/// canonical path `root` take 300 ms (tests: a large file whose read takes long); `None` stops it.
+#[doc(hidden)]
+pub fn index_slow_reads_at(root: Option<&Path>) {
+    HOOKED.store(true, Ordering::SeqCst);
+    *lock(&SLOW_READS) = root.map(Path::to_path_buf);
+}
+
 /// Test hook: how far the index clock of each root (canonical path) runs ahead of the real one.
 static AHEAD: Mutex<Vec<(PathBuf, Duration)>> = Mutex::new(Vec::new());
 
@@ -169,6 +179,13 @@ pub(crate) fn fault_point(canonical: &Path) {
 pub(crate) fn slow_point(canonical: &Path) {
     if HOOKED.load(Ordering::Relaxed) && lock(&SLOW).as_deref() == Some(canonical) {
         std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+/// Sleeps before a read of a file if a test asked for slow reads of this root.
+pub(crate) fn slow_read_point(canonical: &Path) {
+    if HOOKED.load(Ordering::Relaxed) && lock(&SLOW_READS).as_deref() == Some(canonical) {
+        std::thread::sleep(std::time::Duration::from_millis(300));
     }
 }
 

@@ -30,8 +30,8 @@ mod snapshot;
 mod status;
 #[doc(hidden)]
 pub use life::{
-    index_age_at, index_fault_at, index_held, index_hold_at, index_slow_at, index_threads_ended,
-    index_threads_live, IndexPoint,
+    index_age_at, index_fault_at, index_held, index_hold_at, index_slow_at, index_slow_reads_at,
+    index_threads_ended, index_threads_live, IndexPoint,
 };
 pub(crate) use life::{Locked, Owner};
 pub use options::{IndexDir, IndexOptions, IndexVerify, IndexWhen};

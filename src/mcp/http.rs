@@ -20,8 +20,10 @@
 //!   most [`HttpOptions::max_connections`] connections, and per token (from its agent's limits)
 //!   `http_requests_per_token` POST requests (their response streams included) at once (429) and
 //!   `http_sessions_per_token` sessions (an `initialize` past it: 429 with JSON-RPC error
-//!   [`SESSION_LIMIT_CODE`]); a session's standalone GET stream takes no request slot (the
-//!   connection limit bounds those).
+//!   [`SESSION_LIMIT_CODE`]); a session's standalone GET stream takes no request slot, but a
+//!   token holds at most `http_sessions_per_token` GET streams at once (429 past it, and the
+//!   connection closed): streams last as long as their session, and without their own bound one
+//!   session's idle streams could hold every connection and lock every other token out.
 //! * **Ids.** A request's id comes back exactly as the client wrote it (`-0`, integers past `i64`),
 //!   as over stdio (`ids`).
 //! * **Malformed bodies.** A POST body is classified like a stdio line first: not JSON is `-32700`,
@@ -204,6 +206,8 @@ struct Caller {
     name: Arc<str>,
     service: StreamableHttpService<McpServer, LocalSessionManager>,
     slots: Arc<Semaphore>,
+    /// Its GET streams open at once (as many as it may hold sessions).
+    streams: Arc<Semaphore>,
     /// rmcp's session table of this caller (a session leaves it when it ends).
     sessions: Arc<LocalSessionManager>,
     max_sessions: usize,
@@ -275,6 +279,7 @@ impl Door {
                     config.clone(),
                 ),
                 slots: Arc::new(Semaphore::new(limits.http_requests_per_token.max(1))),
+                streams: Arc::new(Semaphore::new(limits.http_sessions_per_token.max(1))),
                 sessions,
                 max_sessions: limits.http_sessions_per_token.max(1),
                 opening: tokio::sync::Mutex::new(()),
@@ -343,11 +348,26 @@ impl Door {
             Err(reply) => return reply,
         };
         // A slot is a request that runs something (a POST). A session's standalone stream (GET)
-        // lasts as long as the session and runs nothing: counting it would let idle clients of one
-        // token lock the others out; such streams are bounded by the connection limit instead.
+        // lasts as long as the session and runs nothing: counting it as a request would let idle
+        // clients of one token lock its calls out. Streams have a bound of their own instead:
+        // each holds a connection for as long as it is open, and one session may open any number
+        // of them, so without it a single client could hold every connection of the server.
         let slot = if req.method() == Method::POST {
             let Ok(slot) = Arc::clone(&caller.slots).try_acquire_owned() else {
                 return plain(StatusCode::TOO_MANY_REQUESTS, "Too Many Requests");
+            };
+            Some(slot)
+        } else if req.method() == Method::GET {
+            let Ok(slot) = Arc::clone(&caller.streams).try_acquire_owned() else {
+                let mut r = plain(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "Too Many Requests: this token holds as many event streams as it may hold \
+                     sessions (http_sessions_per_token); close one first",
+                );
+                // The refused stream's connection goes back at once, not after the idle timeout.
+                r.headers_mut()
+                    .insert(header::CONNECTION, HeaderValue::from_static("close"));
+                return r;
             };
             Some(slot)
         } else {

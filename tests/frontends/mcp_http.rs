@@ -827,3 +827,73 @@ fn http_idle_session_streams_take_no_request_slot() {
     server.assert_alive();
     drop(streams);
 }
+
+/// A GET stream on a fresh connection in `session`: the first bytes of its status line.
+fn open_stream(server: &Server, session: &str) -> (TcpStream, String) {
+    let mut s = TcpStream::connect(&server.addr).unwrap();
+    let head = format!(
+        "GET /mcp HTTP/1.1\r\nHost: {}\r\nAccept: text/event-stream\r\n\
+         MCP-Protocol-Version: {PROTOCOL}\r\nMcp-Session-Id: {session}\r\n\r\n",
+        server.addr
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let mut first = [0u8; 12];
+    let status = match s.read_exact(&mut first) {
+        Ok(()) => String::from_utf8_lossy(&first).into_owned(),
+        Err(e) => format!("no answer: {e}"),
+    };
+    (s, status)
+}
+
+/// One session may open any number of standalone GET streams, each holding a connection for as
+/// long as it is open: past the token's bound (`http_sessions_per_token`) they are refused, so that
+/// they cannot hold every connection of the server and lock every other client out.
+#[test]
+fn http_one_session_s_streams_cannot_take_every_connection() {
+    let tmp = tempfile::tempdir().unwrap();
+    write(&tmp.path().join("a.txt"), "needle\n");
+    let mut server = Server::start(&[
+        "--root",
+        tmp.path().to_str().unwrap(),
+        "--http-max-connections",
+        "6",
+        "--http-sessions-per-token",
+        "2",
+    ]);
+    let session = server.open_session(None);
+    let mut streams = Vec::new();
+    let mut statuses = Vec::new();
+    for _ in 0..6 {
+        let (s, status) = open_stream(&server, &session);
+        statuses.push(status);
+        streams.push(s);
+    }
+    let open = statuses.iter().filter(|s| *s == "HTTP/1.1 200").count();
+    assert_eq!(open, 2, "{statuses:?}");
+    assert!(
+        statuses
+            .iter()
+            .all(|s| s == "HTTP/1.1 200" || s == "HTTP/1.1 429"),
+        "{statuses:?}"
+    );
+    // Another client is served while the streams stay open (a raw request: without the bound it
+    // would wait for a connection forever).
+    let mut s = TcpStream::connect(&server.addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let ping = r#"{"jsonrpc":"2.0","id":5,"method":"ping"}"#;
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\n\
+         Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: {PROTOCOL}\r\n\
+         Mcp-Session-Id: {session}\r\nContent-Length: {}\r\n\r\n{ping}",
+        server.addr,
+        ping.len()
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    let r = Reply::parse(&raw);
+    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&raw));
+    server.assert_alive();
+    drop(streams);
+}

@@ -77,7 +77,7 @@ pub(super) fn redescribe(
             if stopped() {
                 return;
             }
-            let d = crate::index::build::describe(sb, root, &p);
+            let d = crate::index::build::describe(sb, root, &p, &index.stop);
             tried.insert(p.clone());
             if let Description::Now(_, _, tris) = &d {
                 held += tris.bytes();
