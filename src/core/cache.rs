@@ -147,8 +147,16 @@ impl std::ops::Deref for Mapped {
 
 impl CacheDir {
     /// Writes file `name` (a plain name, no `/`) whole: to a temporary file of mode 0600 first,
-    /// then renamed over it, so a reader sees the old file or the new one, never a part.
-    pub(crate) fn write(&self, name: &str, parts: &[&[u8]]) -> std::io::Result<()> {
+    /// then renamed over it, so a reader sees the old file or the new one, never a part. `stop`
+    /// is asked before each MiB and before the sync: once it says so the write ends, its
+    /// temporary file removed (kind `Interrupted`): a dropped index does not finish a save of
+    /// hundreds of MB.
+    pub(crate) fn write(
+        &self,
+        name: &str,
+        parts: &[&[u8]],
+        stop: &dyn Fn() -> bool,
+    ) -> std::io::Result<()> {
         static N: AtomicU64 = AtomicU64::new(0);
         let tmp = format!(
             ".{name}.{}.{}.tmp",
@@ -164,10 +172,19 @@ impl CacheDir {
         let mut f = std::io::BufWriter::with_capacity(1 << 20, sys::File::from(fd));
         // On disk before the rename: a crash after it leaves the whole new file, never a
         // renamed file whose blocks were not written yet.
+        let stopped = || match stop() {
+            true => Err(std::io::Error::new(
+                std::io::ErrorKind::Interrupted,
+                "the index was stopped",
+            )),
+            false => Ok(()),
+        };
         let wrote = parts
             .iter()
-            .try_for_each(|p| f.write_all(p))
+            .flat_map(|p| p.chunks(1 << 20))
+            .try_for_each(|p| stopped().and_then(|_| f.write_all(p)))
             .and_then(|_| f.flush())
+            .and_then(|_| stopped())
             .and_then(|_| sys::fsync(f.get_ref()).map_err(Into::into));
         let moved = wrote.and_then(|_| {
             sys::renameat(&self.fd, tmp.as_str(), &self.fd, name).map_err(Into::into)
@@ -355,5 +372,34 @@ mod tests {
         assert_eq!(s.links(), 0);
         assert_eq!(std::fs::read_dir(d.path()).unwrap().count(), 0);
         assert_eq!(&s.map().unwrap()[..], b"runs");
+    }
+
+    /// A write asks `stop` before each MiB: stopped part way through a large file it leaves
+    /// neither the file nor its temporary file, and an old file of that name stays as it was.
+    #[test]
+    fn a_stopped_write_leaves_nothing_behind() {
+        let d = tempfile::tempdir().unwrap();
+        let dir = open(d.path(), &[], &[], &[]).unwrap();
+        dir.write("ix", &[b"old"], &|| false).unwrap();
+        let big = vec![7u8; 5 << 20];
+        let asked = std::cell::Cell::new(0);
+        let stop = || {
+            asked.set(asked.get() + 1);
+            asked.get() > 2
+        };
+        let e = dir.write("ix", &[b"head", &big], &stop).unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::Interrupted);
+        assert_eq!(asked.get(), 3);
+        let names: Vec<_> = std::fs::read_dir(d.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, vec![std::ffi::OsString::from("ix")]);
+        assert_eq!(std::fs::read(d.path().join("ix")).unwrap(), b"old");
+        dir.write("ix", &[b"head", &big], &|| false).unwrap();
+        assert_eq!(
+            std::fs::metadata(d.path().join("ix")).unwrap().len(),
+            4 + (5 << 20)
+        );
     }
 }

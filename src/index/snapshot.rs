@@ -114,8 +114,14 @@ impl Binding {
     }
 }
 
-/// Saves `ri` as root `b`'s index in `dir` (a temporary file renamed over the old one).
-pub(super) fn save(dir: &CacheDir, b: &Binding, ri: &RootIndex) -> std::io::Result<()> {
+/// Saves `ri` as root `b`'s index in `dir` (a temporary file renamed over the old one), unless
+/// `stop` says the index was stopped meanwhile ([`CacheDir::write`]).
+pub(super) fn save(
+    dir: &CacheDir,
+    b: &Binding,
+    ri: &RootIndex,
+    stop: &dyn Fn() -> bool,
+) -> std::io::Result<()> {
     let (dict, data) = ri.postings.parts();
     // Sized at once: grown by doubling, its unused half stood beside the whole index.
     let mut meta = Vec::with_capacity(meta_len(ri));
@@ -154,7 +160,7 @@ pub(super) fn save(dir: &CacheDir, b: &Binding, ri: &RootIndex) -> std::io::Resu
     crc.update(&meta);
     crc.update(data);
     let header = b.header((meta.len() + data.len()) as u64, crc.finalize());
-    dir.write(&b.file_name(), &[&header, &meta, data])
+    dir.write(&b.file_name(), &[&header, &meta, data], stop)
 }
 
 /// Bytes of [`save`]'s body before the lists.
@@ -421,7 +427,11 @@ pub(super) fn save_one(
     };
     let saved = match binding(sb, i) {
         None => Err("the root cannot be identified".to_string()),
-        Some(b) => save(dir, &b, &ri).map(|()| b).map_err(|e| e.to_string()),
+        Some(b) => save(dir, &b, &ri, &|| {
+            index.stop.load(std::sync::atomic::Ordering::Relaxed)
+        })
+        .map(|()| b)
+        .map_err(|e| e.to_string()),
     };
     let (note, ri) = match saved {
         Ok(b) => {
