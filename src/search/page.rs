@@ -343,4 +343,10 @@ impl RecordSink for Page<'_> {
     fn wants_every_path(&self) -> bool {
         self.mode == OutputMode::FilesWithoutMatch
     }
+
+    /// The units still to skip and to place, and the one past the limit that proves more exist.
+    fn wanted(&self) -> Option<u64> {
+        let p = &self.pager;
+        Some(p.skip + p.limit.saturating_sub(p.units) + 1)
+    }
 }

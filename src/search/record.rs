@@ -23,6 +23,12 @@ pub(crate) trait RecordSink {
     fn cut_short(&mut self, looked_at: Option<(usize, PathBuf)>);
     /// The shown path of every file is wanted, even one whose record holds nothing.
     fn wants_every_path(&self) -> bool;
+    /// The most records (files that hold a match) that can still be taken before the sink is
+    /// done, when it is bounded: each matching file gives one or more. A hint for how much to
+    /// search ahead; `None`: no bound.
+    fn wanted(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// One line (or, with `only_matching`, one match) recorded from a file. Its text is the range

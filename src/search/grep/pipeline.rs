@@ -144,6 +144,8 @@ pub(super) struct Run<'r, 'p> {
     expired: bool,
     /// The batch holding the call's first file past its start was sent.
     first_sent: bool,
+    /// Files to search (not runs the index vouched for) handed over and not yet given to the sink.
+    in_flight: u64,
 }
 
 impl<'r, 'p> Run<'r, 'p> {
@@ -184,18 +186,31 @@ impl<'r, 'p> Run<'r, 'p> {
             file_ns: None,
             expired: false,
             first_sent: false,
+            in_flight: 0,
         }
     }
 
     /// The most files a batch should hold: about [`BATCH_TIME`] of searching, by this call's
     /// batches so far.
     /// Until a batch has come back the cost of a file is unknown, and batches hold one file each.
+    /// A search the index serves hands over mostly files that match, so its batches also hold no
+    /// more than their share of the records the page still wants beyond those in flight: a full
+    /// page drops what was searched past its end, and the next page searches it again (on the
+    /// Linux tree, batches of 64 for a page wanting 20 more files searched 100 files for nothing).
     pub fn batch_cap(&self) -> usize {
-        match self.file_ns {
+        let by_time = match self.file_ns {
             Some(ns) => {
                 (BATCH_TIME.as_nanos() as u64 / ns.max(1)).clamp(1, MAX_BATCH as u64) as usize
             }
             None => 1,
+        };
+        match self.sink.wanted() {
+            Some(wanted) if self.plan.selection.prune.is_some() => {
+                let share =
+                    wanted.saturating_sub(self.in_flight) / self.exec.threads().max(1) as u64;
+                by_time.min(share.max(1) as usize)
+            }
+            _ => by_time,
         }
     }
 
@@ -216,6 +231,10 @@ impl<'r, 'p> Run<'r, 'p> {
             return false;
         }
         self.first_sent |= first;
+        self.in_flight += files
+            .iter()
+            .filter(|j| !matches!(j.source, super::job::Source::Pruned(_)))
+            .count() as u64;
         self.tokens -= 1;
         let seq = self.sent;
         self.sent += 1;
@@ -360,6 +379,11 @@ impl<'r, 'p> Run<'r, 'p> {
                 self.owed -= 1;
                 self.tokens += 1;
             }
+            let taken = o
+                .files
+                .iter()
+                .filter(|f| !matches!(f.result.found, Found::VouchedRun(_)));
+            self.in_flight = self.in_flight.saturating_sub(taken.count() as u64);
             for f in o.files {
                 self.sink.add_walk_skips(&f.skips);
                 // Most files have no match: format their path only when it will be shown.
