@@ -38,6 +38,8 @@ pub use options::{IndexDir, IndexOptions, IndexVerify, IndexWhen};
 pub use status::{IndexState, IndexStatus};
 pub(crate) mod keys;
 pub(crate) mod postings;
+#[cfg(test)]
+mod prune_sim;
 pub(crate) mod query;
 pub(crate) mod replay;
 mod scan;
