@@ -38,6 +38,8 @@ pub use options::{IndexDir, IndexOptions, IndexVerify, IndexWhen};
 pub use status::{IndexState, IndexStatus};
 pub(crate) mod keys;
 pub(crate) mod postings;
+#[cfg(test)]
+mod prune_sim;
 pub(crate) mod query;
 pub(crate) mod replay;
 mod scan;
@@ -269,9 +271,9 @@ pub struct IndexStats {
     /// Start directories whose walk was replayed from the index's file list (no directory read,
     /// no file statted but those searched), because no change since it was recorded could alter it.
     pub walks_replayed: u64,
-    /// Chunks of large files (256 KiB of whole lines each) not read: the file was searched in the
-    /// chunks that may hold a match only (`files_with_matches`, `count`). The file is counted as
-    /// searched, as without the index.
+    /// Chunks of large files (32 KiB of whole lines each: `scan::CHUNK`) not read: the file was
+    /// searched in the chunks that may hold a match only (`files_with_matches`, `count`). The
+    /// file is counted as searched, as without the index.
     #[serde(default)]
     pub chunks_pruned: u64,
 }

@@ -1150,7 +1150,7 @@ fn a_large_file_is_pruned_by_its_chunks_for_line_searches_only() {
     fs::create_dir(d.join("sub")).unwrap();
     fs::write(d.join("sub/s.txt"), "nothing here\n").unwrap();
     fs::write(d.join("small.txt"), "needle_left only\n").unwrap();
-    // Far more than two chunks (256 KiB each), the two needles at either end.
+    // Far more than two chunks (32 KiB each), the two needles at either end.
     let mut big = String::from("needle_left starts here\n");
     for i in 0..40_000 {
         big.push_str(&format!("filler line number {i:08}\n"));

@@ -12,7 +12,7 @@ use std::path::Path;
 use std::time::Duration;
 
 /// The index describes a file in chunks of whole lines of at least this many bytes.
-const CHUNK: usize = 256 << 10;
+const CHUNK: usize = 32 << 10;
 /// Every line of the large file is this many bytes, so each chunk is exactly `CHUNK` bytes.
 const LINE: usize = 32;
 const PER_CHUNK: usize = CHUNK / LINE;
@@ -25,12 +25,13 @@ fn line(text: &str) -> Vec<u8> {
     l
 }
 
-/// 4 chunks of filler, with non-ASCII text on both sides of the first and the third chunk edge,
-/// and one line ending in a Greek letter right before the third edge's newline.
+/// 12 chunks of filler (over the 256 KiB a search reads whole: searched by chunks), with
+/// non-ASCII text on both sides of the first and the third chunk edge, and one line ending in a
+/// Greek letter right before the third edge's newline.
 fn large() -> Vec<u8> {
     let e = PER_CHUNK;
     let mut out = Vec::new();
-    for i in 0..4 * e {
+    for i in 0..12 * e {
         let special = match i {
             i if i == e - 1 => "before edge 中文".to_string(),
             i if i == e => "Ω after edge".to_string(),

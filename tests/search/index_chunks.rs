@@ -10,7 +10,7 @@ use std::path::Path;
 use std::time::Duration;
 
 /// The index describes a file in chunks of whole lines of at least this many bytes.
-const CHUNK: usize = 256 << 10;
+const CHUNK: usize = 32 << 10;
 /// Every line of the files below is this long, so each chunk is exactly `CHUNK` bytes.
 const LINE: usize = 32;
 const PER_CHUNK: usize = CHUNK / LINE;
@@ -31,6 +31,10 @@ fn chunked(chunks: usize, words: &[(usize, &str)]) -> String {
         .collect()
 }
 
+/// Large files: 10 chunks, over the 256 KiB a search reads whole (`SLURP_MAX`), so that they are
+/// searched by chunks.
+const CHUNKS: usize = 10;
+
 /// Words either side of each chunk edge, at the first and the last line, and `many_hit` in the
 /// first, a middle and the last chunk.
 fn tree(dir: &Path) {
@@ -45,11 +49,11 @@ fn tree(dir: &Path) {
         (2 * e + 7, "many_hit"),
         (2 * e + 8, "many_hit twice"),
         (3 * e, "edge_after MANY_HIT"),
-        (5 * e - 1, "last_line many_hit"),
+        (CHUNKS * e - 1, "last_line many_hit"),
     ];
-    fs::write(dir.join("big.txt"), chunked(5, &words)).unwrap();
+    fs::write(dir.join("big.txt"), chunked(CHUNKS, &words)).unwrap();
     // The same bytes under another name, and one with no needle at all.
-    fs::write(dir.join("sub/big2.txt"), chunked(5, &words)).unwrap();
+    fs::write(dir.join("sub/big2.txt"), chunked(CHUNKS, &words)).unwrap();
     fs::write(dir.join("plain.txt"), chunked(3, &[])).unwrap();
 }
 
@@ -153,8 +157,9 @@ fn a_count_holds_every_candidate_chunk() {
     let r = run(&on, &a);
     let counts = r["matches"].as_str().unwrap_or_default().to_string();
     assert!(counts.contains("big.txt:5"), "{r}");
-    // 5 chunks each, one (the second) without the word: not read, in both files.
-    assert_eq!(same(&off, &on, &a), 2);
+    // 10 chunks each, six (the second, the fifth to the ninth) without the word: not read, in
+    // both files.
+    assert_eq!(same(&off, &on, &a), 12);
     let a = args("edge_after", OutputMode::FilesWithMatches, |_| {});
     assert!(same(&off, &on, &a) >= 2);
 }
@@ -173,7 +178,8 @@ fn a_chunk_that_begins_with_a_byte_order_mark_is_searched_as_bytes() {
         ("u8.txt", b"\xEF\xBB\xBF"),
     ];
     for (name, bom) in marks {
-        let mut text = chunked(4, &[(e + 3, "bom_needle"), (2 * e + 9, "bom_needle")]).into_bytes();
+        let mut text =
+            chunked(CHUNKS, &[(e + 3, "bom_needle"), (2 * e + 9, "bom_needle")]).into_bytes();
         // Line `e` starts the second chunk: the mark, then the word.
         let at = e * LINE;
         text[at..at + bom.len()].copy_from_slice(bom);
@@ -186,6 +192,76 @@ fn a_chunk_that_begins_with_a_byte_order_mark_is_searched_as_bytes() {
     for p in ["bom_needle", "^bom_needle"] {
         for mode in [OutputMode::Count, OutputMode::FilesWithMatches] {
             same(&off, &on, &args(p, mode, |_| {}));
+        }
+    }
+}
+
+/// A source file of `lines` filler lines (about 30 bytes each: no trigram of `usb_` or `reset`
+/// in any case), with `words` at the given line numbers.
+fn source(lines: usize, words: &[(usize, &str)]) -> String {
+    (0..lines)
+        .map(|i| match words.iter().find(|(at, _)| *at == i) {
+            Some((_, w)) => format!("{w}\n"),
+            None => format!("\tfiller_value = compute({i});\n"),
+        })
+        .collect()
+}
+
+/// A file of about 300 KB in ten chunks (in two when chunks were 256 KiB, the first holding both
+/// parts below): a `.*` gap, which position masks cannot close, is pruned when its two parts lie
+/// in different chunks, and a file with a match is read in the chunks that hold the query only.
+/// Every answer is the unindexed one.
+#[test]
+fn a_mid_sized_file_is_pruned_by_its_chunks() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let n = 10_000;
+    // `usb_` at the top, `reset` 180 KB below: no line holds a match.
+    let apart = [
+        (2, "static int usb_probe(struct usb_device *d)"),
+        (6_000, "\tdev_reset(d);"),
+    ];
+    fs::write(d.join("apart.c"), source(n, &apart)).unwrap();
+    // The same, and a match in the middle.
+    let near = [
+        (2, "static int usb_probe(struct usb_device *d)"),
+        (5_000, "\tusb_port_reset(d);"),
+        (6_000, "\tdev_reset(d);"),
+    ];
+    fs::write(d.join("near.c"), source(n, &near)).unwrap();
+    fs::write(d.join("none.txt"), "nothing here\n").unwrap();
+    let size = fs::metadata(d.join("apart.c")).unwrap().len();
+    assert!(size > 9 * CHUNK as u64 && size < 2 * (256 << 10), "{size}");
+    let (off, on) = sandboxes(d);
+    let a = args("usb_.*reset", OutputMode::FilesWithMatches, |a| {
+        a.case_insensitive = Some(true)
+    });
+    // apart.c and none.txt are passed over unopened (with chunks of 256 KiB, apart.c was one
+    // chunk holding both parts: searched).
+    let r = run(&on, &a);
+    assert_eq!(r["stats"]["index"]["files_pruned"], 2, "{r}");
+    assert_eq!(r["matches"].as_str().unwrap().lines().count(), 1, "{r}");
+    // near.c is read in the chunk of its match only: of its ten, the one with `usb_` alone, the
+    // one with `reset` alone and the rest are not read.
+    assert!(same(&off, &on, &a) >= 8);
+    for p in [
+        "usb_.*reset",
+        "usb_port_reset",
+        "probe.*compute",
+        "dev_reset",
+        r"reset\(d\)",
+    ] {
+        for mode in [
+            OutputMode::FilesWithMatches,
+            OutputMode::Count,
+            OutputMode::Content,
+        ] {
+            same(&off, &on, &args(p, mode, |_| {}));
+            same(
+                &off,
+                &on,
+                &args(p, mode, |a| a.case_insensitive = Some(true)),
+            );
         }
     }
 }

@@ -11,9 +11,9 @@ use std::fs;
 use std::path::Path;
 use std::time::Duration;
 
-/// Lines of 32 bytes: the large file's chunks (256 KiB) are whole lines.
+/// Lines of 32 bytes: the large file's chunks (32 KiB) are whole lines.
 const LINE: usize = 32;
-const PER_CHUNK: usize = (256 << 10) / LINE;
+const PER_CHUNK: usize = (32 << 10) / LINE;
 /// Files holding the phrase's trigrams apart.
 const APART: usize = 48;
 
