@@ -43,12 +43,14 @@ impl Pruner {
         // A file's units are in a row, in file order, and ids grow with them.
         let first = ri.unit_file.partition_point(|&f| f < id);
         let n = ri.unit_file[first..].partition_point(|&f| f == id);
-        if n < 2 {
+        let holds = |u: usize| units.get(u / 64).is_some_and(|w| w >> (u % 64) & 1 == 1);
+        // Every chunk may hold a match: reading them one by one would read the whole file, after
+        // reads to find where they start.
+        if n < 2 || (0..n).all(|c| holds(first + c)) {
             return None;
         }
         let size = e.stat.size;
         let starts = chunk_starts(read_at, size, n).ok()??;
-        let holds = |u: usize| units.get(u / 64).is_some_and(|w| w >> (u % 64) & 1 == 1);
         let ranges = (0..n)
             .filter(|&c| holds(first + c))
             .map(|c| (starts[c], starts.get(c + 1).copied().unwrap_or(size)));

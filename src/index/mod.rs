@@ -48,6 +48,7 @@ mod spill;
 
 #[cfg(test)]
 pub(crate) use scan::scan_all;
+pub(crate) use scan::CHUNK;
 
 pub(crate) use query::{hir_query, TriQuery};
 

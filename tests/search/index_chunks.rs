@@ -265,3 +265,40 @@ fn a_mid_sized_file_is_pruned_by_its_chunks() {
         }
     }
 }
+
+/// A file under the size read whole (256 KiB) but of several chunks is read in the chunks that may
+/// hold a match, like a larger one, and one whose every chunk may hold one is read whole: every
+/// answer is the unindexed one.
+#[test]
+fn a_file_read_whole_below_256_kib_is_read_in_its_candidate_chunks() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // About 100 KB: four chunks, `usb_port_reset` in the third only.
+    let n = 3_300;
+    let near = [(2_300, "\tusb_port_reset(d);")];
+    fs::write(d.join("near.c"), source(n, &near)).unwrap();
+    let size = fs::metadata(d.join("near.c")).unwrap().len();
+    assert!(size > 3 * CHUNK as u64 && size < 256 << 10, "{size}");
+    let (off, on) = sandboxes(d);
+    for mode in [OutputMode::FilesWithMatches, OutputMode::Count] {
+        // Three of its four chunks are not read.
+        let a = args("usb_port_reset", mode, |_| {});
+        assert_eq!(same(&off, &on, &a), 3, "{mode:?}");
+        // `compute` is in every chunk: none is passed over, and the file is read whole.
+        assert_eq!(same(&off, &on, &args("compute", mode, |_| {})), 0);
+    }
+    for p in ["usb_port_reset", "port_reset\\(d\\)", "compute\\(3"] {
+        for mode in [
+            OutputMode::FilesWithMatches,
+            OutputMode::Count,
+            OutputMode::Content,
+        ] {
+            same(&off, &on, &args(p, mode, |_| {}));
+            same(
+                &off,
+                &on,
+                &args(p, mode, |a| a.case_insensitive = Some(true)),
+            );
+        }
+    }
+}

@@ -208,7 +208,13 @@ impl SearchPlan<'_> {
             }
             return self.search_hits(searcher, buf, file, size, named, ho);
         }
-        let mut r = if size <= SLURP_MAX {
+        // A file of one index chunk has none to pass over.
+        let chunked = (size > crate::index::CHUNK as u64)
+            .then(|| self.search_chunks((&fs, searcher, buf), (root, rel, !named), &st, &file))
+            .flatten();
+        let mut r = if let Some(r) = chunked {
+            r
+        } else if size <= SLURP_MAX {
             match read_whole(&file, size as usize, buf) {
                 Ok(data) => fs.run_slice(searcher, data),
                 Err(_) => FileResult {
@@ -216,10 +222,6 @@ impl SearchPlan<'_> {
                     ..Default::default()
                 },
             }
-        } else if let Some(r) =
-            self.search_chunks((&fs, searcher, buf), (root, rel, !named), &st, &file)
-        {
-            r
         } else {
             if renew {
                 *searcher = fresh();
