@@ -666,6 +666,27 @@ impl Pruner {
 mod tests {
     use super::*;
 
+    /// Reading whole files, line by line, without bounds.
+    const READING: Reading = Reading {
+        max_filesize: u64::MAX,
+        whole: false,
+        context: false,
+        memory_cap: u64::MAX,
+    };
+
+    /// A root of `files` (name, text), aged past the racy window, and its ready index.
+    fn indexed(files: &[(&str, &str)]) -> (tempfile::TempDir, Sandbox, Arc<Owner>) {
+        let dir = tempfile::tempdir().unwrap();
+        for (name, text) in files {
+            std::fs::write(dir.path().join(name), text).unwrap();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2100));
+        let sb = Sandbox::builder().root(dir.path()).build_core().unwrap();
+        let owner = start(&sb, IndexOptions::default());
+        assert!(owner.index().wait(&sb, std::time::Duration::from_secs(60)));
+        (dir, sb, owner)
+    }
+
     /// The memos keep the newest entries: at most `EVALUATED`, within `EVALUATED_BYTES`, and
     /// the newest however large.
     #[test]
@@ -688,21 +709,10 @@ mod tests {
     /// in time, evaluates the query again and prunes.
     #[test]
     fn an_evaluation_cut_short_prunes_nothing_and_is_not_kept() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("a.txt"), "alpha\n").unwrap();
-        std::fs::write(dir.path().join("z.txt"), "zebra\n").unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(2100));
-        let sb = Sandbox::builder().root(dir.path()).build_core().unwrap();
-        let owner = start(&sb, IndexOptions::default());
+        let (_dir, sb, owner) = indexed(&[("a.txt", "alpha\n"), ("z.txt", "zebra\n")]);
         let index = owner.index();
-        assert!(index.wait(&sb, std::time::Duration::from_secs(60)));
         let q = crate::search::matcher::query_of(&["zebra"], Default::default());
-        let reading = Reading {
-            max_filesize: u64::MAX,
-            whole: false,
-            context: false,
-            memory_cap: u64::MAX,
-        };
+        let reading = READING;
         let kept = |p: &Pruner| {
             let (ri, bits, _) = p.roots[0].as_ref().unwrap();
             let files = (0..ri.entries.len())
@@ -721,27 +731,10 @@ mod tests {
     /// index's own.
     #[test]
     fn a_pruner_replays_only_walks_recorded_against_its_index() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("a.txt"), "alpha\n").unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(2100));
-        let sb = Sandbox::builder().root(dir.path()).build_core().unwrap();
-        let owner = start(&sb, IndexOptions::default());
+        let (_dir, sb, owner) = indexed(&[("a.txt", "alpha\n")]);
         let index = owner.index();
-        assert!(index.wait(&sb, std::time::Duration::from_secs(60)));
         let q = crate::search::matcher::query_of(&["zebra"], Default::default());
-        let pruner = index
-            .pruner(
-                &sb,
-                &q,
-                Reading {
-                    max_filesize: u64::MAX,
-                    whole: false,
-                    context: false,
-                    memory_cap: u64::MAX,
-                },
-                &|| false,
-            )
-            .unwrap();
+        let pruner = index.pruner(&sb, &q, READING, &|| false).unwrap();
         let serial = pruner.roots[0].as_ref().unwrap().0.serial;
         let replay = |serial| replay::Replay {
             serial,

@@ -25,6 +25,16 @@ struct Scheme {
     line: u32,
 }
 
+/// The tree (`IXSIM_ROOT`) and its files' paths, one a line (`IXSIM_FILES`).
+fn tree() -> (std::path::PathBuf, Vec<String>) {
+    let files = std::fs::read_to_string(env("IXSIM_FILES"))
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    (std::path::PathBuf::from(env("IXSIM_ROOT")), files)
+}
+
 fn env(k: &str) -> String {
     std::env::var(k).unwrap_or_else(|_| panic!("set {k}"))
 }
@@ -148,12 +158,7 @@ struct Count {
 #[test]
 #[ignore]
 fn prune_sim() {
-    let root = std::path::PathBuf::from(env("IXSIM_ROOT"));
-    let files: Vec<String> = std::fs::read_to_string(env("IXSIM_FILES"))
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect();
+    let (root, files) = tree();
     let truth_dir = std::path::PathBuf::from(env("IXSIM_TRUTH"));
     let mut queries = Vec::new();
     for line in std::fs::read_to_string(env("IXSIM_QUERIES"))
@@ -336,12 +341,7 @@ fn why_note(
 #[test]
 #[ignore]
 fn prune_sim_postings() {
-    let root = std::path::PathBuf::from(env("IXSIM_ROOT"));
-    let files: Vec<String> = std::fs::read_to_string(env("IXSIM_FILES"))
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect();
+    let (root, files) = tree();
     let sizes: Vec<usize> = std::env::var("IXSIM_CHUNKS")
         .unwrap_or("256,64,32,16,8".into())
         .split(',')

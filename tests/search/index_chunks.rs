@@ -244,24 +244,29 @@ fn a_mid_sized_file_is_pruned_by_its_chunks() {
     // near.c is read in the chunk of its match only: of its ten, the one with `usb_` alone, the
     // one with `reset` alone and the rest are not read.
     assert!(same(&off, &on, &a) >= 8);
-    for p in [
-        "usb_.*reset",
-        "usb_port_reset",
-        "probe.*compute",
-        "dev_reset",
-        r"reset\(d\)",
-    ] {
+    every_mode_same(
+        &off,
+        &on,
+        &[
+            "usb_.*reset",
+            "usb_port_reset",
+            "probe.*compute",
+            "dev_reset",
+            r"reset\(d\)",
+        ],
+    );
+}
+
+/// Every pattern of `patterns` in every mode, with and without `-i`, gives the unindexed answer.
+fn every_mode_same(off: &Sandbox, on: &Sandbox, patterns: &[&str]) {
+    for p in patterns {
         for mode in [
             OutputMode::FilesWithMatches,
             OutputMode::Count,
             OutputMode::Content,
         ] {
-            same(&off, &on, &args(p, mode, |_| {}));
-            same(
-                &off,
-                &on,
-                &args(p, mode, |a| a.case_insensitive = Some(true)),
-            );
+            same(off, on, &args(p, mode, |_| {}));
+            same(off, on, &args(p, mode, |a| a.case_insensitive = Some(true)));
         }
     }
 }
@@ -287,18 +292,9 @@ fn a_file_read_whole_below_256_kib_is_read_in_its_candidate_chunks() {
         // `compute` is in every chunk: none is passed over, and the file is read whole.
         assert_eq!(same(&off, &on, &args("compute", mode, |_| {})), 0);
     }
-    for p in ["usb_port_reset", "port_reset\\(d\\)", "compute\\(3"] {
-        for mode in [
-            OutputMode::FilesWithMatches,
-            OutputMode::Count,
-            OutputMode::Content,
-        ] {
-            same(&off, &on, &args(p, mode, |_| {}));
-            same(
-                &off,
-                &on,
-                &args(p, mode, |a| a.case_insensitive = Some(true)),
-            );
-        }
-    }
+    every_mode_same(
+        &off,
+        &on,
+        &["usb_port_reset", "port_reset\\(d\\)", "compute\\(3"],
+    );
 }
