@@ -51,12 +51,7 @@ fn dropping_the_last_sandbox_stops_its_build() {
     tree(dir.path(), 3_000);
     index_slow_at(Some(&fs::canonicalize(dir.path()).unwrap()));
     assert!(wait_until(Duration::from_secs(10), || index_threads_live() == 0));
-    let sb = Sandbox::builder()
-        .root(dir.path())
-        .threads(1)
-        .build()
-        .unwrap()
-        .with_index();
+    let sb = indexed_one_thread(dir.path());
     let clone = sb.clone();
     // Well under way, and far from done.
     assert!(wait_until(support::time::INDEX_WORK, || {
@@ -226,12 +221,7 @@ fn dropping_the_last_sandbox_stops_the_read_of_a_large_file() {
     rootbound::index_age_at(&canonical, Duration::from_millis(2100));
     assert!(wait_until(Duration::from_secs(10), || index_threads_live() == 0));
     rootbound::index_slow_reads_at(Some(&canonical));
-    let sb = Sandbox::builder()
-        .root(dir.path())
-        .threads(1)
-        .build()
-        .unwrap()
-        .with_index();
+    let sb = indexed_one_thread(dir.path());
     // Under way, and far from done.
     assert!(wait_until(support::time::INDEX_WORK, || {
         sb.index_status()[0].bytes_read > 0
@@ -250,4 +240,14 @@ fn dropping_the_last_sandbox_stops_the_read_of_a_large_file() {
         st[0].bytes_read,
         text.len()
     );
+}
+
+/// A sandbox of one search thread over `root`, indexed.
+fn indexed_one_thread(root: &std::path::Path) -> Sandbox {
+    Sandbox::builder()
+        .root(root)
+        .threads(1)
+        .build()
+        .unwrap()
+        .with_index()
 }

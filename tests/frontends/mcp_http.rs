@@ -801,23 +801,9 @@ fn http_idle_session_streams_take_no_request_slot() {
     let mut streams = Vec::new();
     for _ in 0..40 {
         let session = server.open_session(None);
-        let mut s = TcpStream::connect(&server.addr).unwrap();
-        let head = format!(
-            "GET /mcp HTTP/1.1\r\nHost: {}\r\nAccept: text/event-stream\r\n\
-             MCP-Protocol-Version: {PROTOCOL}\r\nMcp-Session-Id: {session}\r\n\r\n",
-            server.addr
-        );
-        s.write_all(head.as_bytes()).unwrap();
-        s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
         // The stream is open once its headers came back.
-        let mut first = [0u8; 12];
-        s.read_exact(&mut first).unwrap();
-        assert_eq!(
-            &first,
-            b"HTTP/1.1 200",
-            "{}",
-            String::from_utf8_lossy(&first)
-        );
+        let (s, status) = open_stream(&server, &session);
+        assert_eq!(status, "HTTP/1.1 200");
         streams.push(s);
     }
     let last = server.open_session(None);
