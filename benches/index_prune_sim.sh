@@ -30,8 +30,8 @@ PY
 cd "$here"
 export IXSIM_ROOT="$root" IXSIM_FILES="$out/files.txt" IXSIM_QUERIES="$out/queries.tsv" \
     IXSIM_TRUTH="$out/truth" IXSIM_WHY=10,13,19 IXSIM_NOTES="$out/notes.tsv"
-nice -n 5 cargo test --release --lib index::prune_sim::prune_sim -- --exact --ignored \
+nice -n 5 cargo test --release --lib index::prune_sim::tests::prune_sim -- --exact --ignored \
     --nocapture > "$out/sim.out"
-nice -n 5 cargo test --release --lib index::prune_sim::prune_sim_postings -- --exact --ignored \
+nice -n 5 cargo test --release --lib index::prune_sim::tests::prune_sim_postings -- --exact --ignored \
     --nocapture > "$out/postings.out"
 cat "$out/sim.out" "$out/postings.out"
