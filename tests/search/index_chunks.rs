@@ -329,7 +329,7 @@ fn chunk_edges_of_every_kind_give_the_unindexed_answer() {
             let eol: &[u8] = if crlf { b"\r\n" } else { b"\n" };
             let pos = out.len();
             let near_edge = (pos % CHUNK) > CHUNK - 200 || (pos % CHUNK) < 200;
-            let line = if near_edge && i % 3 == 0 {
+            let line = if near_edge && i.is_multiple_of(3) {
                 let n = needles[i % needles.len()];
                 format!("{}{} {}", "#".repeat(i % 8), n, i)
             } else {
@@ -382,7 +382,10 @@ fn chunk_edges_of_every_kind_give_the_unindexed_answer() {
         needles[2].to_string(),
         "H\u{c9}LLO_W\u{d6}RLD".to_string(),
         "kelvin_sign".to_string(),
-        format!("{long}|absent_one_two_three_four_five_six_seven|{}", needles[2]),
+        format!(
+            "{long}|absent_one_two_three_four_five_six_seven|{}",
+            needles[2]
+        ),
         (0..20)
             .map(|i| format!("long_alternative_number_{i:02}_that_is_absent_here"))
             .chain([long.to_string()])
