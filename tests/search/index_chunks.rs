@@ -425,3 +425,46 @@ fn chunk_edges_of_every_kind_give_the_unindexed_answer() {
     }
     assert!(not_read > 0);
 }
+
+/// A file rewritten after it was indexed (its needle moved to another chunk, at the same size and
+/// with its old mtime put back), grown, or shrunk: its indexed chunks no longer say where the
+/// needle lies, and it must be searched whole at once (no wait for the change to be seen).
+#[test]
+fn a_file_changed_after_it_was_indexed_is_not_searched_by_its_old_chunks() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let e = PER_CHUNK;
+    let names = ["same.txt", "grown.txt", "shrunk.txt"];
+    for n in names {
+        fs::write(d.join(n), chunked(4, &[(5, "moved_word")])).unwrap();
+    }
+    let (off, on) = sandboxes(d);
+    let a = args("moved_word", OutputMode::Count, |_| {});
+    same(&off, &on, &a);
+    let old = fs::metadata(d.join("same.txt"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    // Same size, the word two chunks later, the old mtime.
+    fs::write(d.join("same.txt"), chunked(4, &[(2 * e + 5, "moved_word")])).unwrap();
+    let f = fs::File::options()
+        .write(true)
+        .open(d.join("same.txt"))
+        .unwrap();
+    f.set_modified(old).unwrap();
+    drop(f);
+    fs::write(
+        d.join("grown.txt"),
+        chunked(6, &[(5, "moved_word"), (5 * e + 1, "moved_word")]),
+    )
+    .unwrap();
+    fs::write(d.join("shrunk.txt"), chunked(2, &[(e + 5, "moved_word")])).unwrap();
+    for mode in [OutputMode::Count, OutputMode::FilesWithMatches] {
+        let r = run(&off, &args("moved_word", mode, |_| {}));
+        same(&off, &on, &args("moved_word", mode, |_| {}));
+        if mode == OutputMode::Count {
+            let m = r["matches"].as_str().unwrap();
+            assert!(m.contains("same.txt:1") && m.contains("grown.txt:2"), "{r}");
+        }
+    }
+}
