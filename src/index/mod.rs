@@ -445,12 +445,15 @@ impl Index {
             })
             .collect();
         let indexed = roots.iter().filter(|r| r.is_some()).count() as u64;
+        // Stopping is for good: not stopped now, no evaluation above was cut short.
+        let whole = !stop();
         (indexed > 0).then_some(Pruner {
             query: q.clone(),
             lines,
             reading,
             roots,
             indexed,
+            whole,
             replayed: Default::default(),
             chunks_pruned: Default::default(),
             index: self.clone(),
@@ -466,6 +469,9 @@ pub(crate) struct Pruner {
     reading: Reading,
     roots: Vec<Option<Served>>,
     indexed: u64,
+    /// No evaluation of `roots` was cut short: replay masks made from them may be kept (one made
+    /// from a cut evaluation would search every file for every later call that found it).
+    whole: bool,
     replayed: std::sync::atomic::AtomicU64,
     /// Chunks not read so far ([`IndexStats::chunks_pruned`]).
     chunks_pruned: std::sync::atomic::AtomicU64,
@@ -594,11 +600,13 @@ impl Pruner {
             again,
             unindexed,
         });
-        memo.insert(
-            0,
-            ((self.query.clone(), self.lines), rp.version, mask.clone()),
-        );
-        trim_memo(&mut memo, |(_, _, m)| m.memory());
+        if self.whole {
+            memo.insert(
+                0,
+                ((self.query.clone(), self.lines), rp.version, mask.clone()),
+            );
+            trim_memo(&mut memo, |(_, _, m)| m.memory());
+        }
         Some(mask)
     }
 
@@ -724,6 +732,49 @@ mod tests {
         assert_eq!(kept(&cut), (2, 0));
         let whole = index.pruner(&sb, &q, reading, &|| false).unwrap();
         assert_eq!(kept(&whole), (1, 1));
+    }
+
+    /// A replay mask made from an evaluation its call's `stop` cut short (every file a candidate)
+    /// is not kept: the next call, in time, passes the file without a match over (it was kept,
+    /// and that call's replay searched every file).
+    #[test]
+    fn a_replay_mask_of_an_evaluation_cut_short_is_not_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.txt"), "alpha\n").unwrap();
+        std::fs::write(dir.path().join("z.txt"), "zebra\n").unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(2100));
+        let sb = Sandbox::builder().root(dir.path()).build_core().unwrap();
+        let owner = start(&sb, IndexOptions::default());
+        let index = owner.index();
+        assert!(index.wait(&sb, std::time::Duration::from_secs(60)));
+        let q = crate::search::matcher::query_of(&["zebra"], Default::default());
+        let reading = Reading {
+            max_filesize: u64::MAX,
+            whole: false,
+            context: false,
+            memory_cap: u64::MAX,
+        };
+        let replay = |p: &Pruner| {
+            let serial = p.roots[0].as_ref().unwrap().0.serial;
+            replay::Replay {
+                serial,
+                walk: Arc::new(replay::Recorded::empty(serial)),
+                changed: Arc::default(),
+                redescribed: Arc::default(),
+                version: (0, 0),
+            }
+        };
+        let searched = |p: &Pruner, name: &str| {
+            let mask = p.replay_mask(0, &replay(p)).unwrap();
+            let ri = &p.roots[0].as_ref().unwrap().0;
+            let id = ri.ids[Path::new(name)] as usize;
+            mask.search[id / 64] >> (id % 64) & 1 == 1
+        };
+        let cut = index.pruner(&sb, &q, reading, &|| true).unwrap();
+        assert!(searched(&cut, "a.txt"));
+        let whole = index.pruner(&sb, &q, reading, &|| false).unwrap();
+        assert!(!searched(&whole, "a.txt"));
+        assert!(searched(&whole, "z.txt"));
     }
 
     /// A call's pruner holds the index of its start: a walk recorded against another index of the

@@ -87,7 +87,10 @@ fn same(off: &Sandbox, on: &Sandbox, a: &GrepArgs) -> u64 {
         }
         assert_eq!(x, y, "args {}", serde_json::to_string(&a).unwrap());
         match x["next_cursor"].as_str() {
-            Some(c) => a.cursor = Some(c.into()),
+            Some(c) => {
+                a.cursor = Some(c.into());
+                a.offset = None;
+            }
             None => break,
         }
     }
@@ -297,4 +300,167 @@ fn a_file_read_whole_below_256_kib_is_read_in_its_candidate_chunks() {
         &on,
         &["usb_port_reset", "port_reset\\(d\\)", "compute\\(3"],
     );
+}
+
+/// Files at and around the chunk sizes (32, 64, 256 KiB), with CRLF lines, a line longer than a
+/// chunk, no final line end, long and non-ASCII needles at every offset mod 8 near chunk edges:
+/// every mode and option gives the unindexed answer.
+#[test]
+fn chunk_edges_of_every_kind_give_the_unindexed_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let long = "the_quick_brown_fox_jumps_over_the_lazy_dog_again_and_again";
+    let needles = [
+        "edge_word",
+        long,
+        "h\u{e9}llo_w\u{f6}rld_caf\u{e9}",
+        "\u{212a}elvin_sign_word",
+    ];
+    // Filler lines of varied lengths, needles placed near every 32 KiB multiple.
+    let make = |size: usize, crlf: bool, final_eol: bool, seed: usize| -> Vec<u8> {
+        let mut out = Vec::with_capacity(size + 256);
+        let mut i = seed;
+        while out.len() < size {
+            i += 1;
+            let eol: &[u8] = if crlf { b"\r\n" } else { b"\n" };
+            let pos = out.len();
+            let near_edge = (pos % CHUNK) > CHUNK - 200 || (pos % CHUNK) < 200;
+            let line = if near_edge && i.is_multiple_of(3) {
+                let n = needles[i % needles.len()];
+                format!("{}{} {}", "#".repeat(i % 8), n, i)
+            } else {
+                format!("filler {} {}", i, "x".repeat(i * 7 % 90))
+            };
+            out.extend_from_slice(line.as_bytes());
+            out.extend_from_slice(eol);
+        }
+        out.truncate(size);
+        if final_eol {
+            if let Some(l) = out.last_mut() {
+                *l = b'\n';
+            }
+        } else {
+            while out.last() == Some(&b'\n') || out.last() == Some(&b'\r') {
+                out.pop();
+            }
+            out.extend_from_slice(b"last_line edge_word");
+        }
+        out
+    };
+    let sizes = [
+        CHUNK - 1,
+        CHUNK,
+        CHUNK + 1,
+        CHUNK + 3,
+        2 * CHUNK,
+        2 * CHUNK + 2,
+        3 * CHUNK + 100,
+        256 << 10,
+        (256 << 10) + 1,
+        300 << 10,
+    ];
+    for (k, &size) in sizes.iter().enumerate() {
+        for (crlf, final_eol) in [(false, true), (true, true), (false, false), (true, false)] {
+            let name = format!("f{k}_{}_{}.txt", crlf as u8, final_eol as u8);
+            fs::write(d.join(name), make(size, crlf, final_eol, k * 5)).unwrap();
+        }
+    }
+    // A line longer than a chunk, between two chunks holding the needle.
+    let mut t = chunked(2, &[(5, "edge_word")]).into_bytes();
+    t.extend_from_slice(format!("{} edge_word {}\n", "y".repeat(40_000), long).as_bytes());
+    t.extend_from_slice(chunked(2, &[(PER_CHUNK + 3, "edge_word")]).as_bytes());
+    fs::write(d.join("longline.txt"), t).unwrap();
+    let (off, on) = sandboxes(d);
+    let patterns = [
+        "edge_word".to_string(),
+        long.to_string(),
+        long.to_uppercase(),
+        needles[2].to_string(),
+        "H\u{c9}LLO_W\u{d6}RLD".to_string(),
+        "kelvin_sign".to_string(),
+        format!(
+            "{long}|absent_one_two_three_four_five_six_seven|{}",
+            needles[2]
+        ),
+        (0..20)
+            .map(|i| format!("long_alternative_number_{i:02}_that_is_absent_here"))
+            .chain([long.to_string()])
+            .collect::<Vec<_>>()
+            .join("|"),
+        "^edge_word".to_string(),
+        "edge_word$".to_string(),
+        "word \\d+\\r?$".to_string(),
+    ];
+    let mut not_read = 0;
+    for p in &patterns {
+        for mode in [
+            OutputMode::FilesWithMatches,
+            OutputMode::Count,
+            OutputMode::Content,
+        ] {
+            let variants: [&dyn Fn(&mut GrepArgs); 11] = [
+                &|_| {},
+                &|a| a.case_insensitive = Some(true),
+                &|a| a.word = Some(true),
+                &|a| a.line_regexp = Some(true),
+                &|a| a.limit = Some(1),
+                &|a| {
+                    a.offset = Some(3);
+                    a.limit = Some(2)
+                },
+                &|a| a.max_count = Some(1),
+                &|a| a.context = Some(1),
+                &|a| a.multiline = Some(true),
+                &|a| a.max_filesize = Some(2 * CHUNK as u64),
+                &|a| a.fixed_strings = Some(true),
+            ];
+            for f in variants {
+                not_read += same(&off, &on, &args(p, mode, f));
+            }
+        }
+    }
+    assert!(not_read > 0);
+}
+
+/// A file rewritten after it was indexed (its needle moved to another chunk, at the same size and
+/// with its old mtime put back), grown, or shrunk: its indexed chunks no longer say where the
+/// needle lies, and it must be searched whole at once (no wait for the change to be seen).
+#[test]
+fn a_file_changed_after_it_was_indexed_is_not_searched_by_its_old_chunks() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let e = PER_CHUNK;
+    let names = ["same.txt", "grown.txt", "shrunk.txt"];
+    for n in names {
+        fs::write(d.join(n), chunked(4, &[(5, "moved_word")])).unwrap();
+    }
+    let (off, on) = sandboxes(d);
+    let a = args("moved_word", OutputMode::Count, |_| {});
+    same(&off, &on, &a);
+    let old = fs::metadata(d.join("same.txt"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    // Same size, the word two chunks later, the old mtime.
+    fs::write(d.join("same.txt"), chunked(4, &[(2 * e + 5, "moved_word")])).unwrap();
+    let f = fs::File::options()
+        .write(true)
+        .open(d.join("same.txt"))
+        .unwrap();
+    f.set_modified(old).unwrap();
+    drop(f);
+    fs::write(
+        d.join("grown.txt"),
+        chunked(6, &[(5, "moved_word"), (5 * e + 1, "moved_word")]),
+    )
+    .unwrap();
+    fs::write(d.join("shrunk.txt"), chunked(2, &[(e + 5, "moved_word")])).unwrap();
+    for mode in [OutputMode::Count, OutputMode::FilesWithMatches] {
+        let r = run(&off, &args("moved_word", mode, |_| {}));
+        same(&off, &on, &args("moved_word", mode, |_| {}));
+        if mode == OutputMode::Count {
+            let m = r["matches"].as_str().unwrap();
+            assert!(m.contains("same.txt:1") && m.contains("grown.txt:2"), "{r}");
+        }
+    }
 }
