@@ -21,6 +21,13 @@ from index_agent_queries import wait_built, wait_recorded  # noqa: E402
 from index_restart import Server  # noqa: E402
 
 
+def close_all(servers):
+    """Prints the load average at the end and stops `servers`."""
+    print("load average at end", " ".join(f"{x:.2f}" for x in os.getloadavg()), flush=True)
+    for s in servers:
+        s.close()
+
+
 def cpu_ns(pid):
     total = 0
     for tid in os.listdir(f"/proc/{pid}/task"):
@@ -65,9 +72,7 @@ def main():
         for i, e in enumerate(exes):
             print(f"{name:40} {os.path.basename(e):16} round trip {statistics.median(wall[i]):8.1f} us"
                   f"  server CPU {statistics.median(cpu[i]):8.1f} us/call", flush=True)
-    print("load average at end", " ".join(f"{x:.2f}" for x in os.getloadavg()), flush=True)
-    for s in servers:
-        s.close()
+    close_all(servers)
 
 
 if __name__ == "__main__":

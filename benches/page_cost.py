@@ -13,7 +13,7 @@ import sys
 sys.path.insert(0, os.path.dirname(__file__))
 from index_agent_queries import wait_built, wait_recorded  # noqa: E402
 from index_restart import Server  # noqa: E402
-from mcp_fixed_cost import cpu_ns  # noqa: E402
+from mcp_fixed_cost import close_all, cpu_ns  # noqa: E402
 
 QUERIES = [("struct file_operations", False), ("mutex_lock", False)]
 
@@ -55,9 +55,7 @@ def main():
             per = (a - b) / (pages[25] - pages[100]) * 1e3
             print(f"{pattern!r:26} {os.path.basename(e):16} CPU {a:6.1f} ms ({pages[25]} pages of 25)"
                   f" {b:6.1f} ms ({pages[100]} pages of 100): {per:6.1f} us per extra page", flush=True)
-    print("load average at end", " ".join(f"{x:.2f}" for x in os.getloadavg()), flush=True)
-    for s in servers:
-        s.close()
+    close_all(servers)
 
 
 if __name__ == "__main__":
