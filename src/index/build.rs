@@ -17,7 +17,7 @@ use super::entry::{stat_key as key, ID_SLOT, PATH_EXTRA};
 use super::keys::UnitKeys;
 use super::postings::{Builder, Data, Postings};
 use super::reuse;
-use super::scan::{scan, union, Room, Scan};
+use super::scan::{scan, union, Room, Scan, ScanFacts};
 pub(crate) use super::scan::{CHUNK, LONGEST_LINE};
 use super::spill::{Failed, Spill};
 use super::{Entry, RootIndex, StatKey};
@@ -210,26 +210,29 @@ struct Table {
     entries: Vec<Entry>,
     /// The file of each unit of the postings (a file's chunks are units in a row).
     unit_file: Vec<u32>,
+    /// The file offset each unit starts at.
+    unit_start: Vec<u64>,
     path_bytes: usize,
 }
 
 impl Table {
-    /// Adds a described file of `units` chunks, taking every growth from `all`: the id of its
-    /// first unit (the others follow it), or `None` when one does not fit.
+    /// Adds a described file of chunks starting at `starts`, taking every growth from `all`: the
+    /// id of its first unit (the others follow it), or `None` when one does not fit.
     fn add(
         &mut self,
         rel: &Path,
         stat: StatKey,
         nul: bool,
-        units: usize,
+        starts: &[u64],
         all: &Budget,
     ) -> Option<u32> {
         let (id, first) = (self.entries.len() as u32, self.unit_file.len() as u32);
-        for _ in 0..units {
-            if !grow(&mut self.unit_file, all) {
+        for &start in starts {
+            if !grow(&mut self.unit_file, all) || !grow(&mut self.unit_start, all) {
                 return None;
             }
             self.unit_file.push(id);
+            self.unit_start.push(start);
         }
         let path = rel.as_os_str().len() + PATH_EXTRA;
         if !grow(&mut self.entries, all)
@@ -266,10 +269,11 @@ fn add_file(
     table: &Mutex<Table>,
     post: &mut Builder,
     rel: &Path,
-    (stat, nul, chunks): (StatKey, bool, &[UnitKeys]),
+    (stat, nul, facts): (StatKey, bool, &ScanFacts),
     all: &Budget,
 ) -> bool {
-    let Some(first) = table.locked().add(rel, stat, nul, chunks.len(), all) else {
+    let chunks = &facts.chunks;
+    let Some(first) = table.locked().add(rel, stat, nul, &facts.starts, all) else {
         return false;
     };
     (first..)
@@ -351,7 +355,7 @@ pub(super) fn build_root(
                 // The reading thread's own lists (uncontended); any would be correct.
                 let mine = rayon::current_thread_index().unwrap_or(0) % posts.len();
                 let mut post = posts[mine].locked();
-                let fits = add_file(&table, &mut post, &f.rel, (stat, nul, &facts.chunks), &all);
+                let fits = add_file(&table, &mut post, &f.rel, (stat, nul, &facts), &all);
                 drop(post);
                 let held = facts.held;
                 drop(facts);
@@ -440,6 +444,7 @@ fn assemble(
         ids: t.ids,
         entries: t.entries,
         unit_file: t.unit_file,
+        unit_start: t.unit_start,
         postings: Postings::from_parts(HashMap::new(), Data::Heap(Vec::new())),
         path_bytes: t.path_bytes,
         evaluated: Mutex::default(),

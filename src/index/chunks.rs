@@ -3,28 +3,23 @@
 //! within one line, so within one chunk, and a chunk whose trigrams do not satisfy the query holds
 //! no match: the same reasoning that passes a whole file over, applied to its parts.
 
-use super::scan::{next_chunk_start, CHUNK};
 use super::{entry, Pruner};
 use crate::core::dirs::{FileType, Stat};
 use std::path::Path;
-
-/// Reads bytes of the opened file at an offset (`pread`): the caller's, so no path is opened here.
-pub(crate) type ReadAt<'a> = &'a mut dyn FnMut(u64, &mut [u8]) -> std::io::Result<usize>;
 
 impl Pruner {
     /// The byte ranges (start, end) of the chunks of file `rel` of root `root` that may hold a
     /// match, in file order, when its search may read only those: the search is line-oriented,
     /// the file is indexed in two or more chunks, holds no NUL byte, and the opened file's
     /// metadata `st` is the indexed one (device, inode, size, times; one link), as a file passed
-    /// over must show. The chunk starts are found again from the file's bytes (`read_at`) and
-    /// must come to the indexed count. With the ranges, the file's count of chunks. `None`:
-    /// search the file whole.
+    /// over must show. The chunks start where the scan that described the file started them
+    /// (kept in the index, so no read finds them again). With the ranges, the file's count of
+    /// chunks. `None`: search the file whole.
     pub(crate) fn chunks(
         &self,
         root: usize,
         rel: &Path,
         st: &Stat,
-        read_at: ReadAt<'_>,
     ) -> Option<(Vec<(u64, u64)>, usize)> {
         if !self.lines {
             return None;
@@ -44,13 +39,13 @@ impl Pruner {
         let first = ri.unit_file.partition_point(|&f| f < id);
         let n = ri.unit_file[first..].partition_point(|&f| f == id);
         let holds = |u: usize| units.get(u / 64).is_some_and(|w| w >> (u % 64) & 1 == 1);
-        // Every chunk may hold a match: reading them one by one would read the whole file, after
-        // reads to find where they start.
+        // Every chunk may hold a match: reading them one by one would read the whole file, in
+        // more reads.
         if n < 2 || (0..n).all(|c| holds(first + c)) {
             return None;
         }
         let size = e.stat.size;
-        let starts = chunk_starts(read_at, size, n).ok()??;
+        let starts = ri.unit_start.get(first..first + n)?;
         let ranges = (0..n)
             .filter(|&c| holds(first + c))
             .map(|c| (starts[c], starts.get(c + 1).copied().unwrap_or(size)));
@@ -70,20 +65,4 @@ impl Pruner {
         self.chunks_pruned
             .load(std::sync::atomic::Ordering::Relaxed)
     }
-}
-
-/// The start of each of the `n` chunks of a file of `size` bytes, or `None` when the bytes give
-/// another count (the file is then searched whole).
-fn chunk_starts(read_at: ReadAt<'_>, size: u64, n: usize) -> std::io::Result<Option<Vec<u64>>> {
-    let mut starts = vec![0u64];
-    let mut read_at = |off: u64, buf: &mut [u8]| read_at(off, buf);
-    while let Some(p) =
-        next_chunk_start(&mut read_at, starts[starts.len() - 1], size, CHUNK as u64)?
-    {
-        starts.push(p);
-        if starts.len() > n {
-            return Ok(None);
-        }
-    }
-    Ok((starts.len() == n).then_some(starts))
 }

@@ -78,6 +78,8 @@ pub(crate) struct RootIndex {
     /// The file of each unit of the postings: a file is one unit, or one per chunk
     /// (`build::CHUNK`).
     unit_file: Vec<u32>,
+    /// The file offset each unit starts at (a file's first at 0; [`scan::ScanFacts::starts`]).
+    unit_start: Vec<u64>,
     postings: postings::Postings,
     path_bytes: usize,
     /// The last queries evaluated, newest first: a cursor walk asks the same query once a page,
@@ -213,6 +215,7 @@ impl RootIndex {
             + self.ids.capacity() * entry::ID_SLOT
             + self.entries.capacity() * std::mem::size_of::<Entry>()
             + self.unit_file.capacity() * 4
+            + self.unit_start.capacity() * 8
     }
 }
 

@@ -143,16 +143,18 @@ fn unit_map(
     let mut next = ri.unit_file.len() as u32;
     let mut units = vec![GONE; prior.unit_file.len()];
     // The table's units grow by at most the old ones.
-    if !all.take(prior.unit_file.len() * 4) {
+    if !all.take(prior.unit_file.len() * 12) {
         return None;
     }
     ri.unit_file.reserve(prior.unit_file.len());
+    ri.unit_start.reserve(prior.unit_start.len());
     for (u, &f) in prior.unit_file.iter().enumerate() {
         let new = file_map.get(f as usize).copied().unwrap_or(GONE);
         if new != GONE {
             units[u] = next;
             next += 1;
             ri.unit_file.push(new);
+            ri.unit_start.push(*prior.unit_start.get(u)?);
         }
     }
     Some(units)

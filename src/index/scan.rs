@@ -61,6 +61,9 @@ pub(crate) struct ScanFacts {
     /// The sorted distinct keys starting in each chunk, with their position masks (at least one
     /// chunk).
     pub chunks: Vec<UnitKeys>,
+    /// The file offset each chunk starts at (the first at 0): where a search that reads only
+    /// some chunks reads them, kept as the scan drew them rather than found again.
+    pub starts: Vec<u64>,
     /// It holds a NUL byte.
     pub nul: bool,
     /// It starts with a byte-order mark.
@@ -234,6 +237,7 @@ fn scan_chunks(
     tris: &mut Vec<Trigram>,
 ) -> std::io::Result<Result<ScanFacts, Stop>> {
     let mut chunks: Vec<UnitKeys> = Vec::new();
+    let mut starts = vec![0u64];
     // A failed scan gives back what its finished chunks hold.
     let fail = |chunks: Vec<UnitKeys>,
                 held: &mut Held,
@@ -293,11 +297,13 @@ fn scan_chunks(
                 };
                 in_chunks += done.keys.len();
                 chunks.push(done);
+                starts.push(base + k as u64);
                 in_chunk = 0;
                 if in_chunks > MAX_CHUNKED {
                     // A file this varied is described whole: its chunks' trigrams together
                     // would grow with its size, a whole file's stay bounded.
                     chunk = usize::MAX;
+                    starts.truncate(1);
                     for c in std::mem::take(&mut chunks) {
                         for (&t, &m) in c.keys.iter().zip(&c.masks) {
                             if let Err(why) = note(t, m, seen, tris, held) {
@@ -339,39 +345,12 @@ fn scan_chunks(
     }
     Ok(Ok(ScanFacts {
         chunks,
+        starts,
         nul,
         bom,
         longest_line,
         held: 0,
     }))
-}
-
-/// Where the chunk after the one starting at `from` starts in a file of `size` bytes, read through
-/// `read_at` (offset, buffer): [`scan`]'s rule, found again without reading the chunk. A chunk
-/// starts at the first place `p` at least `chunk` bytes past the last start where the byte before
-/// is a line's end and a trigram starts (`p + 3 <= size`). `None`: the chunk at `from` is the last.
-pub(crate) fn next_chunk_start(
-    read_at: &mut impl FnMut(u64, &mut [u8]) -> std::io::Result<usize>,
-    from: u64,
-    size: u64,
-    chunk: u64,
-) -> std::io::Result<Option<u64>> {
-    // The line end sought is at `at` or after, and before the last trigram's start.
-    let mut at = from + chunk - 1;
-    let last = size.saturating_sub(3);
-    let mut buf = [0u8; 4096];
-    while at < last {
-        let want = ((last - at) as usize).min(buf.len());
-        let n = read_at(at, &mut buf[..want])?;
-        if n == 0 {
-            return Ok(None);
-        }
-        if let Some(i) = memchr::memchr(b'\n', &buf[..n]) {
-            return Ok(Some(at + i as u64 + 1));
-        }
-        at += n as u64;
-    }
-    Ok(None)
 }
 
 /// The distinct keys of all `chunks` (one file's), sorted, their masks ORed.
@@ -462,10 +441,38 @@ mod tests {
         }
     }
 
-    /// The chunk starts [`next_chunk_start`] finds are the scan's, however reads split the file:
-    /// each chunk's trigrams are those starting between its start and the next.
+    /// Where the chunk after the one starting at `from` starts in a file of `size` bytes, read through
+    /// `read_at` (offset, buffer): [`scan`]'s rule, written again from its words: the reference the scan's `starts` are checked against. A chunk
+    /// starts at the first place `p` at least `chunk` bytes past the last start where the byte before
+    /// is a line's end and a trigram starts (`p + 3 <= size`). `None`: the chunk at `from` is the last.
+    fn next_chunk_start(
+        read_at: &mut impl FnMut(u64, &mut [u8]) -> std::io::Result<usize>,
+        from: u64,
+        size: u64,
+        chunk: u64,
+    ) -> std::io::Result<Option<u64>> {
+        // The line end sought is at `at` or after, and before the last trigram's start.
+        let mut at = from + chunk - 1;
+        let last = size.saturating_sub(3);
+        let mut buf = [0u8; 4096];
+        while at < last {
+            let want = ((last - at) as usize).min(buf.len());
+            let n = read_at(at, &mut buf[..want])?;
+            if n == 0 {
+                return Ok(None);
+            }
+            if let Some(i) = memchr::memchr(b'\n', &buf[..n]) {
+                return Ok(Some(at + i as u64 + 1));
+            }
+            at += n as u64;
+        }
+        Ok(None)
+    }
+
+    /// The scan's chunk starts are those the rule gives from the bytes alone, however reads split
+    /// the file: each chunk's trigrams are those starting between its start and the next.
     #[test]
-    fn chunk_starts_are_found_again_from_the_bytes_alone() {
+    fn the_scans_chunk_starts_are_the_rules_from_the_bytes_alone() {
         for (seed, chunk) in [(1u64, 7usize), (2, 16), (3, 33), (4, 64), (5, 5)] {
             let mut x = seed;
             let text: Vec<u8> = (0..3000)
@@ -480,7 +487,8 @@ mod tests {
                     }
                 })
                 .collect();
-            let chunks = scan_all(Choppy(&text, seed), chunk).chunks;
+            let facts = scan_all(Choppy(&text, seed), chunk);
+            let chunks = facts.chunks;
             let mut read_at = |off: u64, buf: &mut [u8]| {
                 let rest = &text[(off as usize).min(text.len())..];
                 let n = rest.len().min(buf.len());
@@ -495,6 +503,7 @@ mod tests {
                 starts.push(p);
             }
             assert_eq!(starts.len(), chunks.len(), "chunk {chunk}");
+            assert_eq!(facts.starts, starts, "chunk {chunk}");
             for (i, c) in chunks.iter().enumerate() {
                 let end = starts.get(i + 1).map_or(text.len(), |&e| e as usize + 2);
                 let bytes = &text[starts[i] as usize..end.min(text.len())];

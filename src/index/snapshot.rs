@@ -30,8 +30,9 @@ const MAGIC: &[u8; 8] = b"rbindex\0";
 /// them whatever the reads (a search finds them again from the bytes: `chunks`). 3: the keys
 /// include the pseudo-keys of bytes >= 0x80 (`keys.rs`); a version-2 file lacks them and would
 /// prune files holding a non-ASCII match. 4: each posting carries its key's position mask
-/// (`postings.rs`); a version-3 list has none and would be read as garbage.
-pub(super) const VERSION: u32 = 4;
+/// (`postings.rs`); a version-3 list has none and would be read as garbage. 5: each unit's start
+/// is kept (`RootIndex::unit_start`), no longer found again by a search.
+pub(super) const VERSION: u32 = 5;
 /// Bytes of an entry beside its path.
 const ENTRY_BYTES: usize = 4 + 8 * 5 + 4 * 2 + 1;
 /// Bytes of a dictionary slot.
@@ -149,6 +150,7 @@ pub(super) fn save(
     ri.unit_file
         .iter()
         .for_each(|u| meta.extend(u.to_le_bytes()));
+    u64s(&mut meta, &ri.unit_start);
     u64s(&mut meta, &[dict.len() as u64]);
     for (t, (off, len)) in dict {
         meta.extend(t.to_le_bytes());
@@ -169,7 +171,7 @@ fn meta_len(ri: &RootIndex) -> usize {
     8 * 6
         + ri.entries.len() * ENTRY_BYTES
         + paths
-        + ri.unit_file.len() * 4
+        + ri.unit_file.len() * 12
         + ri.postings.parts().0.len() * SLOT_BYTES
 }
 
@@ -285,6 +287,27 @@ fn entry(r: &mut Reader) -> Result<(PathBuf, Entry), String> {
     Ok((path, Entry { stat, nul }))
 }
 
+/// The start of each unit, checked: a file's first unit starts at 0, the others after the one
+/// before and within its size (a search reads a chunk from its start to the next one's).
+fn unit_starts(r: &mut Reader, unit_file: &[u32], entries: &[Entry]) -> Result<Vec<u64>, String> {
+    let mut starts = Vec::with_capacity(unit_file.len());
+    for (u, &f) in unit_file.iter().enumerate() {
+        let start = r.u64()?;
+        let first = u == 0 || unit_file[u - 1] != f;
+        let size = entries.get(f as usize).map_or(0, |e| e.stat.size);
+        let fits = if first {
+            start == 0
+        } else {
+            start > starts[u - 1] && start < size
+        };
+        if !fits {
+            return Err("a chunk out of place".into());
+        }
+        starts.push(start);
+    }
+    Ok(starts)
+}
+
 fn decode(r: &mut Reader, map: &Arc<Mapped>, serial: u64) -> Result<RootIndex, String> {
     let built = Built {
         peak: r.u64()?,
@@ -311,6 +334,7 @@ fn decode(r: &mut Reader, map: &Arc<Mapped>, serial: u64) -> Result<RootIndex, S
         }
         unit_file.push(f);
     }
+    let unit_start = unit_starts(r, &unit_file, &entries)?;
     let slots = r.count(SLOT_BYTES)?;
     let mut dict = HashMap::with_capacity(slots);
     let mut spans = Vec::with_capacity(slots);
@@ -335,6 +359,7 @@ fn decode(r: &mut Reader, map: &Arc<Mapped>, serial: u64) -> Result<RootIndex, S
         ids,
         entries,
         unit_file,
+        unit_start,
         postings: Postings::from_parts(dict, data),
         path_bytes,
         evaluated: Mutex::default(),
@@ -550,5 +575,44 @@ mod tests {
         }
         // Some damage leaves a file that reads (a flipped bit in a list or a timestamp).
         assert!(loaded > 0);
+    }
+
+    /// A file's chunk starts are saved as its scan drew them, and a saved file whose starts are
+    /// out of place (with its checksum made right) is refused: a search reads a chunk from its
+    /// start to the next one's.
+    #[test]
+    fn chunk_starts_are_kept_and_crafted_ones_refused() {
+        let (dir, cache) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let text: String = (0..12_000)
+            .map(|n| format!("line {n} of a chunked file\n"))
+            .collect();
+        std::fs::write(dir.path().join("big.txt"), &text).unwrap();
+        std::thread::sleep(Duration::from_millis(2100));
+        let o = IndexOptions::default().index_dir(IndexDir::Path(cache.path().into()));
+        let sb = Sandbox::builder().root(dir.path()).build_core().unwrap();
+        let owner = crate::index::start(&sb, o);
+        let index = owner.index();
+        assert!(index.wait(&sb, Duration::from_secs(60)));
+        let Some(Ok(cd)) = &index.cache else {
+            panic!("no cache directory")
+        };
+        let b = binding(&sb, 0).unwrap();
+        let want = crate::index::scan::scan_all(text.as_bytes(), crate::index::scan::CHUNK).starts;
+        assert!(want.len() > 5, "{want:?}");
+        assert_eq!(load(cd, &b, 0).unwrap().unwrap().unit_start, want);
+        let path = cache.path().join(b.file_name());
+        let good = std::fs::read(&path).unwrap();
+        let body = 16 + u32::from_le_bytes(good[12..16].try_into().unwrap()) as usize + 20;
+        let saved: Vec<u8> = want.iter().flat_map(|s| s.to_le_bytes()).collect();
+        let at = good.windows(saved.len()).position(|w| w == saved).unwrap();
+        for bad in [0, want[2], text.len() as u64, u64::MAX] {
+            let mut bytes = good.clone();
+            bytes[at + 8..at + 16].copy_from_slice(&bad.to_le_bytes());
+            let crc = crc32fast::hash(&bytes[body..]);
+            bytes[body - 4..body].copy_from_slice(&crc.to_le_bytes());
+            std::fs::write(&path, &bytes).unwrap();
+            let e = load(cd, &b, 0).err().unwrap();
+            assert_eq!(e, "a chunk out of place", "start {bad}");
+        }
     }
 }

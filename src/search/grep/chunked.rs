@@ -43,8 +43,7 @@ impl SearchPlan<'_> {
             return None;
         }
         let prune = self.selection.prune.as_ref()?;
-        let mut read_at = |off: u64, b: &mut [u8]| crate::core::dirs::read_at(file, off, b);
-        let (ranges, n) = prune.chunks(root, rel, st, &mut read_at)?;
+        let (ranges, n) = prune.chunks(root, rel, st)?;
         if ranges.iter().any(|&(s, e)| e - s > CHUNK_READ_MAX) {
             return None;
         }
