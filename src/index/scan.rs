@@ -229,6 +229,27 @@ fn scan_within(
     })
 }
 
+/// Folds the finished `chunks` into the current chunk's keys (the file is then described whole),
+/// giving back each chunk's memory, those not folded too when one fails.
+fn fold_chunks(
+    chunks: &mut Vec<UnitKeys>,
+    seen: &mut Seen,
+    tris: &mut Vec<Trigram>,
+    held: &mut Held,
+) -> Result<(), Stop> {
+    let mut rest = std::mem::take(chunks).into_iter();
+    while let Some(c) = rest.next() {
+        let folded =
+            (c.keys.iter().zip(&c.masks)).try_for_each(|(&t, &m)| note(t, m, seen, tris, held));
+        held.give(c.bytes());
+        if let Err(why) = folded {
+            held.give(rest.map(|c| c.bytes()).sum());
+            return Err(why);
+        }
+    }
+    Ok(())
+}
+
 fn scan_chunks(
     f: &mut impl Read,
     mut chunk: usize,
@@ -257,7 +278,7 @@ fn scan_chunks(
     // The file offset of `data[0]`: masks are by offsets in the file, not in the chunk.
     let mut base = 0u64;
     // The byte before `data[0]` (none at the file's start): where a chunk may start depends on the
-    // bytes alone, not on how reads split them ([`next_chunk_start`] finds the same places).
+    // bytes alone, not on how reads split them (a test checks `starts` against the rule).
     let mut before: Option<u8> = None;
     loop {
         let n = match f.read(&mut buf[carry.len()..]) {
@@ -304,14 +325,8 @@ fn scan_chunks(
                     // would grow with its size, a whole file's stay bounded.
                     chunk = usize::MAX;
                     starts.truncate(1);
-                    for c in std::mem::take(&mut chunks) {
-                        for (&t, &m) in c.keys.iter().zip(&c.masks) {
-                            if let Err(why) = note(t, m, seen, tris, held) {
-                                held.give(c.bytes());
-                                return fail(chunks, held, why);
-                            }
-                        }
-                        held.give(c.bytes());
+                    if let Err(why) = fold_chunks(&mut chunks, seen, tris, held) {
+                        return fail(chunks, held, why);
                     }
                 }
             }
@@ -526,6 +541,36 @@ mod tests {
     /// A file with more distinct trigrams than a description may hold, or than its share, is not
     /// described, and reading it stops early; the budget gets back all a scan took, and its peak
     /// stays under the cap however the file looks.
+    /// A fold of a file's chunks into one description (past `MAX_CHUNKED`) that runs out of room
+    /// gives back the memory of every chunk, those it had not reached too.
+    #[test]
+    fn a_fold_that_runs_out_of_room_gives_every_chunk_back() {
+        let chunks: Vec<UnitKeys> = (0..4u32)
+            .map(|c| UnitKeys {
+                keys: (0..300).map(|i| (c * 1000 + i) as Trigram).collect(),
+                masks: vec![1; 300],
+            })
+            .collect();
+        let bytes: usize = chunks.iter().map(UnitKeys::bytes).sum();
+        // Room for the chunks, not for the description they fold into.
+        let all = Budget::new(bytes + 1000);
+        let r = room(&all, usize::MAX);
+        let mut held = Held {
+            room: &r,
+            tris: 0,
+            fixed: false,
+        };
+        assert!(held.take(bytes).is_ok());
+        let (mut seen, mut tris) = (Seen::default(), Vec::new());
+        seen.ready();
+        let mut chunks = chunks;
+        let folded = fold_chunks(&mut chunks, &mut seen, &mut tris, &mut held);
+        assert!(matches!(folded, Err(Stop::NoRoom)));
+        assert_eq!(held.tris, 0);
+        drop(held);
+        assert_eq!(all.used(), 0);
+    }
+
     #[test]
     fn a_scan_stays_within_its_room() {
         let random = varied(24 << 20, 245);
