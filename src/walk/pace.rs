@@ -44,6 +44,7 @@ impl<'a> Pace<'a> {
     }
 
     /// Whether `rel` lies on the way to the resume point: before it, an ancestor of it, or it.
+    #[inline]
     fn on_the_way(&self, rel: &Path) -> bool {
         !self.past
             && self
@@ -72,6 +73,7 @@ impl<'a> Pace<'a> {
     }
 
     /// [`Pace::arrive`] for a path that outlives the walk (a recorded one): kept by reference.
+    #[inline]
     pub fn arrive_lent(
         &mut self,
         rel: &'a Path,
@@ -84,6 +86,7 @@ impl<'a> Pace<'a> {
     }
 
     /// [`Pace::arrive`], with `keep` recording `rel` as the last entry looked at.
+    #[inline]
     fn arrive_at(
         &mut self,
         rel: &Path,
@@ -114,6 +117,7 @@ impl<'a> Pace<'a> {
 
     /// The skips counted on the way to the file `rel`, as the walk reports them: none on the way
     /// to its resume point (they were before it).
+    #[inline]
     pub fn skips_to(&self, rel: &Path, skips: WalkSkips) -> WalkSkips {
         if self.on_the_way(rel) {
             WalkSkips::default()
