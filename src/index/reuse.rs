@@ -190,8 +190,8 @@ impl Kept<'_> {
     }
 
     /// Hands `put` each kept list in trigram order (trigram, last id, list with its first id
-    /// coded from -1), one at a time: a spill's run. False when `put` says stop or the sort or
-    /// one list does not fit in the budget.
+    /// coded from -1), one at a time: a spill's run. False when `put` says stop, the sort or
+    /// one list does not fit in the budget, or the budget's stop flag is raised.
     pub fn each(&self, put: &mut dyn FnMut(Trigram, u32, &[u8]) -> bool) -> bool {
         let (dict, data) = self.lists.parts();
         let longest = dict.values().map(|&s| list(data, s).len()).max();
@@ -204,6 +204,9 @@ impl Kept<'_> {
         keys.sort_unstable();
         let mut out = Vec::with_capacity(longest.unwrap_or(0) + VARINT_MAX);
         let all = keys.iter().all(|t| {
+            if self.budget.stopped() {
+                return false;
+            }
             out.clear();
             let last = self.renumber(list(data, dict[t]), -1, &mut out);
             out.is_empty() || put(*t, last as u32, &out)
@@ -214,7 +217,8 @@ impl Kept<'_> {
 }
 
 /// The lists of `new` (the files read) each followed by the kept lists, on the heap; `new`'s
-/// memory is given back to `all`. `None` when the merge does not fit in `all`.
+/// memory is given back to `all`. `None` when the merge does not fit in `all`, or once its stop
+/// flag is raised (asked once a trigram).
 pub(super) fn merge_lists(new: Postings, kept: &Kept, all: &Budget) -> Option<Postings> {
     let ((nd, ndata), (od, odata)) = (new.parts(), kept.lists.parts());
     // A kept unit's delta is never larger than its old one, but for a list's first kept unit,
@@ -229,6 +233,10 @@ pub(super) fn merge_lists(new: Postings, kept: &Kept, all: &Budget) -> Option<Po
     let only_old = od.iter().filter(|(t, _)| !nd.contains_key(t));
     let trigrams = nd.keys().chain(only_old.map(|(t, _)| t));
     for &t in trigrams {
+        if all.stopped() {
+            all.give(bound + slots * DICT_SLOT);
+            return None;
+        }
         let start = data.len();
         let mut last = -1i64;
         if let Some(&span) = nd.get(&t) {
