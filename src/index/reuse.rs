@@ -434,4 +434,38 @@ mod tests {
         assert_eq!(read, bom as u64);
         assert_eq!(contents(&third), contents(&fresh));
     }
+
+    /// The merges of the kept entries' lists ask the build's stop flag (through its budget):
+    /// raised once the entries are kept, the heap merge gives nothing and a spill's run of them
+    /// hands no list; down, both give the lists (the control).
+    #[test]
+    fn the_kept_lists_merges_end_once_the_stop_flag_is_raised() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let (dir, empty) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        letters(dir.path(), "t", 40, 3);
+        let canonical = std::fs::canonicalize(dir.path()).unwrap();
+        crate::index::index_age_at(&canonical, std::time::Duration::from_secs(5));
+        let core = |p: &Path| Sandbox::builder().root(p).build_core().unwrap();
+        let (prior, _) = build(&core(dir.path()), None);
+        assert_eq!(prior.entries.len(), 40);
+        let ids: Vec<u32> = (0..40).collect();
+        for raised in [false, true] {
+            let stop = Arc::new(AtomicBool::new(false));
+            let all = Budget::new(usize::MAX).stopping(stop.clone());
+            let (mut ri, _) = build(&core(empty.path()), None);
+            let kept = keep(&mut ri, &prior, ids.clone(), &all).unwrap();
+            stop.store(raised, Ordering::SeqCst);
+            let mut handed = 0;
+            let whole = kept.each(&mut |_, _, _| {
+                handed += 1;
+                true
+            });
+            let none = Postings::from_parts(HashMap::new(), Data::Heap(Vec::new()));
+            let merged = merge_lists(none, &kept, &all).map(|p| p.parts().0.len());
+            match raised {
+                false => assert!(whole && handed > 0 && merged == Some(handed)),
+                true => assert_eq!((whole, handed, merged), (false, 0, None)),
+            }
+        }
+    }
 }
