@@ -168,6 +168,11 @@ export declare class Sandbox {
    *  `{ error }`, never rejects. With `profile`, `name` is a tool of that dialect. */
   call(name: string, args?: Record<string, unknown> | string | null, opts?: CallOptions & { profile?: string }): Promise<WireResult>;
   tools(opts?: { format?: SchemaFormat; profile?: string }): Array<Record<string, unknown>>;
+  /** Lets go of the native sandbox: its index work stops now, not when V8 collects the object.
+   *  Afterwards every method answers the closed error (`Cancelled`, code `CANCELLED`: the typed
+   *  methods reject, `call` resolves to `{ error }`, `tools` and the getters throw). Calls
+   *  already running finish and hold the sandbox until they settle. Idempotent. */
+  close(): void;
 
   readFile(path: string, opts?: ReadFileOptions): Promise<ReadResult>;
   grepSearch(pattern: string, opts?: GrepOptions): Promise<SearchResult>;

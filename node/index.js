@@ -170,15 +170,27 @@ class Sandbox {
   }
 
   get agent() {
-    return this.#core.agent;
+    return rethrown(() => this.#core.agent);
   }
 
   get profile() {
-    return this.#core.profile;
+    return rethrown(() => this.#core.profile);
   }
 
   get toolNames() {
-    return this.#core.toolNames();
+    return rethrown(() => this.#core.toolNames());
+  }
+
+  /**
+   * Lets go of the native sandbox, so that its index work (a build, recordings) stops without
+   * waiting for V8 to collect this object. Afterwards every method answers the closed error
+   * (`Cancelled`, code `CANCELLED`, message "the sandbox is closed"): the typed methods reject
+   * with it, `call` resolves to `{ error }`, `tools`, `agent`, `profile` and `toolNames` throw
+   * it. Calls already running finish (their signal or budget can cut them short) and hold the
+   * sandbox until they settle. Idempotent.
+   */
+  close() {
+    this.#core.close();
   }
 
   /**
@@ -323,6 +335,15 @@ function parseArgs(text) {
   }
 }
 
+/** `f()`, a native throw turned into its RootboundError class. */
+function rethrown(f) {
+  try {
+    return f();
+  } catch (e) {
+    throw fromThrown(e);
+  }
+}
+
 /** A native throw (`CODE: message`) as its RootboundError class. */
 function fromThrown(e) {
   const m = /^([A-Z_]+): ([\s\S]*)$/.exec(e && e.message);
@@ -359,3 +380,7 @@ exports.PROFILES = Object.freeze(native.profileNames());
 exports._callThreads = native.callThreads;
 /** @internal for tests: native calls running now */
 exports._runningCalls = native.runningCalls;
+/** @internal for tests: live background threads of every index of the process */
+exports._indexThreadsLive = native.indexThreadsLive;
+/** @internal for tests: the build of the root at this canonical path takes 10 ms a file (null: off) */
+exports._indexSlowAt = native.indexSlowAt;

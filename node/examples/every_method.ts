@@ -76,4 +76,6 @@ export async function main(root: string, writeRoot: string, config: string): Pro
   budget.cancel();
   console.log(both.length, budget.cancelled, budget.progress().files);
   ac.abort();
+  sb.close(); // its index work stops now; every later call answers Cancelled
+  sb.close();
 }

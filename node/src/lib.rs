@@ -18,8 +18,10 @@ mod pool;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 use rootbound::config::host::{self, HostOptions, HostTools, OpenError};
+use rootbound::config::AgentTools;
 use rootbound::{Error as RbError, ErrorCode, Profile};
 use serde_json::Value;
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 /// A deadline plus a cancel switch, shared by the calls made with it.
@@ -82,9 +84,16 @@ pub struct Outcome {
     pub value: Value,
 }
 
-/// One agent's tools ([`HostTools`]: built, cached per dialect and called by the library).
+/// One agent's tools ([`HostTools`]: built, cached per dialect and called by the library), until
+/// [`Core::close`] lets them go: `None` from then on, and every use answers [`closed`].
 #[napi]
-pub struct Core(HostTools);
+pub struct Core(Mutex<Option<HostTools>>);
+
+/// What every use of a closed core answers: `CANCELLED`, the code of a call stopped by its host
+/// before it started (the contract has no code of its own for a closed sandbox).
+fn closed() -> RbError {
+    RbError::new(ErrorCode::Cancelled, "the sandbox is closed")
+}
 
 /// A construction or lookup failure as a thrown JS error whose message is the contract's error
 /// object's code and message; `index.js` turns it into the matching `RootboundError` class.
@@ -102,9 +111,33 @@ type Opened = Either<Core, Value>;
 
 fn opened(r: std::result::Result<HostTools, OpenError>) -> Opened {
     match r {
-        Ok(h) => Either::A(Core(h)),
+        Ok(h) => Either::A(Core(Mutex::new(Some(h)))),
         Err(OpenError::Usage(msg)) => Either::B(serde_json::json!({ "usage": msg })),
         Err(OpenError::Refused(e)) => Either::B(e.to_json()),
+    }
+}
+
+impl Core {
+    /// The tools, or `None` once closed. The lock is held only to clone a handle or read a name:
+    /// a call runs on the handle it cloned, never under it.
+    fn tools_now(&self) -> MutexGuard<'_, Option<HostTools>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The handle of the tools in dialect `profile` (none: the agent's own).
+    fn dialect(&self, profile: Option<&str>) -> std::result::Result<Arc<AgentTools>, RbError> {
+        self.tools_now()
+            .as_ref()
+            .ok_or_else(closed)?
+            .dialect(profile)
+    }
+
+    /// `f` of the tools, or the closed error thrown.
+    fn read<T>(&self, f: impl FnOnce(&HostTools) -> T) -> Result<T> {
+        self.tools_now()
+            .as_ref()
+            .map(f)
+            .ok_or_else(|| thrown(&closed()))
     }
 }
 
@@ -156,11 +189,18 @@ impl Core {
         } else {
             profile.as_deref()
         };
-        let tools = self.0.dialect(dialect).map_err(|e| thrown(&e))?;
+        // Closed: `None`, and the call answers the closed error as a tool failure, settled the
+        // way every call is (`call` never rejects for it).
+        let open = self.tools_now().as_ref().map(|h| h.dialect(dialect));
+        let tools = open.transpose().map_err(|e| thrown(&e))?;
         let budget = budget.0.clone();
         let (deferred, promise) = env.create_deferred()?;
         pool::submit(Box::new(move || {
-            let out = match host::call(&tools, &name, args, &budget) {
+            let done = match &tools {
+                Some(tools) => host::call(tools, &name, args, &budget),
+                None => Err(closed().to_json()),
+            };
+            let out = match done {
                 Ok(value) => Outcome { ok: true, value },
                 Err(value) => Outcome { ok: false, value },
             };
@@ -174,32 +214,42 @@ impl Core {
     /// agent's own dialect).
     #[napi]
     pub fn tools(&self, format: String, profile: Option<String>) -> Result<Value> {
-        self.0
-            .definitions(&format, profile.as_deref())
+        self.read(|t| t.definitions(&format, profile.as_deref()))?
             .map_err(|e| thrown(&e))
     }
 
     /// The agent's name (from the config file or `agent`; empty otherwise).
     #[napi(getter)]
-    pub fn agent(&self) -> String {
-        self.0.base().agent().to_string()
+    pub fn agent(&self) -> Result<String> {
+        self.read(|t| t.base().agent().to_string())
     }
 
     /// The dialect `call` and `tools` use by default.
     #[napi(getter)]
-    pub fn profile(&self) -> String {
-        self.0.base().profile().as_str().to_string()
+    pub fn profile(&self) -> Result<String> {
+        self.read(|t| t.base().profile().as_str().to_string())
     }
 
     /// The engine tools this core enables (write tools only with a write root).
     #[napi]
-    pub fn tool_names(&self) -> Vec<String> {
-        self.0
-            .base()
-            .tools()
-            .iter()
-            .map(|t| t.name.to_string())
-            .collect()
+    pub fn tool_names(&self) -> Result<Vec<String>> {
+        self.read(|t| {
+            t.base()
+                .tools()
+                .iter()
+                .map(|t| t.name.to_string())
+                .collect()
+        })
+    }
+
+    /// Lets go of the tools: every later use answers the closed error (`CANCELLED`). Calls
+    /// already running hold the tools until they settle; when the last handle goes, the
+    /// index's stop flag is raised and its threads end at their next check. Idempotent.
+    #[napi]
+    pub fn close(&self) {
+        // Taken out under the lock, dropped after it: the drop raises the index's stop flag.
+        let tools = self.tools_now().take();
+        drop(tools);
     }
 }
 
@@ -208,7 +258,7 @@ impl Core {
 /// dropped); the seconds each call took, in order. Blocks the caller; not part of the API.
 #[napi(js_name = "_benchRustCalls")]
 pub fn bench_rust_calls(core: &Core, name: String, args: Value, n: u32) -> Result<Vec<f64>> {
-    let tools = core.0.dialect(Some("rootbound")).map_err(|e| thrown(&e))?;
+    let tools = core.dialect(Some("rootbound")).map_err(|e| thrown(&e))?;
     Ok((0..n)
         .map(|_| {
             let t = std::time::Instant::now();
@@ -257,4 +307,18 @@ pub fn call_threads() -> u32 {
 #[napi]
 pub fn running_calls() -> u32 {
     pool::busy() as u32
+}
+
+/// How many background threads of any index of the process are alive (for tests: a closed
+/// sandbox's index work must end).
+#[napi]
+pub fn index_threads_live() -> u32 {
+    rootbound::index_threads_live() as u32
+}
+
+/// Makes the index build of the root at canonical path `root` take 10 ms a file, or stops
+/// (`null`) (for tests: a build that takes long on a small tree). Process-wide.
+#[napi]
+pub fn index_slow_at(root: Option<String>) {
+    rootbound::index_slow_at(root.as_deref().map(std::path::Path::new));
 }

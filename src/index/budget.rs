@@ -1,16 +1,23 @@
 //! The memory a build may account for, shared by the threads that scan files and the one that
 //! adds them to the postings: every growth is taken from it *before* it is allocated, so what the
 //! build holds never passes the cap, and the highest figure reached is kept for the status.
+//!
+//! It also carries the build's stop flag (raised when the host's last sandbox goes): every loop of
+//! the lists' merges already holds the budget, so each asks [`Budget::stopped`] once a list and
+//! ends early, and a drop during the final merge does not wait for the whole of it.
 
 use std::collections::HashMap;
 use std::hash::Hash;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
 
-/// Bytes a build may hold, those it holds, and the most it held.
+/// Bytes a build may hold, those it holds, and the most it held; and the build's stop flag.
 pub(crate) struct Budget {
     cap: usize,
     used: AtomicUsize,
     peak: AtomicUsize,
+    /// The build's stop flag; none: nothing stops the work that takes from this budget.
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl Budget {
@@ -19,7 +26,22 @@ impl Budget {
             cap,
             used: AtomicUsize::new(0),
             peak: AtomicUsize::new(0),
+            stop: None,
         }
+    }
+
+    /// This budget, its merges ending early once `stop` is raised.
+    pub fn stopping(mut self, stop: Arc<AtomicBool>) -> Budget {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// Whether the work this budget pays for was told to stop (the merges ask once a list: a
+    /// relaxed load, nothing beside a list's merge).
+    pub fn stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
     /// Takes `n` bytes, if they fit under the cap.

@@ -313,7 +313,7 @@ pub(super) fn build_root(
         hook: None,
     };
     let max_bytes = sb.policy().limits.index_max_bytes;
-    let all = Budget::new(usize::try_from(max_bytes).unwrap_or(usize::MAX));
+    let all = Budget::new(usize::try_from(max_bytes).unwrap_or(usize::MAX)).stopping(stop.clone());
     let mut spill = Spill::new(spill, all.cap());
     let mut spill_err = None;
     let room = Room {
@@ -382,7 +382,7 @@ pub(super) fn build_root(
     let (_end, _) = walk.run(fd, PathBuf::new(), None, &mut on_file);
     flush(&mut batch);
     if stop.load(Ordering::Relaxed) {
-        return Err("stopped: the sandbox was let go".into());
+        return Err(STOPPED.into());
     }
     let over_cap = || format!("over index_max_bytes ({max_bytes})");
     if let Some(why) = spill_err {
@@ -423,10 +423,14 @@ fn memory(posts: &[Mutex<Builder>]) -> usize {
     posts.iter().map(|p| p.locked().memory()).sum()
 }
 
+/// Why a build ended without an index when the host's last sandbox went.
+const STOPPED: &str = "stopped: the sandbox was let go";
+
 /// The root's index from the build's table and its threads' posting lists (with the runs of
 /// `spill`, when it wrote any), and the entries of a loaded index it kept (`prior`: the index
 /// and the ids kept); `Err(None)` when finishing the lists would pass the budget `all`,
-/// `Err(Some(why))` when the runs could not be read or written.
+/// `Err(Some(why))` when the runs could not be read or written, or [`STOPPED`] when `all`'s
+/// stop flag was raised: the merges ask it once a list, so a drop does not wait for them.
 fn assemble(
     t: Table,
     posts: Vec<Mutex<Builder>>,
@@ -455,11 +459,15 @@ fn assemble(
             bytes_read,
         },
     };
+    let stopped = |e: Failed| match all.stopped() {
+        true => Some(STOPPED.to_string()),
+        false => e,
+    };
     let kept = match prior {
         Some((p, ids)) if !ids.is_empty() => Some(reuse::keep(&mut ri, p, ids, all).ok_or(None)?),
         _ => None,
     };
-    ri.postings = finish(posts, spill, kept.as_ref(), all)?;
+    ri.postings = finish(posts, spill, kept.as_ref(), all).map_err(stopped)?;
     drop(kept);
     ri.built.peak = all.peak() as u64;
     Ok(ri)
@@ -505,5 +513,61 @@ impl RootIndex {
             .max(16 << 20)
             .min((max_bytes as usize).saturating_sub(mem));
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    /// Reading threads' lists: `files` ids over `parts` builders, a few hundred trigrams each.
+    fn posts(parts: usize, files: u32, all: &Budget) -> Vec<Mutex<Builder>> {
+        let mut b: Vec<Builder> = (0..parts).map(|_| Builder::default()).collect();
+        for id in 0..files {
+            let tris: Vec<u32> = (0..200).map(|k| (id * 7 + k * 13) % 5000).collect();
+            let masks = vec![1u8; tris.len()];
+            assert!(b[id as usize % parts].add(id, &tris, &masks, all));
+        }
+        b.into_iter().map(Mutex::new).collect()
+    }
+
+    /// The final merge asks the build's stop flag: raised before it (the host's last sandbox
+    /// went as the last files were read), the merge ends with the build's stopped outcome, on
+    /// the heap and through spilled runs alike, instead of merging every list first. The same
+    /// lists with the flag down finish (the control).
+    #[test]
+    fn the_final_merge_ends_stopped_once_the_flag_is_raised() {
+        let d = tempfile::tempdir().unwrap();
+        let dir = crate::core::cache::open(d.path(), &[], &[], &[]).unwrap();
+        for spilled in [false, true] {
+            for raised in [false, true] {
+                let stop = Arc::new(AtomicBool::new(false));
+                let all = Budget::new(usize::MAX).stopping(stop.clone());
+                let mut spill = if spilled {
+                    // One run written while the walk went on, the rest left for the end.
+                    let mut s = Spill::new(Some(&dir), usize::MAX).unwrap();
+                    let mut first: Vec<Builder> = posts(2, 300, &all)
+                        .into_iter()
+                        .map(|m| m.into_inner().unwrap())
+                        .collect();
+                    s.run(&mut first, &all).unwrap();
+                    Some(s)
+                } else {
+                    None
+                };
+                let rest = posts(2, 600, &all);
+                stop.store(raised, Ordering::SeqCst);
+                let got = assemble(Table::default(), rest, spill.take(), None, &all, 0);
+                match (raised, got) {
+                    (false, Ok(ri)) => assert_eq!(ri.postings.parts().0.len(), 5000),
+                    (true, Err(Some(why))) => assert_eq!(why, STOPPED),
+                    (_, got) => panic!(
+                        "spilled {spilled}, stop raised {raised}: {:?}",
+                        got.map(|ri| ri.postings.parts().0.len())
+                    ),
+                }
+            }
+        }
     }
 }

@@ -128,7 +128,8 @@ impl Builder {
     }
 
     /// The lists of `parts` in one buffer, each trigram's lists merged in id order (the parts
-    /// hold disjoint ids), within `budget`: `None` when it does not fit.
+    /// hold disjoint ids), within `budget`: `None` when it does not fit or the budget's stop flag
+    /// was raised.
     ///
     /// The lists are merged in trigram order ([`Builder::drain`]) into a buffer reserved at its
     /// bound and resident only as it is written (accounted as written): finishing holds little
@@ -191,7 +192,8 @@ impl Builder {
     /// with the trigram, its last id, `out` and the list's range there. Each part's lists are
     /// let go (and given back to `budget`) as they are merged, their pages handed back to the
     /// kernel every [`TRIM_EVERY`] bytes; what `out` holds stays taken until `emit` gives it back.
-    /// False when a list does not fit in `budget` or `emit` says stop.
+    /// False when a list does not fit in `budget`, `emit` says stop, or the budget's stop flag
+    /// is raised (asked before each list).
     pub fn drain(
         parts: &mut [Builder],
         keys: &[Trigram],
@@ -201,6 +203,9 @@ impl Builder {
     ) -> bool {
         let mut freed = 0;
         for &t in keys {
+            if budget.stopped() {
+                return false;
+            }
             let lists: Vec<(usize, u32, Vec<u8>)> = (parts.iter_mut().enumerate())
                 .filter_map(|(i, p)| p.lists.remove(&t).map(|(last, l)| (i, last, l)))
                 .collect();

@@ -192,8 +192,8 @@ impl Kept<'_> {
     }
 
     /// Hands `put` each kept list in trigram order (trigram, last id, list with its first id
-    /// coded from -1), one at a time: a spill's run. False when `put` says stop or the sort or
-    /// one list does not fit in the budget.
+    /// coded from -1), one at a time: a spill's run. False when `put` says stop, the sort or
+    /// one list does not fit in the budget, or the budget's stop flag is raised.
     pub fn each(&self, put: &mut dyn FnMut(Trigram, u32, &[u8]) -> bool) -> bool {
         let (dict, data) = self.lists.parts();
         let longest = dict.values().map(|&s| list(data, s).len()).max();
@@ -206,6 +206,9 @@ impl Kept<'_> {
         keys.sort_unstable();
         let mut out = Vec::with_capacity(longest.unwrap_or(0) + VARINT_MAX);
         let all = keys.iter().all(|t| {
+            if self.budget.stopped() {
+                return false;
+            }
             out.clear();
             let last = self.renumber(list(data, dict[t]), -1, &mut out);
             out.is_empty() || put(*t, last as u32, &out)
@@ -216,7 +219,8 @@ impl Kept<'_> {
 }
 
 /// The lists of `new` (the files read) each followed by the kept lists, on the heap; `new`'s
-/// memory is given back to `all`. `None` when the merge does not fit in `all`.
+/// memory is given back to `all`. `None` when the merge does not fit in `all`, or once its stop
+/// flag is raised (asked once a trigram).
 pub(super) fn merge_lists(new: Postings, kept: &Kept, all: &Budget) -> Option<Postings> {
     let ((nd, ndata), (od, odata)) = (new.parts(), kept.lists.parts());
     // A kept unit's delta is never larger than its old one, but for a list's first kept unit,
@@ -231,6 +235,10 @@ pub(super) fn merge_lists(new: Postings, kept: &Kept, all: &Budget) -> Option<Po
     let only_old = od.iter().filter(|(t, _)| !nd.contains_key(t));
     let trigrams = nd.keys().chain(only_old.map(|(t, _)| t));
     for &t in trigrams {
+        if all.stopped() {
+            all.give(bound + slots * DICT_SLOT);
+            return None;
+        }
         let start = data.len();
         let mut last = -1i64;
         if let Some(&span) = nd.get(&t) {
@@ -427,5 +435,39 @@ mod tests {
         let (third, read) = build(&sb, Some(&again));
         assert_eq!(read, bom as u64);
         assert_eq!(contents(&third), contents(&fresh));
+    }
+
+    /// The merges of the kept entries' lists ask the build's stop flag (through its budget):
+    /// raised once the entries are kept, the heap merge gives nothing and a spill's run of them
+    /// hands no list; down, both give the lists (the control).
+    #[test]
+    fn the_kept_lists_merges_end_once_the_stop_flag_is_raised() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let (dir, empty) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        letters(dir.path(), "t", 40, 3);
+        let canonical = std::fs::canonicalize(dir.path()).unwrap();
+        crate::index::index_age_at(&canonical, std::time::Duration::from_secs(5));
+        let core = |p: &Path| Sandbox::builder().root(p).build_core().unwrap();
+        let (prior, _) = build(&core(dir.path()), None);
+        assert_eq!(prior.entries.len(), 40);
+        let ids: Vec<u32> = (0..40).collect();
+        for raised in [false, true] {
+            let stop = Arc::new(AtomicBool::new(false));
+            let all = Budget::new(usize::MAX).stopping(stop.clone());
+            let (mut ri, _) = build(&core(empty.path()), None);
+            let kept = keep(&mut ri, &prior, ids.clone(), &all).unwrap();
+            stop.store(raised, Ordering::SeqCst);
+            let mut handed = 0;
+            let whole = kept.each(&mut |_, _, _| {
+                handed += 1;
+                true
+            });
+            let none = Postings::from_parts(HashMap::new(), Data::Heap(Vec::new()));
+            let merged = merge_lists(none, &kept, &all).map(|p| p.parts().0.len());
+            match raised {
+                false => assert!(whole && handed > 0 && merged == Some(handed)),
+                true => assert_eq!((whole, handed, merged), (false, 0, None)),
+            }
+        }
     }
 }

@@ -141,7 +141,8 @@ impl<'a> Spill<'a> {
         written
     }
 
-    /// The lists of every run merged into a mapped scratch file (the runs' file let go).
+    /// The lists of every run merged into a mapped scratch file (the runs' file let go);
+    /// `Err(None)` as soon as the budget's stop flag is raised (asked once a trigram).
     pub fn merge(mut self, budget: &Budget) -> Result<Postings, Failed> {
         let file = self.file.take().ok_or(None)?;
         let runs = file.into_inner().map_err(|e| failed(e.into_error()))?;
@@ -149,7 +150,7 @@ impl<'a> Spill<'a> {
         let mut heads: Vec<Cursor> = (self.runs.iter().cloned())
             .map(|r| Cursor { map: &map, at: r })
             .collect();
-        let n = distinct(heads.clone());
+        let n = distinct(heads.clone(), budget).ok_or(None)?;
         let dict_memory = n.max(4) * 2 * DICT_SLOT;
         if !budget.take(dict_memory) {
             return Err(None);
@@ -160,6 +161,9 @@ impl<'a> Spill<'a> {
         let mut w = BufWriter::with_capacity(WRITE_BUF, out);
         let mut off = 0usize;
         while let Some(t) = heads.iter().filter_map(Cursor::trigram).min() {
+            if budget.stopped() {
+                return Err(None);
+            }
             let len = concat(&mut heads, t, &mut w).map_err(failed)?;
             dict.insert(t, (off as u64, len as u32));
             off += len;
@@ -209,16 +213,19 @@ impl<'m> Cursor<'m> {
     }
 }
 
-/// How many trigrams the runs hold (each once).
-fn distinct(mut heads: Vec<Cursor>) -> usize {
+/// How many trigrams the runs hold (each once); `None` once the budget's stop flag is raised.
+fn distinct(mut heads: Vec<Cursor>, budget: &Budget) -> Option<usize> {
     let mut n = 0;
     while let Some(t) = heads.iter().filter_map(Cursor::trigram).min() {
+        if budget.stopped() {
+            return None;
+        }
         n += 1;
         for h in heads.iter_mut().filter(|h| h.trigram() == Some(t)) {
             h.take();
         }
     }
-    n
+    Some(n)
 }
 
 /// Writes trigram `t`'s list, its runs' lists in order (the runs' next records of `t`), to `w`:
@@ -303,6 +310,34 @@ mod tests {
         let list = |b: &[u8], (o, l): (u64, u32)| b[o as usize..o as usize + l as usize].to_vec();
         for (t, &span) in d1 {
             assert_eq!(list(b1, span), list(b2, d2[t]), "trigram {t}");
+        }
+    }
+
+    /// The merge of the runs asks the build's stop flag (through its budget): raised once the
+    /// runs are written, the merge ends with nothing (`Err(None)`, which the build reports as
+    /// stopped) rather than merging every run first.
+    #[test]
+    fn the_merge_of_the_runs_ends_once_the_stop_flag_is_raised() {
+        let d = tempfile::tempdir().unwrap();
+        let dir = crate::core::cache::open(d.path(), &[], &[], &[]).unwrap();
+        for raised in [false, true] {
+            let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+            let all = Budget::new(usize::MAX).stopping(stop.clone());
+            let mut spill = Spill::new(Some(&dir), usize::MAX).unwrap();
+            for run in 0..3u32 {
+                let mut parts = vec![Builder::default()];
+                for id in run * 100..run * 100 + 100 {
+                    let tris: Vec<Trigram> = (0..50).map(|k| (id + k * 11) % 700).collect();
+                    assert!(parts[0].add(id, &tris, &vec![1; tris.len()], &all));
+                }
+                spill.run(&mut parts, &all).unwrap();
+            }
+            stop.store(raised, std::sync::atomic::Ordering::SeqCst);
+            match (raised, spill.merge(&all)) {
+                (false, Ok(p)) => assert!(!p.parts().0.is_empty()),
+                (true, Err(None)) => {}
+                (_, got) => panic!("raised {raised}: {:?}", got.map(|p| p.parts().0.len())),
+            }
         }
     }
 }
