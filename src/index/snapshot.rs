@@ -517,6 +517,34 @@ mod tests {
     use crate::search::matcher::query_of;
     use std::time::Duration;
 
+    /// Builds and saves the index of `dir` in `cache` (once the files' times are 2 s old), then
+    /// calls `f` with the cache directory, the root's binding and the saved file's path.
+    fn with_saved(dir: &Path, cache: &Path, f: impl FnOnce(&CacheDir, &Binding, &Path)) {
+        std::thread::sleep(Duration::from_millis(2100));
+        let o = IndexOptions::default().index_dir(IndexDir::Path(cache.into()));
+        let sb = Sandbox::builder().root(dir).build_core().unwrap();
+        let owner = crate::index::start(&sb, o);
+        let index = owner.index();
+        assert!(index.wait(&sb, Duration::from_secs(60)));
+        let Some(Ok(cd)) = &index.cache else {
+            panic!("no cache directory")
+        };
+        let b = binding(&sb, 0).unwrap();
+        f(cd, &b, &cache.join(b.file_name()));
+    }
+
+    /// Where a saved file's body (what its checksum covers) starts.
+    fn body_start(saved: &[u8]) -> usize {
+        16 + u32::from_le_bytes(saved[12..16].try_into().unwrap()) as usize + 20
+    }
+
+    /// Makes the checksum of the changed file `bytes` right again and writes it at `path`.
+    fn resum(bytes: &mut [u8], body: usize, path: &Path) {
+        let crc = crc32fast::hash(&bytes[body..]);
+        bytes[body - 4..body].copy_from_slice(&crc.to_le_bytes());
+        std::fs::write(path, bytes).unwrap();
+    }
+
     /// A saved file damaged in any way, even with its checksum made right again (a crafted one),
     /// is refused or loaded without a panic, an allocation past its size, or a query that panics.
     #[test]
@@ -526,55 +554,45 @@ mod tests {
             let text = format!("alpha{i} beta\n").repeat(i + 1);
             std::fs::write(dir.path().join(format!("f{i}.txt")), text).unwrap();
         }
-        std::thread::sleep(Duration::from_millis(2100));
-        let o = IndexOptions::default().index_dir(IndexDir::Path(cache.path().into()));
-        let sb = Sandbox::builder().root(dir.path()).build_core().unwrap();
-        let owner = crate::index::start(&sb, o);
-        let index = owner.index();
-        assert!(index.wait(&sb, Duration::from_secs(60)));
-        let Some(Ok(cd)) = &index.cache else {
-            panic!("no cache directory")
-        };
-        let b = binding(&sb, 0).unwrap();
-        let path = cache.path().join(b.file_name());
-        let good = std::fs::read(&path).unwrap();
-        assert_eq!(load(cd, &b, 0).unwrap().unwrap().entries.len(), 20);
-        let body = 16 + u32::from_le_bytes(good[12..16].try_into().unwrap()) as usize + 20;
-        let queries = ["alpha1", "beta", "alpha1|zeta"].map(|p| query_of(&[p], Default::default()));
-        let mut seed = 7u64;
-        let mut rnd = |n: usize| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) as usize % n.max(1)
-        };
-        let mut loaded = 0;
-        for round in 0..3000 {
-            let mut bytes = good.clone();
-            let at = body + rnd(good.len() - body);
-            match round % 3 {
-                0 => bytes.truncate(at),
-                1 => bytes[at] ^= 1 << rnd(8),
-                _ => {
-                    let end = (at + 8).min(bytes.len());
-                    bytes[at..end].fill(0xff);
+        with_saved(dir.path(), cache.path(), |cd, b, path| {
+            let good = std::fs::read(path).unwrap();
+            assert_eq!(load(cd, b, 0).unwrap().unwrap().entries.len(), 20);
+            let body = body_start(&good);
+            let queries =
+                ["alpha1", "beta", "alpha1|zeta"].map(|p| query_of(&[p], Default::default()));
+            let mut seed = 7u64;
+            let mut rnd = |n: usize| {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                (seed >> 33) as usize % n.max(1)
+            };
+            let mut loaded = 0;
+            for round in 0..3000 {
+                let mut bytes = good.clone();
+                let at = body + rnd(good.len() - body);
+                match round % 3 {
+                    0 => bytes.truncate(at),
+                    1 => bytes[at] ^= 1 << rnd(8),
+                    _ => {
+                        let end = (at + 8).min(bytes.len());
+                        bytes[at..end].fill(0xff);
+                    }
+                }
+                let len = (bytes.len() - body) as u64;
+                bytes[body - 12..body - 4].copy_from_slice(&len.to_le_bytes());
+                resum(&mut bytes, body, path);
+                if let Ok(Some(ri)) = load(cd, b, 0) {
+                    loaded += 1;
+                    for q in &queries {
+                        ri.files_for(q, true);
+                        ri.files_for(q, false);
+                    }
                 }
             }
-            let len = (bytes.len() - body) as u64;
-            bytes[body - 12..body - 4].copy_from_slice(&len.to_le_bytes());
-            let crc = crc32fast::hash(&bytes[body..]);
-            bytes[body - 4..body].copy_from_slice(&crc.to_le_bytes());
-            std::fs::write(&path, &bytes).unwrap();
-            if let Ok(Some(ri)) = load(cd, &b, 0) {
-                loaded += 1;
-                for q in &queries {
-                    ri.files_for(q, true);
-                    ri.files_for(q, false);
-                }
-            }
-        }
-        // Some damage leaves a file that reads (a flipped bit in a list or a timestamp).
-        assert!(loaded > 0);
+            // Some damage leaves a file that reads (a flipped bit in a list or a timestamp).
+            assert!(loaded > 0);
+        });
     }
 
     /// A file's chunk starts are saved as its scan drew them, and a saved file whose starts are
@@ -587,32 +605,22 @@ mod tests {
             .map(|n| format!("line {n} of a chunked file\n"))
             .collect();
         std::fs::write(dir.path().join("big.txt"), &text).unwrap();
-        std::thread::sleep(Duration::from_millis(2100));
-        let o = IndexOptions::default().index_dir(IndexDir::Path(cache.path().into()));
-        let sb = Sandbox::builder().root(dir.path()).build_core().unwrap();
-        let owner = crate::index::start(&sb, o);
-        let index = owner.index();
-        assert!(index.wait(&sb, Duration::from_secs(60)));
-        let Some(Ok(cd)) = &index.cache else {
-            panic!("no cache directory")
-        };
-        let b = binding(&sb, 0).unwrap();
-        let want = crate::index::scan::scan_all(text.as_bytes(), crate::index::scan::CHUNK).starts;
-        assert!(want.len() > 5, "{want:?}");
-        assert_eq!(load(cd, &b, 0).unwrap().unwrap().unit_start, want);
-        let path = cache.path().join(b.file_name());
-        let good = std::fs::read(&path).unwrap();
-        let body = 16 + u32::from_le_bytes(good[12..16].try_into().unwrap()) as usize + 20;
-        let saved: Vec<u8> = want.iter().flat_map(|s| s.to_le_bytes()).collect();
-        let at = good.windows(saved.len()).position(|w| w == saved).unwrap();
-        for bad in [0, want[2], text.len() as u64, u64::MAX] {
-            let mut bytes = good.clone();
-            bytes[at + 8..at + 16].copy_from_slice(&bad.to_le_bytes());
-            let crc = crc32fast::hash(&bytes[body..]);
-            bytes[body - 4..body].copy_from_slice(&crc.to_le_bytes());
-            std::fs::write(&path, &bytes).unwrap();
-            let e = load(cd, &b, 0).err().unwrap();
-            assert_eq!(e, "a chunk out of place", "start {bad}");
-        }
+        with_saved(dir.path(), cache.path(), |cd, b, path| {
+            let want =
+                crate::index::scan::scan_all(text.as_bytes(), crate::index::scan::CHUNK).starts;
+            assert!(want.len() > 5, "{want:?}");
+            assert_eq!(load(cd, b, 0).unwrap().unwrap().unit_start, want);
+            let good = std::fs::read(path).unwrap();
+            let body = body_start(&good);
+            let saved: Vec<u8> = want.iter().flat_map(|s| s.to_le_bytes()).collect();
+            let at = good.windows(saved.len()).position(|w| w == saved).unwrap();
+            for bad in [0, want[2], text.len() as u64, u64::MAX] {
+                let mut bytes = good.clone();
+                bytes[at + 8..at + 16].copy_from_slice(&bad.to_le_bytes());
+                resum(&mut bytes, body, path);
+                let e = load(cd, b, 0).err().unwrap();
+                assert_eq!(e, "a chunk out of place", "start {bad}");
+            }
+        });
     }
 }
