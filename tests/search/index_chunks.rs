@@ -464,3 +464,76 @@ fn a_file_changed_after_it_was_indexed_is_not_searched_by_its_old_chunks() {
         }
     }
 }
+
+/// Restarts with a saved index in `cache` (a sandbox like [`sandboxes`]' indexed one, the saved
+/// index loaded and its unchanged entries kept), waits for its build.
+fn restarted(dir: &Path, cache: &Path) -> Sandbox {
+    let o = IndexOptions::default().index_dir(rootbound::IndexDir::Path(cache.to_path_buf()));
+    let on = Sandbox::builder()
+        .root(dir)
+        .threads(2)
+        .build()
+        .unwrap()
+        .with_index_options(o);
+    assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
+    let st = on.index_status().remove(0);
+    assert!(st.state == "ready" && st.snapshot.as_deref() == Some("saved"), "{st:?}");
+    on
+}
+
+/// A saved index whose chunk starts pass its load's checks (the first at 0, each after the one
+/// before and within the file) but lie inside a line, its checksum made right: the build after
+/// the restart keeps the file's entry (its stat is unchanged) with those starts. A chunk read
+/// from a start inside a line would make its tail a line of its own (`^caret_word` matched where
+/// no line begins with it) and count a line cut in two twice: crafted postings can only prune,
+/// so these starts must not add to an answer either. Every answer is the unindexed one.
+#[test]
+fn crafted_chunk_starts_inside_lines_do_not_change_an_answer() {
+    let (dir, cache) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let d = dir.path();
+    let e = PER_CHUNK;
+    let words = [
+        (3 * e, "acaret_word"),
+        (5 * e + 3, "twice_word"),
+        (6 * e, "twice_word twice_word"),
+    ];
+    let text = chunked(CHUNKS, &words);
+    fs::write(d.join("big.txt"), &text).unwrap();
+    rootbound::index_age_at(&d.canonicalize().unwrap(), Duration::from_millis(2100));
+    drop(restarted(d, cache.path()));
+    // The file's starts as saved (every chunk exactly `CHUNK` bytes), moved into lines 3 * e
+    // (after its first byte) and 6 * e (after its first word).
+    let path = fs::read_dir(cache.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|x| x == "rbindex"))
+        .unwrap();
+    let mut bytes = fs::read(&path).unwrap();
+    let starts: Vec<u8> = (0..CHUNKS as u64)
+        .flat_map(|c| (c * CHUNK as u64).to_le_bytes())
+        .collect();
+    let at = bytes
+        .windows(starts.len())
+        .position(|w| w == starts)
+        .expect("the saved starts");
+    let mut put = |c: usize, start: usize| {
+        bytes[at + 8 * c..at + 8 * c + 8].copy_from_slice(&(start as u64).to_le_bytes())
+    };
+    put(3, 3 * CHUNK + 1);
+    put(6, 6 * CHUNK + "twice_word ".len());
+    let body = 16 + u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize + 20;
+    let crc = crc32fast::hash(&bytes[body..]);
+    bytes[body - 4..body].copy_from_slice(&crc.to_le_bytes());
+    fs::write(&path, &bytes).unwrap();
+    let on = restarted(d, cache.path());
+    let off = Sandbox::builder().root(d).threads(2).build().unwrap();
+    let mut not_read = 0;
+    for mode in [OutputMode::FilesWithMatches, OutputMode::Count] {
+        for p in ["^caret_word", "twice_word", "^twice_word \\d", "filler 00000100 "] {
+            not_read += same(&off, &on, &args(p, mode, |_| {}));
+        }
+    }
+    let r = run(&off, &args("twice_word", OutputMode::Count, |_| {}));
+    assert!(r["matches"].as_str().unwrap().contains("big.txt:2"), "{r}");
+    assert!(not_read > 0);
+}
