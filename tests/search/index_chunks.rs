@@ -477,7 +477,10 @@ fn restarted(dir: &Path, cache: &Path) -> Sandbox {
         .with_index_options(o);
     assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
     let st = on.index_status().remove(0);
-    assert!(st.state == "ready" && st.snapshot.as_deref() == Some("saved"), "{st:?}");
+    assert!(
+        st.state == "ready" && st.snapshot.as_deref() == Some("saved"),
+        "{st:?}"
+    );
     on
 }
 
@@ -529,7 +532,12 @@ fn crafted_chunk_starts_inside_lines_do_not_change_an_answer() {
     let off = Sandbox::builder().root(d).threads(2).build().unwrap();
     let mut not_read = 0;
     for mode in [OutputMode::FilesWithMatches, OutputMode::Count] {
-        for p in ["^caret_word", "twice_word", "^twice_word \\d", "filler 00000100 "] {
+        for p in [
+            "^caret_word",
+            "twice_word",
+            "^twice_word \\d",
+            "filler 00000100 ",
+        ] {
             not_read += same(&off, &on, &args(p, mode, |_| {}));
         }
     }
