@@ -545,3 +545,96 @@ fn crafted_chunk_starts_inside_lines_do_not_change_an_answer() {
     assert!(r["matches"].as_str().unwrap().contains("big.txt:2"), "{r}");
     assert!(not_read > 0);
 }
+
+/// `n` lines of `width` bytes (its line end included), `words` at the given line numbers: lines
+/// of another width than [`LINE`] put a file's chunk starts elsewhere.
+fn lines_of(n: usize, width: usize, words: &[(usize, &str)]) -> String {
+    (0..n)
+        .map(|i| {
+            let text = match words.iter().find(|(at, _)| *at == i) {
+                Some((_, w)) => format!("{w} {i}"),
+                None => format!("pad {i:08}"),
+            };
+            format!("{text:<w$}\n", w = width - 1)
+        })
+        .collect()
+}
+
+/// The answer's `stats.index.chunks_pruned`.
+fn chunks_not_read(sb: &Sandbox, a: &GrepArgs) -> u64 {
+    run(sb, a)["stats"]["index"]["chunks_pruned"]
+        .as_u64()
+        .unwrap_or(0)
+}
+
+/// A restart whose build keeps most entries from the saved index and reads a few files again
+/// (two rewritten, one new, one gone): the read files' entries come first, the kept ones after
+/// them, renumbered with their units, and each kept unit's start must stay its own (`reuse`).
+/// The files' lines are of different widths, so each file's chunks start elsewhere: a start
+/// taken from another unit or file lies inside a line (the chunk is then read whole, fewer chunks
+/// not read) or at another line's end (a candidate chunk's lines not read: a match lost). Every
+/// answer is the unindexed one, and the chunks not read are those of an index built afresh.
+#[test]
+fn a_restart_keeping_most_entries_keeps_each_units_start() {
+    let (dir, cache) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let d = dir.path();
+    let widths = [32usize, 40, 48, 57, 100, 33, 71];
+    let file = |w: usize, tag: &str| {
+        let n = 7 * CHUNK / w;
+        let words = [
+            (CHUNK / w - 1, format!("kept_needle edge {tag}")),
+            (CHUNK / w + 1, format!("kept_needle after {tag}")),
+            (3 * CHUNK / w + 2, format!("only_{tag}")),
+            (5 * CHUNK / w, format!("kept_needle late {tag}")),
+            (n - 1, format!("last_{tag} kept_needle")),
+        ];
+        let words: Vec<(usize, &str)> = words.iter().map(|(i, s)| (*i, s.as_str())).collect();
+        lines_of(n, w, &words)
+    };
+    for (i, &w) in widths.iter().enumerate() {
+        fs::write(d.join(format!("f{i}.txt")), file(w, &format!("f{i}"))).unwrap();
+    }
+    fs::write(d.join("gone.txt"), file(44, "gone")).unwrap();
+    let canonical = d.canonicalize().unwrap();
+    rootbound::index_age_at(&canonical, Duration::from_millis(2100));
+    drop(restarted(d, cache.path()));
+    // Two files rewritten (their lines now of other widths), one new, one gone.
+    fs::write(d.join("f1.txt"), file(36, "f1")).unwrap();
+    fs::write(d.join("f4.txt"), file(64, "f4")).unwrap();
+    fs::write(d.join("new.txt"), file(52, "new")).unwrap();
+    fs::remove_file(d.join("gone.txt")).unwrap();
+    rootbound::index_age_at(&canonical, Duration::from_secs(5));
+    let on = restarted(d, cache.path());
+    let st = on.index_status().remove(0);
+    let read_again: u64 = ["f1.txt", "f4.txt", "new.txt"]
+        .iter()
+        .map(|f| fs::metadata(d.join(f)).unwrap().len())
+        .sum();
+    assert_eq!(st.bytes_read, read_again, "{st:?}");
+    let off = Sandbox::builder().root(d).threads(2).build().unwrap();
+    let fresh = Sandbox::builder()
+        .root(d)
+        .threads(2)
+        .build()
+        .unwrap()
+        .with_index_options(IndexOptions::default());
+    assert!(fresh.wait_for_index(crate::support::time::INDEX_WORK));
+    let mut patterns = vec!["kept_needle".to_string(), "^kept_needle (edge|late)".into()];
+    for t in (0..widths.len())
+        .map(|i| format!("f{i}"))
+        .chain(["new".into()])
+    {
+        patterns.push(format!("only_{t}"));
+        patterns.push(format!("^last_{t} "));
+    }
+    let mut not_read = 0;
+    for mode in [OutputMode::FilesWithMatches, OutputMode::Count] {
+        for p in &patterns {
+            let a = args(p, mode, |_| {});
+            let n = same(&off, &on, &a);
+            assert_eq!(n, chunks_not_read(&fresh, &a), "{p} {mode:?}");
+            not_read += n;
+        }
+    }
+    assert!(not_read > 0);
+}
