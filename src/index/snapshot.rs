@@ -332,6 +332,12 @@ fn decode(r: &mut Reader, map: &Arc<Mapped>, serial: u64) -> Result<RootIndex, S
         if f as usize >= n {
             return Err("a unit of no entry".into());
         }
+        // A file's units are in a row and ids grow with them, as a build makes them: a search
+        // finds a file's units by a binary search (`Pruner::chunks`), which on units out of
+        // order could take another file's, their starts then no longer ascending.
+        if unit_file.last().is_some_and(|&last| f < last) {
+            return Err("units out of order".into());
+        }
         unit_file.push(f);
     }
     let unit_start = unit_starts(r, &unit_file, &entries)?;
@@ -622,5 +628,45 @@ mod tests {
                 assert_eq!(e, "a chunk out of place", "start {bad}");
             }
         });
+    }
+
+    /// A saved file whose units are out of order (two files' runs of units swapped, their starts
+    /// still passing the starts' check: the files are the same bytes), its checksum made right,
+    /// is refused: a search finds a file's units by a binary search over them.
+    #[test]
+    fn units_out_of_order_are_refused() {
+        let (dir, cache) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let text: String = (0..12_000)
+            .map(|n| format!("line {n} of a chunked file\n"))
+            .collect();
+        for f in ["a.txt", "b.txt"] {
+            std::fs::write(dir.path().join(f), &text).unwrap();
+        }
+        std::thread::sleep(Duration::from_millis(2100));
+        let o = IndexOptions::default().index_dir(IndexDir::Path(cache.path().into()));
+        let sb = Sandbox::builder().root(dir.path()).build_core().unwrap();
+        let owner = crate::index::start(&sb, o);
+        let index = owner.index();
+        assert!(index.wait(&sb, Duration::from_secs(60)));
+        let Some(Ok(cd)) = &index.cache else {
+            panic!("no cache directory")
+        };
+        let b = binding(&sb, 0).unwrap();
+        let units = load(cd, &b, 0).unwrap().unwrap().unit_file.clone();
+        let half = units.len() / 2;
+        assert!(
+            half > 5 && units[..half] == vec![0; half][..] && units[half..] == vec![1; half][..]
+        );
+        let path = cache.path().join(b.file_name());
+        let mut bytes = std::fs::read(&path).unwrap();
+        let saved: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
+        let at = bytes.windows(saved.len()).position(|w| w == saved).unwrap();
+        let swapped: Vec<u8> = units.iter().flat_map(|u| (1 - u).to_le_bytes()).collect();
+        bytes[at..at + saved.len()].copy_from_slice(&swapped);
+        let body = 16 + u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize + 20;
+        let crc = crc32fast::hash(&bytes[body..]);
+        bytes[body - 4..body].copy_from_slice(&crc.to_le_bytes());
+        std::fs::write(&path, &bytes).unwrap();
+        assert_eq!(load(cd, &b, 0).err().unwrap(), "units out of order");
     }
 }

@@ -464,3 +464,214 @@ fn a_file_changed_after_it_was_indexed_is_not_searched_by_its_old_chunks() {
         }
     }
 }
+
+/// Restarts with a saved index in `cache` (a sandbox like [`sandboxes`]' indexed one, the saved
+/// index loaded and its unchanged entries kept), waits for its build.
+fn restarted(dir: &Path, cache: &Path) -> Sandbox {
+    let o = IndexOptions::default().index_dir(rootbound::IndexDir::Path(cache.to_path_buf()));
+    let on = Sandbox::builder()
+        .root(dir)
+        .threads(2)
+        .build()
+        .unwrap()
+        .with_index_options(o);
+    assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
+    let st = on.index_status().remove(0);
+    assert!(
+        st.state == "ready" && st.snapshot.as_deref() == Some("saved"),
+        "{st:?}"
+    );
+    on
+}
+
+/// A saved index whose chunk starts pass its load's checks (the first at 0, each after the one
+/// before and within the file) but lie inside a line, its checksum made right: the build after
+/// the restart keeps the file's entry (its stat is unchanged) with those starts. A chunk read
+/// from a start inside a line would make its tail a line of its own (`^caret_word` matched where
+/// no line begins with it) and count a line cut in two twice: crafted postings can only prune,
+/// so these starts must not add to an answer either. Every answer is the unindexed one.
+#[test]
+fn crafted_chunk_starts_inside_lines_do_not_change_an_answer() {
+    let (dir, cache) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let d = dir.path();
+    let e = PER_CHUNK;
+    let words = [
+        (3 * e, "acaret_word"),
+        (5 * e + 3, "twice_word"),
+        (6 * e, "twice_word twice_word"),
+    ];
+    let text = chunked(CHUNKS, &words);
+    fs::write(d.join("big.txt"), &text).unwrap();
+    rootbound::index_age_at(&d.canonicalize().unwrap(), Duration::from_millis(2100));
+    drop(restarted(d, cache.path()));
+    // The file's starts as saved (every chunk exactly `CHUNK` bytes), moved into lines 3 * e
+    // (after its first byte) and 6 * e (after its first word).
+    let path = fs::read_dir(cache.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|x| x == "rbindex"))
+        .unwrap();
+    let mut bytes = fs::read(&path).unwrap();
+    let starts: Vec<u8> = (0..CHUNKS as u64)
+        .flat_map(|c| (c * CHUNK as u64).to_le_bytes())
+        .collect();
+    let at = bytes
+        .windows(starts.len())
+        .position(|w| w == starts)
+        .expect("the saved starts");
+    let mut put = |c: usize, start: usize| {
+        bytes[at + 8 * c..at + 8 * c + 8].copy_from_slice(&(start as u64).to_le_bytes())
+    };
+    put(3, 3 * CHUNK + 1);
+    put(6, 6 * CHUNK + "twice_word ".len());
+    let body = 16 + u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize + 20;
+    let crc = crc32fast::hash(&bytes[body..]);
+    bytes[body - 4..body].copy_from_slice(&crc.to_le_bytes());
+    fs::write(&path, &bytes).unwrap();
+    let on = restarted(d, cache.path());
+    let off = Sandbox::builder().root(d).threads(2).build().unwrap();
+    let mut not_read = 0;
+    for mode in [OutputMode::FilesWithMatches, OutputMode::Count] {
+        for p in [
+            "^caret_word",
+            "twice_word",
+            "^twice_word \\d",
+            "filler 00000100 ",
+        ] {
+            not_read += same(&off, &on, &args(p, mode, |_| {}));
+        }
+    }
+    let r = run(&off, &args("twice_word", OutputMode::Count, |_| {}));
+    assert!(r["matches"].as_str().unwrap().contains("big.txt:2"), "{r}");
+    assert!(not_read > 0);
+}
+
+/// `n` lines of `width` bytes (its line end included), `words` at the given line numbers: lines
+/// of another width than [`LINE`] put a file's chunk starts elsewhere.
+fn lines_of(n: usize, width: usize, words: &[(usize, &str)]) -> String {
+    (0..n)
+        .map(|i| {
+            let text = match words.iter().find(|(at, _)| *at == i) {
+                Some((_, w)) => format!("{w} {i}"),
+                None => format!("pad {i:08}"),
+            };
+            format!("{text:<w$}\n", w = width - 1)
+        })
+        .collect()
+}
+
+/// The answer's `stats.index.chunks_pruned`.
+fn chunks_not_read(sb: &Sandbox, a: &GrepArgs) -> u64 {
+    run(sb, a)["stats"]["index"]["chunks_pruned"]
+        .as_u64()
+        .unwrap_or(0)
+}
+
+/// A restart whose build keeps most entries from the saved index and reads a few files again
+/// (two rewritten, one new, one gone): the read files' entries come first, the kept ones after
+/// them, renumbered with their units, and each kept unit's start must stay its own (`reuse`).
+/// The files' lines are of different widths, so each file's chunks start elsewhere: a start
+/// taken from another unit or file lies inside a line (the chunk is then read whole, fewer chunks
+/// not read) or at another line's end (a candidate chunk's lines not read: a match lost). Every
+/// answer is the unindexed one, and the chunks not read are those of an index built afresh.
+#[test]
+fn a_restart_keeping_most_entries_keeps_each_units_start() {
+    let (dir, cache) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let d = dir.path();
+    let widths = [32usize, 40, 48, 57, 100, 33, 71];
+    let file = |w: usize, tag: &str| {
+        let n = 7 * CHUNK / w;
+        let words = [
+            (CHUNK / w - 1, format!("kept_needle edge {tag}")),
+            (CHUNK / w + 1, format!("kept_needle after {tag}")),
+            (3 * CHUNK / w + 2, format!("only_{tag}")),
+            (5 * CHUNK / w, format!("kept_needle late {tag}")),
+            (n - 1, format!("last_{tag} kept_needle")),
+        ];
+        let words: Vec<(usize, &str)> = words.iter().map(|(i, s)| (*i, s.as_str())).collect();
+        lines_of(n, w, &words)
+    };
+    for (i, &w) in widths.iter().enumerate() {
+        fs::write(d.join(format!("f{i}.txt")), file(w, &format!("f{i}"))).unwrap();
+    }
+    fs::write(d.join("gone.txt"), file(44, "gone")).unwrap();
+    let canonical = d.canonicalize().unwrap();
+    rootbound::index_age_at(&canonical, Duration::from_millis(2100));
+    drop(restarted(d, cache.path()));
+    // Two files rewritten (their lines now of other widths), one new, one gone.
+    fs::write(d.join("f1.txt"), file(36, "f1")).unwrap();
+    fs::write(d.join("f4.txt"), file(64, "f4")).unwrap();
+    fs::write(d.join("new.txt"), file(52, "new")).unwrap();
+    fs::remove_file(d.join("gone.txt")).unwrap();
+    rootbound::index_age_at(&canonical, Duration::from_secs(5));
+    let on = restarted(d, cache.path());
+    let st = on.index_status().remove(0);
+    let read_again: u64 = ["f1.txt", "f4.txt", "new.txt"]
+        .iter()
+        .map(|f| fs::metadata(d.join(f)).unwrap().len())
+        .sum();
+    assert_eq!(st.bytes_read, read_again, "{st:?}");
+    let off = Sandbox::builder().root(d).threads(2).build().unwrap();
+    let fresh = Sandbox::builder()
+        .root(d)
+        .threads(2)
+        .build()
+        .unwrap()
+        .with_index_options(IndexOptions::default());
+    assert!(fresh.wait_for_index(crate::support::time::INDEX_WORK));
+    let mut patterns = vec!["kept_needle".to_string(), "^kept_needle (edge|late)".into()];
+    for t in (0..widths.len())
+        .map(|i| format!("f{i}"))
+        .chain(["new".into()])
+    {
+        patterns.push(format!("only_{t}"));
+        patterns.push(format!("^last_{t} "));
+    }
+    let mut not_read = 0;
+    for mode in [OutputMode::FilesWithMatches, OutputMode::Count] {
+        for p in &patterns {
+            let a = args(p, mode, |_| {});
+            let n = same(&off, &on, &a);
+            assert_eq!(n, chunks_not_read(&fresh, &a), "{p} {mode:?}");
+            not_read += n;
+        }
+    }
+    assert!(not_read > 0);
+}
+
+/// A known gap, older than the kept chunk starts (the chunk search has trusted the entry's NUL
+/// fact since it began): a saved index whose entry says "no NUL byte" for a file that holds one
+/// (its checksum made right) has the file searched by its candidate chunks, none holding the NUL,
+/// and a match after the NUL is reported where the whole file's search stops at the NUL and
+/// skips the file as binary. Only reading the whole file would tell; left for a decision.
+#[test]
+#[ignore = "known gap: a crafted NUL fact in a saved index adds a match (see the comment)"]
+fn a_crafted_no_nul_fact_does_not_change_an_answer() {
+    let (dir, cache) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let d = dir.path();
+    let e = PER_CHUNK;
+    let mut text = chunked(CHUNKS, &[(6 * e, "after_nul")]).into_bytes();
+    text[e + 5] = 0;
+    fs::write(d.join("bin.txt"), &text).unwrap();
+    rootbound::index_age_at(&d.canonicalize().unwrap(), Duration::from_millis(2100));
+    drop(restarted(d, cache.path()));
+    let path = fs::read_dir(cache.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|x| x == "rbindex"))
+        .unwrap();
+    let mut bytes = fs::read(&path).unwrap();
+    let name = b"bin.txt";
+    let at = bytes.windows(name.len()).position(|w| w == name).unwrap();
+    assert_eq!(bytes[at + name.len() + 48], 1);
+    bytes[at + name.len() + 48] = 0;
+    let body = 16 + u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize + 20;
+    let crc = crc32fast::hash(&bytes[body..]);
+    bytes[body - 4..body].copy_from_slice(&crc.to_le_bytes());
+    fs::write(&path, &bytes).unwrap();
+    let on = restarted(d, cache.path());
+    let off = Sandbox::builder().root(d).threads(2).build().unwrap();
+    for mode in [OutputMode::FilesWithMatches, OutputMode::Count] {
+        same(&off, &on, &args("after_nul", mode, |_| {}));
+    }
+}

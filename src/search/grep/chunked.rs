@@ -47,17 +47,7 @@ impl SearchPlan<'_> {
         if ranges.iter().any(|&(s, e)| e - s > CHUNK_READ_MAX) {
             return None;
         }
-        // A chunk that begins with a byte order mark would be decoded when searched alone
-        // (grep-searcher sniffs every slice it is given: UTF-16 transcoded, a UTF-8 mark taken
-        // off), not seen as the bytes the whole file's search sees there.
-        if !m.rg.no_bom_sniffing
-            && ranges
-                .iter()
-                .any(|&(s, _)| s > 0 && begins_with_bom(file, s))
-        {
-            return None;
-        }
-        prune.chunks_not_read((n - ranges.len()) as u64);
+        let size = st.st_size as u64;
         let mut total = FileResult::default();
         for (i, &(start, end)) in ranges.iter().enumerate() {
             // Past the first chunk the file is begun: only the checks while searching apply.
@@ -65,8 +55,20 @@ impl SearchPlan<'_> {
                 begin_late: fs.begin_late || i > 0,
                 ..*fs
             };
-            let r = match read_range(file, start, end, buf) {
-                Ok(data) => fs.run_slice(searcher, data),
+            // The byte before the chunk is read with it: see `whole_lines`.
+            let from = start.saturating_sub(1);
+            let r = match read_range(file, from, end, buf) {
+                Ok(data) => {
+                    let chunk = whole_lines(data, (from, start, end), size)?;
+                    // A chunk that begins with a byte order mark would be decoded when searched
+                    // alone (grep-searcher sniffs every slice it is given: UTF-16 transcoded, a
+                    // UTF-8 mark taken off), not seen as the bytes the whole file's search sees
+                    // there.
+                    if start > 0 && !m.rg.no_bom_sniffing && begins_with_bom(chunk) {
+                        return None;
+                    }
+                    fs.run_slice(searcher, chunk)
+                }
                 Err(_) => FileResult {
                     status: FileStatus::Unreadable,
                     ..Default::default()
@@ -78,28 +80,43 @@ impl SearchPlan<'_> {
             if r.status != FileStatus::Searched
                 || (m.mode == OutputMode::FilesWithMatches && r.units > 0)
             {
+                prune.chunks_not_read((n - ranges.len()) as u64);
                 return Some(FileResult {
                     units: total.units,
                     ..r
                 });
             }
         }
+        prune.chunks_not_read((n - ranges.len()) as u64);
         Some(total)
     }
 }
 
-/// Whether the bytes of `file` at `at` begin with a byte order mark grep-searcher decodes (UTF-16
-/// LE or BE, UTF-8), or cannot be read: then the file is searched whole.
-fn begins_with_bom(file: &File, at: u64) -> bool {
-    let mut head = [0u8; 3];
-    match crate::core::dirs::read_at(file, at, &mut head) {
-        Ok(n) if n >= 2 => {
-            head.starts_with(&[0xFF, 0xFE])
-                || head.starts_with(&[0xFE, 0xFF])
-                || (n == 3 && head == [0xEF, 0xBB, 0xBF])
-        }
-        _ => true,
+/// The chunk `start..end` of a file of `size` bytes from `data`, its bytes read from `from` (the
+/// byte before `start`, or `start` at 0), when they are whole lines: a line's end before it
+/// (unless it is the file's first) and at its end (unless it is the file's last), every byte
+/// there. `None`: the file is searched whole. The index's starts are where a scan of the same
+/// file (by its stat) started its chunks, each just after a line's end; a saved index's are
+/// checked on load only for their order, and a start inside a line would make a line's tail a
+/// line of its own (`^x` matching where no line begins with it, a line cut in two counted twice),
+/// which crafted postings cannot do: they only make a search skip.
+fn whole_lines(data: &[u8], (from, start, end): (u64, u64, u64), size: u64) -> Option<&[u8]> {
+    if data.len() as u64 != end - from {
+        return None;
     }
+    let (before, chunk) = data.split_at((start - from) as usize);
+    let begins = before.is_empty() || before == b"\n";
+    let ends = end == size || chunk.last() == Some(&b'\n');
+    (begins && ends).then_some(chunk)
+}
+
+/// Whether `chunk` begins with a byte order mark grep-searcher decodes (UTF-16 LE or BE, UTF-8),
+/// or is too short to tell: then the file is searched whole.
+fn begins_with_bom(chunk: &[u8]) -> bool {
+    chunk.len() < 2
+        || chunk.starts_with(&[0xFF, 0xFE])
+        || chunk.starts_with(&[0xFE, 0xFF])
+        || chunk.starts_with(&[0xEF, 0xBB, 0xBF])
 }
 
 /// Reads bytes `start..end` of `file` into `buf` (page-aligned, as `read_whole` does); a file
