@@ -642,31 +642,22 @@ mod tests {
         for f in ["a.txt", "b.txt"] {
             std::fs::write(dir.path().join(f), &text).unwrap();
         }
-        std::thread::sleep(Duration::from_millis(2100));
-        let o = IndexOptions::default().index_dir(IndexDir::Path(cache.path().into()));
-        let sb = Sandbox::builder().root(dir.path()).build_core().unwrap();
-        let owner = crate::index::start(&sb, o);
-        let index = owner.index();
-        assert!(index.wait(&sb, Duration::from_secs(60)));
-        let Some(Ok(cd)) = &index.cache else {
-            panic!("no cache directory")
-        };
-        let b = binding(&sb, 0).unwrap();
-        let units = load(cd, &b, 0).unwrap().unwrap().unit_file.clone();
-        let half = units.len() / 2;
-        assert!(
-            half > 5 && units[..half] == vec![0; half][..] && units[half..] == vec![1; half][..]
-        );
-        let path = cache.path().join(b.file_name());
-        let mut bytes = std::fs::read(&path).unwrap();
-        let saved: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
-        let at = bytes.windows(saved.len()).position(|w| w == saved).unwrap();
-        let swapped: Vec<u8> = units.iter().flat_map(|u| (1 - u).to_le_bytes()).collect();
-        bytes[at..at + saved.len()].copy_from_slice(&swapped);
-        let body = 16 + u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize + 20;
-        let crc = crc32fast::hash(&bytes[body..]);
-        bytes[body - 4..body].copy_from_slice(&crc.to_le_bytes());
-        std::fs::write(&path, &bytes).unwrap();
-        assert_eq!(load(cd, &b, 0).err().unwrap(), "units out of order");
+        with_saved(dir.path(), cache.path(), |cd, b, path| {
+            let units = load(cd, b, 0).unwrap().unwrap().unit_file.clone();
+            let half = units.len() / 2;
+            assert!(
+                half > 5
+                    && units[..half] == vec![0; half][..]
+                    && units[half..] == vec![1; half][..]
+            );
+            let mut bytes = std::fs::read(path).unwrap();
+            let saved: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
+            let at = bytes.windows(saved.len()).position(|w| w == saved).unwrap();
+            let swapped: Vec<u8> = units.iter().flat_map(|u| (1 - u).to_le_bytes()).collect();
+            bytes[at..at + saved.len()].copy_from_slice(&swapped);
+            let body = body_start(&bytes);
+            resum(&mut bytes, body, path);
+            assert_eq!(load(cd, b, 0).err().unwrap(), "units out of order");
+        });
     }
 }

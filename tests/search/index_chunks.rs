@@ -506,11 +506,7 @@ fn crafted_chunk_starts_inside_lines_do_not_change_an_answer() {
     drop(restarted(d, cache.path()));
     // The file's starts as saved (every chunk exactly `CHUNK` bytes), moved into lines 3 * e
     // (after its first byte) and 6 * e (after its first word).
-    let path = fs::read_dir(cache.path())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .find(|p| p.extension().is_some_and(|x| x == "rbindex"))
-        .unwrap();
+    let path = saved_file(cache.path());
     let mut bytes = fs::read(&path).unwrap();
     let starts: Vec<u8> = (0..CHUNKS as u64)
         .flat_map(|c| (c * CHUNK as u64).to_le_bytes())
@@ -524,10 +520,7 @@ fn crafted_chunk_starts_inside_lines_do_not_change_an_answer() {
     };
     put(3, 3 * CHUNK + 1);
     put(6, 6 * CHUNK + "twice_word ".len());
-    let body = 16 + u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize + 20;
-    let crc = crc32fast::hash(&bytes[body..]);
-    bytes[body - 4..body].copy_from_slice(&crc.to_le_bytes());
-    fs::write(&path, &bytes).unwrap();
+    write_resummed(&path, &mut bytes);
     let on = restarted(d, cache.path());
     let off = Sandbox::builder().root(d).threads(2).build().unwrap();
     let mut not_read = 0;
@@ -655,23 +648,34 @@ fn a_crafted_no_nul_fact_does_not_change_an_answer() {
     fs::write(d.join("bin.txt"), &text).unwrap();
     rootbound::index_age_at(&d.canonicalize().unwrap(), Duration::from_millis(2100));
     drop(restarted(d, cache.path()));
-    let path = fs::read_dir(cache.path())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .find(|p| p.extension().is_some_and(|x| x == "rbindex"))
-        .unwrap();
+    let path = saved_file(cache.path());
     let mut bytes = fs::read(&path).unwrap();
     let name = b"bin.txt";
     let at = bytes.windows(name.len()).position(|w| w == name).unwrap();
     assert_eq!(bytes[at + name.len() + 48], 1);
     bytes[at + name.len() + 48] = 0;
-    let body = 16 + u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize + 20;
-    let crc = crc32fast::hash(&bytes[body..]);
-    bytes[body - 4..body].copy_from_slice(&crc.to_le_bytes());
-    fs::write(&path, &bytes).unwrap();
+    write_resummed(&path, &mut bytes);
     let on = restarted(d, cache.path());
     let off = Sandbox::builder().root(d).threads(2).build().unwrap();
     for mode in [OutputMode::FilesWithMatches, OutputMode::Count] {
         same(&off, &on, &args("after_nul", mode, |_| {}));
     }
+}
+
+/// The saved index in `cache` (one root: one file).
+fn saved_file(cache: &std::path::Path) -> std::path::PathBuf {
+    fs::read_dir(cache)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|x| x == "rbindex"))
+        .unwrap()
+}
+
+/// Writes the changed saved index `bytes` at `path` with its checksum made right again (a
+/// crafted file, as the load sees it).
+fn write_resummed(path: &std::path::Path, bytes: &mut [u8]) {
+    let body = 16 + u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize + 20;
+    let crc = crc32fast::hash(&bytes[body..]);
+    bytes[body - 4..body].copy_from_slice(&crc.to_le_bytes());
+    fs::write(path, bytes).unwrap();
 }
