@@ -4,9 +4,9 @@
 //! memory, and the result is published like write_file's (a temporary file beside the target, synced,
 //! renamed over it). The rename is refused when the file changed since it was read (identity, size,
 //! modification time and content), so a concurrent writer's update is not lost; the one window left,
-//! a write by name between the swap and its undo, is described at the core's `swap_if_unchanged`. The encoding (a
-//! UTF-16 file is matched as read_file decodes it and written back in UTF-16), line endings, a
-//! byte-order mark and the permission bits are kept: see [`crate::tools::edit_form`].
+//! a write by name between the swap and its undo, is described at the core's `swap_if_unchanged`.
+//! The encoding (a UTF-16 file is matched as read_file decodes it and written back in UTF-16), line
+//! endings, a byte-order mark and the permission bits are kept: see [`crate::tools::edit_form`].
 
 use crate::core::audit::Fields;
 use crate::core::deadline::Deadline;
