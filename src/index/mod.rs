@@ -18,6 +18,7 @@ use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
+mod arena;
 mod budget;
 mod build;
 mod chunks;

@@ -3,7 +3,8 @@
 //! key's position mask in that unit (`keys::position_bit`); and the id bitsets a query evaluates
 //! to.
 
-use super::budget::{grow_map, Budget};
+use super::arena::{Arena, Block, SHORT};
+use super::budget::{grow, grow_map, Budget};
 use super::query::{TriQuery, Trigram, FULL};
 use std::collections::HashMap;
 
@@ -28,14 +29,27 @@ impl std::hash::Hasher for TriHasher {
     }
 }
 
-type Lists = HashMap<Trigram, (u32, Vec<u8>), std::hash::BuildHasherDefault<TriHasher>>;
+/// A list's bytes while it is built: none yet, in a block of the builder's [`Arena`] while it is
+/// short, then in a buffer of its own (its index in [`Builder::long`]; so a table slot is 20
+/// bytes, where a buffer in it made it 32).
+enum Body {
+    Empty,
+    Short { at: Block, len: u16 },
+    Long(u32),
+}
+
+type Lists = HashMap<Trigram, (u32, Body), std::hash::BuildHasherDefault<TriHasher>>;
 
 /// Posting lists while files are added in id order. The build keeps one per reading thread (each
 /// adds the files it read, their ids ascending in it) and [`Builder::finish_all`] merges them.
 #[derive(Default)]
 pub(crate) struct Builder {
     lists: Lists,
-    /// Bytes of the lists' buffers.
+    /// The short lists' blocks.
+    arena: Arena,
+    /// The long lists' buffers.
+    long: Vec<Vec<u8>>,
+    /// Bytes of the long lists' buffers.
     bytes: usize,
     /// Bytes the lists hold.
     data: usize,
@@ -62,7 +76,11 @@ const SEQ_KEYS: usize = 32;
 const AND_PARTS: usize = 16;
 
 /// Memory accounted per slot of the lists' table.
-const SLOT: usize = 40;
+const SLOT: usize = 24;
+
+// A table's slot (a trigram, the last id, the body) and its control byte, at the table's most
+// load (7/8), stay within what is accounted.
+const _: () = assert!(std::mem::size_of::<(Trigram, (u32, Body))>() * 8 / 7 < SLOT);
 
 /// A list this long (bytes) grows by a quarter rather than doubling ([`Builder::add`]).
 const LONG: usize = 4096;
@@ -71,29 +89,70 @@ const LONG: usize = 4096;
 /// kernel ([`Builder::finish_all`]).
 const TRIM_EVERY: usize = 16 << 20;
 
-fn varint_len(v: u32) -> usize {
-    (32 - (v | 1).leading_zeros() as usize).div_ceil(7)
+/// One posting's bytes: the gap as a varint, then the mask.
+fn posting(gap: u32, mask: u8) -> ([u8; 6], usize) {
+    let (mut out, mut n, mut v) = ([0u8; 6], 0, gap);
+    while v >= 0x80 {
+        out[n] = v as u8 | 0x80;
+        (v, n) = (v >> 7, n + 1);
+    }
+    out[n] = v as u8;
+    out[n + 1] = mask;
+    (out, n + 2)
 }
 
-impl Builder {
-    /// Adds unit `id` (greater than every id added before) to the lists of `tris`, with their
-    /// position masks `masks`, taking every growth from `budget` before it is allocated; false
-    /// (the lists no longer usable) when one does not fit.
-    pub fn add(&mut self, id: u32, tris: &[Trigram], masks: &[u8], budget: &Budget) -> bool {
-        for (i, &t) in tris.iter().enumerate() {
-            if self.lists.len() == self.lists.capacity()
-                && !self.lists.contains_key(&t)
-                && !grow_map(&mut self.lists, SLOT, budget)
-            {
+/// Appends `bytes` to the list `body`, taking every growth from `budget` before it is allocated
+/// (`held`: the bytes of the long lists' buffers); false when it does not fit.
+fn append(
+    body: &mut Body,
+    (arena, long, held): (&mut Arena, &mut Vec<Vec<u8>>, &mut usize),
+    bytes: &[u8],
+    budget: &Budget,
+) -> bool {
+    let had = match body {
+        Body::Empty => 0,
+        Body::Short { len, .. } => *len as usize,
+        Body::Long(i) => long[*i as usize].len(),
+    };
+    let need = had + bytes.len();
+    match body {
+        Body::Short { at, len } if need <= at.len() => {
+            arena.get_mut(*at, need)[had..].copy_from_slice(bytes);
+            *len = need as u16;
+        }
+        Body::Empty | Body::Short { .. } if need <= SHORT => {
+            let Some(to) = arena.alloc(need, budget) else {
+                return false;
+            };
+            if let Body::Short { at, .. } = *body {
+                arena.copy(at, to, had);
+                arena.release(at);
+            }
+            arena.get_mut(to, need)[had..].copy_from_slice(bytes);
+            *body = Body::Short {
+                at: to,
+                len: need as u16,
+            };
+        }
+        Body::Empty | Body::Short { .. } => {
+            let cap = need.max(2 * SHORT);
+            if long.len() >= u32::MAX as usize || !grow(long, budget) || !budget.take(cap) {
                 return false;
             }
-            let e = self
-                .lists
-                .entry(t)
-                .or_insert_with(|| (u32::MAX, Vec::new()));
-            let before = e.1.capacity();
-            let delta = if e.0 == u32::MAX { id } else { id - e.0 - 1 };
-            let need = e.1.len() + varint_len(delta) + 1;
+            let mut v = Vec::with_capacity(cap);
+            budget.force(v.capacity() - cap);
+            if let Body::Short { at, .. } = *body {
+                v.extend_from_slice(arena.get(at, had));
+                arena.release(at);
+            }
+            v.extend_from_slice(bytes);
+            *held += v.capacity();
+            *body = Body::Long(long.len() as u32);
+            long.push(v);
+        }
+        Body::Long(i) => {
+            let v = &mut long[*i as usize];
+            let before = v.capacity();
             if need > before {
                 // The old list and the new coexist as it moves. A long list grows by a quarter,
                 // not by doubling: the lists' unused tails were a third of a build's memory (a
@@ -108,23 +167,68 @@ impl Builder {
                 if !budget.take(new) {
                     return false;
                 }
-                e.1.reserve_exact(new - e.1.len());
+                v.reserve_exact(new - v.len());
                 budget.give(before);
-                budget.force(e.1.capacity() - new);
+                budget.force(v.capacity() - new);
+                *held += v.capacity() - before;
             }
-            let len = e.1.len();
-            put_varint(&mut e.1, delta);
-            e.1.push(masks.get(i).copied().unwrap_or(FULL));
+            v.extend_from_slice(bytes);
+        }
+    }
+    true
+}
+
+impl Builder {
+    /// Adds unit `id` (greater than every id added before) to the lists of `tris`, with their
+    /// position masks `masks`, taking every growth from `budget` before it is allocated; false
+    /// (the lists no longer usable) when one does not fit.
+    pub fn add(&mut self, id: u32, tris: &[Trigram], masks: &[u8], budget: &Budget) -> bool {
+        for (i, &t) in tris.iter().enumerate() {
+            if self.lists.len() == self.lists.capacity()
+                && !self.lists.contains_key(&t)
+                && !grow_map(&mut self.lists, SLOT, budget)
+            {
+                return false;
+            }
+            let e = self.lists.entry(t).or_insert((u32::MAX, Body::Empty));
+            let delta = if e.0 == u32::MAX { id } else { id - e.0 - 1 };
+            let (p, n) = posting(delta, masks.get(i).copied().unwrap_or(FULL));
+            let held = (&mut self.arena, &mut self.long, &mut self.bytes);
+            if !append(&mut e.1, held, &p[..n], budget) {
+                return false;
+            }
             e.0 = id;
-            self.bytes += e.1.capacity() - before;
-            self.data += e.1.len() - len;
+            self.data += n;
         }
         true
     }
 
     /// Memory held so far, as accounted.
     pub fn memory(&self) -> usize {
-        self.bytes + self.lists.capacity() * SLOT
+        self.held() + self.lists.capacity() * SLOT
+    }
+
+    /// Bytes of the lists (their table aside): the long ones' buffers and the short ones' slabs.
+    fn held(&self) -> usize {
+        self.bytes + self.long.capacity() * std::mem::size_of::<Vec<u8>>() + self.arena.bytes()
+    }
+
+    /// Bytes of `body`'s list.
+    fn list<'a>(&'a self, body: &'a Body) -> &'a [u8] {
+        match body {
+            Body::Empty => &[],
+            Body::Short { at, len } => self.arena.get(*at, *len as usize),
+            Body::Long(i) => &self.long[*i as usize],
+        }
+    }
+
+    /// Lets go of `parts`' lists, giving their memory (tables aside) back to `budget`: each part
+    /// left empty.
+    pub fn let_go(parts: &mut [Builder], budget: &Budget) {
+        for p in parts {
+            budget.give(p.held());
+            *p = Builder::default();
+        }
     }
 
     /// The lists of `parts` in one buffer, each trigram's lists merged in id order (the parts
@@ -132,9 +236,11 @@ impl Builder {
     /// was raised.
     ///
     /// The lists are merged in trigram order ([`Builder::drain`]) into a buffer reserved at its
-    /// bound and resident only as it is written (accounted as written): finishing holds little
-    /// more than the lists it starts from. Before, the finished lists were made beside all of the
-    /// parts' and a Linux-tree build peaked at its lists plus their copy.
+    /// bound and resident only as it is written (accounted as written): finishing holds the
+    /// lists it starts from and the short lists' copy (their slabs are let go at the end; on the
+    /// Linux tree about a tenth of the lists' bytes), not the long lists' copy too. Before, the
+    /// finished lists were made beside all of the parts' and a Linux-tree build peaked at its
+    /// lists plus their copy.
     pub fn finish_all(mut parts: Vec<Builder>, budget: &Budget) -> Option<Postings> {
         let n: usize = parts.iter().map(|p| p.lists.len()).sum();
         let keys = Builder::sorted_keys(&parts, budget)?;
@@ -152,6 +258,7 @@ impl Builder {
         });
         budget.give(n * std::mem::size_of::<Trigram>());
         budget.give(slots);
+        Builder::let_go(&mut parts, budget);
         drop((parts, keys));
         budget.give(Postings::dict_memory(n).saturating_sub(dict.capacity() * DICT_SLOT));
         if !drained {
@@ -206,27 +313,36 @@ impl Builder {
             if budget.stopped() {
                 return false;
             }
-            let lists: Vec<(usize, u32, Vec<u8>)> = (parts.iter_mut().enumerate())
+            let lists: Vec<(usize, u32, Body)> = (parts.iter_mut().enumerate())
                 .filter_map(|(i, p)| p.lists.remove(&t).map(|(last, l)| (i, last, l)))
                 .collect();
             // A merged list is never longer than its parts together: each id's delta to the one
             // before it there is at most its delta in its own part.
-            let most = lists.iter().map(|l| l.2.len()).sum();
+            let most = lists.iter().map(|l| parts[l.0].list(&l.2).len()).sum();
             if !budget.take(most) {
                 return false;
             }
             out.reserve_exact(most);
             let off = out.len();
-            match &lists[..] {
-                [one] => out.extend_from_slice(&one.2),
-                _ => merge_into(out, lists.iter().map(|l| &l.2[..])),
+            {
+                let held: Vec<&[u8]> = lists.iter().map(|l| parts[l.0].list(&l.2)).collect();
+                match &held[..] {
+                    [one] => out.extend_from_slice(one),
+                    _ => merge_into(out, held.iter().copied()),
+                }
             }
             let last = lists.iter().map(|l| l.1).max().unwrap_or(0);
+            // A long list's buffer is let go here; a short one's block stays in its slab until
+            // the part is let go whole ([`Builder::let_go`]).
             let mut gone = 0;
             for (i, _, l) in lists {
-                (parts[i].bytes, parts[i].data) =
-                    (parts[i].bytes - l.capacity(), parts[i].data - l.len());
-                gone += l.capacity();
+                let p = &mut parts[i];
+                p.data -= p.list(&l).len();
+                if let Body::Long(at) = l {
+                    let v = std::mem::take(&mut p.long[at as usize]);
+                    p.bytes -= v.capacity();
+                    gone += v.capacity();
+                }
             }
             budget.give(gone + most - (out.len() - off));
             freed += gone;
@@ -548,6 +664,49 @@ pub(super) fn decode(list: &[u8], mut f: impl FnMut(usize, u8)) -> i64 {
 mod tests {
     use super::*;
 
+    /// Every list, short, moved out of its block, long, or grown in steps across the block sizes,
+    /// holds the bytes of its postings in order, as written out plainly; blocks let go are used
+    /// again by other lists without either list changing.
+    #[test]
+    fn lists_hold_their_postings_across_blocks_and_buffers() {
+        let (mut b, all) = (Builder::default(), Budget::new(usize::MAX));
+        let mut want: HashMap<Trigram, (i64, Vec<u8>)> = HashMap::new();
+        let mut x: u64 = 11;
+        for id in 0..6000u32 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            // Trigram t appears in about one unit in 2^(t % 9): lists of every length; gaps up
+            // to thousands of ids take varints of 1 to 2 bytes.
+            let tris: Vec<Trigram> = (0..300u32)
+                .filter(|t| (x >> (t % 37)) & ((1 << (t % 9)) - 1) == 0)
+                .collect();
+            let masks: Vec<u8> = tris.iter().map(|&t| (x >> (t % 50)) as u8).collect();
+            assert!(b.add(id, &tris, &masks, &all));
+            for (&t, &m) in tris.iter().zip(&masks) {
+                let e = want.entry(t).or_insert((-1, Vec::new()));
+                put_varint(&mut e.1, (id as i64 - e.0 - 1) as u32);
+                e.1.push(m);
+                e.0 = id as i64;
+            }
+        }
+        assert_eq!(all.used(), b.memory());
+        let lens: Vec<usize> = want.values().map(|w| w.1.len()).collect();
+        assert!(lens.iter().any(|&l| l <= SHORT) && lens.iter().any(|&l| l > 2 * LONG));
+        let p = Builder::finish_all(vec![b], &all).unwrap();
+        assert_eq!(all.used(), p.memory());
+        let (dict, data) = p.parts();
+        assert_eq!(dict.len(), want.len());
+        for (t, (_, list)) in &want {
+            let (off, len) = dict[t];
+            assert_eq!(
+                &data[off as usize..off as usize + len as usize],
+                &list[..],
+                "{t}"
+            );
+        }
+    }
+
     #[test]
     fn lists_round_trip() {
         let mut b = Builder::default();
@@ -690,19 +849,25 @@ mod tests {
             assert!(parts[(x >> 20) as usize % 3].add(id, &tris, &masks, &mine));
         }
         let n: usize = parts.iter().map(|p| p.lists.len()).sum();
-        // A trigram's merged list is written while its parts' lists are still held.
+        // A trigram's merged list is written while its parts' lists are still held, and the short
+        // lists' blocks stay in their slabs until the end.
         let longest = (0..2000)
             .map(|t| {
                 parts
                     .iter()
-                    .filter_map(|p| p.lists.get(&t))
-                    .map(|e| e.1.len())
+                    .filter_map(|p| p.lists.get(&t).map(|e| p.list(&e.1).len()))
                     .sum()
             })
             .max()
             .unwrap_or(0);
+        let short: usize = (parts.iter())
+            .flat_map(|p| p.lists.values().map(move |e| (p, e)))
+            .filter(|(_, e)| matches!(e.1, Body::Short { .. }))
+            .map(|(p, e)| p.list(&e.1).len())
+            .sum();
+        assert!(short > 0);
         let held = mine.used();
-        let tight = Budget::new(held + n * 4 + Postings::dict_memory(n) + longest);
+        let tight = Budget::new(held + n * 4 + Postings::dict_memory(n) + longest + short);
         assert!(tight.take(held));
         let merged = Builder::finish_all(parts, &tight).expect("within the parts' memory");
         assert_eq!(tight.used(), merged.memory());

@@ -136,7 +136,7 @@ impl<'a> Spill<'a> {
         });
         budget.give(keys.capacity() * std::mem::size_of::<Trigram>());
         budget.give(slots);
-        parts.iter_mut().for_each(|p| *p = Builder::default());
+        Builder::let_go(parts, budget);
         crate::core::memory::release_free_pages();
         written
     }
