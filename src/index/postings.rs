@@ -673,9 +673,9 @@ mod tests {
         let mut want: HashMap<Trigram, (i64, Vec<u8>)> = HashMap::new();
         let mut x: u64 = 11;
         for id in 0..6000u32 {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
             // Trigram t appears in about one unit in 2^(t % 9): lists of every length; gaps up
             // to thousands of ids take varints of 1 to 2 bytes.
             let tris: Vec<Trigram> = (0..300u32)
