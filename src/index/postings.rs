@@ -431,7 +431,18 @@ impl std::ops::Deref for Data {
 }
 
 /// Memory accounted per slot of the finished dictionary.
-pub(super) const DICT_SLOT: usize = 24;
+pub(super) const DICT_SLOT: usize = 29;
+
+// A dictionary's slots (a trigram, an offset and a length) and their control bytes, at the
+// table's most load (7/8), with the 16 control bytes past its end, stay within what is accounted
+// from 64 buckets (56 lists) up; a smaller one is at most 29 bytes over. And one made for `n`
+// lists ([`Postings::dict_memory`]: up to 16n/7 buckets) within twice `n` slots. At 24 a slot a
+// dictionary held a sixth more than was accounted (Linux tree: about 2 MB).
+const _: () = {
+    let slot = std::mem::size_of::<(Trigram, (u64, u32))>() + 1;
+    assert!(slot * 64 + 16 <= 56 * DICT_SLOT);
+    assert!(slot * 16 * 1024 / 7 + 16 <= 2 * 1024 * DICT_SLOT);
+};
 
 impl Postings {
     /// Bytes held.
