@@ -29,7 +29,7 @@ use std::collections::HashMap;
 const GONE: u32 = u32::MAX;
 /// Memory accounted per slot of the merged dictionary (a table's capacity is under twice what
 /// it was made for).
-const DICT_SLOT: usize = 2 * 24;
+const DICT_SLOT: usize = 2 * super::postings::DICT_SLOT;
 /// The most bytes a varint takes.
 const VARINT_MAX: usize = 5;
 
