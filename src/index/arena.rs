@@ -6,11 +6,12 @@
 //! drop at the end of the build's reading"). A block is a power of two from 8 to [`SHORT`] bytes;
 //! one outgrown goes on its size's free list, for the next list that grows into that size.
 //!
-//! The cost: a slab is let go only whole, when the build is done with its part. A list that grows
-//! past [`SHORT`] leaves its blocks (at most 120 bytes) on the free lists, used again only by lists
-//! growing through those sizes; a tree whose lists all grow long keeps that much per list until
-//! its lists are merged. 64 bytes rather than 256 kept that under a quarter of the lists' bytes in
-//! the tests' random-letter trees, and still ended a drop in ~75 ms rather than ~130.
+//! A slab is let go only whole. A list that grows leaves its outgrown blocks on the free lists,
+//! used again by lists growing through those sizes; when lists grow at one pace (every file with
+//! the same trigrams, as a tree an agent wrote can be) none is left to use them, so once the free
+//! blocks pass a quarter of the bytes in use (and a slab), the blocks in use move to new slabs and
+//! the old ones go ([`Arena::begin_compaction`]). 64 bytes rather than 256 keeps each list's
+//! blocks few, and still ended a drop in ~75 ms rather than ~130.
 
 use super::budget::Budget;
 
@@ -19,6 +20,7 @@ pub(super) const SHORT: usize = 64;
 
 /// Block sizes: 8, 16, 32, [`SHORT`].
 const SIZES: usize = 4;
+const _: () = assert!(8 << (SIZES - 1) == SHORT);
 
 /// The first slab's bytes (a small build takes little of its budget); each next one doubles, up to
 /// [`SLAB_MOST`].
@@ -68,7 +70,14 @@ pub(super) struct Arena {
     free: [Option<(u32, u32)>; SIZES],
     /// Bytes of the slabs.
     bytes: usize,
+    /// Bytes of the blocks handed out and not let go, and of those on the free lists.
+    in_use: usize,
+    free_bytes: usize,
 }
+
+/// Free blocks past which, once they are over a quarter of the bytes in use, the arena is worth
+/// compacting ([`Arena::wasteful`]).
+const WASTE_MIN: usize = SLAB_MOST;
 
 impl Arena {
     /// Bytes of the slabs, all taken from the budget they were made under.
@@ -94,6 +103,8 @@ impl Arena {
             let word =
                 |i: usize| u32::from_le_bytes([next[i], next[i + 1], next[i + 2], next[i + 3]]);
             self.free[s] = Some((word(0), word(4))).filter(|n| n.0 != u32::MAX);
+            self.free_bytes -= b.len();
+            self.in_use += b.len();
             return Some(b);
         }
         let len = 8 << s;
@@ -114,6 +125,7 @@ impl Arena {
         }
         let b = Block::new((self.slabs.len() - 1) as u32, self.top as u32, size);
         self.top += len;
+        self.in_use += len;
         Some(b)
     }
 
@@ -124,6 +136,47 @@ impl Arena {
         head[..4].copy_from_slice(&slab.to_le_bytes());
         head[4..].copy_from_slice(&off.to_le_bytes());
         self.free[b.size()] = Some((b.slab, b.off() as u32));
+        self.in_use -= b.len();
+        self.free_bytes += b.len();
+    }
+
+    /// The block sizes, largest first.
+    pub fn sizes_largest_first() -> impl Iterator<Item = usize> {
+        (0..SIZES).rev().map(|s| 8 << s)
+    }
+
+    /// Whether the free blocks are many enough to be worth moving the blocks in use to new slabs
+    /// and letting the old ones go: lists that grow at one pace leave their outgrown blocks behind
+    /// with no list left to grow into them (up to 120 bytes a list that grew long).
+    pub fn wasteful(&self) -> bool {
+        self.free_bytes >= WASTE_MIN && self.free_bytes > self.in_use / 4
+    }
+
+    /// Starts moving the blocks in use to new slabs ([`Arena::alloc`] makes them from here on):
+    /// the free lists are forgotten. Returns the first new slab, for [`Arena::end_compaction`].
+    pub fn begin_compaction(&mut self) -> usize {
+        self.free = [None; SIZES];
+        (self.in_use, self.free_bytes) = (0, 0);
+        self.top = self.slabs.last().map_or(0, |s| s.len());
+        self.slabs.len()
+    }
+
+    /// Lets go of the slabs before `first` once every block in use was moved out of them; the
+    /// bytes let go, to give back to the budget they were taken from.
+    pub fn end_compaction(&mut self, first: usize) -> usize {
+        let gone: usize = self.slabs[..first].iter().map(|s| s.len()).sum();
+        // Emptied in place: the blocks in the new slabs name them by index.
+        self.slabs[..first]
+            .iter_mut()
+            .for_each(|s| *s = Box::default());
+        self.bytes -= gone;
+        gone
+    }
+
+    /// Gives up a compaction that could not move every block (no room for a new slab): the old
+    /// slabs stay, and every byte counts as in use, so it is not tried again at once.
+    pub fn abandon_compaction(&mut self) {
+        (self.in_use, self.free_bytes) = (self.bytes, 0);
     }
 
     /// The first `len` bytes of `b`.
