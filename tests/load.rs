@@ -62,6 +62,20 @@ fn index_at_rest(pid: &str) {
 /// Waits for the descriptor count to come back to `baseline`; returns the last count. A busy
 /// machine may take a while to close the last calls' descriptors: the cap is generous, and bounds
 /// only a failing run (a leak never comes back).
+/// The descriptors of process `pid` once the count has held still for 200 ms (bounded): work a
+/// warm-up call left on the pool (a search past its call's deadline finishing) may still hold
+/// some, and a baseline taken with them would make the count after the load look short.
+fn baseline_fds(pid: &str) -> usize {
+    let until = Instant::now() + support::time::PROMPT * 6;
+    let (mut last, mut same) = (fd_count(pid), 0);
+    while same < 4 && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(50));
+        let n = fd_count(pid);
+        (last, same) = (n, if n == last { same + 1 } else { 0 });
+    }
+    last
+}
+
 fn settle_fds(pid: &str, baseline: usize) -> usize {
     let until = Instant::now() + support::time::PROMPT * 6;
     loop {
@@ -207,7 +221,7 @@ fn thousand_concurrent_calls_on_one_sandbox() {
         let (tool, args, _) = mixed(i);
         sb.call(tool, args);
     }
-    let fds0 = fd_count("self");
+    let fds0 = baseline_fds("self");
     let rss0 = rss_kb("self");
     let next = AtomicU64::new(0);
     let answered = AtomicU64::new(0);
@@ -240,7 +254,11 @@ fn thousand_concurrent_calls_on_one_sandbox() {
         CALLS,
         "not every call was answered"
     );
-    assert_eq!(fds1, fds0, "descriptors leaked");
+    // More after than at rest is a leak; fewer is work the warm-up left that has ended since.
+    assert!(
+        fds1 <= fds0,
+        "descriptors leaked: {fds0} at rest, {fds1} after"
+    );
     assert!(
         rss1 < rss0 + RSS_GROWTH_CAP_KB,
         "resident memory grew from {rss0} kB to {rss1} kB"
@@ -280,7 +298,7 @@ fn thousand_concurrent_requests_to_the_mcp_server() {
     }
     wait_for(&mut m, 1..33);
     index_at_rest(&pid);
-    let fds0 = fd_count(&pid);
+    let fds0 = baseline_fds(&pid);
     let rss0 = rss_kb(&pid);
     // 1,000 requests written back to back: they are all in flight at once.
     let first = 1000;
@@ -310,7 +328,10 @@ fn thousand_concurrent_requests_to_the_mcp_server() {
     // EOF: the server exits.
     let exit = m.finish(Duration::from_secs(60));
     assert!(exit.success(), "server exit: {:?}", exit.status);
-    assert_eq!(fds1, fds0, "the server leaked descriptors");
+    assert!(
+        fds1 <= fds0,
+        "the server leaked descriptors: {fds0} at rest, {fds1} after"
+    );
     assert!(
         rss1 < rss0 + RSS_GROWTH_CAP_KB,
         "server memory grew from {rss0} kB to {rss1} kB"
