@@ -453,6 +453,21 @@ fn default_limits() -> String {
     host::default_limits().to_string()
 }
 
+/// How many background threads of any index of the process are alive (tests: a dropped
+/// Sandbox's index work must end). Not part of the API.
+#[pyfunction]
+fn _index_threads_live() -> usize {
+    rootbound::index_threads_live()
+}
+
+/// Makes the index build of the root at canonical path `root` take 10 ms a file, or stops
+/// (`None`) (tests: a build that takes long on a small tree). Process-wide. Not part of the API.
+#[pyfunction]
+#[pyo3(signature = (root=None))]
+fn _index_slow_at(root: Option<String>) {
+    rootbound::index_slow_at(root.as_deref().map(std::path::Path::new));
+}
+
 /// Every error code, in documentation order.
 #[pyfunction]
 fn error_codes() -> Vec<&'static str> {
@@ -476,6 +491,8 @@ fn _rootbound(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(error_codes, m)?)?;
     m.add_function(wrap_pyfunction!(profile_names, m)?)?;
     m.add_function(wrap_pyfunction!(_bench_rust_calls, m)?)?;
+    m.add_function(wrap_pyfunction!(_index_threads_live, m)?)?;
+    m.add_function(wrap_pyfunction!(_index_slow_at, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import base64
+import gc
 import json
 import os
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import rootbound
-from rootbound import Sandbox
+from rootbound import Sandbox, _rootbound
 
 PNG = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
@@ -285,3 +288,35 @@ def test_index_keyword_serves_the_same_answers(tree: Path) -> None:
         Sandbox(tree, index="sometimes")
     with pytest.raises(TypeError):
         Sandbox(tree, index_verify="strict")
+
+
+def test_dropping_an_indexed_sandbox_ends_its_index_work(tmp_path: Path) -> None:
+    # 3,000 files at 10 ms each (the test hook): a build of 30 s at least, so the drop comes
+    # while it runs; the threads' end is the stop, not the build finishing.
+    for i in range(3000):
+        (tmp_path / f"f{i:04}.txt").write_text(f"line {i} of a file to index\n")
+    root = os.path.realpath(tmp_path)
+    _rootbound._index_slow_at(root)
+    try:
+        until = time.monotonic() + 60
+        while _rootbound._index_threads_live() > 0 and time.monotonic() < until:
+            time.sleep(0.01)
+        sb = Sandbox(str(tmp_path), index=True, threads=1)
+        index: dict[str, Any] = {}
+        while time.monotonic() < until:
+            index = sb.call("list_roots")["roots"][0]["index"]
+            if index.get("files", 0) >= 20:
+                break
+            time.sleep(0.01)
+        # At least 15 s of the build left, against the 10 s allowed below (generous for a busy
+        # machine: the stop is asserted, not its speed).
+        assert index["state"] == "building" and index["files"] < 1500, index
+        assert _rootbound._index_threads_live() > 0
+        del sb
+        gc.collect()
+        until = time.monotonic() + 10
+        while _rootbound._index_threads_live() > 0 and time.monotonic() < until:
+            time.sleep(0.005)
+        assert _rootbound._index_threads_live() == 0, "index threads still live after the drop"
+    finally:
+        _rootbound._index_slow_at(None)
