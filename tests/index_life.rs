@@ -251,3 +251,97 @@ fn indexed_one_thread(root: &std::path::Path) -> Sandbox {
         .unwrap()
         .with_index()
 }
+
+/// The MCP server's end (its input closed, as `rootbound mcp` sees stdin end) while its index is
+/// being built: the serve returns promptly and, the server gone, every index thread ends. The same
+/// server code as `rootbound mcp` (`serve_stdio` serves these lines on stdin and stdout), on two
+/// in-process pipes, so the test can slow the build with its hook; the process itself then exits.
+#[cfg(feature = "mcp")]
+#[test]
+fn the_mcp_server_ending_mid_build_stops_its_index_work() {
+    use rootbound::config::AgentTools;
+    use rootbound::mcp::McpServer;
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    // 3,000 files at 10 ms each: a build of 30 s at least.
+    tree(dir.path(), 3_000);
+    index_slow_at(Some(&fs::canonicalize(dir.path()).unwrap()));
+    assert!(wait_until(Duration::from_secs(10), || index_threads_live() == 0));
+    let server = McpServer::new(AgentTools::from_sandbox(indexed_one_thread(dir.path())));
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    // One pipe each way, as stdin and stdout: the client's end of its input is the server's EOF.
+    let (mut to_server, server_in) = tokio::io::duplex(1 << 16);
+    let (server_out, from_server) = tokio::io::duplex(1 << 16);
+    let serving = rt.spawn(server.serve_lines(server_in, server_out));
+    let files = rt.block_on(async {
+        let mut replies = BufReader::new(from_server).lines();
+        let mut send = async |line: String| {
+            to_server
+                .write_all(format!("{line}\n").as_bytes())
+                .await
+                .unwrap();
+        };
+        send(
+            serde_json::json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",
+            "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                       "clientInfo": {"name": "index-life", "version": "0"}}})
+            .to_string(),
+        )
+        .await;
+        replies
+            .next_line()
+            .await
+            .unwrap()
+            .expect("the initialize reply");
+        send(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.to_string()).await;
+        // Under way, and far from done, as list_roots reports it.
+        let end = Instant::now() + support::time::INDEX_WORK;
+        let mut id = 1;
+        let index = loop {
+            send(
+                serde_json::json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                "params": {"name": "list_roots", "arguments": {}}})
+                .to_string(),
+            )
+            .await;
+            let reply: Value =
+                serde_json::from_str(&replies.next_line().await.unwrap().unwrap()).unwrap();
+            let index = reply["result"]["structuredContent"]["roots"][0]["index"].clone();
+            if index["files"].as_u64().unwrap_or(0) >= 20 || Instant::now() > end {
+                break index;
+            }
+            id += 1;
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        };
+        assert_eq!(index["state"], "building", "{index}");
+        drop(to_server);
+        index["files"].as_u64().unwrap()
+    });
+    let t = Instant::now();
+    let served = rt.block_on(async { tokio::time::timeout(support::time::PROMPT, serving).await });
+    assert!(
+        matches!(served, Ok(Ok(Ok(())))),
+        "the serve did not end cleanly on EOF within {:?}: {served:?}",
+        support::time::PROMPT
+    );
+    // The server is gone with the serve; no call holds the sandbox.
+    let stopped = wait_until(support::time::PROMPT, || index_threads_live() == 0);
+    index_slow_at(None);
+    assert!(
+        stopped,
+        "{} index threads still live {:?} after the server ended ({files} files looked at)",
+        index_threads_live(),
+        t.elapsed()
+    );
+    assert!(
+        files < 2_000,
+        "the build ended before the server did: make the tree bigger"
+    );
+    drop(rt);
+}
