@@ -55,12 +55,37 @@ pub(crate) struct Builder {
     data: usize,
 }
 
-pub(super) fn put_varint(out: &mut Vec<u8>, mut v: u32) {
+pub(super) fn put_varint(out: &mut Vec<u8>, v: u32) {
+    let mut bytes = [0u8; 5];
+    let n = varint_into(&mut bytes, v);
+    out.extend_from_slice(&bytes[..n]);
+}
+
+/// Writes `v` as a varint (7 bits a byte, low first, the high bit set on all but the last) at the
+/// start of `out`, which has room for 5 bytes; returns how many it took.
+fn varint_into(out: &mut [u8], mut v: u32) -> usize {
+    let mut n = 0;
     while v >= 0x80 {
-        out.push(v as u8 | 0x80);
-        v >>= 7;
+        out[n] = v as u8 | 0x80;
+        (v, n) = (v >> 7, n + 1);
     }
-    out.push(v as u8);
+    out[n] = v as u8;
+    n + 1
+}
+
+/// The varint at the start of `bytes` and how many bytes it took; `None` when it does not end
+/// there. A crafted one cannot make it panic: bits past 32 add nothing.
+#[inline]
+pub(super) fn get_varint(bytes: &[u8]) -> Option<(u32, usize)> {
+    let (mut v, mut shift) = (0u32, 0u32);
+    for (i, &b) in bytes.iter().enumerate() {
+        v |= ((b & 0x7f) as u32).checked_shl(shift).unwrap_or(0);
+        if b & 0x80 == 0 {
+            return Some((v, i + 1));
+        }
+        shift = shift.saturating_add(7);
+    }
+    None
 }
 
 /// Asks whether the call an evaluation serves is over (its deadline passed, it was cancelled).
@@ -96,14 +121,10 @@ const TRIM_EVERY: usize = 16 << 20;
 
 /// One posting's bytes: the gap as a varint, then the mask.
 fn posting(gap: u32, mask: u8) -> ([u8; 6], usize) {
-    let (mut out, mut n, mut v) = ([0u8; 6], 0, gap);
-    while v >= 0x80 {
-        out[n] = v as u8 | 0x80;
-        (v, n) = (v >> 7, n + 1);
-    }
-    out[n] = v as u8;
-    out[n + 1] = mask;
-    (out, n + 2)
+    let mut out = [0u8; 6];
+    let n = varint_into(&mut out, gap);
+    out[n] = mask;
+    (out, n + 1)
 }
 
 /// Appends `bytes` to the list `body`, taking every growth from `budget` before it is allocated
@@ -396,19 +417,11 @@ impl Builder {
 fn ids(list: &[u8]) -> impl Iterator<Item = (u32, u8)> + '_ {
     let (mut at, mut prev) = (0usize, -1i64);
     std::iter::from_fn(move || {
-        let (mut v, mut shift) = (0u32, 0u32);
-        while let Some(&b) = list.get(at) {
-            at += 1;
-            v |= ((b & 0x7f) as u32).checked_shl(shift).unwrap_or(0);
-            if b & 0x80 == 0 {
-                prev += v as i64 + 1;
-                let m = list.get(at).copied().unwrap_or(FULL);
-                at += 1;
-                return Some((prev as u32, m));
-            }
-            shift = shift.saturating_add(7);
-        }
-        None
+        let (v, n) = get_varint(list.get(at..)?)?;
+        prev += v as i64 + 1;
+        let m = list.get(at + n).copied().unwrap_or(FULL);
+        at += n + 1;
+        Some((prev as u32, m))
     })
 }
 
@@ -689,17 +702,11 @@ impl Postings {
 /// there); returns the last id (-1 for none). A crafted list cannot make it panic: shifts past 32
 /// bits add nothing.
 pub(super) fn decode(list: &[u8], mut f: impl FnMut(usize, u8)) -> i64 {
-    let (mut id, mut v, mut shift) = (-1i64, 0u32, 0u32);
-    let mut bytes = list.iter();
-    while let Some(&b) = bytes.next() {
-        v |= ((b & 0x7f) as u32).checked_shl(shift).unwrap_or(0);
-        if b & 0x80 != 0 {
-            shift = shift.saturating_add(7);
-            continue;
-        }
+    let (mut id, mut at) = (-1i64, 0usize);
+    while let Some((v, n)) = list.get(at..).and_then(get_varint) {
         id += v as i64 + 1;
-        f(id as usize, bytes.next().copied().unwrap_or(FULL));
-        (v, shift) = (0, 0);
+        f(id as usize, list.get(at + n).copied().unwrap_or(FULL));
+        at += n + 1;
     }
     id
 }
@@ -707,6 +714,63 @@ pub(super) fn decode(list: &[u8], mut f: impl FnMut(usize, u8)) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The one varint codec: every length (1 to 5 bytes) at its edges reads back as written, with
+    /// its length; one cut short reads as none. A list decodes to its postings, and a crafted or
+    /// cut list to those before the cut, never a panic, by both readers (the merge's `ids` and
+    /// the queries' `decode`).
+    #[test]
+    fn varints_and_lists_read_back_as_written_and_cut_ones_stop() {
+        let edges = [
+            0, 1, 0x7f, 0x80, 0x3fff, 0x4000, 0x1f_ffff, 0x20_0000, 0xfff_ffff,
+        ];
+        let values = edges.iter().copied().chain([0x1000_0000, u32::MAX]);
+        for v in values {
+            let mut out = Vec::new();
+            put_varint(&mut out, v);
+            let len = [0x80u32, 0x4000, 0x20_0000, 0x1000_0000]
+                .iter()
+                .filter(|&&e| v >= e);
+            assert_eq!(out.len(), 1 + len.count(), "{v:#x}");
+            assert_eq!(get_varint(&out), Some((v, out.len())), "{v:#x}");
+            out.push(9);
+            assert_eq!(get_varint(&out), Some((v, out.len() - 1)), "{v:#x}");
+            assert_eq!(get_varint(&out[..out.len() - 2]), None, "{v:#x} cut");
+        }
+        // Bits past 32 add nothing, and a long run of continuation bytes ends well.
+        assert_eq!(get_varint(&[0xff; 9]), None);
+        assert!(get_varint(&[0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01]).is_some());
+        // Ids 0, 3, 130 and 20,000 with their masks; where each one's gap and mask end.
+        let (mut list, mut ends) = (Vec::new(), Vec::new());
+        for (gap, mask) in [(0, 1), (2, 2), (126, 4), (19_869, 8)] {
+            let (p, n) = posting(gap, mask);
+            list.extend_from_slice(&p[..n]);
+            ends.push((list.len() - 1, list.len()));
+        }
+        assert_eq!(ends, [(1, 2), (3, 4), (5, 6), (9, 10)]);
+        let want = [(0, 1), (3, 2), (130, 4), (20_000, 8)];
+        for cut in 0..=list.len() {
+            let part = &list[..cut];
+            let by_ids: Vec<(u32, u8)> = ids(part).collect();
+            let mut by_decode = Vec::new();
+            let last = decode(part, |id, m| by_decode.push((id as u32, m)));
+            // Whole postings as written; one whose mask was cut reads with the mask that prunes
+            // nothing; one whose gap was cut is not read.
+            let expect: Vec<(u32, u8)> = want
+                .iter()
+                .zip(&ends)
+                .filter(|(_, &(gap_end, _))| gap_end <= cut)
+                .map(|(&(id, m), &(_, end))| (id, if end <= cut { m } else { FULL }))
+                .collect();
+            assert_eq!(by_ids, expect, "ids, cut at {cut}");
+            assert_eq!(by_decode, expect, "decode, cut at {cut}");
+            assert_eq!(
+                last,
+                expect.last().map_or(-1, |&(id, _)| id as i64),
+                "cut at {cut}"
+            );
+        }
+    }
 
     /// Every list, short, moved out of its block, long, or grown in steps across the block sizes,
     /// holds the bytes of its postings in order, as written out plainly; blocks let go are used

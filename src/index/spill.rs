@@ -255,15 +255,11 @@ fn concat(heads: &mut [Cursor], t: Trigram, w: &mut impl Write) -> std::io::Resu
 
 /// The first LEB128 value of `list` and the bytes after it.
 fn first_varint(list: &[u8]) -> (u32, &[u8]) {
-    let (mut v, mut shift) = (0u32, 0u32);
-    for (i, &b) in list.iter().enumerate() {
-        v |= ((b & 0x7f) as u32).checked_shl(shift).unwrap_or(0);
-        if b & 0x80 == 0 {
-            return (v, &list[i + 1..]);
-        }
-        shift = shift.saturating_add(7);
+    match super::postings::get_varint(list) {
+        Some((v, n)) => (v, &list[n..]),
+        // Not a list this build wrote: nothing of it is kept.
+        None => (0, &[]),
     }
-    (v, &[])
 }
 
 #[cfg(test)]
