@@ -270,7 +270,7 @@ impl SandboxOpts {
                 if !serving {
                     agent.index = None;
                 } else if !agent.index_set() {
-                    agent.index = Some(auto_index());
+                    agent.index = Some(agent.unset_index());
                 }
                 agent.build().map_err(|e| e.to_string())
             }

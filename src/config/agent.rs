@@ -120,12 +120,14 @@ impl Cx<'_> {
             root_mode: crate::core::policy::RootMode::Lenient,
             ..base.clone()
         };
+        let (index, unset_index) = self.index(key, t);
         Some(AgentConfig {
             name: name.to_string(),
             anchors,
             plan: plan(&base, tools, write, &roots.union),
             profile: self.profile(&join(key, "profile"), t.get("profile")),
-            index: self.index(key, t),
+            index,
+            unset_index,
             index_set: t.contains_key("index"),
             origins: roots.origins,
             others: Vec::new(),
@@ -367,7 +369,13 @@ fn plan(
 
 impl Cx<'_> {
     /// `index = true | false | "auto"`, `index_verify = "events" | "strict"` and `index_dir`.
-    fn index(&mut self, key: &str, t: &BTreeMap<String, Node>) -> Option<crate::IndexOptions> {
+    /// The agent's index (`None`: none), and the one `rootbound mcp` starts when the file does not
+    /// set `index` (`"auto"`, with the file's `index_verify` and `index_dir`).
+    fn index(
+        &mut self,
+        key: &str,
+        t: &BTreeMap<String, Node>,
+    ) -> (Option<crate::IndexOptions>, crate::IndexOptions) {
         use crate::{IndexOptions, IndexVerify, IndexWhen};
         let ik = join(key, "index");
         let when = match t.get("index") {
@@ -388,29 +396,28 @@ impl Cx<'_> {
             ("strict", IndexVerify::Strict),
         ];
         self.choose(key, t, "index_verify", &verifies, &mut verify);
-        if when.is_none() && t.contains_key("index_verify") && !t.contains_key("index") {
-            self.err(
-                &join(key, "index_verify"),
-                "has no effect without an index: set index = true or \"auto\" too",
-            );
+        let off = matches!(t.get("index"), Some(Node::Bool(false)));
+        let dir = self.index_dir(key, t);
+        for k in ["index_verify", "index_dir"] {
+            if off && t.contains_key(k) {
+                self.err(
+                    &join(key, k),
+                    "has no effect with index = false: remove it, or set index = true or \"auto\"",
+                );
+            }
         }
-        let dir = self.index_dir(key, t, when.is_some());
-        when.map(|w| {
+        let options = |w| {
             IndexOptions::default()
                 .when(w)
                 .verify(verify)
-                .index_dir(dir)
-        })
+                .index_dir(dir.clone())
+        };
+        (when.map(options), options(IndexWhen::Auto))
     }
 
     /// `index_dir = "/ABSOLUTE/PATH" | true | false`: where the index is saved (true, the
     /// default: the user's cache directory; false: not saved).
-    fn index_dir(
-        &mut self,
-        key: &str,
-        t: &BTreeMap<String, Node>,
-        indexed: bool,
-    ) -> crate::IndexDir {
+    fn index_dir(&mut self, key: &str, t: &BTreeMap<String, Node>) -> crate::IndexDir {
         use crate::IndexDir;
         let k = join(key, "index_dir");
         let dir = match t.get("index_dir") {
@@ -432,12 +439,6 @@ impl Cx<'_> {
                 IndexDir::None
             }
         };
-        if !indexed && t.contains_key("index_dir") {
-            self.err(
-                &k,
-                "has no effect without an index: set index = true or \"auto\" too",
-            );
-        }
         dir
     }
 

@@ -15,6 +15,13 @@ impl AgentConfig {
         self.index_set
     }
 
+    /// The index a server that indexes by default (`rootbound mcp`) starts for this agent when
+    /// the file does not set `index`: `"auto"`, with the file's `index_verify` and `index_dir`
+    /// (which a library host, starting no index by default, does not use).
+    pub fn unset_index(&self) -> crate::IndexOptions {
+        self.unset_index.clone()
+    }
+
     /// Opens every root of this agent and returns its tools. A root that cannot be opened is reported
     /// with the key that configured it (all of them at once), unless the agent's `root_mode` is
     /// `lenient`.

@@ -100,8 +100,11 @@ pub struct AgentConfig {
     pub profile: crate::Profile,
     /// The n-gram index for the agent's grep_search (`index = true | "auto"`, `index_verify`);
     /// [`AgentConfig::build`] starts it. `None`: no index (the library's default; `rootbound mcp`
-    /// indexes as `"auto"` when the file does not set `index`, see [`AgentConfig::index_set`]).
+    /// indexes as [`AgentConfig::unset_index`] says when the file does not set `index`).
     pub index: Option<crate::IndexOptions>,
+    /// The index `rootbound mcp` starts when the file does not set `index` (see
+    /// [`AgentConfig::unset_index`]).
+    unset_index: crate::IndexOptions,
     /// The file sets `index` (to anything, `false` included).
     index_set: bool,
     /// Every root of the agent and its write root, which anchor the deny rules of each of its

@@ -208,9 +208,9 @@ fn index_keys_choose_the_index_options() {
         ("index = \"yes\"", "agents.a.index", "\"auto\""),
         ("index = 1", "agents.a.index", "true, false"),
         (
-            "index_verify = \"strict\"",
+            "index = false\nindex_verify = \"strict\"",
             "agents.a.index_verify",
-            "index = true",
+            "index = false",
         ),
         (
             "index = true\nindex_verify = \"lazy\"",
@@ -222,13 +222,48 @@ fn index_keys_choose_the_index_options() {
             "agents.a.index_dir",
             "absolute",
         ),
-        ("index_dir = false", "agents.a.index_dir", "index = true"),
+        (
+            "index = false\nindex_dir = \"/var/cache/rb\"",
+            "agents.a.index_dir",
+            "index = false",
+        ),
     ] {
         let e = agent(bad).unwrap_err();
         assert_eq!(e.problems.len(), 1, "{bad}: {e}");
         assert_eq!(e.problems[0].key, key, "{bad}");
         assert!(e.problems[0].message.contains(says), "{bad}: {e}");
     }
+}
+
+/// Without `index`, `index_verify` and `index_dir` shape the index `rootbound mcp` starts by
+/// default (`"auto"`), and the library starts none; with `index`, the default is the same options.
+#[test]
+fn index_keys_without_index_shape_the_default_index() {
+    use crate::{IndexDir, IndexOptions, IndexVerify, IndexWhen};
+    let agent = |extra: &str| {
+        let c = parse(&format!(
+            "[agents.a]\nroots = [\"/r\"]\n{extra}\n[agents.a.tools.grep_search]\n"
+        ))
+        .unwrap();
+        let a = c.agent(None).unwrap();
+        (a.index.clone(), a.unset_index(), a.index_set())
+    };
+    let auto = IndexOptions::default().when(IndexWhen::Auto);
+    assert_eq!(
+        agent(""),
+        (None, auto.clone().index_dir(IndexDir::UserCache), false)
+    );
+    assert_eq!(
+        agent("index_dir = \"/var/cache/rb\"\nindex_verify = \"strict\""),
+        (
+            None,
+            auto.clone()
+                .verify(IndexVerify::Strict)
+                .index_dir(IndexDir::Path("/var/cache/rb".into())),
+            false
+        )
+    );
+    assert_eq!(agent("index_dir = false"), (None, auto.clone(), false));
 }
 
 /// Every per-tool limit key names a read tool of the tool table (a misspelt or removed tool would

@@ -69,3 +69,63 @@ fn an_accepted_index_dir_says_nothing() {
     let stderr = stderr_with_index_dir(&root, &tmp.path().join("cache"));
     assert!(!stderr.contains("will not be saved"), "{stderr}");
 }
+
+/// A config file's `index_dir` without `index` places the index `rootbound mcp` starts by default
+/// (and `index_verify` shapes it): the server serves, and the index is saved there.
+#[test]
+fn a_config_index_dir_without_index_places_the_default_index() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("root");
+    std::fs::create_dir(&root).unwrap();
+    std::fs::write(root.join("a.txt"), "needle\n").unwrap();
+    let cache = tmp.path().join("cache");
+    let cfg = tmp.path().join("c.toml");
+    std::fs::write(
+        &cfg,
+        format!(
+            "[agents.a]\nroots = [{:?}]\nindex_dir = {:?}\nindex_verify = \"strict\"\n\
+             [agents.a.tools.grep_search]\n[agents.a.tools.list_roots]\n",
+            root.to_str().unwrap(),
+            cache.to_str().unwrap()
+        ),
+    )
+    .unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_rootbound"));
+    cmd.env("ROOTBOUND_LOG", "off")
+        .arg("mcp")
+        .arg("--config")
+        .arg(&cfg);
+    let mut m = Mcp::spawn(cmd);
+    m.initialize("index-dir-config");
+    let r = m.call(2, "grep_search", json!({"pattern": "needle"}));
+    assert!(r["isError"] != true, "{r}");
+    // The default index is on ("auto" where the filesystem reports changes, else off with its
+    // reason); where it is on, it is saved in the config's directory.
+    let end = std::time::Instant::now() + crate::support::time::INDEX_WORK;
+    let mut id = 3;
+    let index = loop {
+        let r = m.call(id, "list_roots", json!({}));
+        let index = r["structuredContent"]["roots"][0]["index"].clone();
+        assert!(index.is_object(), "the default index: {r}");
+        let saved = std::fs::read_dir(&cache).is_ok_and(|mut d| d.next().is_some());
+        if index["state"] != "building" && (index["state"] == "off" || saved)
+            || std::time::Instant::now() > end
+        {
+            break index;
+        }
+        id += 1;
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    if index["state"] == "off" {
+        assert!(index["reason"].is_string(), "{index}");
+    } else {
+        assert_eq!(index["state"], "ready", "{index}");
+        let saved = std::fs::read_dir(&cache).map(|d| d.count()).unwrap_or(0);
+        assert!(
+            saved > 0,
+            "nothing saved in the config's index_dir: {index}"
+        );
+    }
+    let exit = m.finish(Duration::from_secs(60));
+    assert!(exit.success(), "{}", exit.stderr);
+}
