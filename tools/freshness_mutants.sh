@@ -27,7 +27,7 @@ mutants=("$@")
 
 # FRESHNESS_BIN: a test binary built so already (skips the build).
 bin=${FRESHNESS_BIN:-$(cargo test --release --features mutants --test freshness --no-run --message-format=json 2>/dev/null \
-  | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -1)}
+  | sed -n 's/.*"executable":"\([^"]*\/deps\/freshness-[^"]*\)".*/\1/p' | tail -1)}
 [ -x "$bin" ] || { echo "build failed: cargo test --release --features mutants --test freshness --no-run" >&2; exit 2; }
 logs=${MUTANT_LOGS:-$(mktemp -d)}
 mkdir -p "$logs"
@@ -53,7 +53,10 @@ run() { # NAME [as-user]: runs the fuzzer with switch NAME (none: no switch); pr
     none:*) verdict="FAILS without a switch" ;;
     *:0) verdict="not caught" ;;
     *:124) verdict="timeout" ;;
-    *) verdict="caught" ;;
+    # Caught is the fuzzer's own failure (a panic in its test), not any exit: a binary that did
+    # not run the fuzzer at all fails too.
+    *) if grep -q 'panicked at' "$logs/$m${2:+.$2}.log"; then verdict="caught"; else
+      verdict="did not run the fuzzer (see its log)"; fi ;;
   esac
   echo "| \`$m\`${2:+ (as 65534)} | $verdict | ${secs} s | ${why:-$(grep -m1 -o 'freshness: .*' "$logs/$m${2:+.$2}.log")} |"
 }
