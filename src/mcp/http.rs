@@ -13,7 +13,10 @@
 //!   share its tools (one search pool, one index, one bound on calls in flight).
 //! * **Host and Origin.** rmcp checks both (403): the Host against loopback names, the bound address
 //!   and `allow_host`s; a request that carries an Origin must name an `allow_origin` (none by
-//!   default: browsers are not clients of this server).
+//!   default: browsers are not clients of this server). rmcp checks them when the request reaches
+//!   it, after the door's own checks: a request with a known token and a refused Host that is also
+//!   past a bound (a body too large, a session past the limit) gets that bound's refusal (413,
+//!   429) rather than 403. Nothing runs either way.
 //! * **Bounds** (rows `http_*` of the limits table): a request body over
 //!   [`HttpOptions::max_body_bytes`] is refused (413) before it is read whole; headers and body
 //!   must arrive within [`HttpOptions::read_timeout`] (else the connection is closed, or 408); at
@@ -383,7 +386,12 @@ impl Door {
                 .service
                 .handle(Request::from_parts(parts, Full::new(Bytes::new())))
                 .await;
-            let (response_parts, body) = response.into_parts();
+            let (mut response_parts, body) = response.into_parts();
+            // A session ended by DELETE: 200, as the reference server answers; rmcp says 202,
+            // which the Python SDK takes for a failure (it accepts 200 and 204 only).
+            if method == Method::DELETE && response_parts.status == StatusCode::ACCEPTED {
+                response_parts.status = StatusCode::OK;
+            }
             let held = Held::new(body, Box::new((slot, None)), None);
             return self.audit(caller, &method, response_parts, held);
         }
