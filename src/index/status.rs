@@ -56,8 +56,13 @@ pub struct IndexStatus {
     pub root: String,
     /// `building`, `ready` or `off`.
     pub state: IndexState,
-    /// Files looked at so far (building) or indexed (ready).
+    /// Files looked at so far (building) or in the built index (ready; see `described`).
     pub files: u64,
+    /// Files described since the build (ready): changed or new files, and files too new for the
+    /// build (written within two seconds of its read), each read again in the background; the
+    /// index prunes with these too, so a fresh tree can show `files: 0` and a `described` count.
+    #[serde(default)]
+    pub described: u64,
     /// Memory the index holds, in bytes (ready): postings and the file table, plus the
     /// descriptions of files changed since, the changed set and the recorded walks.
     pub memory: u64,
@@ -108,9 +113,12 @@ impl Index {
                     .find(|&j| sb.root_canonical(j) == Some(canonical.as_path()))
                     .and_then(|j| sb.root_name(j))
                     .map_or_else(|| canonical.display().to_string(), str::to_string);
-                let live_memory = match live {
-                    Ok(l) => l.locked().memory() as u64,
-                    Err(_) => 0,
+                let (live_memory, described) = match live {
+                    Ok(l) => {
+                        let l = l.locked();
+                        (l.memory() as u64, l.descriptions() as u64)
+                    }
+                    Err(_) => (0, 0),
                 };
                 let relaxed = std::sync::atomic::Ordering::Relaxed;
                 let state_now = s.locked();
@@ -143,10 +151,16 @@ impl Index {
                     Ok(l) => l.locked().broken().map(str::to_string),
                     Err(why) => Some(why.clone()),
                 };
+                let described = if state == IndexState::Ready {
+                    described
+                } else {
+                    0
+                };
                 IndexStatus {
                     root,
                     state,
                     files,
+                    described,
                     memory,
                     reason,
                     build_peak: built.peak,

@@ -334,3 +334,37 @@ fn a_long_line_is_too_large_alike_under_a_small_call_budget() {
         }
     }
 }
+
+/// Files too new for the build get no entry (`files` counts none of them); described in the
+/// background once a walk has seen them, they are counted as `described`, and the index prunes
+/// with them, answering as the unindexed search does.
+#[test]
+fn files_too_new_for_the_build_are_counted_once_described() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Written just now: within the build's two-second window.
+    text_files(d, 24);
+    let (off, on) = sandboxes(d, Limits::default(), &[]);
+    let st = &on.index_status()[0];
+    assert!(st.files < 24, "files written just now had entries: {st:?}");
+    let end = std::time::Instant::now() + crate::support::time::INDEX_WORK;
+    let absent = listing("zzz_absent");
+    loop {
+        let (v, ix) = answer(&on, &absent);
+        assert_eq!(v, answer(&off, &absent).0);
+        let st = on.index_status()[0].clone();
+        if st.files + st.described >= 24 {
+            // Every file is indexed or described: none is read for a word no file holds.
+            let (v, ix) = answer(&on, &absent);
+            assert_eq!(v, answer(&off, &absent).0);
+            assert_eq!(ix["files_pruned"], 24, "{ix} {st:?}");
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < end,
+            "never described: {st:?} {ix}"
+        );
+        assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+}

@@ -233,6 +233,12 @@ impl Live {
         self.installs += 1;
     }
 
+    /// Files described in the background since the root's index was built (changed, new, or too
+    /// new for the build), whose descriptions are in place.
+    pub(crate) fn descriptions(&self) -> usize {
+        self.redescribed.len()
+    }
+
     /// Memory held besides the root's index, approximately: the descriptions of changed files,
     /// the changed and undescribable sets, and the recorded walks.
     pub(crate) fn memory(&self) -> usize {
