@@ -173,6 +173,7 @@ async fn read_loop<R: AsyncRead + Unpin>(
     ids: Arc<InFlight>,
     room: u64,
     drain_limit: Duration,
+    ended: tokio::sync::watch::Sender<bool>,
 ) {
     let mut started = false;
     loop {
@@ -233,6 +234,8 @@ async fn read_loop<R: AsyncRead + Unpin>(
         }
     }
     // The input ended: rmcp learns it (and stops) once every request it was given is answered.
+    // Calls waiting for an answer of the client's stop waiting now (see `roots`).
+    ended.send_replace(true);
     let waiting = ids.waiting();
     if waiting > 0 {
         tracing::info!(waiting, "input ended; finishing the calls in flight");
@@ -254,6 +257,8 @@ pub struct LineTransport {
     out: Arc<Output>,
     ids: Arc<InFlight>,
     reader: tokio::task::JoinHandle<()>,
+    /// Raised when the input ends (before the calls in flight are finished).
+    ended: tokio::sync::watch::Receiver<bool>,
 }
 
 impl std::fmt::Debug for LineTransport {
@@ -319,6 +324,7 @@ impl LineTransport {
             discarding: false,
         };
         let ids = Arc::new(InFlight::default());
+        let (ended_tx, ended) = tokio::sync::watch::channel(false);
         let reader = tokio::spawn(read_loop(
             lines,
             tx,
@@ -326,13 +332,21 @@ impl LineTransport {
             Arc::clone(&ids),
             room,
             drain,
+            ended_tx,
         ));
         LineTransport {
             inbound,
             out,
             ids,
             reader,
+            ended,
         }
+    }
+
+    /// Becomes `true` when the input ends: nothing the client would send (its answer to a
+    /// request of the server's, such as `roots/list`) comes after that.
+    pub(crate) fn input_ended(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.ended.clone()
     }
 }
 

@@ -632,3 +632,48 @@ fn replies_on_their_way_when_the_input_ends_are_written() {
     let (ok, stderr) = finish(s);
     assert!(ok, "{stderr}");
 }
+
+/// The input ending while a call waits for the client's roots (`--client-roots`: the client
+/// announced roots and has not answered `roots/list`) ends the server at once: no answer can come
+/// any more, so the call stops waiting and is served as after a `roots/list` that timed out (the
+/// served roots stay). Before, the call held the session until the wait for the roots ran out
+/// (10 s, the prompt bound itself), and the server's log said `roots/list timed out` first.
+#[test]
+fn the_input_ending_while_a_call_waits_for_the_clients_roots_ends_the_server() {
+    let (_tmp, root) = tree();
+    let mut s = server(&["mcp", "--root", root.to_str().unwrap(), "--client-roots"]);
+    s.request(
+        1,
+        "initialize",
+        json!({"protocolVersion": "2025-06-18", "capabilities": {"roots": {"listChanged": true}},
+               "clientInfo": {"name": "by-hand", "version": "0"}}),
+    );
+    s.response(1);
+    s.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    // The server asks for the client's roots; the client never answers.
+    let ask = s.next_message("notifications/initialized");
+    assert_eq!(ask["method"], "roots/list", "{ask}");
+    s.request(
+        2,
+        "tools/call",
+        json!({"name": "grep_search", "arguments": {"pattern": "hello"}}),
+    );
+    // The call is waiting for the roots by now, or soon after the input ends.
+    std::thread::sleep(Duration::from_millis(300));
+    let exit = s.finish(crate::support::time::PROMPT);
+    assert!(exit.success(), "{}", exit.stderr);
+    assert!(
+        !exit.stderr.contains("roots/list timed out"),
+        "{}",
+        exit.stderr
+    );
+    assert!(
+        exit.stderr
+            .contains("the input ended before the client's roots came"),
+        "{}",
+        exit.stderr
+    );
+    // The call was answered before the end, as the input's end promises.
+    let answered = exit.all.iter().map(|l| jsonrpc(l)).any(|v| v["id"] == 2);
+    assert!(answered, "{:?}", exit.all);
+}
