@@ -87,6 +87,9 @@ enum Sink {
 /// The output side, shared by rmcp's responses and the replies written here.
 struct Output {
     writer: Mutex<Option<Sink>>,
+    /// Raised when a write fails (the client closed its end: EPIPE): no reply can reach the
+    /// client any more, so the session ends as at the end of the input.
+    closed: Arc<tokio::sync::watch::Sender<bool>>,
 }
 
 impl Output {
@@ -95,17 +98,23 @@ impl Output {
     async fn write_line(&self, mut line: Vec<u8>) -> io::Result<()> {
         line.push(b'\n');
         let mut guard = self.writer.lock().await;
-        match guard.as_mut() {
-            None => Err(io::Error::new(
-                io::ErrorKind::NotConnected,
-                "the transport is closed",
-            )),
-            Some(Sink::Thread(t)) => t.send(line).await,
-            Some(Sink::Async(w)) => {
-                w.write_all(&line).await?;
-                w.flush().await
+        let wrote = match guard.as_mut() {
+            None => {
+                return Err(io::Error::new(
+                    io::ErrorKind::NotConnected,
+                    "the transport is closed",
+                ))
             }
+            Some(Sink::Thread(t)) => t.send(line).await,
+            Some(Sink::Async(w)) => match w.write_all(&line).await {
+                Ok(()) => w.flush().await,
+                Err(e) => Err(e),
+            },
+        };
+        if wrote.is_err() {
+            self.closed.send_replace(true);
         }
+        wrote
     }
 }
 
@@ -293,7 +302,15 @@ impl LineTransport {
         R: AsyncRead + Unpin + Send + 'static,
         W: AsyncWrite + Send + 'static,
     {
-        Self::with_sink(read, Sink::Async(Box::pin(write)), max_line, room, drain)
+        let closed = Arc::new(tokio::sync::watch::channel(false).0);
+        Self::with_sink(
+            read,
+            Sink::Async(Box::pin(write)),
+            max_line,
+            room,
+            drain,
+            closed,
+        )
     }
 
     /// [`LineTransport::with_limits`] on this process's stdin and stdout, each read or written
@@ -304,17 +321,26 @@ impl LineTransport {
         drain: Duration,
     ) -> io::Result<(Self, StdoutDone)> {
         let read = stdio::ThreadStdin::start()?;
-        let (write, done) = stdio::ThreadStdout::start()?;
-        let t = Self::with_sink(read, Sink::Thread(write), max_line, room, drain);
+        let closed = Arc::new(tokio::sync::watch::channel(false).0);
+        let (write, done) = stdio::ThreadStdout::start(Arc::clone(&closed))?;
+        let t = Self::with_sink(read, Sink::Thread(write), max_line, room, drain, closed);
         Ok((t, done))
     }
 
-    fn with_sink<R>(read: R, sink: Sink, max_line: usize, room: u64, drain: Duration) -> Self
+    fn with_sink<R>(
+        read: R,
+        sink: Sink,
+        max_line: usize,
+        room: u64,
+        drain: Duration,
+        closed: Arc<tokio::sync::watch::Sender<bool>>,
+    ) -> Self
     where
         R: AsyncRead + Unpin + Send + 'static,
     {
         let out = Arc::new(Output {
             writer: Mutex::new(Some(sink)),
+            closed,
         });
         let (tx, inbound) = mpsc::channel(16);
         let lines = LineReader {
@@ -369,7 +395,16 @@ impl Transport<RoleServer> for LineTransport {
     }
 
     async fn receive(&mut self) -> Option<ClientJsonRpcMessage> {
-        self.inbound.recv().await
+        // Once the output is closed no reply can be delivered: the session ends at once, its
+        // calls in flight cancelled, rather than run them and every later one for nobody.
+        let mut closed = self.out.closed.subscribe();
+        tokio::select! {
+            m = self.inbound.recv() => m,
+            _ = closed.wait_for(|c| *c) => {
+                tracing::warn!("the MCP output is closed (the client stopped reading): the session ends");
+                None
+            }
+        }
     }
 
     async fn close(&mut self) -> io::Result<()> {

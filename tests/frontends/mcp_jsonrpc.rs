@@ -677,3 +677,47 @@ fn the_input_ending_while_a_call_waits_for_the_clients_roots_ends_the_server() {
     let answered = exit.all.iter().map(|l| jsonrpc(l)).any(|v| v["id"] == 2);
     assert!(answered, "{:?}", exit.all);
 }
+
+/// A client that closes the server's stdout (it stopped reading: SIGPIPE, or EPIPE since Rust
+/// ignores the signal) and keeps stdin open: no reply can reach it any more, so the session
+/// should end as at the end of the input, rather than run every later call for nobody.
+#[test]
+fn the_output_closed_by_the_client_ends_the_server() {
+    use std::io::{BufRead, Write};
+    let (_tmp, root) = tree();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rootbound"))
+        .args(["mcp", "--root", root.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                   "clientInfo": {"name": "by-hand", "version": "0"}}});
+    writeln!(stdin, "{init}").unwrap();
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    assert!(line.contains("rootbound"), "{line}");
+    drop(stdout);
+    writeln!(
+        stdin,
+        "{}",
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"})
+    )
+    .unwrap();
+    for id in 2..6 {
+        let call = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": {"name": "grep_search", "arguments": {"pattern": "hello"}}});
+        // The server may be gone already.
+        let _ = writeln!(stdin, "{call}").and_then(|()| stdin.flush());
+    }
+    let ended = crate::support::child::wait_within(&mut child, crate::support::time::PROMPT);
+    drop(stdin);
+    assert!(
+        ended.is_some(),
+        "the server still ran with its output closed"
+    );
+}
