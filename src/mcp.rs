@@ -226,6 +226,9 @@ impl McpServer {
 
     /// Serves on `transport` until its input ends.
     async fn serve_transport(self, transport: LineTransport) -> io::Result<()> {
+        if let Some(c) = &self.client_roots {
+            c.follow_input(transport.input_ended());
+        }
         let running = self
             .serve(transport)
             .await

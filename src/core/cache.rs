@@ -72,6 +72,8 @@ pub(crate) fn open(
     root_paths: &[PathBuf],
     outside: &[PathBuf],
 ) -> Result<CacheDir, String> {
+    // Before any save of this process (see `remove_stale_temps`).
+    started();
     // The reasons name no path: they are shown in the index status, which agents see.
     if !path.is_absolute() {
         return Err("index_dir is not an absolute path".into());
@@ -163,12 +165,24 @@ impl CacheDir {
             std::process::id(),
             N.fetch_add(1, Ordering::Relaxed)
         );
-        let fd = sys::openat(
-            &self.fd,
-            tmp.as_str(),
-            OFlags::CREATE | OFlags::EXCL | OFlags::WRONLY,
-            Mode::from_raw_mode(0o600),
-        )?;
+        let create = || {
+            sys::openat(
+                &self.fd,
+                tmp.as_str(),
+                OFlags::CREATE | OFlags::EXCL | OFlags::WRONLY,
+                Mode::from_raw_mode(0o600),
+            )
+        };
+        let fd = match create() {
+            // This process never used this name (its number is new), so the file is a crashed
+            // save's of an earlier process with the same id (a server restarted in a container
+            // is pid 1 again): removed, as a dead process's temporary file is.
+            Err(e) if e.is(sys::Errno::EXIST) && self.own_file(&tmp) => {
+                let _ = sys::unlinkat(&self.fd, tmp.as_str());
+                create()?
+            }
+            r => r?,
+        };
         let mut f = std::io::BufWriter::with_capacity(1 << 20, sys::File::from(fd));
         // On disk before the rename: a crash after it leaves the whole new file, never a
         // renamed file whose blocks were not written yet.
@@ -197,8 +211,10 @@ impl CacheDir {
 
     /// Removes the temporary files of saves whose process ended before the rename (a crash):
     /// `.NAME.PID.N.tmp` with `NAME` a name `ours` accepts, `PID` a process that no longer
-    /// exists and `N` a number, a regular file of this user's. Nothing else in the directory is
-    /// touched. Returns how many were removed.
+    /// exists, or this process's id on a file last written before this process opened its first
+    /// cache directory (an earlier process with the same id: a server restarted in a container
+    /// is pid 1 again), and `N` a number, a regular file of this user's. Nothing else in the
+    /// directory is touched. Returns how many were removed.
     pub(crate) fn remove_stale_temps(&self, ours: impl Fn(&str) -> bool) -> usize {
         let Ok(entries) = sys::dir_stream_of(&self.fd).and_then(|mut d| sys::read_entries(&mut d))
         else {
@@ -209,7 +225,13 @@ impl CacheDir {
             let Some(name) = name.to_str() else {
                 continue;
             };
-            let dead = stale_temp_pid(name, &ours).is_some_and(|pid| !sys::process_exists(pid));
+            let dead = match stale_temp_pid(name, &ours) {
+                None => false,
+                Some(pid) if pid == std::process::id() => self
+                    .own_file_stat(name)
+                    .is_some_and(|st| written_before(&st, started())),
+                Some(pid) => !sys::process_exists(pid),
+            };
             if dead && self.own_file(name) {
                 removed += usize::from(sys::unlinkat(&self.fd, name).is_ok());
             }
@@ -343,8 +365,27 @@ impl Scratch {
     }
 }
 
+/// When this process first opened a cache directory: every temporary file of its saves is
+/// written after it, so one of its id written before is an earlier process's.
+fn started() -> SystemTime {
+    static STARTED: std::sync::OnceLock<SystemTime> = std::sync::OnceLock::new();
+    *STARTED.get_or_init(SystemTime::now)
+}
+
+/// Whether `st` was last modified before `t` (a second's margin for coarse timestamps: a file
+/// of this process's is never taken for an earlier one's).
+fn written_before(st: &sys::Stat, t: SystemTime) -> bool {
+    let Ok(t) = t.duration_since(UNIX_EPOCH) else {
+        return false;
+    };
+    #[allow(clippy::unnecessary_cast)]
+    let m = st.st_mtime as i64;
+    m + 1 < t.as_secs() as i64
+}
+
 /// The process id in `name` when it is a temporary file of [`CacheDir::write`] for a file `ours`
-/// accepts (`.NAME.PID.N.tmp`), other than this process's own (its saves may be under way).
+/// accepts (`.NAME.PID.N.tmp`), this process's own included (see
+/// [`CacheDir::remove_stale_temps`]).
 fn stale_temp_pid(name: &str, ours: &impl Fn(&str) -> bool) -> Option<u32> {
     let inner = name.strip_prefix('.')?.strip_suffix(".tmp")?;
     let mut parts = inner.rsplitn(3, '.');
@@ -353,8 +394,7 @@ fn stale_temp_pid(name: &str, ours: &impl Fn(&str) -> bool) -> Option<u32> {
     if !digits(n) || !digits(pid) || !ours(base) {
         return None;
     }
-    let pid: u32 = pid.parse().ok()?;
-    (pid != std::process::id()).then_some(pid)
+    pid.parse().ok()
 }
 
 #[cfg(test)]

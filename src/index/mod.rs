@@ -252,6 +252,12 @@ pub(crate) struct Index {
     saved: Vec<Mutex<Option<String>>>,
     /// What each root's last save holds, to save it again after changes (`resave`).
     resave: Mutex<resave::Saved>,
+    /// The sandbox whose roots these are (the host's, as the index was started). Work a query
+    /// starts in the background (a save after changes, a build again past the changed-set cap)
+    /// walks its roots, never the querying sandbox's: a query may come through tools narrowed by
+    /// a client's roots (`--client-roots`), whose root `i` is another directory than index root
+    /// `i`, or none.
+    sandbox: Sandbox,
 }
 
 /// What the index used for one grep reports (`stats.index`).
@@ -410,6 +416,7 @@ pub(crate) fn start(sb: &Sandbox, options: IndexOptions) -> Arc<Owner> {
             .map(|_| Mutex::default())
             .collect(),
         resave: Mutex::default(),
+        sandbox: sb.clone(),
     });
     let owner = Arc::new(Owner::new(shared.clone()));
     let all = (0..shared.roots.len()).collect();
@@ -438,7 +445,7 @@ impl Index {
         }
         let index = &**self;
         // Changes absorbed since the last save are saved once they settle.
-        resave::poke(sb, self);
+        resave::poke(self);
         let roots: Vec<Option<Served>> = (0..sb.read_root_count())
             .map(|i| {
                 let canonical = sb.root_canonical(i)?;

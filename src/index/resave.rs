@@ -70,15 +70,16 @@ fn dirty(index: &Index, i: usize) -> bool {
 }
 
 /// Starts the thread that saves changed roots again, unless one runs or none is changed
-/// (called by each indexed query).
-pub(super) fn poke(sb: &Sandbox, index: &Arc<Index>) {
+/// (called by each indexed query). It builds and saves the index's own roots (the host's
+/// sandbox's), whatever sandbox the query came through.
+pub(super) fn poke(index: &Arc<Index>) {
     if !matches!(index.cache, Some(Ok(_))) || !(0..index.roots.len()).any(|i| dirty(index, i)) {
         return;
     }
     if std::mem::replace(&mut index.resave.locked().running, true) {
         return;
     }
-    let w = sb.clone();
+    let w = index.sandbox.clone();
     let arc = index.clone();
     let all = (0..index.roots.len()).collect();
     let started = life::spawn(

@@ -1,8 +1,9 @@
 //! `--client-roots`: the roots the client announces (`roots/list` after initialization, again on
 //! `notifications/roots/list_changed`) narrow the operator's tools through
 //! [`AgentTools::narrowed`], which never widens them. When the client announces roots, calls wait
-//! for the first narrowing and for any pending `roots/list` (up to [`WAIT`]); when the client does
-//! not answer, the previous set stays.
+//! for the first narrowing and for any pending `roots/list` (up to [`WAIT`], or until the client's
+//! input ends: no answer can come after that); when the client does not answer, the previous set
+//! stays.
 
 use crate::config::AgentTools;
 use rmcp::service::Peer;
@@ -19,6 +20,9 @@ pub(super) struct ClientRoots {
     operator: Arc<AgentTools>,
     current: Arc<RwLock<Arc<AgentTools>>>,
     ready: Arc<tokio::sync::watch::Sender<bool>>,
+    /// Raised when the client's input has ended: no answer to a pending `roots/list` can come,
+    /// so calls stop waiting for it (the session then ends once they are answered).
+    gone: Arc<tokio::sync::watch::Sender<bool>>,
 }
 
 impl ClientRoots {
@@ -29,15 +33,36 @@ impl ClientRoots {
             // Not narrowed yet: a client that announces roots waits for the first narrowing (its
             // first call may overtake notifications/initialized).
             ready: Arc::new(tokio::sync::watch::channel(false).0),
+            gone: Arc::new(tokio::sync::watch::channel(false).0),
         }
     }
 
+    /// Follows the client's input: once `ended` says it has ended, calls stop waiting for a
+    /// narrowing (they are served as after a `roots/list` that timed out: the served roots stay).
+    pub(super) fn follow_input(&self, mut ended: tokio::sync::watch::Receiver<bool>) {
+        let gone = Arc::clone(&self.gone);
+        tokio::spawn(async move {
+            if ended.wait_for(|e| *e).await.is_ok() {
+                gone.send_replace(true);
+            }
+        });
+    }
+
     /// The tools to serve a call with: for a client that announces roots, after the first (or a
-    /// pending) narrowing, or [`WAIT`].
+    /// pending) narrowing, or [`WAIT`], or the end of the client's input.
     pub(super) async fn current(&self, peer: &Peer<RoleServer>) -> Arc<AgentTools> {
         if announces(peer) {
             let mut rx = self.ready.subscribe();
-            let _ = tokio::time::timeout(WAIT, rx.wait_for(|r| *r)).await;
+            let mut gone = self.gone.subscribe();
+            let ended = tokio::select! {
+                _ = tokio::time::timeout(WAIT, rx.wait_for(|r| *r)) => false,
+                _ = gone.wait_for(|g| *g) => true,
+            };
+            if ended && !*self.ready.borrow() {
+                tracing::warn!(
+                    "the input ended before the client's roots came: the served roots stay"
+                );
+            }
         }
         match self.current.read() {
             Ok(g) => Arc::clone(&g),

@@ -87,6 +87,9 @@ enum Sink {
 /// The output side, shared by rmcp's responses and the replies written here.
 struct Output {
     writer: Mutex<Option<Sink>>,
+    /// Raised when a write fails (the client closed its end: EPIPE): no reply can reach the
+    /// client any more, so the session ends as at the end of the input.
+    closed: Arc<tokio::sync::watch::Sender<bool>>,
 }
 
 impl Output {
@@ -95,17 +98,23 @@ impl Output {
     async fn write_line(&self, mut line: Vec<u8>) -> io::Result<()> {
         line.push(b'\n');
         let mut guard = self.writer.lock().await;
-        match guard.as_mut() {
-            None => Err(io::Error::new(
-                io::ErrorKind::NotConnected,
-                "the transport is closed",
-            )),
-            Some(Sink::Thread(t)) => t.send(line).await,
-            Some(Sink::Async(w)) => {
-                w.write_all(&line).await?;
-                w.flush().await
+        let wrote = match guard.as_mut() {
+            None => {
+                return Err(io::Error::new(
+                    io::ErrorKind::NotConnected,
+                    "the transport is closed",
+                ))
             }
+            Some(Sink::Thread(t)) => t.send(line).await,
+            Some(Sink::Async(w)) => match w.write_all(&line).await {
+                Ok(()) => w.flush().await,
+                Err(e) => Err(e),
+            },
+        };
+        if wrote.is_err() {
+            self.closed.send_replace(true);
         }
+        wrote
     }
 }
 
@@ -173,6 +182,7 @@ async fn read_loop<R: AsyncRead + Unpin>(
     ids: Arc<InFlight>,
     room: u64,
     drain_limit: Duration,
+    ended: tokio::sync::watch::Sender<bool>,
 ) {
     let mut started = false;
     loop {
@@ -233,6 +243,8 @@ async fn read_loop<R: AsyncRead + Unpin>(
         }
     }
     // The input ended: rmcp learns it (and stops) once every request it was given is answered.
+    // Calls waiting for an answer of the client's stop waiting now (see `roots`).
+    ended.send_replace(true);
     let waiting = ids.waiting();
     if waiting > 0 {
         tracing::info!(waiting, "input ended; finishing the calls in flight");
@@ -254,6 +266,8 @@ pub struct LineTransport {
     out: Arc<Output>,
     ids: Arc<InFlight>,
     reader: tokio::task::JoinHandle<()>,
+    /// Raised when the input ends (before the calls in flight are finished).
+    ended: tokio::sync::watch::Receiver<bool>,
 }
 
 impl std::fmt::Debug for LineTransport {
@@ -288,7 +302,15 @@ impl LineTransport {
         R: AsyncRead + Unpin + Send + 'static,
         W: AsyncWrite + Send + 'static,
     {
-        Self::with_sink(read, Sink::Async(Box::pin(write)), max_line, room, drain)
+        let closed = Arc::new(tokio::sync::watch::channel(false).0);
+        Self::with_sink(
+            read,
+            Sink::Async(Box::pin(write)),
+            max_line,
+            room,
+            drain,
+            closed,
+        )
     }
 
     /// [`LineTransport::with_limits`] on this process's stdin and stdout, each read or written
@@ -299,17 +321,26 @@ impl LineTransport {
         drain: Duration,
     ) -> io::Result<(Self, StdoutDone)> {
         let read = stdio::ThreadStdin::start()?;
-        let (write, done) = stdio::ThreadStdout::start()?;
-        let t = Self::with_sink(read, Sink::Thread(write), max_line, room, drain);
+        let closed = Arc::new(tokio::sync::watch::channel(false).0);
+        let (write, done) = stdio::ThreadStdout::start(Arc::clone(&closed))?;
+        let t = Self::with_sink(read, Sink::Thread(write), max_line, room, drain, closed);
         Ok((t, done))
     }
 
-    fn with_sink<R>(read: R, sink: Sink, max_line: usize, room: u64, drain: Duration) -> Self
+    fn with_sink<R>(
+        read: R,
+        sink: Sink,
+        max_line: usize,
+        room: u64,
+        drain: Duration,
+        closed: Arc<tokio::sync::watch::Sender<bool>>,
+    ) -> Self
     where
         R: AsyncRead + Unpin + Send + 'static,
     {
         let out = Arc::new(Output {
             writer: Mutex::new(Some(sink)),
+            closed,
         });
         let (tx, inbound) = mpsc::channel(16);
         let lines = LineReader {
@@ -319,6 +350,7 @@ impl LineTransport {
             discarding: false,
         };
         let ids = Arc::new(InFlight::default());
+        let (ended_tx, ended) = tokio::sync::watch::channel(false);
         let reader = tokio::spawn(read_loop(
             lines,
             tx,
@@ -326,13 +358,21 @@ impl LineTransport {
             Arc::clone(&ids),
             room,
             drain,
+            ended_tx,
         ));
         LineTransport {
             inbound,
             out,
             ids,
             reader,
+            ended,
         }
+    }
+
+    /// Becomes `true` when the input ends: nothing the client would send (its answer to a
+    /// request of the server's, such as `roots/list`) comes after that.
+    pub(crate) fn input_ended(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.ended.clone()
     }
 }
 
@@ -355,7 +395,16 @@ impl Transport<RoleServer> for LineTransport {
     }
 
     async fn receive(&mut self) -> Option<ClientJsonRpcMessage> {
-        self.inbound.recv().await
+        // Once the output is closed no reply can be delivered: the session ends at once, its
+        // calls in flight cancelled, rather than run them and every later one for nobody.
+        let mut closed = self.out.closed.subscribe();
+        tokio::select! {
+            m = self.inbound.recv() => m,
+            _ = closed.wait_for(|c| *c) => {
+                tracing::warn!("the MCP output is closed (the client stopped reading): the session ends");
+                None
+            }
+        }
     }
 
     async fn close(&mut self) -> io::Result<()> {

@@ -632,3 +632,92 @@ fn replies_on_their_way_when_the_input_ends_are_written() {
     let (ok, stderr) = finish(s);
     assert!(ok, "{stderr}");
 }
+
+/// The input ending while a call waits for the client's roots (`--client-roots`: the client
+/// announced roots and has not answered `roots/list`) ends the server at once: no answer can come
+/// any more, so the call stops waiting and is served as after a `roots/list` that timed out (the
+/// served roots stay). Before, the call held the session until the wait for the roots ran out
+/// (10 s, the prompt bound itself), and the server's log said `roots/list timed out` first.
+#[test]
+fn the_input_ending_while_a_call_waits_for_the_clients_roots_ends_the_server() {
+    let (_tmp, root) = tree();
+    let mut s = server(&["mcp", "--root", root.to_str().unwrap(), "--client-roots"]);
+    s.request(
+        1,
+        "initialize",
+        json!({"protocolVersion": "2025-06-18", "capabilities": {"roots": {"listChanged": true}},
+               "clientInfo": {"name": "by-hand", "version": "0"}}),
+    );
+    s.response(1);
+    s.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    // The server asks for the client's roots; the client never answers.
+    let ask = s.next_message("notifications/initialized");
+    assert_eq!(ask["method"], "roots/list", "{ask}");
+    s.request(
+        2,
+        "tools/call",
+        json!({"name": "grep_search", "arguments": {"pattern": "hello"}}),
+    );
+    // The call is waiting for the roots by now, or soon after the input ends.
+    std::thread::sleep(Duration::from_millis(300));
+    let exit = s.finish(crate::support::time::PROMPT);
+    assert!(exit.success(), "{}", exit.stderr);
+    assert!(
+        !exit.stderr.contains("roots/list timed out"),
+        "{}",
+        exit.stderr
+    );
+    assert!(
+        exit.stderr
+            .contains("the input ended before the client's roots came"),
+        "{}",
+        exit.stderr
+    );
+    // The call was answered before the end, as the input's end promises.
+    let answered = exit.all.iter().map(|l| jsonrpc(l)).any(|v| v["id"] == 2);
+    assert!(answered, "{:?}", exit.all);
+}
+
+/// A client that closes the server's stdout (it stopped reading: SIGPIPE, or EPIPE since Rust
+/// ignores the signal) and keeps stdin open: no reply can reach it any more, so the session
+/// should end as at the end of the input, rather than run every later call for nobody.
+#[test]
+fn the_output_closed_by_the_client_ends_the_server() {
+    use std::io::{BufRead, Write};
+    let (_tmp, root) = tree();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rootbound"))
+        .args(["mcp", "--root", root.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                   "clientInfo": {"name": "by-hand", "version": "0"}}});
+    writeln!(stdin, "{init}").unwrap();
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    assert!(line.contains("rootbound"), "{line}");
+    drop(stdout);
+    writeln!(
+        stdin,
+        "{}",
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"})
+    )
+    .unwrap();
+    for id in 2..6 {
+        let call = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": {"name": "grep_search", "arguments": {"pattern": "hello"}}});
+        // The server may be gone already.
+        let _ = writeln!(stdin, "{call}").and_then(|()| stdin.flush());
+    }
+    let ended = crate::support::child::wait_within(&mut child, crate::support::time::PROMPT);
+    drop(stdin);
+    assert!(
+        ended.is_some(),
+        "the server still ran with its output closed"
+    );
+}

@@ -486,3 +486,41 @@ fn a_crashed_saves_temporary_file_is_removed_and_nothing_else() {
     // And the one saved.
     assert_eq!(left.len(), kept.len() + 2, "{left:?}");
 }
+
+/// A save's temporary files left by an earlier process with this process's own id (a server
+/// killed mid-save and started again in a container is pid 1 both times; any pid comes round
+/// again): the next save is not refused when its temporary file's name comes up ("File exists",
+/// the root's index then kept unsaved), and the next save removes them, as those of a dead
+/// process. Before, neither: each start's save whose number met one failed, and the files were
+/// never removed, since a file of this pid was taken for a save under way.
+#[test]
+fn temporary_files_of_an_earlier_process_with_this_pid_are_no_obstacle_and_removed() {
+    let _one = SLOW.lock().unwrap_or_else(|e| e.into_inner());
+    let (dir, cache) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    tree(dir.path(), 10);
+    first_run(dir.path(), cache.path());
+    let saved = saved_file(cache.path());
+    let name = saved.file_name().unwrap().to_str().unwrap().to_string();
+    // Every number the process's counter of saves can be at here (other tests' saves move it),
+    // written an hour ago.
+    let pid = std::process::id();
+    let old = std::time::SystemTime::now() - Duration::from_secs(3600);
+    for n in 0..4096 {
+        let p = cache.path().join(format!(".{name}.{pid}.{n}.tmp"));
+        fs::write(&p, "partial").unwrap();
+        fs::File::options()
+            .write(true)
+            .open(&p)
+            .unwrap()
+            .set_modified(old)
+            .unwrap();
+    }
+    // The next start saves (`first_run` asserts it) and leaves only its file.
+    first_run(dir.path(), cache.path());
+    let left: Vec<String> = fs::read_dir(cache.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(left, vec![name]);
+    served_from_snapshot(dir.path(), cache.path());
+}

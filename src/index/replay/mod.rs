@@ -186,7 +186,7 @@ pub(crate) fn index_replay(
     if l.changed.len() > cap {
         l.forget();
         drop(l);
-        index_again(sb, index, j, cap);
+        index_again(index, j, cap);
         return None;
     }
     if l.to_describe(&ri, canonical) {
@@ -215,8 +215,10 @@ fn roots_key(sb: &Sandbox) -> Arc<str> {
 
 /// Root `j` changed past its cap of changed files (`cap`), whose set and descriptions are let
 /// go: the changed set is searched at every query and held in memory, so the root is indexed
-/// again in the background, and searched unindexed until then.
-fn index_again(sb: &Sandbox, index: &Arc<Index>, j: usize, cap: usize) {
+/// again in the background, and searched unindexed until then. The build walks the index's own
+/// root `j` (its host's sandbox), not the querying sandbox's root of that number: a query
+/// through tools narrowed by a client's roots numbers its roots otherwise.
+fn index_again(index: &Arc<Index>, j: usize, cap: usize) {
     let why = format!(
         "more than {cap} files changed since the root was indexed: it is searched \
          unindexed while it is indexed again"
@@ -228,7 +230,7 @@ fn index_again(sb: &Sandbox, index: &Arc<Index>, j: usize, cap: usize) {
             ..Default::default()
         }));
         drop(state);
-        if let Err(e) = super::build_in_background(sb.clone(), index.clone(), vec![j]) {
+        if let Err(e) = super::build_in_background(index.sandbox.clone(), index.clone(), vec![j]) {
             *index.roots[j].1.locked() = State::Off(format!("{why}; no build thread: {e}"));
         }
     }

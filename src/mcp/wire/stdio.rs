@@ -103,8 +103,10 @@ pub(crate) struct StdoutDone(std::sync::mpsc::Receiver<()>);
 
 impl ThreadStdout {
     /// Starts the writing thread. It ends when every [`ThreadStdout`] is dropped and its queue is
-    /// written, or at the first write that fails (later sends then fail).
-    pub(crate) fn start() -> io::Result<(ThreadStdout, StdoutDone)> {
+    /// written, or at the first write that fails (later sends then fail, and `closed` is raised).
+    pub(crate) fn start(
+        closed: std::sync::Arc<tokio::sync::watch::Sender<bool>>,
+    ) -> io::Result<(ThreadStdout, StdoutDone)> {
         let (tx, mut rx) = mpsc::channel::<Vec<u8>>(WRITE_QUEUE);
         let (done_tx, done) = std::sync::mpsc::channel();
         std::thread::Builder::new()
@@ -115,6 +117,7 @@ impl ThreadStdout {
                 while let Some(line) = rx.blocking_recv() {
                     if let Err(e) = out.write_all(&line).and_then(|()| out.flush()) {
                         tracing::error!(error = %e, "cannot write the MCP output");
+                        closed.send_replace(true);
                         break;
                     }
                 }
