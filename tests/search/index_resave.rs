@@ -31,6 +31,21 @@ fn until_said(off: &Sandbox, on: &Sandbox, said: impl Fn(&str) -> bool) -> Index
     }
 }
 
+/// A tree of 200 files at `root` with a file denied, unindexed and indexed (saved in `cache`,
+/// its changes reported), the index built and saved.
+fn saved_tree(root: &Path, cache: &Path) -> (Sandbox, Sandbox) {
+    tree(root, 200);
+    let off = sandbox(root, "secret*");
+    let on = indexed(root, cache, "secret*");
+    assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
+    let st = status(&on);
+    assert!(
+        st.events && st.snapshot.as_deref() == Some("saved"),
+        "{st:?}"
+    );
+    (off, on)
+}
+
 /// The names in `dir`.
 fn names(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = fs::read_dir(dir)
@@ -47,15 +62,7 @@ fn a_failed_save_after_changes_keeps_the_index_and_a_later_one_saves() {
     let (dir, cache) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let root = dir.path();
     let canonical = fs::canonicalize(root).unwrap();
-    tree(root, 200);
-    let off = sandbox(root, "secret*");
-    let on = indexed(root, cache.path(), "secret*");
-    assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
-    let st = status(&on);
-    assert!(
-        st.events && st.snapshot.as_deref() == Some("saved"),
-        "{st:?}"
-    );
+    let (off, on) = saved_tree(root, cache.path());
     // The next save's rename fails: a directory stands at its file's name (the index in place
     // keeps the old file's mapping).
     let saved = saved_file(cache.path());
@@ -122,15 +129,7 @@ fn a_save_after_changes_started_by_narrowed_tools_saves_the_operators_root() {
     let (dir, cache) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let root = dir.path();
     let canonical = fs::canonicalize(root).unwrap();
-    tree(root, 200);
-    let off = sandbox(root, "secret*");
-    let on = indexed(root, cache.path(), "secret*");
-    assert!(on.wait_for_index(crate::support::time::INDEX_WORK));
-    let st = status(&on);
-    assert!(
-        st.events && st.snapshot.as_deref() == Some("saved"),
-        "{st:?}"
-    );
+    let (off, on) = saved_tree(root, cache.path());
     let name = saved_file(cache.path());
     let narrow = rootbound::config::AgentTools::from_sandbox(on.clone())
         .narrowed(&[canonical.join("d1")])
